@@ -1,0 +1,169 @@
+"""Cards, the deck they come from, and their notation.
+
+Notation: ``R5`` ``B12`` ``G1`` ``Y7`` for naturals, ``W`` for a wild, ``S`` for
+a skip, case-insensitive, separated by spaces and/or commas.  A wild laid in a
+group may say what it stands for: ``W=7`` (a number), ``W=R`` (a color) or
+``W=R7`` (both).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import CardError
+
+COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+
+# Longest card text accepted in one call; a larger input is refused before any
+# work is done, so a hostile "10^9 cards" string cannot hang the tool.
+MAX_CARD_TEXT = 100_000
+MAX_CARDS = 5_000
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """What cards exist, and how many of each."""
+
+    colors: tuple[str, ...] = ("R", "B", "G", "Y")
+    low: int = 1
+    high: int = 12
+    copies: int = 2
+    wilds: int = 8
+    skips: int = 4
+    color_names: tuple[tuple[str, str], ...] = tuple(COLOR_NAMES.items())
+
+    @property
+    def numbers(self) -> range:
+        return range(self.low, self.high + 1)
+
+    @property
+    def size(self) -> int:
+        return len(self.colors) * len(self.numbers) * self.copies + self.wilds + self.skips
+
+    def color_name(self, letter: str) -> str:
+        return dict(self.color_names).get(letter, letter)
+
+    def color_letter(self, word: str) -> str | None:
+        """The color letter for a letter or a color name, or None."""
+        w = word.strip().lower()
+        for letter, name in self.color_names:
+            if w in (letter.lower(), name.lower()):
+                return letter
+        return None
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deck, each copy listed."""
+        cards = [Card(n, c) for c in self.colors for n in self.numbers for _ in range(self.copies)]
+        cards += [WILD] * self.wilds + [SKIP] * self.skips
+        return cards
+
+    def supply(self, card: Card) -> int:
+        """How many copies of this card (ignoring what a wild stands for) the deck holds."""
+        if card.wild:
+            return self.wilds
+        if card.skip:
+            return self.skips
+        ok = card.color in self.colors and card.number in self.numbers
+        return self.copies if ok else 0
+
+
+STANDARD_DECK = Deck()
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card.  For a natural, ``number`` and ``color`` are the card's own;
+    for a wild they say what it stands for once laid (either may be None)."""
+
+    number: int | None = None
+    color: str | None = None
+    wild: bool = field(default=False)
+    skip: bool = field(default=False)
+
+    @property
+    def natural(self) -> bool:
+        return not (self.wild or self.skip)
+
+    def plain(self) -> Card:
+        """The card as it is in a hand: a wild forgets what it stood for."""
+        return WILD if self.wild else self
+
+    def __str__(self) -> str:
+        if self.skip:
+            return "S"
+        if self.wild:
+            stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
+            return f"W={stands}" if stands else "W"
+        return f"{self.color}{self.number}"
+
+    @classmethod
+    def parse(cls, token: str, deck: Deck = STANDARD_DECK) -> Card:
+        """Read one card token such as ``R5``, ``w``, ``W=7``, ``W=R7`` or ``S``."""
+        cards = parse_cards(token, deck)
+        if len(cards) != 1:
+            raise CardError(f"expected one card, got {len(cards)}", token, 1)
+        return cards[0]
+
+
+WILD = Card(wild=True)
+SKIP = Card(skip=True)
+
+_TOKEN = re.compile(r"[^\s,]+")
+_NATURAL = re.compile(r"([A-Za-z]+)(\d+)")
+
+
+def _card_from_token(tok: str, deck: Deck) -> Card | str:
+    """A card, or the reason the token is not one."""
+    up = tok.upper()
+    if up == "S":
+        return SKIP
+    if up == "W":
+        return WILD
+    letters = "/".join(deck.colors)
+    if up.startswith("W="):
+        rest = up[2:]
+        m = re.fullmatch(r"([A-Z]?)(\d*)", rest)
+        if not rest or not m:
+            return f"a wild stands for a number, a color or both, like W=7, W=R or W=R7 (got {tok!r})"
+        color, num = m.group(1) or None, m.group(2)
+        if color is not None and color not in deck.colors:
+            return f"unknown color {color!r} in {tok!r}: the colors are {letters}"
+        number = None
+        if num:
+            if len(num) > 3 or not (deck.low <= int(num) <= deck.high):
+                return f"a wild can stand only for {deck.low}-{deck.high}, not {num} (in {tok!r})"
+            number = int(num)
+        return Card(number, color, wild=True)
+    m = _NATURAL.fullmatch(up)
+    if not m:
+        return (
+            f"{tok!r} is not a card: write a color ({letters}) and a number "
+            f"like R5, or W for a wild, S for a skip"
+        )
+    color, num = m.groups()
+    if color not in deck.colors:
+        return f"unknown color {color!r} in {tok!r}: the colors are {letters}"
+    if len(num) > 3 or not (deck.low <= int(num) <= deck.high):
+        return f"no card {tok!r}: numbers go from {deck.low} to {deck.high}"
+    return Card(int(num), color)
+
+
+def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
+    """Read cards separated by spaces and/or commas; raise CardError at the first bad token."""
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(f"card list too long ({len(text)} characters; the limit is {MAX_CARD_TEXT})")
+    cards: list[Card] = []
+    for m in _TOKEN.finditer(text):
+        got = _card_from_token(m.group(), deck)
+        if isinstance(got, str):
+            raise CardError(got, text, m.start() + 1)
+        cards.append(got)
+        if len(cards) > MAX_CARDS:
+            raise CardError(f"too many cards (the limit is {MAX_CARDS})", text, m.start() + 1)
+    return cards
+
+
+def format_cards(cards) -> str:
+    return " ".join(str(c) for c in cards)
+

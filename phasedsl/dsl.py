@@ -1,0 +1,316 @@
+"""The phase DSL: read a phrase into a :class:`~phasedsl.phase.Phase`.
+
+The grammar lives in ``grammar/phase.lark``.  Errors never mention grammar
+terminals: they say in words what was expected, at which column.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+
+from .cards import STANDARD_DECK, Deck
+from .errors import PhaseSyntaxError, PhaseValueError
+from .phase import ColorMap, Group, Kind, Part, Phase
+from .resources import grammar_path
+
+MAX_PHRASE = 2_000
+
+_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1,
+}
+
+# What each terminal means to a person, for "expected ..." messages.
+_EXPECT = {
+    "$END": "the end of the phrase", "PLUS": "'+'", "AND": "'and'", "COMMA": "','",
+    "INT": "a number", "NUMWORD": "a number", "ONE": "'one'",
+    "SET": "'set'", "RUN": "'run'", "COLOR": "'color'", "GROUP": "'group'",
+    "FLUSH": "'flush'", "CARDS": "'cards'", "EO": "'even or odd'", "WILDS": "'wilds'",
+    "SKIPS": "'skips'", "OF": "'of'", "OUT": "'out of'", "IN": "'in'", "WITH": "'with colors'",
+    "ARTICLE": "'a'", "THE": "'the'", "SAME": "'same'", "ANY": "'any'", "AND": "'and'",
+    "OR": "'or'", "COLORNAME": "a color name", "SEMI": "';'",
+    "COLON": "':'", "SLASH": "'/'", "AMP": "'&'", "LBRACE": "'{'", "RBRACE": "'}'",
+}
+_ORDER = [k for k in _EXPECT if k not in ("$END", "PLUS", "AND", "COMMA")] + [
+    "PLUS", "AND", "COMMA", "$END"
+]
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def grammar_text() -> str:
+    return grammar_path().read_text(encoding="utf-8")
+
+
+class _Fail(Exception):
+    def __init__(self, message: str, column: int) -> None:
+        self.message, self.column = message, column
+
+
+def _num(tok: Token) -> tuple[int, int]:
+    """(value, column) of a number token; absurd digit strings are refused before conversion."""
+    text = str(tok)
+    if text.isdigit():
+        if len(text) > 4:
+            raise _Fail(f"{text[:12]}{'...' if len(text) > 12 else ''} is far too large", tok.column)
+        return int(text), tok.column
+    return _WORDS[text.lower()], tok.column
+
+
+class _ToPhase(Transformer):
+    def __init__(self, deck: Deck) -> None:
+        super().__init__()
+        self.deck = deck
+
+    # ---- leaves -------------------------------------------------------------
+    def number(self, items):
+        return _num(items[0])
+
+    def lead(self, items):
+        return items[0] if isinstance(items[0], tuple) else _num(items[0])
+
+    def size(self, items):
+        return items[0]
+
+    def of(self, items):
+        return None
+
+    def one_color(self, items):
+        return None
+
+    def same_color(self, items):
+        return "one_color"
+
+    def run_one_color(self, items):
+        return "one_color"
+
+    def run_color_map(self, items):
+        return items[-1]
+
+    def any_color(self, items):
+        return frozenset(self.deck.colors)
+
+    def color_list(self, items):
+        out = set()
+        for tok in items:
+            if tok.type != "COLORNAME":
+                continue
+            letter = self.deck.color_letter(str(tok))
+            if letter is None:
+                names = ", ".join(self.deck.color_name(c) for c in self.deck.colors)
+                raise _Fail(f"unknown color {str(tok)!r}: the colors are {names}", tok.column)
+            out.add(letter)
+        return frozenset(out)
+
+    def map_entry(self, items):
+        (number, col), colors = items[0], items[-1]
+        if number not in self.deck.numbers:
+            raise _Fail(f"no number {number} in the deck ({self.deck.low}-{self.deck.high})", col)
+        return number, colors, col
+
+    def color_map(self, items):
+        entries = [i for i in items if isinstance(i, tuple)]
+        seen: dict[int, frozenset[str]] = {}
+        for number, colors, col in entries:
+            if number in seen:
+                raise _Fail(f"number {number} appears twice in the color map", col)
+            seen[number] = colors
+        return tuple(sorted(seen.items()))
+
+    # ---- parts --------------------------------------------------------------
+    @staticmethod
+    def _split(items):
+        """(lead, size, extra) from a part's children: numbers are (value, column) pairs."""
+        nums = [i for i in items if isinstance(i, tuple) and len(i) == 2 and isinstance(i[0], int)]
+        rest = [i for i in items if not isinstance(i, (tuple, Token)) and i is not None]
+        maps = [i for i in items if isinstance(i, tuple) and i and isinstance(i[0], tuple)]
+        return nums, rest, maps
+
+    def _counted(self, items, kind: Kind, colors: ColorMap | None = None) -> Part:
+        nums, rest, maps = self._split(items)
+        if len(nums) == 2:
+            (count, ccol), (size, scol) = nums
+        else:
+            (count, ccol), (size, scol) = (1, None), nums[0]
+        if "one_color" in rest:
+            kind = {Kind.SET: Kind.COLOR_SET, Kind.RUN: Kind.COLOR_RUN}[kind]
+        if maps:
+            colors = maps[0]
+        return Part(count, Group(kind, size, colors)), ccol, scol
+
+    def set_part(self, items):
+        return self._counted(items, Kind.SET)
+
+    def color_set_part(self, items):
+        return self._counted(items, Kind.COLOR_SET)
+
+    def run_part(self, items):
+        return self._counted(items, Kind.RUN)
+
+    def color_run_part(self, items):
+        return self._counted(items, Kind.COLOR_RUN)
+
+    def color_group_part(self, items):
+        return self._counted(items, Kind.COLOR)
+
+    def even_odd_part(self, items):
+        return self._counted(items, Kind.EVEN_ODD)
+
+    def color_even_odd_part(self, items):
+        return self._counted(items, Kind.COLOR_EVEN_ODD)
+
+    def _sized(self, items, kind: Kind):
+        (size, scol) = self._split(items)[0][0]
+        return Part(1, Group(kind, size)), None, scol
+
+    def color_part(self, items):
+        return self._sized(items, Kind.COLOR)
+
+    def even_odd_cards_part(self, items):
+        return self._sized(items, Kind.EVEN_ODD)
+
+    def wild_part(self, items):
+        return self._sized(items, Kind.WILD)
+
+    def skip_part(self, items):
+        return self._sized(items, Kind.SKIP)
+
+    def sep(self, items):
+        return None
+
+    def phase(self, items):
+        return [i for i in items if i is not None]
+
+
+def _supply(group: Group, deck: Deck) -> tuple[int, str]:
+    """Most cards the deck can ever put into one group of this kind, and why."""
+    k = group.kind
+    per_number = len(deck.colors) * deck.copies
+    n_numbers = len(deck.numbers)
+    w = deck.wilds
+    if k is Kind.SET:
+        return per_number + w, f"{per_number} of each number and {w} wilds"
+    if k is Kind.COLOR_SET:
+        return deck.copies + w, f"{deck.copies} of each card and {w} wilds"
+    if k is Kind.RUN or k is Kind.COLOR_RUN:
+        if group.colors is not None:
+            usable = [n for n, cs in group.colors if cs]
+            return len(usable), f"the color map allows only {len(usable)} numbers"
+        return n_numbers, f"numbers go from {deck.low} to {deck.high}"
+    if k is Kind.COLOR:
+        return n_numbers * deck.copies + w, f"{n_numbers * deck.copies} cards of each color and {w} wilds"
+    if k is Kind.EVEN_ODD:
+        most = max(sum(1 for n in deck.numbers if n % 2 == p) for p in (0, 1))
+        total = most * per_number + w
+        return total, f"{most * per_number} cards of one parity and {w} wilds"
+    if k is Kind.COLOR_EVEN_ODD:
+        most = max(sum(1 for n in deck.numbers if n % 2 == p) for p in (0, 1))
+        return most * deck.copies + w, f"{most * deck.copies} cards of one color and parity and {w} wilds"
+    if k is Kind.WILD:
+        return w, f"the deck has {w} wilds"
+    return deck.skips, f"the deck has {deck.skips} skips"
+
+
+def _check_values(part: Part, ccol: int | None, scol: int, deck: Deck) -> None:
+    g = part.group
+    if part.count < 1:
+        raise _Fail("a count must be at least 1", ccol or scol)
+    if part.count > 20:
+        raise _Fail(f"{part.count} groups is more than any phase can hold", ccol or scol)
+    if g.size < 1:
+        raise _Fail("a group needs at least 1 card", scol)
+    if g.colors is not None:
+        numbers = [n for n, _ in g.colors]
+        if numbers != list(range(numbers[0], numbers[-1] + 1)):
+            raise _Fail("the color map must list consecutive numbers", scol)
+    most, why = _supply(g, deck)
+    if g.size > most:
+        raise _Fail(f"a {g.kind.value.replace('_', ' ')} of {g.size} is impossible: {why}", scol)
+
+
+def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
+    """Read a phase phrase (case-insensitive, singular or plural)."""
+    if len(text) > MAX_PHRASE:
+        raise PhaseValueError(f"phrase too long ({len(text)} characters; the limit is {MAX_PHRASE})")
+    if not text.strip():
+        raise PhaseSyntaxError("empty phrase: expected a phase such as '2 sets of 3'", text, 1)
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as e:
+        raise _syntax_error(text, e) from None
+    try:
+        items = _ToPhase(deck).transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, _Fail):
+            raise PhaseValueError(e.orig_exc.message, text, e.orig_exc.column) from None
+        raise
+    parts = []
+    for part, ccol, scol in items:
+        try:
+            _check_values(part, ccol, scol, deck)
+        except _Fail as f:
+            raise PhaseValueError(f.message, text, f.column) from None
+        parts.append(part)
+    phase = Phase(tuple(parts))
+    total = phase.cards_needed
+    if total > deck.size:
+        raise PhaseValueError(f"the phase needs {total} cards but the deck has {deck.size}", text, 1)
+    return phase
+
+
+def _expected_words(names) -> str:
+    names = set(names)
+    if "INT" in names:
+        names -= {"NUMWORD", "ONE"}
+    words = []
+    for name in sorted(names, key=lambda n: _ORDER.index(n) if n in _ORDER else 99):
+        w = _EXPECT.get(name)
+        if w and w not in words:
+            words.append(w)
+    if not words:
+        return "something else"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _previous_word(text: str, pos: int) -> str | None:
+    before = text[:pos].rstrip()
+    if not before:
+        return None
+    import re
+
+    m = re.search(r"(\w+|[^\w\s])$", before)
+    return m.group(1) if m else None
+
+
+def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
+    if isinstance(e, UnexpectedToken):
+        pos = e.token.start_pos if e.token.type != "$END" else len(text)
+        column = (pos or 0) + 1
+        expected = e.accepts or e.expected
+        found = "the end of the phrase" if e.token.type == "$END" else f"{str(e.token)!r}"
+    elif isinstance(e, UnexpectedCharacters):
+        pos = e.pos_in_stream
+        column = pos + 1
+        expected = e.allowed or set()
+        import re
+
+        m = re.match(r"\w+|\S", text[pos:])
+        found = repr(m.group()) if m else "the end of the phrase"
+    else:  # pragma: no cover - lark raises only the two above for LALR
+        return PhaseSyntaxError(str(e), text, 1)
+    prev = _previous_word(text, pos)
+    after = f" after {prev!r}" if prev else ""
+    msg = f"expected {_expected_words(expected)}{after}, found {found}"
+    return PhaseSyntaxError(msg, text, column)

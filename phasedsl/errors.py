@@ -1,0 +1,54 @@
+"""Exception types for bad input.
+
+Every error a user can cause derives from :class:`PhaseDSLError`, so an edge
+(CLI, batch mode, an app) can catch one type and show ``str(error)``, which
+always says where the problem is and what was expected.
+"""
+
+from __future__ import annotations
+
+
+class PhaseDSLError(ValueError):
+    """Base class for every error caused by bad input."""
+
+
+class InputError(PhaseDSLError):
+    """An error that points at a column of one line of text."""
+
+    def __init__(self, message: str, text: str = "", column: int | None = None) -> None:
+        # column is 1-based, like editors and compilers show it.
+        self.message = message
+        self.text = text
+        self.column = column
+        super().__init__(self.render())
+
+    def render(self, prefix: str = "") -> str:
+        if self.column is None or not self.text or "\n" in self.text:
+            return f"{prefix}{self.message}"
+        where = f"column {self.column}: "
+        caret = " " * (self.column - 1) + "^"
+        return f"{prefix}{where}{self.message}\n    {self.text}\n    {caret}"
+
+
+class CardError(InputError):
+    """A card token that does not name a card of the deck."""
+
+
+class PhaseSyntaxError(InputError):
+    """A phase phrase the grammar cannot read."""
+
+
+class PhaseValueError(InputError):
+    """A phase phrase that reads fine but asks for something impossible."""
+
+
+class LayoutError(PhaseDSLError):
+    """A laid-down group that cannot be read (not an illegal meld: that is a verdict)."""
+
+
+class PackError(PhaseDSLError):
+    """A variant pack that cannot be loaded; carries every problem found."""
+
+    def __init__(self, problems: list) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))

@@ -1,0 +1,160 @@
+"""Phases as values: kinds of group, groups, parts and the phase itself.
+
+A phase is written as parts (``2 sets of 3``); each part is a count of one
+group shape.  ``Phase.groups`` expands the parts into the groups a player lays,
+in the written order.  ``str(phase)`` is the canonical printed form, and
+``Phase.parse(str(phase)) == phase`` always holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import STANDARD_DECK, Deck
+
+
+class Kind(str, Enum):
+    SET = "set"
+    RUN = "run"
+    COLOR = "color"
+    COLOR_RUN = "color_run"
+    EVEN_ODD = "even_odd"
+    COLOR_EVEN_ODD = "color_even_odd"
+    COLOR_SET = "color_set"
+    WILD = "wild"
+    SKIP = "skip"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_run(self) -> bool:
+        return self in (Kind.RUN, Kind.COLOR_RUN)
+
+    @property
+    def is_set(self) -> bool:
+        return self in (Kind.SET, Kind.COLOR_SET)
+
+    @property
+    def one_color(self) -> bool:
+        return self in (Kind.COLOR, Kind.COLOR_RUN, Kind.COLOR_EVEN_ODD, Kind.COLOR_SET)
+
+    @property
+    def needs_natural(self) -> bool:
+        """Whether the natural-card minimum applies (wild and skip parts are exempt)."""
+        return self not in (Kind.WILD, Kind.SKIP)
+
+
+# For a run whose numbers each allow only some colors (Okie Circle J's "color
+# changing phase"): number -> allowed color letters.  Numbers absent from the
+# map cannot be part of the run.
+ColorMap = tuple[tuple[int, frozenset[str]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group a player lays: its kind and minimum size."""
+
+    kind: Kind
+    size: int
+    colors: ColorMap | None = None
+
+    def allowed(self, number: int) -> frozenset[str] | None:
+        """Colors allowed at this number (None: any color; empty: number not allowed)."""
+        if self.colors is None:
+            return None
+        return dict(self.colors).get(number, frozenset())
+
+    def describe(self, deck: Deck = STANDARD_DECK) -> str:
+        return Part(1, self).canonical(deck)
+
+    def to_json(self, deck: Deck = STANDARD_DECK) -> dict:
+        out: dict = {"kind": self.kind.value, "size": self.size}
+        if self.colors is not None:
+            out["colors"] = {str(n): sorted(cs, key=deck.colors.index) for n, cs in self.colors}
+        return out
+
+
+def _plural(word: str, n: int) -> str:
+    return word if n == 1 else word + "s"
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """``count`` groups of one shape, as written in the phrase."""
+
+    count: int
+    group: Group
+
+    def canonical(self, deck: Deck = STANDARD_DECK) -> str:
+        n, g = self.count, self.group
+        m = g.size
+        k = g.kind
+        if k is Kind.SET:
+            text = f"{n} {_plural('set', n)} of {m}"
+        elif k is Kind.RUN:
+            text = f"{n} {_plural('run', n)} of {m}"
+            if g.colors is not None:
+                text += " with colors " + format_color_map(g.colors, deck)
+        elif k is Kind.COLOR:
+            text = f"{m} cards of one color" if n == 1 else f"{n} color groups of {m}"
+        elif k is Kind.COLOR_RUN:
+            text = f"{n} color {_plural('run', n)} of {m}"
+        elif k is Kind.EVEN_ODD:
+            text = f"{n} even or odd of {m}"
+        elif k is Kind.COLOR_EVEN_ODD:
+            text = f"{n} color even or odd of {m}"
+        elif k is Kind.COLOR_SET:
+            text = f"{n} color {_plural('set', n)} of {m}"
+        elif k is Kind.WILD:
+            text = f"{m} {_plural('wild', m)}"
+        else:
+            text = f"{m} {_plural('skip', m)}"
+        return text
+
+
+def format_color_map(colors: ColorMap, deck: Deck = STANDARD_DECK) -> str:
+    items = []
+    for number, allowed in colors:
+        if set(allowed) >= set(deck.colors):
+            items.append(f"{number}: any")
+        else:
+            names = [deck.color_name(c) for c in deck.colors if c in allowed]
+            items.append(f"{number}: " + " or ".join(names))
+    return "{" + ", ".join(items) + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A contract: the parts a player must lay down, in written order."""
+
+    parts: tuple[Part, ...]
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        return tuple(p.group for p in self.parts for _ in range(p.count))
+
+    @property
+    def cards_needed(self) -> int:
+        return sum(g.size for g in self.groups)
+
+    def canonical(self, deck: Deck = STANDARD_DECK) -> str:
+        return " + ".join(p.canonical(deck) for p in self.parts)
+
+    def __str__(self) -> str:
+        return self.canonical()
+
+    @classmethod
+    def parse(cls, text: str, deck: Deck = STANDARD_DECK) -> Phase:
+        """Read a phase phrase; raise PhaseSyntaxError / PhaseValueError with the column."""
+        from .dsl import parse_phase
+
+        return parse_phase(text, deck)
+
+    def to_json(self, deck: Deck = STANDARD_DECK) -> dict:
+        return {
+            "canonical": self.canonical(deck),
+            "cards_needed": self.cards_needed,
+            "groups": [g.to_json(deck) for g in self.groups],
+        }

@@ -1,0 +1,101 @@
+"""A slow, obviously-correct reference for the solver, kept independent of it.
+
+It tries every way of picking exact-size groups from the hand, one group
+after another, and checks each group against the definitions directly.
+Nothing here imports the solver.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+# A card is (kind, number, color): ("n", 5, "R"), ("w", None, None), ("s", None, None).
+
+
+def card_tuple(card) -> tuple:
+    if card.wild:
+        return ("w", 0, "")
+    if card.skip:
+        return ("s", 0, "")
+    return ("n", card.number, card.color)
+
+
+def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: int,
+             colors: dict | None) -> bool:
+    if len(cards) != size:
+        return False
+    if kind == "skip":
+        return all(c[0] == "s" for c in cards)
+    if kind == "wild":
+        return all(c[0] == "w" for c in cards)
+    if any(c[0] == "s" for c in cards):
+        return False
+    nat = [c for c in cards if c[0] == "n"]
+    if len(nat) < min_nat:
+        return False
+    nums = {c[1] for c in nat}
+    cols = {c[2] for c in nat}
+    pars = {c[1] % 2 for c in nat}
+    if kind == "set":
+        return len(nums) <= 1
+    if kind == "color_set":
+        return len(nums) <= 1 and len(cols) <= 1
+    if kind == "color":
+        return len(cols) <= 1
+    if kind == "even_odd":
+        return len(pars) <= 1
+    if kind == "color_even_odd":
+        return len(pars) <= 1 and len(cols) <= 1
+    if kind in ("run", "color_run"):
+        if len(nums) != len(nat):
+            return False
+        if kind == "color_run" and len(cols) > 1:
+            return False
+        for start in range(low, high - size + 2):
+            window = range(start, start + size)
+            if not all(c[1] in window for c in nat):
+                continue
+            if colors is not None:
+                if not all(n in colors for n in window):
+                    continue
+                if not all(c[2] in colors[c[1]] for c in nat):
+                    continue
+            return True
+        return False
+    raise ValueError(kind)
+
+
+def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, min_nat: int = 1,
+             scope: str = "group", share: bool = True, low: int = 1, high: int = 12) -> bool:
+    """groups: (kind, size, color map or None) per group; hand: card tuples."""
+    hand = sorted(hand)
+
+    def rec(i: int, left: list[tuple], naturals: int, set_numbers: frozenset) -> bool:
+        if i == len(groups):
+            return scope == "group" or naturals >= min_nat
+        kind, size, colors = groups[i]
+        per_group = min_nat if scope == "group" and kind not in ("wild", "skip") else 0
+        seen = set()
+        for idx in combinations(range(len(left)), size):
+            pick = tuple(left[j] for j in idx)
+            if pick in seen:
+                continue
+            seen.add(pick)
+            if not group_ok(kind, size, pick, per_group, low, high, colors):
+                continue
+            nat = [c for c in pick if c[0] == "n"]
+            sn = set_numbers
+            if kind in ("set", "color_set") and nat:
+                num = nat[0][1]
+                if not share and num in set_numbers:
+                    continue
+                sn = set_numbers | {num}
+            elif kind in ("set", "color_set") and not share:
+                # an all-wild set may stand for any unused number
+                pass
+            rest = [c for j, c in enumerate(left) if j not in idx]
+            if rec(i + 1, rest, naturals + len(nat), sn):
+                return True
+        return False
+
+    return rec(0, hand, 0, frozenset())
