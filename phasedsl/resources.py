@@ -27,3 +27,7 @@ def grammar_path() -> Path:
 
 def variants_dir() -> Path:
     return _first(_DATA / "variants", _REPO / "variants")
+
+
+def schema_path() -> Path:
+    return _PKG / "pack.schema.json"

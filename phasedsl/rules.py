@@ -33,6 +33,8 @@ class Rules:
     natural_scope: Literal["group", "phase"] = "group"
     # Two sets in one phase may show the same number (three 10s and three more 10s).
     sets_share_number: bool = True
+    # House rule (Japanese page): every run must be one color.
+    runs_one_color: bool = False
     # Lay more than the minimum, with cards that fit the phase's own groups.
     extras: bool = True
     # Numbers whose cards may act as wilds (the "postal" house rule).

@@ -45,9 +45,7 @@ class _Tables:
     num_mask: tuple[int, ...]  # types showing number index ni
     col_mask: tuple[int, ...]  # types of color index ci
     par_mask: tuple[int, ...]  # types of parity p (of the real number)
-
-    def type_of(self, card: Card) -> int:
-        return self.deck.colors.index(card.color) * self.nn + (card.number - self.deck.low)
+    index: dict  # natural Card -> type
 
     def card_of(self, t: int) -> Card:
         ci, ni = divmod(t, self.nn)
@@ -62,7 +60,9 @@ def _tables(deck: Deck) -> _Tables:
     par_mask = tuple(
         sum(num_mask[ni] for ni in range(nn) if (ni + deck.low) % 2 == p) for p in (0, 1)
     )
-    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask)
+    index = {Card(ni + deck.low, c): ci * nn + ni for ci, c in enumerate(deck.colors)
+             for ni in range(nn)}
+    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, index)
 
 
 # A class of a group: ``mask`` holds the card types it accepts; for a run,
@@ -74,6 +74,10 @@ class _Class:
     window: tuple[int, ...] | None = None
     color: int | None = None  # color index, when the class fixes one
     number: int | None = None  # number index, when the class fixes one (sets)
+    # How to read the class's capacity off a _Hand: (aggregate, index); for a
+    # run, the window's number bits.
+    agg: str = "mask"
+    index: int = 0
 
 
 @cache
@@ -83,20 +87,24 @@ def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
     k, size = group.kind, group.size
     out: list[_Class] = []
     if k is Kind.SET:
-        out = [_Class(("n", ni), tb.num_mask[ni], number=ni) for ni in range(nn)]
+        out = [_Class(("n", ni), tb.num_mask[ni], number=ni, agg="num", index=ni)
+               for ni in range(nn)]
     elif k is Kind.COLOR_SET:
         out = [
-            _Class(("cn", ci, ni), 1 << (ci * nn + ni), color=ci, number=ni)
+            _Class(("cn", ci, ni), 1 << (ci * nn + ni), color=ci, number=ni, agg="type",
+                   index=ci * nn + ni)
             for ci in range(nc)
             for ni in range(nn)
         ]
     elif k is Kind.COLOR:
-        out = [_Class(("c", ci), tb.col_mask[ci], color=ci) for ci in range(nc)]
+        out = [_Class(("c", ci), tb.col_mask[ci], color=ci, agg="col", index=ci)
+               for ci in range(nc)]
     elif k is Kind.EVEN_ODD:
-        out = [_Class(("p", p), tb.par_mask[p]) for p in (0, 1)]
+        out = [_Class(("p", p), tb.par_mask[p], agg="par", index=p) for p in (0, 1)]
     elif k is Kind.COLOR_EVEN_ODD:
         out = [
-            _Class(("cp", ci, p), tb.col_mask[ci] & tb.par_mask[p], color=ci)
+            _Class(("cp", ci, p), tb.col_mask[ci] & tb.par_mask[p], color=ci, agg="cp",
+                   index=ci * 2 + p)
             for ci in range(nc)
             for p in (0, 1)
         ]
@@ -123,7 +131,14 @@ def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
                     mask |= m
                 else:
                     key = ("r", a) if ci is None else ("cr", ci, a)
-                    out.append(_Class(key, mask, window, color=ci))
+                    winbits = sum(1 << ni for ni in window)
+                    if group.colors is not None:
+                        agg = "mrun"
+                    elif ci is None:
+                        agg = "run"
+                    else:
+                        agg = "crun"
+                    out.append(_Class(key, mask, window, color=ci, agg=agg, index=winbits))
     return tuple(out)
 
 
@@ -191,48 +206,47 @@ def _assign(
     cnt: Sequence[int],
     present: int,
     virtual: int,
+    nn: int,
 ) -> tuple[int, list[dict]] | None:
     """Most naturals the chosen classes can place together, honoring lower bounds.
 
-    Returns (naturals placed, per group {type or number: count}); virtual cards
-    (stand-ins for cards not yet drawn) are reported under the key None.
+    Returns (naturals placed, per group {type: count}); virtual cards (stand-ins
+    for cards not yet drawn) are reported under the key None.  None when the
+    lower bounds cannot all be met.
     """
     fl = _Flow()
     type_node: dict[int, int] = {}
     sink_edges: list[int] = []
-    in_edges: list[list[tuple[object, int]]] = []
+    in_edges: list[list[tuple[int | None, int]]] = []
     for cl, size in zip(chosen, sizes, strict=True):
         g = fl.node()
         sink_edges.append(fl.edge(g, 1, 0))
-        mine: list[tuple[object, int]] = []
-        if cl.window is not None:
-            for t in _bits(cl.mask & present):
-                ni = t % _NN[0]
-                key = ("num", ni)
-                # one card per number in a run: route through a per-number node
-                node = _sub_node(fl, g, ni)
-                if t not in type_node:
-                    type_node[t] = fl.node()
-                    fl.edge(0, type_node[t], cnt[t])
-                mine.append((t, fl.edge(type_node[t], node, 1)))
-                del key
-        else:
-            for t in _bits(cl.mask & present):
-                if t not in type_node:
-                    type_node[t] = fl.node()
-                    fl.edge(0, type_node[t], cnt[t])
+        mine: list[tuple[int | None, int]] = []
+        per_number: dict[int, int] = {}
+        for t in _bits(cl.mask & present):
+            if t not in type_node:
+                type_node[t] = fl.node()
+                fl.edge(0, type_node[t], cnt[t])
+            if cl.window is None:
                 mine.append((t, fl.edge(type_node[t], g, size)))
+                continue
+            # a run takes one card per number: route through a node per number
+            ni = t % nn
+            if ni not in per_number:
+                per_number[ni] = fl.node()
+                fl.edge(per_number[ni], g, 1)
+            mine.append((t, fl.edge(type_node[t], per_number[ni], 1)))
         in_edges.append(mine)
     if virtual:
         v = fl.node()
         fl.edge(0, v, virtual)
-        for gi, _ in enumerate(chosen):
-            g = fl.to[sink_edges[gi] ^ 1]
-            in_edges[gi].append((None, fl.edge(v, g, sizes[gi])))
-    _SUBS.clear()
-    need = sum(lower)
+        for gi, size in enumerate(sizes):
+            in_edges[gi].append((None, fl.edge(v, fl.to[sink_edges[gi] ^ 1], size)))
+    # Meet the lower bounds first; augmenting paths never take flow back off
+    # an edge into the sink, so raising the caps afterwards keeps them met.
     for e, lo in zip(sink_edges, lower, strict=True):
         fl.cap[e] = lo
+    need = sum(lower)
     if need and fl.run() < need:
         return None
     for e, lo, size in zip(sink_edges, lower, sizes, strict=True):
@@ -246,24 +260,77 @@ def _assign(
             f = fl.cap[e ^ 1]
             if f:
                 got[t] = got.get(t, 0) + f
-                placed += f if t is not None else 0
+                if t is not None:
+                    placed += f
         result.append(got)
     return placed, result
 
 
-# Per-call scratch for run number nodes (module level to keep _assign flat).
-_SUBS: dict[tuple[int, int], int] = {}
-_NN = [12]
+def _greedy(chosen: Sequence[_Class], sizes: Sequence[int], lower: Sequence[int],
+            cnt: Sequence[int], present: int, nn: int) -> tuple[int, list[dict]] | None:
+    """A quick allocation for competing groups: lower bounds first, then fill.
+
+    Not always optimal; a success is a valid answer, a failure sends the
+    caller to the exact flow.
+    """
+    rem = list(cnt)
+    got: list[dict] = [{} for _ in chosen]
+    used_nums: list[set] = [set() for _ in chosen]
+    room = list(sizes)
+    placed = 0
+    for phase_ in (0, 1):
+        for gi, cl in enumerate(chosen):
+            want = lower[gi] if phase_ == 0 else room[gi]
+            if phase_ == 1:
+                want = room[gi]
+            else:
+                want = lower[gi]
+            for t in _bits(cl.mask & present):
+                if want <= 0:
+                    break
+                k = rem[t]
+                if not k:
+                    continue
+                if cl.window is not None:
+                    ni = t % nn
+                    if ni in used_nums[gi]:
+                        continue
+                    used_nums[gi].add(ni)
+                    k = 1
+                k = min(k, want)
+                rem[t] -= k
+                got[gi][t] = got[gi].get(t, 0) + k
+                want -= k
+                room[gi] -= k
+                placed += k
+            if phase_ == 0 and want > 0:
+                return None
+    return placed, got
 
 
-def _sub_node(fl: _Flow, g: int, ni: int) -> int:
-    key = (g, ni)
-    node = _SUBS.get(key)
-    if node is None:
-        node = fl.node()
-        fl.edge(node, g, 1)
-        _SUBS[key] = node
-    return node
+def _upper(chosen: Sequence[_Class], sizes: Sequence[int], cnt: Sequence[int], present: int,
+           nn: int) -> int:
+    """An upper bound on the naturals competing groups can place together.
+
+    Each card type gives at most its count, and at most what the groups that
+    accept it can hold of it (one per run); each group at most its size.
+    """
+    per_type: dict[int, int] = {}
+    total_caps = 0
+    for cl, size in zip(chosen, sizes, strict=True):
+        take = 1 if cl.window is not None else size
+        m = cl.mask & present
+        room = 0
+        nums = 0
+        for t in _bits(m):
+            per_type[t] = per_type.get(t, 0) + take
+            if cl.window is None:
+                room += cnt[t]
+            else:
+                nums |= 1 << (t % nn)
+        total_caps += min(size, room) if cl.window is None else nums.bit_count()
+    by_type = sum(min(cnt[t], k) for t, k in per_type.items())
+    return min(by_type, total_caps)
 
 
 # --------------------------------------------------------------------------
@@ -278,34 +345,100 @@ class _Plan:
     naturals: dict  # type index -> count (None -> virtual cards)
 
 
-def _caps(group: Group, classes: Sequence[_Class], cnt: Sequence[int], tb: _Tables,
-          pm_cache: dict) -> list[tuple[int, _Class]]:
-    """(cap, class) for every class: how many naturals the group alone could take."""
-    size = group.size
-    out = []
-    if classes and classes[0].window is not None:
-        # Runs: numbers present among accepted types inside the window.
-        for cl in classes:
-            pm = pm_cache.get(cl.mask)
-            if pm is None:
-                pm = 0
-                nn = tb.nn
-                for t in _bits(cl.mask):
-                    if cnt[t]:
-                        pm |= 1 << (t % nn)
-                pm_cache[cl.mask] = pm
-            out.append((pm.bit_count(), cl))
-        return out
-    for cl in classes:
-        s = 0
-        for t in _bits(cl.mask):
-            s += cnt[t]
-        out.append((s if s < size else size, cl))
-    return out
+class _Hand:
+    """A hand's natural cards as counts, with the aggregates classes read."""
+
+    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "nums", "present")
+
+    def __init__(self, cnt: Sequence[int], tb: _Tables) -> None:
+        nn, nc, low = tb.nn, tb.nc, tb.deck.low
+        self.cnt = cnt
+        by_num = [0] * nn
+        by_col = [0] * nc
+        by_cp = [0] * (2 * nc)
+        col_nums = [0] * nc
+        present = 0
+        for t in range(len(cnt)):
+            c = cnt[t]
+            if c:
+                ci, ni = divmod(t, nn)
+                present |= 1 << t
+                by_num[ni] += c
+                by_col[ci] += c
+                by_cp[2 * ci + (ni + low) % 2] += c
+                col_nums[ci] |= 1 << ni
+        nums = 0
+        for m in col_nums:
+            nums |= m
+        self.present, self.by_num, self.by_col, self.by_cp = present, by_num, by_col, by_cp
+        self.by_par = [sum(by_cp[0::2]), sum(by_cp[1::2])]
+        self.col_nums, self.nums = col_nums, nums
+
+    def cap(self, cl: _Class, size: int, nn: int) -> int:
+        """How many naturals a group of this class could take on its own."""
+        agg = cl.agg
+        if agg == "num":
+            c = self.by_num[cl.index]
+        elif agg == "run":
+            return (self.nums & cl.index).bit_count()
+        elif agg == "crun":
+            return (self.col_nums[cl.color] & cl.index).bit_count()
+        elif agg == "col":
+            c = self.by_col[cl.index]
+        elif agg == "type":
+            c = self.cnt[cl.index]
+        elif agg == "cp":
+            c = self.by_cp[cl.index]
+        elif agg == "par":
+            c = self.by_par[cl.index]
+        else:  # a run with a color map: numbers where an allowed color is present
+            nums = 0
+            for t in _bits(cl.mask & self.present):
+                nums |= 1 << (t % nn)
+            return nums.bit_count()
+        return c if c < size else size
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """What a phase needs, prepared once per (phase groups, rules)."""
+
+    order: tuple[int, ...]  # groups needing naturals, most demanding first
+    groups: tuple[Group, ...]  # those groups, in that order
+    sizes: tuple[int, ...]
+    lower: tuple[int, ...]
+    classes: tuple[tuple[_Class, ...], ...]
+    same_as_prev: tuple[bool, ...]
+    need_w: int
+    need_s: int
+
+
+def _as_played(g: Group, rules: Rules) -> Group:
+    if rules.runs_one_color and g.kind is Kind.RUN:
+        return Group(Kind.COLOR_RUN, g.size, g.colors)
+    return g
+
+
+@cache
+def _layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
+    idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
+    order = sorted(idx, key=lambda i: (-groups[i].size, groups[i].kind.value, i))
+    gs = tuple(groups[i] for i in order)
+    per_group = rules.natural_scope == "group"
+    return _Layout(
+        order=tuple(order),
+        groups=gs,
+        sizes=tuple(g.size for g in gs),
+        lower=tuple(min(rules.min_naturals, g.size) if per_group else 0 for g in gs),
+        classes=tuple(_classes(_as_played(g, rules), rules.deck) for g in gs),
+        same_as_prev=tuple(j > 0 and gs[j] == gs[j - 1] for j in range(len(gs))),
+        need_w=sum(g.size for g in groups if g.kind is Kind.WILD),
+        need_s=sum(g.size for g in groups if g.kind is Kind.SKIP),
+    )
 
 
 def _search(
-    groups: Sequence[Group],
+    groups: tuple[Group, ...],
     cnt: Sequence[int],
     wilds: int,
     skips: int,
@@ -313,94 +446,95 @@ def _search(
     virtual: int = 0,
 ) -> list[_Plan] | None:
     """An assignment making every group, or None when none exists."""
-    deck = rules.deck
-    tb = _tables(deck)
-    _NN[0] = tb.nn
-    present = 0
-    for t, c in enumerate(cnt):
-        if c:
-            present |= 1 << t
+    tb = _tables(rules.deck)
+    nn = tb.nn
+    lay = _layout(groups, rules)
     # Wild and skip parts take their cards first: nothing else can use skips,
     # and wilds in a wild part are simply spent.
-    need_w = sum(g.size for g in groups if g.kind is Kind.WILD)
-    need_s = sum(g.size for g in groups if g.kind is Kind.SKIP)
-    free_w = wilds - need_w
+    free_w = wilds - lay.need_w
+    need_s = lay.need_s
     if rules.wild_as_skip and need_s > skips:
         free_w -= need_s - skips
         need_s = skips
-    if free_w < 0 or need_s > skips:
+    if virtual:
+        # cards not yet drawn can be the wilds or skips a part lacks
+        virtual -= max(0, -free_w) + max(0, need_s - skips)
+        free_w, need_s = max(free_w, 0), min(need_s, skips)
+    if free_w < 0 or need_s > skips or virtual < 0:
         return None
-    idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
-    if not idx:
+    if not lay.order:
         return [_Plan(None, {}) for _ in groups]
-    per_group = rules.natural_scope == "group"
-    m = rules.min_naturals
-    order = sorted(idx, key=lambda i: (-groups[i].size, groups[i].kind.value, i))
-    gs = [groups[i] for i in order]
-    sizes = [g.size for g in gs]
-    lower = [min(m, g.size) if per_group else 0 for g in gs]
+    hand = _Hand(cnt, tb)
+    present = hand.present
+    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
     need = sum(sizes) - free_w  # naturals (real or virtual) that must be placed
-    if not per_group:
-        need = max(need, m)
-    pm_cache: dict = {}
+    if rules.natural_scope != "group":
+        need = max(need, rules.min_naturals)
+    n = len(gs)
     cands: list[list[tuple[int, _Class]]] = []
-    for g, lo in zip(gs, lower, strict=True):
-        cs = [(c, cl) for c, cl in _caps(g, _classes(g, deck), cnt, tb, pm_cache)
-              if c + virtual >= lo]
+    best_rest = [0] * (n + 1)
+    for j in range(n):
+        size, lo = sizes[j], lower[j] - virtual
+        cs = []
+        for cl in lay.classes[j]:
+            c = hand.cap(cl, size, nn)
+            if c >= lo:
+                cs.append((c, cl))
         if not cs:
             return None
         cs.sort(key=lambda x: -x[0])
         cands.append(cs)
-    n = len(gs)
-    best_rest = [0] * (n + 1)
     for j in range(n - 1, -1, -1):
         best_rest[j] = best_rest[j + 1] + cands[j][0][0]
     if best_rest[0] + virtual < need:
         return None
-    same_as_prev = [j > 0 and gs[j] == gs[j - 1] for j in range(n)]
+    same_as_prev = lay.same_as_prev
     distinct = not rules.sets_share_number
-    chosen: list[_Class] = [None] * n  # type: ignore[list-item]
+    chosen: list[_Class] = [cands[0][0][1]] * n
     pos = [0] * n
     found: list[list[_Plan]] = []
 
-    def leaf(total: int, overlap: bool) -> bool:
+    def leaf(overlap: bool) -> bool:
         if not overlap and not virtual:
-            plans = []
-            for cl, size in zip(chosen, sizes, strict=True):
-                plans.append(_Plan(cl, _take(cl, size, cnt, present, tb.nn)))
-            found.append(_reorder(plans, order, groups))
+            plans = [_Plan(cl, _take(cl, size, cnt, present, nn))
+                     for cl, size in zip(chosen, sizes, strict=True)]
+            found.append(_reorder(plans, lay.order, groups))
             return True
-        got = _assign(chosen, sizes, lower, cnt, present, virtual)
+        if _upper(chosen, sizes, cnt, present, nn) + virtual < need:
+            return False
+        got = None if virtual else _greedy(chosen, sizes, lower, cnt, present, nn)
+        if got is None or got[0] < need:
+            got = _assign(chosen, sizes, lower, cnt, present, virtual, nn)
         if got is None:
             return False
         placed, per = got
-        virt_used = sum(d.get(None, 0) for d in per)
-        if placed + virt_used < need:
+        if placed + sum(d.get(None, 0) for d in per) < need:
             return False
-        found.append(_reorder([_Plan(cl, d) for cl, d in zip(chosen, per, strict=True)],
-                              order, groups))
+        plans = [_Plan(cl, d) for cl, d in zip(chosen, per, strict=True)]
+        found.append(_reorder(plans, lay.order, groups))
         return True
 
     def dfs(j: int, total: int, overlap: bool, used_numbers: frozenset) -> bool:
         if j == n:
-            return leaf(total, overlap)
-        start = pos[j - 1] if same_as_prev[j] else 0
+            return leaf(overlap)
         cs = cands[j]
-        for k in range(start, len(cs)):
+        is_set = distinct and gs[j].kind.is_set
+        for k in range(pos[j - 1] if same_as_prev[j] else 0, len(cs)):
             cap, cl = cs[k]
             if total + cap + best_rest[j + 1] + virtual < need:
                 break  # caps are sorted: no later class can do better
-            if distinct and gs[j].kind.is_set and cl.number in used_numbers:
+            if is_set and cl.number in used_numbers:
                 continue
             ov = overlap
             if not ov:
+                m = cl.mask & present
                 for i in range(j):
-                    if chosen[i].mask & cl.mask & present:
+                    if chosen[i].mask & m:
                         ov = True
                         break
             chosen[j] = cl
             pos[j] = k
-            un = used_numbers | {cl.number} if distinct and gs[j].kind.is_set else used_numbers
+            un = used_numbers | {cl.number} if is_set else used_numbers
             if dfs(j + 1, total + cap, ov, un):
                 return True
         return False
@@ -446,20 +580,27 @@ def _reorder(plans: list[_Plan], order: list[int], groups: Sequence[Group]) -> l
 def hand_counts(hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> tuple[list[int], int, int]:
     """(natural counts by type, wilds, skips) of a hand."""
     tb = _tables(rules.deck)
+    index = tb.index
     cnt = [0] * (tb.nc * tb.nn)
     w = s = 0
     for c in hand:
-        if c.wild:
+        t = index.get(c)
+        if t is not None:
+            cnt[t] += 1
+        elif c.wild:
             w += 1
         elif c.skip:
             s += 1
         else:
-            cnt[tb.type_of(c)] += 1
+            raise ValueError(f"{c} is not a card of this deck")
     return cnt, w, s
 
 
 def _postal_variants(cnt: list[int], wilds: int, rules: Rules, tb: _Tables):
     """Every way of playing wild-number cards as wilds (most converted first)."""
+    if not rules.wild_numbers:
+        yield cnt, wilds, {}
+        return
     flex = [t for t, c in enumerate(cnt) if c and (t % tb.nn) + rules.deck.low in rules.wild_numbers]
     if not flex:
         yield cnt, wilds, {}

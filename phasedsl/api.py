@@ -1,0 +1,202 @@
+"""Plain functions between the core and the edges: text in, values or JSON-ready dicts out.
+
+The CLI is a thin layer over these; an app or another language (through the
+batch mode) gets exactly the same answers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .cards import Card, parse_cards
+from .errors import LayoutError, PhaseDSLError
+from .hits import plan, targets
+from .layout import Verdict, verify
+from .meld import LaidGroup
+from .outs import shortfall
+from .phase import Group, Kind, Phase
+from .rules import DEFAULT_RULES, Rules
+from .scoring import card_points, score
+from .solver import find
+
+
+def parse(text: str, rules: Rules = DEFAULT_RULES) -> Phase:
+    return Phase.parse(text, rules.deck)
+
+
+def parse_json(text: str, rules: Rules = DEFAULT_RULES) -> dict:
+    return parse(text, rules).to_json(rules.deck)
+
+
+def cards(text: str, rules: Rules = DEFAULT_RULES) -> list[Card]:
+    return parse_cards(text, rules.deck)
+
+
+@dataclass(frozen=True)
+class Context:
+    """Rules to judge under, and the pack's phase when one was chosen by number."""
+
+    rules: Rules = DEFAULT_RULES
+    phase: Phase | None = None
+    label: str | None = None
+
+    @classmethod
+    def load(cls, variant: str | None, phase_no: int | None, world: str | None) -> Context:
+        if variant is None:
+            if phase_no is not None or world is not None:
+                raise PhaseDSLError("--phase and --world need --variant PACK")
+            return cls()
+        from .packs import load_pack
+
+        pack = load_pack(variant)
+        if phase_no is None:
+            if world is not None:
+                pack.world(world)  # check the name even when no phase is chosen
+            return cls(pack.rules_for(world))
+        entry, rules = pack.phase_entry(phase_no, world)
+        return cls(rules, entry.phase, entry.label)
+
+    def phase_and_rules(self, phrase: str | None) -> tuple[Phase, Rules]:
+        if self.phase is not None:
+            return self.phase, self.rules
+        if phrase is None:
+            raise PhaseDSLError("give a phase (a phrase, or --variant PACK --phase N)")
+        return parse(phrase, self.rules), self.rules
+
+
+def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
+    """Does the hand make the phase: the meld, or how many cards short and which complete it."""
+    meld = find(phase, hand, rules)
+    out: dict = {"phase": phase.canonical(rules.deck), "valid": meld is not None}
+    if meld is not None:
+        out["groups"] = meld.to_json()
+        return out
+    sf = shortfall(phase, hand, rules)
+    out["groups"] = []
+    out["short_by"] = sf.missing
+    out["outs"] = [str(o.card) for o in sf.outs]
+    out["example"] = [str(c) for c in sf.example]
+    out["reason"] = sf.summary(phase, rules)
+    return out
+
+
+def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -> Verdict:
+    layout = []
+    for i, text in enumerate(groups, 1):
+        try:
+            layout.append(parse_cards(text, rules.deck))
+        except PhaseDSLError as e:
+            raise type(e)(f"group {i}: {e}") from None
+    return verify(phase, layout, rules)
+
+
+def verdict_json(phase: Phase, verdict: Verdict, rules: Rules = DEFAULT_RULES) -> dict:
+    out: dict = {"phase": phase.canonical(rules.deck), "valid": verdict.valid, "layout": True,
+                 "groups": verdict.meld.to_json() if verdict.valid and verdict.meld else []}
+    if not verdict.valid:
+        out["problems"] = [p.to_json() for p in verdict.problems]
+        out["reason"] = "; ".join(str(p) for p in verdict.problems)
+    return out
+
+
+def check_text(phase: Phase, result: dict) -> str:
+    lines = [f"phase: {result['phase']}"]
+    if result["valid"]:
+        lines.append("legal" if result.get("layout") else "made")
+        for g, cards_ in zip(phase.groups, result["groups"], strict=False):
+            lines.append(f"  {g.describe():<24} {' '.join(cards_)}")
+        return "\n".join(lines)
+    if "problems" in result:
+        lines.append("not legal")
+        lines += [f"  {p['group'] and 'group ' + str(p['group']) or 'phase'}: {p['message']}"
+                  for p in result["problems"]]
+    else:
+        lines.append("not made: " + result["reason"])
+    return "\n".join(lines)
+
+
+def check_json_line(line: str, ctx: Context) -> dict:
+    """One batch line in, one result out; a bad line gives {"id", "error"} and never raises."""
+    rid = None
+    try:
+        try:
+            req = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise PhaseDSLError(f"not JSON: {e.msg} at column {e.colno}") from None
+        if not isinstance(req, dict):
+            raise PhaseDSLError("each line must be a JSON object")
+        rid = req.get("id")
+        unknown = set(req) - {"id", "phase", "cards", "groups"}
+        if unknown:
+            raise PhaseDSLError(f"unknown key(s): {', '.join(sorted(unknown))}")
+        phrase = req.get("phase")
+        if ctx.phase is None and not isinstance(phrase, str):
+            raise PhaseDSLError('"phase" must be a phase phrase (a string)')
+        phase, rules = ctx.phase_and_rules(phrase if isinstance(phrase, str) else None)
+        if "groups" in req:
+            gs = req["groups"]
+            if not isinstance(gs, list) or not all(isinstance(g, str) for g in gs):
+                raise PhaseDSLError('"groups" must be a list of strings such as "R5 B5 W"')
+            result = verdict_json(phase, verify_text(phase, gs, rules), rules)
+        else:
+            cs = req.get("cards")
+            if isinstance(cs, list) and all(isinstance(c, str) for c in cs):
+                cs = " ".join(cs)
+            if not isinstance(cs, str):
+                raise PhaseDSLError('"cards" must be a string or a list of card strings')
+            result = check_json(phase, parse_cards(cs, rules.deck), rules)
+        return {"id": rid, **result}
+    except PhaseDSLError as e:
+        return {"id": rid, "error": str(e)}
+
+
+_KINDS = {k.value: k for k in Kind} | {
+    "color run": Kind.COLOR_RUN, "even odd": Kind.EVEN_ODD, "even or odd": Kind.EVEN_ODD,
+    "color set": Kind.COLOR_SET, "color even odd": Kind.COLOR_EVEN_ODD,
+    "color even or odd": Kind.COLOR_EVEN_ODD, "wilds": Kind.WILD, "skips": Kind.SKIP,
+}
+
+
+def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
+    """Read 'KIND: CARDS' (e.g. 'run: R3 R4 W=5 R6'); KIND may also be a one-group phrase."""
+    head, sep, body = text.partition(":")
+    if not sep:
+        raise LayoutError(f"write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' (got {text!r})")
+    cards_ = parse_cards(body, rules.deck)
+    key = head.strip().lower()
+    kind = _KINDS.get(key) or _KINDS.get(key.replace("_", " "))
+    if kind is not None:
+        return LaidGroup(Group(kind, max(1, len(cards_))), tuple(cards_))
+    phase = Phase.parse(head, rules.deck)
+    if len(phase.groups) != 1:
+        raise LayoutError(f"{head.strip()!r} is {len(phase.groups)} groups; a laid group is one")
+    return LaidGroup(phase.groups[0], tuple(cards_))
+
+
+def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
+    """Every place each card fits now ("hits"), and an order that plays them all ("plan")."""
+    p = plan(laid, hand, rules)
+    hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
+            for h in targets(laid, c, rules)]
+    return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left]}
+
+
+def hit_text(result: dict) -> str:
+    lines = ["fits now:"] + ["  " + _hit_words(h) for h in result["hits"]]
+    if len(result["plan"]) > 1:
+        lines += ["play in this order:"] + ["  " + _hit_words(h) for h in result["plan"]]
+    lines += [f"  {c}: no group takes it" for c in result["left"]]
+    return "\n".join(lines)
+
+
+def _hit_words(h: dict) -> str:
+    if "swap" in h:
+        return f"{h['card']} swaps for {h['swap']} in group {h['group']}; the wild moves to the {h['end']} end"
+    end = f" at the {h['end']} end" if h["end"] else ""
+    return f"{h['card']} onto group {h['group']}{end}"
+
+
+def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
+    return {"points": score(hand, rules),
+            "cards": [[str(c), card_points(c, rules.scoring)] for c in hand]}

@@ -1,0 +1,398 @@
+"""The ``phasedsl`` command line: one command per verb, ``--json`` for machines.
+
+Exit codes: 0 yes (made, legal, accepted), 1 no, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import Annotated, NoReturn
+
+import typer
+
+from . import api
+from .errors import PhaseDSLError
+
+app = typer.Typer(
+    name="phasedsl",
+    help="Rules toolkit for Phase 10 and its variants: read phases, check melds, hits and scores.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+VariantOpt = Annotated[
+    str | None,
+    typer.Option("--variant", "-v", help="A built-in pack name or a pack file: judge under its rules."),
+]
+PhaseNoOpt = Annotated[
+    int | None, typer.Option("--phase", "-p", help="Take phase N of the pack instead of a phrase.")
+]
+WorldOpt = Annotated[
+    str | None, typer.Option("--world", "-w", help="The pack's world (phase list) for --phase.")
+]
+
+
+def _out(text: str = "") -> None:
+    typer.echo(text)
+
+
+def _fail(error: Exception, as_json: bool = False) -> NoReturn:
+    """Bad input: a clear message on stderr (or JSON on stdout), exit code 2."""
+    if as_json:
+        _out(json.dumps({"error": str(error)}))
+    else:
+        typer.echo(f"error: {error}", err=True)
+    raise typer.Exit(2)
+
+
+def _lines(path: str) -> Iterator[str]:
+    if path == "-":
+        yield from sys.stdin
+        return
+    try:
+        with open(path, encoding="utf-8") as fh:
+            yield from fh
+    except OSError as e:
+        _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
+
+
+def _context(variant, phase_no, world):
+    try:
+        return api.Context.load(variant, phase_no, world)
+    except PhaseDSLError as e:
+        _fail(e)
+
+
+# --------------------------------------------------------------------------- parse
+
+
+@app.command()
+def parse(
+    phrase: Annotated[str | None, typer.Argument(help="A phase, e.g. '1 set of 3 + 1 run of 4'.")] = None,
+    batch: Annotated[
+        str | None, typer.Option("--batch", help="Read one phrase per line from FILE ('-': stdin).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Read a phase phrase and print its canonical form and groups.
+
+    Examples:
+
+        phasedsl parse "two sets of three"
+
+        phasedsl parse "1 color run of 4 + 3 of one color" --json
+
+        printf '2 sets of 3\\nrun of 4, set of 3\\n' | phasedsl parse --batch -
+    """
+    if batch is not None:
+        for line in _lines(batch):
+            text = line.rstrip("\n")
+            if not text.strip():
+                continue
+            try:
+                _out(json.dumps({"input": text, **api.parse_json(text)}))
+            except PhaseDSLError as e:
+                _out(json.dumps({"input": text, "error": str(e)}))
+        return
+    if phrase is None:
+        _fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
+    try:
+        phase = api.parse(phrase)
+    except PhaseDSLError as e:
+        _fail(e, as_json)
+    if as_json:
+        _out(json.dumps({"input": phrase, **api.parse_json(phrase)}))
+        return
+    _out(phase.canonical())
+    for i, g in enumerate(phase.groups, 1):
+        _out(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} cards]")
+    _out(f"  cards needed: {phase.cards_needed}")
+
+
+# --------------------------------------------------------------------------- check
+
+
+@app.command()
+def check(
+    args: Annotated[
+        list[str] | None,
+        typer.Argument(help="PHASE then CARDS (or only CARDS with --phase N).", show_default=False),
+    ] = None,
+    groups: Annotated[
+        list[str] | None,
+        typer.Option("--groups", "-g", help="A laid group, e.g. 'G7 G8 W G10'; repeat per group."),
+    ] = None,
+    batch: Annotated[
+        str | None, typer.Option("--batch", help="JSON lines from FILE ('-': stdin).")
+    ] = None,
+    variant: VariantOpt = None,
+    phase_no: PhaseNoOpt = None,
+    world: WorldOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Does a hand make a phase? Or, with --groups, is a laid-down layout legal?
+
+    Examples:
+
+        phasedsl check "1 set of 3 + 1 run of 4" R5 B5 G7 G8 G10 W W Y2
+
+        phasedsl check "2 sets of 3" --groups "R5 B5 W" --groups "G9 G9 Y9"
+
+        phasedsl check --variant twist --phase 8 R1 R2 R3 R4 W
+
+    Exit code 0 made/legal, 1 not, 2 bad input.
+    """
+    ctx = _context(variant, phase_no, world)
+    if batch is not None:
+        ok = True
+        for line in _lines(batch):
+            if not line.strip():
+                continue
+            result = api.check_json_line(line, ctx)
+            ok = ok and bool(result.get("valid"))
+            _out(json.dumps(result))
+        return
+    words = list(args or [])
+    try:
+        phase, rules = ctx.phase_and_rules(None if ctx.phase is not None else
+                                           (words.pop(0) if words else None))
+        if groups:
+            if words:
+                raise PhaseDSLError("give the cards either as arguments or as --groups, not both")
+            verdict = api.verify_text(phase, groups, rules)
+            result = api.verdict_json(phase, verdict, rules)
+        else:
+            hand = api.cards(" ".join(words), rules)
+            result = api.check_json(phase, hand, rules)
+    except PhaseDSLError as e:
+        _fail(e, as_json)
+    if as_json:
+        _out(json.dumps(result))
+    else:
+        _out(api.check_text(phase, result))
+    raise typer.Exit(0 if result["valid"] else 1)
+
+
+# --------------------------------------------------------------------------- hit
+
+
+@app.command()
+def hit(
+    cards: Annotated[list[str], typer.Argument(help="The card(s) to play.", show_default=False)],
+    on: Annotated[
+        list[str],
+        typer.Option("--on", "-o", help="A laid group as 'KIND: CARDS', e.g. 'run: R3 R4 W=5 R6'."),
+    ],
+    variant: VariantOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which laid groups take these cards, and where?
+
+    KIND is set, run, color, color_run, even_odd, color_even_odd, color_set, wild or skip
+    (or a phase phrase for one group, like 'color run of 4').
+
+    Examples:
+
+        phasedsl hit R3 --on "run: R4 R5 W=6 R7" --on "set: B9 G9 W"
+
+        phasedsl hit R3 R2 W --on "run: R4 R5 R6 R7" --json
+
+    Exit code 0 when every card finds a place, 1 when some do not, 2 bad input.
+    """
+    ctx = _context(variant, None, None)
+    try:
+        rules = ctx.rules
+        laid = [api.laid_group(text, rules) for text in on]
+        hand = api.cards(" ".join(cards), rules)
+        result = api.hit_json(laid, hand, rules)
+    except PhaseDSLError as e:
+        _fail(e, as_json)
+    if as_json:
+        _out(json.dumps(result))
+    else:
+        _out(api.hit_text(result))
+    raise typer.Exit(0 if not result["left"] else 1)
+
+
+# --------------------------------------------------------------------------- score
+
+
+@app.command()
+def score(
+    cards: Annotated[list[str] | None, typer.Argument(help="Cards left in hand.")] = None,
+    variant: VariantOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Penalty points of the cards left in hand (5 for 1-9, 10 for 10-12, 15 a skip, 25 a wild).
+
+    Example:
+
+        phasedsl score R5 B12 W S
+    """
+    ctx = _context(variant, None, None)
+    try:
+        hand = api.cards(" ".join(cards or []), ctx.rules)
+    except PhaseDSLError as e:
+        _fail(e, as_json)
+    result = api.score_json(hand, ctx.rules)
+    if as_json:
+        _out(json.dumps(result))
+    else:
+        _out(f"{result['points']} points")
+        for card, pts in result["cards"]:
+            _out(f"  {card:>4}  {pts}")
+
+
+# --------------------------------------------------------------------------- packs
+
+
+@app.command()
+def validate(
+    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).")],
+    strict: Annotated[bool, typer.Option("--strict", help="Also report lint warnings.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check variant packs: YAML, schema and every phase; report every problem at once.
+
+    Example:
+
+        phasedsl validate variants/*.yaml
+
+    Exit code 0 clean, 1 problems found, 2 unusable input.
+    """
+    _report(files, strict, as_json)
+
+
+@app.command()
+def lint(
+    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate packs and warn about what is legal but surely wrong (same as validate --strict).
+
+    Example:
+
+        phasedsl lint my-house-rules.yaml
+    """
+    _report(files, True, as_json)
+
+
+def _report(files: list[str], strict: bool, as_json: bool) -> None:
+    from .packs import check_file
+
+    found = []
+    unusable = False
+    for f in files:
+        try:
+            _pack, diags = check_file(f, strict=strict)
+        except PhaseDSLError as e:
+            unusable = True
+            diags = getattr(e, "problems", None) or [str(e)]
+        found += diags
+    if as_json:
+        _out(json.dumps({"problems": [d.to_json() if hasattr(d, "to_json") else {"message": d}
+                                      for d in found]}))
+    else:
+        for d in found:
+            typer.echo(str(d), err=False)
+        errors = sum(1 for d in found if getattr(d, "severity", "error") == "error")
+        warnings = len(found) - errors
+        typer.echo(f"{len(files)} file(s): {errors} error(s), {warnings} warning(s)", err=True)
+    if unusable:
+        raise typer.Exit(2)
+    raise typer.Exit(1 if found else 0)
+
+
+@app.command("list")
+def list_packs(as_json: JsonOpt = False) -> None:
+    """List the built-in packs and their worlds."""
+    from .packs import builtin_names, load_pack
+
+    rows = []
+    for name in builtin_names():
+        try:
+            pack = load_pack(name)
+        except PhaseDSLError as e:
+            _fail(e, as_json)
+        rows.append({"name": pack.name, "title": pack.title, "extends": pack.extends,
+                     "worlds": [{"name": w.name, "title": w.title, "phases": len(w.phases)}
+                                for w in pack.worlds]})
+    if as_json:
+        _out(json.dumps(rows))
+        return
+    for r in rows:
+        ext = f" (extends {r['extends']})" if r["extends"] else ""
+        _out(f"{r['name']:<24} {r['title']}{ext}")
+        if len(r["worlds"]) > 1:
+            for w in r["worlds"]:
+                _out(f"    {w['name']:<28} {w['title']} ({w['phases']} phases)")
+
+
+@app.command()
+def show(
+    pack_ref: Annotated[str, typer.Argument(metavar="PACK", help="A built-in name or a file.")],
+    world: WorldOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a pack: its phases (number, canonical form, cards needed) and the rules that differ
+    from the printed rules.
+
+    Example:
+
+        phasedsl show world-tour --world jazz-club
+    """
+    from .packs import describe_rules, load_pack
+
+    try:
+        pack = load_pack(pack_ref)
+        worlds = [pack.world(world)] if world else list(pack.worlds)
+    except PhaseDSLError as e:
+        _fail(e, as_json)
+    if as_json:
+        _out(json.dumps({
+            "name": pack.name, "title": pack.title, "description": pack.description,
+            "source": pack.source, "extends": pack.extends,
+            "rules_changed": dict(describe_rules(pack.settings)),
+            "worlds": [{"name": w.name, "title": w.title,
+                        "rules_changed": dict(describe_rules(w.settings)),
+                        "phases": [{"number": e.number, "canonical": e.phase.canonical(w.rules.deck),
+                                    "cards_needed": e.phase.cards_needed, "name": e.name,
+                                    "note": e.note} for e in w.phases]} for w in worlds],
+        }, default=str))
+        return
+    _out(f"{pack.title} [{pack.name}]")
+    _out(pack.description.strip())
+    _out(f"source: {pack.source}")
+    for w in worlds:
+        _out("")
+        if len(pack.worlds) > 1:
+            _out(f"== {w.title} [{w.name}]")
+        _out(f"{'#':>3}  {'phase':<52} cards")
+        for e in w.phases:
+            _out(f"{e.number:>3}  {e.phase.canonical(w.rules.deck):<52} {e.phase.cards_needed:>5}")
+        changed = describe_rules(w.settings)
+        _out("rules that differ from the printed rules: " + ("none" if not changed else ""))
+        for key, value in changed:
+            _out(f"  {key}: {json.dumps(value)}")
+
+
+@app.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON Schema of the pack format (for editors and other tools)."""
+    from .resources import schema_path
+
+    _out(schema_path().read_text(encoding="utf-8").rstrip())
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+
+__all__ = ["app", "main"]

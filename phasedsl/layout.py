@@ -1,0 +1,325 @@
+"""Reading and judging laid-down groups.
+
+``read_group`` answers "is this list of cards a legal group of this shape, and
+where does each wild stand?"; ``verify`` answers the same for a whole phase
+laid down as the player would lay it.  Both report *which* rule breaks, in
+words, never just "no".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations, product
+
+from .cards import Card
+from .meld import LaidGroup, Meld
+from .phase import Group, Kind, Phase
+from .rules import DEFAULT_RULES, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One broken rule: ``group`` is the 0-based index of the group as given (None: the phase)."""
+
+    group: int | None
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"group {self.group + 1}" if self.group is not None else "phase"
+        return f"{where}: {self.message}"
+
+    def to_json(self) -> dict:
+        return {"group": None if self.group is None else self.group + 1, "rule": self.rule,
+                "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a layout is legal; ``meld`` lists its groups in the phase's written order."""
+
+    valid: bool
+    meld: Meld | None
+    problems: tuple[Problem, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+
+_NAMES = {
+    Kind.SET: "set", Kind.RUN: "run", Kind.COLOR: "color group", Kind.COLOR_RUN: "color run",
+    Kind.EVEN_ODD: "even or odd group", Kind.COLOR_EVEN_ODD: "color even or odd group",
+    Kind.COLOR_SET: "color set", Kind.WILD: "wild part", Kind.SKIP: "skip part",
+}
+
+
+def _label(group: Group) -> str:
+    return f"{_NAMES[group.kind]} of {group.size}"
+
+
+def _parity(n: int) -> str:
+    return "even" if n % 2 == 0 else "odd"
+
+
+def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
+               ) -> tuple[tuple[Card, ...] | None, list[tuple[str, str]]]:
+    """Judge ``cards`` as one group of shape ``group``.
+
+    Returns (the cards in laid order with every wild's value filled in, or
+    None; the broken rules as (rule, message) pairs).  Cards whose number is
+    wild under the rules (postal) are tried both as themselves and as wilds.
+    """
+    flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
+    first: list[tuple[str, str]] | None = None
+    for choice in product((False, True), repeat=len(flex)):
+        as_wild = {i for i, w in zip(flex, choice, strict=True) if w}
+        seq = [Card(wild=True) if i in as_wild else c for i, c in enumerate(cards)]
+        laid, problems, order = _read(group, seq, rules)
+        if not problems:
+            # show the real cards, not the wilds they were played as
+            return tuple(cards[i] if i in as_wild else c for c, i in zip(laid, order,
+                                                                          strict=True)), []
+        if first is None:
+            first = problems
+    return None, first or []
+
+
+def _read(group: Group, cards: Sequence[Card], rules: Rules
+          ) -> tuple[tuple[Card, ...], list[tuple[str, str]], list[int]]:
+    """(laid cards, problems, index in ``cards`` of each laid card)."""
+    laid, problems, order = _read_any(group, cards, rules)
+    return laid, problems, order
+
+
+def _read_any(group: Group, cards: Sequence[Card], rules: Rules):
+    deck = rules.deck
+    kind, size, n = group.kind, group.size, len(cards)
+    label = _label(group)
+    problems: list[tuple[str, str]] = []
+    if n < size:
+        problems.append(("size", f"a {label} needs at least {size} cards, this group has {n}"))
+    elif n > size and not rules.extras:
+        problems.append(("size", f"a {label} needs exactly {size} cards (extras are not allowed "
+                                 f"under these rules), this group has {n}"))
+    if kind is Kind.WILD:
+        bad = [c for c in cards if not c.wild]
+        if bad:
+            problems.append(("wild_part", f"a wild part holds only wilds, not {bad[0]}"))
+        return tuple(cards), problems, list(range(n))
+    if kind is Kind.SKIP:
+        bad = [c for c in cards if not (c.skip or (c.wild and rules.wild_as_skip))]
+        if bad:
+            problems.append(("skip_part", f"a skip part holds only skips, not {bad[0]}"))
+        return tuple(cards), problems, list(range(n))
+    if any(c.skip for c in cards):
+        problems.append(("skip", f"a skip cannot be part of a {label}"))
+        return tuple(cards), problems, list(range(n))
+    nat = [c for c in cards if c.natural]
+    if rules.natural_scope == "group" and len(nat) < min(rules.min_naturals, size):
+        k = rules.min_naturals
+        problems.append(("natural_minimum",
+                         f"a group needs at least {k} natural card{'s' if k != 1 else ''}, "
+                         f"this one has {len(nat)}"))
+    known = [c for c in cards if c.natural or c.number is not None or c.color is not None]
+    # Color: one color for the one-color kinds (wild annotations included).
+    color = None
+    if kind.one_color or (kind.is_run and rules.runs_one_color):
+        colors = sorted({c.color for c in known if c.color is not None})
+        if len(colors) > 1:
+            names = " and ".join(deck.color_name(c) for c in colors)
+            problems.append(("one_color", f"a {label} is one color, this group has {names}"))
+        color = colors[0] if colors else None
+    if kind in (Kind.SET, Kind.COLOR_SET):
+        nums = sorted({c.number for c in known if c.number is not None})
+        if len(nums) > 1:
+            shown = " and ".join(map(str, nums))
+            problems.append(("same_number", f"a set shows one number, this group has {shown}"))
+        number = nums[0] if nums else deck.high
+        laid = tuple(c if c.natural else Card(number, color if kind.one_color else c.color,
+                                              wild=True) for c in cards)
+        return laid, problems, list(range(n))
+    if kind in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD):
+        pars = sorted({_parity(c.number) for c in known if c.number is not None})
+        if len(pars) > 1:
+            problems.append(("parity", f"a {label} is all even or all odd, this group mixes "
+                                       "both"))
+        laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
+        return laid, problems, list(range(n))
+    if kind is Kind.COLOR:
+        laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
+        return laid, problems, list(range(n))
+    return _read_run(group, cards, rules, color, problems)
+
+
+def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | None,
+              problems: list[tuple[str, str]]):
+    deck = rules.deck
+    n = len(cards)
+    ident = list(range(n))
+    values = [c.number for c in cards]  # None for an unannotated wild
+    known = [v for v in values if v is not None]
+    dup = sorted(v for v, k in Counter(known).items() if k > 1)
+    if dup:
+        problems.append(("distinct_numbers", f"a run shows each number once, this group has "
+                                             f"{dup[0]} twice"))
+        return tuple(cards), problems, ident
+    start = None
+    order = list(range(n))
+    if known:
+        # As laid, low to high (or high to low): every known card fixes the start.
+        ups = {v - i for i, v in enumerate(values) if v is not None}
+        downs = {v + i for i, v in enumerate(values) if v is not None}
+        if len(ups) == 1:
+            start = ups.pop()
+        elif len(downs) == 1:
+            start = downs.pop() - n + 1
+            order.reverse()
+        else:
+            lo, hi = min(known), max(known)
+            if hi - lo + 1 > n:
+                problems.append(("consecutive", f"{lo} and {hi} cannot both be in a run of {n} "
+                                                "cards"))
+                return tuple(cards), problems, ident
+            # Laid out of order: place it, wilds filling gaps first, then the high end.
+            start = lo if lo + n - 1 <= deck.high else deck.high - n + 1
+            start = max(start, hi - n + 1)
+            order = None
+    else:
+        start = deck.high - n + 1
+    if start < deck.low or start + n - 1 > deck.high:
+        lo_end, hi_end = start, start + n - 1
+        bad = lo_end if lo_end < deck.low else hi_end
+        problems.append(("bounds", f"this run would need a {bad}: numbers go from {deck.low} to "
+                                   f"{deck.high}, with no wrap-around"))
+        return tuple(cards), problems, ident
+    if order is None:
+        slots: list[int | None] = [None] * n
+        loose = []
+        for i, c in enumerate(cards):
+            if c.number is not None:
+                slots[c.number - start] = i
+            else:
+                loose.append(i)
+        order = [s if s is not None else loose.pop(0) for s in slots]
+    seq = [cards[i] for i in order]
+    laid = []
+    for i, c in enumerate(seq):
+        num = start + i
+        if c.natural:
+            laid.append(c)
+        else:
+            laid.append(Card(num, c.color or (color if group.kind is Kind.COLOR_RUN else None),
+                             wild=True))
+        allowed = group.allowed(num)
+        if allowed is not None:
+            if not allowed:
+                problems.append(("color_map", f"{num} is not part of this run's color map"))
+            elif c.color is not None and c.color not in allowed:
+                names = " or ".join(deck.color_name(x) for x in deck.colors if x in allowed)
+                problems.append(("color_map", f"the {num} of this run must be {names}, not "
+                                              f"{deck.color_name(c.color)}"))
+    return tuple(laid), problems, order
+
+
+def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAULT_RULES,
+           hand: Sequence[Card] | None = None) -> Verdict:
+    """Judge a layout: the groups as the player lays them, in any order.
+
+    Each given group is matched to one of the phase's groups; the verdict's
+    meld lists them in the phase's written order.  With ``hand``, the layout's
+    cards must also come from that hand.
+    """
+    groups = phase.groups
+    problems: list[Problem] = []
+    if len(layout) != len(groups):
+        extra = " (laying an extra group is never allowed)" if len(layout) > len(groups) else ""
+        problems.append(Problem(None, "group_count",
+                                f"the phase has {len(groups)} group{'s' if len(groups) != 1 else ''}"
+                                f" ({phase}), the layout has {len(layout)}{extra}"))
+        return Verdict(False, None, tuple(problems))
+    reads = [[read_group(g, cards, rules) for g in groups] for cards in layout]
+    assignment = _match(reads, groups, rules)
+    if assignment is None:
+        # No pairing works: report each group against the phase group it comes
+        # closest to making (fewest broken rules), each phase group used once.
+        n = len(groups)
+        pairing = list(range(n))
+        if n <= 7:
+            pairing = list(min(permutations(range(n)),
+                               key=lambda p: sum(_weight(reads[i][p[i]][1]) for i in range(n))))
+        for i, j in enumerate(pairing):
+            for rule, msg in reads[i][j][1]:
+                problems.append(Problem(i, rule, msg))
+        if not problems:
+            problems.append(Problem(None, "distinct_sets",
+                                    "the sets of this phase must show different numbers"))
+        return Verdict(False, None, tuple(problems))
+    laid: list[LaidGroup | None] = [None] * len(groups)
+    for i, j in enumerate(assignment):
+        laid[j] = LaidGroup(groups[j], reads[i][j][0])
+    meld = Meld(tuple(laid))  # type: ignore[arg-type]
+    problems += _phase_problems(meld, layout, rules, hand)
+    return Verdict(not problems, meld if not problems else meld, tuple(problems))
+
+
+def _weight(problems: list[tuple[str, str]]) -> int:
+    # A wrong size is the surest sign a group was meant for another part.
+    return sum(3 if rule == "size" else 1 for rule, _ in problems)
+
+
+def _set_number(lg: LaidGroup) -> int | None:
+    nums = {c.number for c in lg.cards if c.number is not None}
+    return nums.pop() if len(nums) == 1 else None
+
+
+def _match(reads, groups: Sequence[Group], rules: Rules) -> list[int] | None:
+    """Pair each given group with a distinct phase group it legally makes."""
+    n = len(groups)
+    used = [False] * n
+    out = [0] * n
+
+    def rec(i: int, set_numbers: frozenset) -> bool:
+        if i == n:
+            return True
+        for j in range(n):
+            if used[j] or reads[i][j][1]:
+                continue
+            sn = set_numbers
+            if not rules.sets_share_number and groups[j].kind.is_set:
+                num = _set_number(LaidGroup(groups[j], reads[i][j][0]))
+                if num in set_numbers:
+                    continue
+                sn = set_numbers | {num}
+            used[j] = True
+            out[i] = j
+            if rec(i + 1, sn):
+                return True
+            used[j] = False
+        return False
+
+    return out if rec(0, frozenset()) else None
+
+
+def _phase_problems(meld: Meld, layout, rules: Rules, hand) -> list[Problem]:
+    deck = rules.deck
+    problems: list[Problem] = []
+    plain = [c.plain() for cards in layout for c in cards]
+    if rules.natural_scope == "phase":
+        nat = sum(1 for c in plain if c.natural)
+        if nat < rules.min_naturals:
+            problems.append(Problem(None, "natural_minimum",
+                                    f"the phase needs at least {rules.min_naturals} natural "
+                                    f"card(s), the layout has {nat}"))
+    for card, k in sorted(Counter(plain).items(), key=lambda x: str(x[0])):
+        have = deck.supply(card)
+        if k > have:
+            problems.append(Problem(None, "deck_supply",
+                                    f"the layout uses {k} x {card}, the deck has only {have}"))
+    if hand is not None:
+        missing = Counter(plain) - Counter(c.plain() for c in hand)
+        if missing:
+            shown = " ".join(str(c) for c in missing.elements())
+            problems.append(Problem(None, "not_in_hand", f"not in the hand: {shown}"))
+    return problems

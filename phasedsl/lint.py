@@ -1,0 +1,102 @@
+"""Lint: what a pack may legally say but surely does not mean."""
+
+from __future__ import annotations
+
+from .phase import Group, Kind, Phase
+from .rules import Rules
+
+
+def _natural_supply(g: Group, rules: Rules) -> int | None:
+    """Most natural cards the deck holds for one group of this shape (None: not limited)."""
+    d = rules.deck
+    nn = len(d.numbers)
+    half = max(sum(1 for n in d.numbers if n % 2 == p) for p in (0, 1))
+    return {
+        Kind.SET: len(d.colors) * d.copies,
+        Kind.COLOR_SET: d.copies,
+        Kind.COLOR: nn * d.copies,
+        Kind.EVEN_ODD: half * len(d.colors) * d.copies,
+        Kind.COLOR_EVEN_ODD: half * d.copies,
+    }.get(g.kind)
+
+
+def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
+    out = []
+    most = rules.hand_size + 1
+    if phase.cards_needed > most:
+        out.append(f"needs {phase.cards_needed} cards, but a player holds at most {most} "
+                   f"(a hand of {rules.hand_size} plus the card just drawn)")
+    for g in phase.groups:
+        supply = _natural_supply(g, rules)
+        if supply is not None and g.size > supply:
+            k = g.size - supply
+            out.append(f"a {g.describe(rules.deck).removeprefix('1 ')} needs at least {k} "
+                       f"wild{'s' if k != 1 else ''}: the deck has only {supply} natural cards "
+                       "that fit it")
+        if g.kind is Kind.SKIP and g.size > rules.deck.skips:
+            out.append(f"needs {g.size} skips; the deck has {rules.deck.skips}")
+        if g.kind.needs_natural and rules.natural_scope == "group" and rules.min_naturals > g.size:
+            out.append(f"a group of {g.size} cannot hold the {rules.min_naturals} natural cards "
+                       "each group needs")
+    need_w = sum(g.size for g in phase.groups if g.kind is Kind.WILD)
+    if need_w > rules.deck.wilds:
+        out.append(f"needs {need_w} wilds as a part; the deck has {rules.deck.wilds}")
+    return out
+
+
+def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
+    """(path in the file, message) for every warning."""
+    out: list[tuple[tuple, str]] = []
+    own_worlds = "worlds" in raw
+    own_phases = "phases" in raw
+    for wi, world in enumerate(pack.worlds):
+        base = ("worlds", wi, "phases") if own_worlds else ("phases",) if own_phases else ("extends",)
+        label = f"world {world.name}: " if len(pack.worlds) > 1 else ""
+        seen: dict[str, int] = {}
+        for e in world.phases:
+            at = (*base, e.number - 1) if base[0] != "extends" else base
+            for msg in phase_warnings(e.phase, world.rules):
+                out.append((at, f"{label}phase {e.number} ({e.phase}) {msg}"))
+            canon = e.phase.canonical(world.rules.deck)
+            if canon in seen:
+                out.append((at, f"{label}phase {e.number} repeats phase {seen[canon]} ({canon})"))
+            seen.setdefault(canon, e.number)
+        s = world.settings
+        order = s.get("phase_order", "in_order")
+        length = s.get("game_length", 10)
+        n = len(world.phases)
+        playable = {"even_only": n // 2, "odd_only": (n + 1) // 2}.get(order, n)
+        if playable != length:
+            what = {"even_only": "even-numbered phases", "odd_only": "odd-numbered phases"}.get(
+                order, "phases")
+            out.append((base, f"{label}the list has {playable} {what} but game_length is {length}"))
+        postal = s.get("postal") or {}
+        if postal.get("enabled") and postal.get("through_phase", 7) > n:
+            out.append((("rules", "postal"), f"{label}postal through_phase "
+                        f"{postal['through_phase']} is past the last phase ({n})"))
+    s = pack.settings
+    w = s.get("wilds") or {}
+    hr = s.get("house_rules") or {}
+    deck = s.get("deck") or {}
+    if w.get("as_skip") and deck.get("wilds", 8) == 0:
+        out.append((("rules", "wilds"), "wilds.as_skip is set but the deck has no wilds"))
+    if hr.get("wild_steal_penalty") is not None and not w.get("swap"):
+        out.append((("rules", "house_rules"), "house_rules.wild_steal_penalty is set but "
+                    "wilds.swap is false, so no wild can be taken"))
+    if hr.get("wild_reuse_same_turn") and not w.get("swap"):
+        out.append((("rules", "house_rules"), "house_rules.wild_reuse_same_turn is set but "
+                    "wilds.swap is false"))
+    if s.get("phase_order") in ("even_only", "odd_only") and hr.get("declare_phase") == "at_deal":
+        out.append((("rules", "phase_order"), "phase_order restricts the phases but "
+                    "declare_phase lets players pick any"))
+    tb = hr.get("tie_break_phase")
+    if isinstance(tb, str):
+        try:
+            Phase.parse(tb, pack.rules.deck)
+        except Exception as e:  # a DSL error, reported as a warning with its words
+            out.append((("rules", "house_rules", "tie_break_phase"),
+                        f"tie_break_phase does not read as a phase: {getattr(e, 'message', e)}"))
+    if (s.get("scoring") or {}).get("low", 5) > (s.get("scoring") or {}).get("high", 10):
+        out.append((("rules", "scoring"), "scoring.low is more than scoring.high: low cards "
+                    "would cost more than high ones"))
+    return out

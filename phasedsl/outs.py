@@ -1,0 +1,162 @@
+"""How close a hand is to a phase: cards short, and which cards complete it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import SKIP, WILD, Card
+from .phase import Group, Kind, Phase
+from .rules import DEFAULT_RULES, Rules
+from .solver import _postal_variants, _search, _tables, find, hand_counts
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """A card that completes the phase when drawn, and how many are unseen."""
+
+    card: Card
+    unseen: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shortfall:
+    """``missing`` cards short of the phase (0: made).
+
+    ``outs`` lists every single card that completes it (when 1 short);
+    ``example`` is one set of ``missing`` cards that completes it, and
+    ``groups`` the groups those cards complete.
+    """
+
+    missing: int
+    outs: tuple[Out, ...] = ()
+    example: tuple[Card, ...] = ()
+    groups: tuple[Group, ...] = ()
+
+    def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
+        if self.missing == 0:
+            return "made"
+        s = "s" if self.missing != 1 else ""
+        what = " + ".join(g.describe(rules.deck) for g in self.groups) or str(phase)
+        if self.missing == 1 and self.outs:
+            return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
+        shown = " + ".join(str(c) for c in self.example)
+        return f"{self.missing} card{s} short: for example {shown} completes {what}"
+
+    def to_json(self) -> dict:
+        return {
+            "missing": self.missing,
+            "outs": [{"card": str(o.card), "unseen": o.unseen} for o in self.outs],
+            "example": [str(c) for c in self.example],
+        }
+
+
+def describe_outs(cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> str:
+    """'any 6 or a wild', 'R6, B6 or a wild' ..."""
+    deck = rules.deck
+    by_num: dict[int, list[str]] = {}
+    words = []
+    for c in cards:
+        if c.natural:
+            by_num.setdefault(c.number, []).append(c.color)
+    for num in sorted(by_num):
+        cols = by_num[num]
+        if set(cols) >= set(deck.colors):
+            words.append(f"any {num}")
+        else:
+            words += [f"{c}{num}" for c in cols]
+    if any(c.wild for c in cards):
+        words.append("a wild")
+    if any(c.skip for c in cards):
+        words.append("a skip")
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def unseen_counts(hand: Iterable[Card], seen: Iterable[Card] = (), rules: Rules = DEFAULT_RULES
+                  ) -> Counter:
+    """How many of each card are still unseen: the deck less the hand and the seen cards."""
+    deck = rules.deck
+    left = Counter({Card(n, c): deck.copies for c in deck.colors for n in deck.numbers})
+    left[WILD] = deck.wilds
+    left[SKIP] = deck.skips
+    left.subtract(c.plain() for c in hand)
+    left.subtract(c.plain() for c in seen)
+    return +left
+
+
+def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
+         seen: Iterable[Card] = ()) -> list[Out]:
+    """Every unseen card that, added to ``hand``, makes the phase."""
+    pool = unseen_counts(hand, seen, rules)
+    hand = list(hand)
+    return [Out(c, k) for c, k in sorted(pool.items(), key=lambda x: (x[0].wild, x[0].skip,
+                                                                        x[0].number or 0,
+                                                                        str(x[0])))
+            if find(phase, [*hand, c], rules) is not None]
+
+
+def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
+              seen: Iterable[Card] = ()) -> Shortfall:
+    """The fewest cards missing, with the single-card outs when one is missing.
+
+    Missing cards are counted as free choices of any card (each can be the
+    natural a group lacks), so the count is exact; the example picks real
+    cards for them.
+    """
+    if find(phase, hand, rules) is not None:
+        return Shortfall(0)
+    groups = phase.groups
+    tb = _tables(rules.deck)
+    cnt, w, s = hand_counts(hand, rules)
+    for k in range(1, phase.cards_needed + 1):
+        for c2, w2, _ in _postal_variants(cnt, w, rules, tb):
+            plans = _search(groups, c2, w2, s, rules, virtual=k)
+            if plans is not None:
+                break
+        else:
+            continue
+        completes = tuple(g for g, p in zip(groups, plans, strict=True)
+                          if p.naturals.get(None) or not g.kind.needs_natural)
+        example = _example(groups, plans, hand, rules, k)
+        found_outs = tuple(outs(phase, hand, rules, seen)) if k == 1 else ()
+        return Shortfall(k, found_outs, example, completes)
+    return Shortfall(phase.cards_needed)
+
+
+def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[Card, ...]:
+    """Real cards for the virtual ones: a natural of the group's class where the deck has one."""
+    deck = rules.deck
+    tb = _tables(deck)
+    pool = unseen_counts(hand, (), rules)
+    out: list[Card] = []
+    for g, p in zip(groups, plans, strict=True):
+        v = p.naturals.get(None, 0)
+        if not v or p.cls is None:
+            continue
+        cl = p.cls
+        used_nums = {t % tb.nn for t in p.naturals if t is not None}
+        candidates = []
+        for t in range(tb.nc * tb.nn):
+            if cl.mask >> t & 1:
+                if cl.window is not None and t % tb.nn in used_nums:
+                    continue
+                candidates.append(tb.card_of(t))
+        for _ in range(v):
+            pick = next((c for c in candidates if pool[c] > 0), None)
+            if pick is None:
+                pick = WILD
+            pool[pick] -= 1
+            if cl.window is not None and pick.natural:
+                used_nums.add(pick.number - deck.low)
+                candidates = [c for c in candidates if c.number != pick.number]
+            out.append(pick)
+    # the rest complete skip or wild parts
+    short_s = max(0, sum(g.size for g in groups if g.kind is Kind.SKIP)
+                  - sum(1 for c in hand if c.skip))
+    out += [SKIP] * min(short_s, k - len(out))
+    out += [WILD] * (k - len(out))
+    return tuple(out)
+

@@ -1,0 +1,119 @@
+"""Reading YAML safely, keeping where every value came from.
+
+Packs are data: no tags that build objects, no anchors or aliases (so no
+alias bombs), no duplicate keys, bounded size and depth.  Every value keeps
+its line and column so that schema and DSL errors can point into the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+MAX_BYTES = 1_000_000
+MAX_DEPTH = 32
+MAX_NODES = 200_000
+
+_STANDARD_TAGS = {
+    "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "seq", "map")
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    line: int  # 1-based
+    column: int  # 1-based
+
+
+class YamlProblem(Exception):
+    def __init__(self, message: str, mark: Mark | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+@dataclass
+class Located:
+    """A loaded document: the plain value, and the mark of each path in it.
+
+    Paths are tuples of keys and indices; ``keys`` holds the marks of mapping
+    keys themselves (for "unknown key" errors)."""
+
+    value: object
+    marks: dict
+    keys: dict
+    styles: dict  # path -> scalar style ('' plain, '"', "'", '|', '>')
+
+    def mark(self, path) -> Mark | None:
+        path = tuple(path)
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path)
+
+
+def _mark(node) -> Mark:
+    return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def load(text: str) -> Located:
+    """Parse one YAML document; raise YamlProblem with a mark on anything unsafe or broken."""
+    if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
+        raise YamlProblem(f"file too large (over {MAX_BYTES // 1000} kB); a pack is a small file", None)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        m = e.problem_mark
+        mark = Mark(m.line + 1, m.column + 1) if m else None
+        raise YamlProblem(f"YAML syntax: {e.problem or e.context}", mark) from None
+    except yaml.YAMLError as e:
+        raise YamlProblem(f"YAML: {e}", None) from None
+    except RecursionError:
+        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
+    if node is None:
+        return Located(None, {(): Mark(1, 1)}, {}, {})
+    marks: dict = {}
+    keys: dict = {}
+    styles: dict = {}
+    seen: set[int] = set()
+    constructor = yaml.SafeLoader("")
+    count = [0]
+
+    def build(n, path: tuple, depth: int):
+        if depth > MAX_DEPTH:
+            raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", _mark(n))
+        count[0] += 1
+        if count[0] > MAX_NODES:
+            raise YamlProblem("too many values in one file", _mark(n))
+        if id(n) in seen:
+            raise YamlProblem("anchors and aliases (&name, *name) are not allowed in packs", _mark(n))
+        seen.add(id(n))
+        if n.tag not in _STANDARD_TAGS:
+            raise YamlProblem(f"the tag {n.tag!r} is not allowed: packs hold plain data only",
+                              _mark(n))
+        marks[path] = _mark(n)
+        if isinstance(n, yaml.MappingNode):
+            out = {}
+            for k, v in n.value:
+                if not isinstance(k, yaml.ScalarNode):
+                    raise YamlProblem("mapping keys must be plain strings", _mark(k))
+                if k.tag not in _STANDARD_TAGS:
+                    raise YamlProblem(f"the tag {k.tag!r} is not allowed", _mark(k))
+                if k.tag == "tag:yaml.org,2002:merge" or k.value == "<<":
+                    raise YamlProblem("merge keys (<<) are not allowed in packs", _mark(k))
+                key = k.value
+                if key in out:
+                    raise YamlProblem(f"duplicate key {key!r}", _mark(k))
+                keys[(*path, key)] = _mark(k)
+                out[key] = build(v, (*path, key), depth + 1)
+            return out
+        if isinstance(n, yaml.SequenceNode):
+            return [build(v, (*path, i), depth + 1) for i, v in enumerate(n.value)]
+        styles[path] = n.style or ""
+        return constructor.construct_object(n)
+
+    try:
+        value = build(node, (), 0)
+    except RecursionError:
+        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
+    return Located(value, marks, keys, styles)
