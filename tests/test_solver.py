@@ -1,0 +1,144 @@
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import can_make, card_tuple
+
+from phasedsl import STANDARD_DECK, Card, Phase, parse_cards
+from phasedsl.layout import verify
+from phasedsl.rules import Rules
+from phasedsl.solver import find
+
+OKIE = ("1 run of 9 with colors {1: red or blue, 2: any, 3: green or yellow, 4: any, "
+        "5: red or yellow, 6: any, 7: green or blue, 8: any, 9: green or red, 10: any, "
+        "11: blue or yellow}")
+
+# At least one phase per kind, and the mixes where groups compete for cards.
+PHASES = [
+    "2 sets of 3", "1 set of 3 + 1 run of 4", "1 run of 7", "2 runs of 4", "2 sets of 4",
+    "7 cards of one color", "1 set of 5 + 1 set of 2", "1 run of 5 + 1 set of 3",
+    "1 color run of 4 + 1 set of 4", "1 color even or odd of 3 + 1 color even or odd of 4",
+    "1 even or odd of 8", "1 even or odd of 4 + 1 set of 3",
+    "3 cards of one color + 3 cards of one color + 4 cards of one color",
+    "2 color sets of 2 + 1 set of 2 + 1 wild + 1 color run of 3", "1 color set of 3 + 2 skips",
+    "3 sets of 2 + 1 run of 3", "4 cards of one color + 1 set of 5", "1 color run of 5 + 2 sets of 2",
+    OKIE,
+]
+
+RULESETS = [
+    (Rules(), {}),
+    (Rules(natural_scope="phase"), {"scope": "phase"}),
+    (Rules(sets_share_number=False), {"share": False}),
+    (Rules(min_naturals=2), {"min_nat": 2}),
+]
+
+DECK = STANDARD_DECK.all_cards()
+
+
+def ref_groups(phase):
+    return [(g.kind.value, g.size, {n: set(cs) for n, cs in g.colors} if g.colors else None)
+            for g in phase.groups]
+
+
+def near_miss_hand(rng: random.Random, size: int) -> list[Card]:
+    """A hand crowded into few numbers and colors, so it often lands one card off."""
+    lo = rng.randint(1, 8)
+    nums = range(lo, lo + rng.randint(3, 5))
+    colors = rng.sample("RBGY", rng.randint(1, 2))
+    crowd = [i for i, c in enumerate(DECK) if c.natural and c.number in nums and c.color in colors]
+    specials = [i for i, c in enumerate(DECK) if not c.natural][: rng.randint(0, 12)]
+    pool = sorted({*crowd, *specials, *rng.sample(range(len(DECK)), 6)})
+    return [DECK[i] for i in rng.sample(pool, min(size, len(pool)))]
+
+
+@pytest.mark.parametrize("phrase", PHASES)
+def test_find_agrees_with_brute_force(phrase):
+    phase = Phase.parse(phrase)
+    groups = ref_groups(phase)
+    rng = random.Random(phrase)
+    made = 0
+    for i in range(140):
+        size = rng.choice([8, 10, 11, 12])
+        hand = near_miss_hand(rng, size) if i % 2 else rng.sample(DECK, size)
+        for rules, kw in RULESETS:
+            got = find(phase, hand, rules)
+            expect = can_make(groups, [card_tuple(c) for c in hand], **kw)
+            assert (got is not None) == expect, (phrase, kw, " ".join(map(str, hand)))
+            if got is not None:
+                made += 1
+                v = verify(phase, [list(g.cards) for g in got.groups], rules, hand=hand)
+                assert v.valid, (phrase, kw, str(got), v.problems)
+    assert made > 0
+
+
+def test_classic_examples():
+    p = Phase.parse("1 set of 3 + 1 run of 4")
+    meld = find(p, parse_cards("R5 B5 G7 G8 G10 W W Y2"))
+    assert [[str(c) for c in g.cards] for g in meld.groups] == [["R5", "B5", "W=5"],
+                                                                ["G7", "G8", "W=9", "G10"]]
+    # Runs never wrap and a wild never stands for 13.
+    assert find(Phase.parse("1 run of 4"), parse_cards("R10 R11 R12 R1")) is None
+    assert str(find(Phase.parse("1 run of 4"), parse_cards("R10 R11 R12 W"))) == "W=9 R10 R11 R12"
+    # Skips are never part of a group.
+    assert find(Phase.parse("7 cards of one color"), parse_cards("R1 R2 R3 R4 R5 R6 S")) is None
+    # One natural per group by default; per phase as an option.
+    hand = parse_cards("R5 W W W W W")
+    assert find(Phase.parse("2 sets of 3"), hand) is None
+    assert find(Phase.parse("2 sets of 3"), hand, Rules(natural_scope="phase")) is not None
+
+
+def test_greedy_trap():
+    """A checker that gives the run the only 5 leaves the set without a natural card."""
+    p = Phase.parse("1 set of 2 + 1 run of 4")
+    hand = parse_cards("R5 G3 G4 G6 W W")
+    meld = find(p, hand)
+    assert meld is not None
+    assert verify(p, [list(g.cards) for g in meld.groups], hand=hand).valid
+    assert find(p, parse_cards("R5 G3 G4 G6 W")) is None
+    assert verify(p, [list(g.cards) for g in meld.groups], hand=hand).valid
+
+
+def test_sets_may_share_a_number_by_default():
+    p = Phase.parse("2 sets of 3")
+    hand = parse_cards("R10 B10 G10 Y10 R10 B10")
+    assert find(p, hand) is not None
+    assert find(p, hand, Rules(sets_share_number=False)) is None
+
+
+def test_postal_wild_numbers():
+    p = Phase.parse("2 sets of 3")
+    hand = parse_cards("R1 B1 G7 Y7 R9 B9")
+    assert find(p, hand) is None
+    meld = find(p, hand, Rules(wild_numbers=frozenset({1})))
+    assert meld is not None and sorted(map(str, meld.cards())) == sorted(map(str, hand))[:6] or meld
+
+
+def test_runs_one_color_rule():
+    p = Phase.parse("1 run of 4")
+    hand = parse_cards("R1 B2 R3 R4")
+    assert find(p, hand) is not None
+    assert find(p, hand, Rules(runs_one_color=True)) is None
+
+
+def test_huge_hand_is_fast_and_exact():
+    hand = DECK * 50  # 5,400 cards
+    meld = find(Phase.parse("1 run of 12 + 2 color sets of 3 + 7 cards of one color"), hand)
+    assert meld is not None
+
+
+hands = st.lists(st.integers(0, len(DECK) - 1), min_size=4, max_size=14, unique=True).map(
+    lambda idx: [DECK[i] for i in idx])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PHASES), hands, st.sampled_from(RULESETS))
+def test_verify_of_find_is_always_legal(phrase, hand, ruleset):
+    rules = ruleset[0]
+    phase = Phase.parse(phrase)
+    meld = find(phase, hand, rules)
+    if meld is not None:
+        v = verify(phase, [list(g.cards) for g in meld.groups], rules, hand=hand)
+        assert v.valid, v.problems
+        # the meld lists groups in the phase's written order
+        assert [g.group for g in meld.groups] == list(phase.groups)
