@@ -41,7 +41,7 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     need_w = sum(g.size for g in phase.groups if g.kind is Kind.WILD)
     if need_w > rules.deck.wilds:
         out.append(f"needs {need_w} wilds as a part; the deck has {rules.deck.wilds}")
-    return out
+    return list(dict.fromkeys(out))
 
 
 def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
