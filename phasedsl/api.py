@@ -109,7 +109,7 @@ def check_text(phase: Phase, result: dict) -> str:
         return "\n".join(lines)
     if "problems" in result:
         lines.append("not legal")
-        lines += [f"  {p['group'] and 'group ' + str(p['group']) or 'phase'}: {p['message']}"
+        lines += [f"  {(p['group'] and 'group ' + str(p['group'])) or 'phase'}: {p['message']}"
                   for p in result["problems"]]
     else:
         lines.append("not made: " + result["reason"])
@@ -192,7 +192,8 @@ def hit_text(result: dict) -> str:
 
 def _hit_words(h: dict) -> str:
     if "swap" in h:
-        return f"{h['card']} swaps for {h['swap']} in group {h['group']}; the wild moves to the {h['end']} end"
+        return (f"{h['card']} swaps for {h['swap']} in group {h['group']}; "
+                f"the wild moves to the {h['end']} end")
     end = f" at the {h['end']} end" if h["end"] else ""
     return f"{h['card']} onto group {h['group']}{end}"
 

@@ -30,7 +30,7 @@ _EXPECT = {
     "SET": "'set'", "RUN": "'run'", "COLOR": "'color'", "GROUP": "'group'",
     "FLUSH": "'flush'", "CARDS": "'cards'", "EO": "'even or odd'", "WILDS": "'wilds'",
     "SKIPS": "'skips'", "OF": "'of'", "OUT": "'out of'", "IN": "'in'", "WITH": "'with colors'",
-    "ARTICLE": "'a'", "THE": "'the'", "SAME": "'same'", "ANY": "'any'", "AND": "'and'",
+    "ARTICLE": "'a'", "THE": "'the'", "SAME": "'same'", "ANY": "'any'",
     "OR": "'or'", "COLORNAME": "a color name", "SEMI": "';'",
     "COLON": "':'", "SLASH": "'/'", "AMP": "'&'", "LBRACE": "'{'", "RBRACE": "'}'",
 }

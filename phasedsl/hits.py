@@ -107,7 +107,6 @@ def _fits_color(state: _State, card: Card, number: int) -> bool:
 
 def _moves(state: _State, card: Card, rules: Rules) -> list[tuple[str | None, _State, Card | None]]:
     """Legal placements of ``card`` on a group: (end, new state, swapped wild)."""
-    deck = rules.deck
     k = state.kind
     wild = card.wild or (card.natural and card.number in rules.wild_numbers)
     if card.skip:
@@ -211,7 +210,7 @@ def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAUL
             rest = left[:i] + left[i + 1:]
             for gi, st in enumerate(states):
                 for end, new, swap in _moves(st, card, rules):
-                    nxt = states[:gi] + (new,) + states[gi + 1:]
+                    nxt = (*states[:gi], new, *states[gi + 1:])
                     got, hits = best(nxt, rest)
                     if got + 1 > top[0]:
                         top = (got + 1, (Hit(card, gi, end, swap), *hits))
@@ -219,7 +218,7 @@ def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAUL
                             return top
         return top
 
-    placed, hits = best(states, hand)
+    _, hits = best(states, hand)
     left = list(hand)
     for h in hits:
         left.remove(h.card)

@@ -261,7 +261,7 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
         laid[j] = LaidGroup(groups[j], reads[i][j][0])
     meld = Meld(tuple(laid))  # type: ignore[arg-type]
     problems += _phase_problems(meld, layout, rules, hand)
-    return Verdict(not problems, meld if not problems else meld, tuple(problems))
+    return Verdict(not problems, meld, tuple(problems))
 
 
 def _weight(problems: list[tuple[str, str]]) -> int:

@@ -132,7 +132,7 @@ def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[Card, ...]:
     tb = _tables(deck)
     pool = unseen_counts(hand, (), rules)
     out: list[Card] = []
-    for g, p in zip(groups, plans, strict=True):
+    for p in plans:
         v = p.naturals.get(None, 0)
         if not v or p.cls is None:
             continue

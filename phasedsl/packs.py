@@ -18,7 +18,7 @@ import jsonschema
 
 from .cards import Deck
 from .errors import InputError, PackError, PhaseDSLError
-from .phase import Kind, Phase
+from .phase import Phase
 from .resources import schema_path, variants_dir
 from .rules import Rules, Scoring
 from .yamlsafe import Located, Mark, YamlProblem, load
@@ -278,6 +278,24 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
     return tuple(out)
 
 
+def _loose_phase_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
+    """DSL errors in a pack that also has schema errors, so that all are reported at once."""
+    value = doc.value
+    try:
+        deck = rules_from(value.get("rules") or {}).deck
+    except Exception:  # the schema has already said what is wrong with `rules`
+        from .cards import STANDARD_DECK as deck
+    diags: list[Diagnostic] = []
+    if isinstance(value.get("phases"), list):
+        _phase_entries(doc, path, lines, ("phases",), value["phases"], deck, diags)
+    worlds = value.get("worlds")
+    if isinstance(worlds, list):
+        for wi, w in enumerate(worlds):
+            if isinstance(w, dict) and isinstance(w.get("phases"), list):
+                _phase_entries(doc, path, lines, ("worlds", wi, "phases"), w["phases"], deck, diags)
+    return diags
+
+
 def check_file(ref: str | Path, strict: bool = False) -> tuple[Pack | None, list[Diagnostic]]:
     """Load a pack and report every problem (with ``strict``, lint warnings too)."""
     return _load(Path(ref) if isinstance(ref, Path) else _resolve(str(ref), None), (), strict)
@@ -293,9 +311,11 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
     diags = _schema_problems(doc, spath, lines)
     value = doc.value
     if diags or not isinstance(value, dict):
-        if not diags:
-            diags.append(_diag(spath, Mark(1, 1), "a pack is a mapping (name, title, ...)", lines))
-        return None, diags
+        if not isinstance(value, dict):
+            diags = [_diag(spath, Mark(1, 1), "a pack is a mapping (name, title, ...)", lines)]
+        else:
+            diags += _loose_phase_problems(doc, spath, lines)
+        return None, sorted(diags, key=lambda d: (d.line or 0, d.column or 0))
     name = value["name"]
     if name != path.stem and path.parent.resolve() == variants_dir().resolve():
         diags.append(_diag(spath, doc.mark(("name",)),

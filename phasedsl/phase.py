@@ -9,12 +9,12 @@ in the written order.  ``str(phase)`` is the canonical printed form, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .cards import STANDARD_DECK, Deck
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     SET = "set"
     RUN = "run"
     COLOR = "color"

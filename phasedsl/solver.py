@@ -281,10 +281,6 @@ def _greedy(chosen: Sequence[_Class], sizes: Sequence[int], lower: Sequence[int]
     for phase_ in (0, 1):
         for gi, cl in enumerate(chosen):
             want = lower[gi] if phase_ == 0 else room[gi]
-            if phase_ == 1:
-                want = room[gi]
-            else:
-                want = lower[gi]
             for t in _bits(cl.mask & present):
                 if want <= 0:
                     break

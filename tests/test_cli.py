@@ -1,0 +1,106 @@
+import json
+
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_parse_text_and_json():
+    r = run("parse", "two sets of three")
+    assert r.exit_code == 0 and r.stdout.splitlines()[0] == "2 sets of 3"
+    r = run("parse", "1 color run of 4 + 3 of one color", "--json")
+    data = json.loads(r.stdout)
+    assert data["canonical"] == "1 color run of 4 + 3 cards of one color"
+    assert [g["kind"] for g in data["groups"]] == ["color_run", "color"]
+
+
+def test_parse_error_exit_2_with_caret_and_no_traceback():
+    r = run("parse", "1 set of")
+    assert r.exit_code == 2
+    assert "expected a number after 'of'" in r.stderr
+    assert "^" in r.stderr and "Traceback" not in r.stderr + r.stdout
+
+
+def test_parse_batch():
+    r = run("parse", "--batch", "-", input="2 sets of 3\nrun of 4, set of 3\nset of\n")
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[0]["canonical"] == "2 sets of 3" and len(lines[0]["groups"]) == 2
+    assert lines[1]["canonical"] == "1 run of 4 + 1 set of 3"
+    assert lines[2]["input"] == "set of" and "expected a number" in lines[2]["error"]
+    assert r.exit_code == 0
+
+
+def test_check_made_not_made_bad():
+    r = run("check", "1 set of 3 + 1 run of 4", "R5", "B5", "G7", "G8", "G10", "W", "W", "Y2")
+    assert r.exit_code == 0 and "G7 G8 W=9 G10" in r.stdout
+    r = run("check", "1 run of 4", "R3 B4 G5 Y9", "--json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 1 and data["valid"] is False and data["short_by"] == 1
+    assert "any 2, any 6 or a wild" in data["reason"]
+    r = run("check", "1 run of 4", "R3", "Q4")
+    assert r.exit_code == 2 and "Q4" in r.stderr
+
+
+def test_check_groups():
+    r = run("check", "2 sets of 3", "--groups", "R5 B5 W", "--groups", "G9 G9 Y9")
+    assert r.exit_code == 0 and "legal" in r.stdout
+    r = run("check", "2 sets of 3", "-g", "R5 B5 W", "-g", "G9 G8 Y9", "--json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 1 and data["problems"][0]["group"] == 2
+    assert data["problems"][0]["rule"] == "same_number"
+
+
+def test_check_batch_keeps_order_and_survives_bad_lines():
+    lines = "\n".join([
+        json.dumps({"id": 1, "phase": "2 sets of 3", "cards": "R5 B5 W G9 G9 Y9"}),
+        "not json",
+        json.dumps({"id": 3, "phase": "1 run of 4", "cards": ["R1", "R2"]}),
+        json.dumps({"id": 4, "phase": "1 set of 3 + 1 run of 4", "groups": ["G10 W G8 G7", "R5 B5 W"]}),
+        json.dumps({"id": 5, "phase": "1 sett of 3", "cards": "R5"}),
+    ])
+    r = run("check", "--batch", "-", input=lines + "\n")
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [o["id"] for o in out] == [1, None, 3, 4, 5]
+    assert out[0]["valid"] and sorted(out[0]["groups"]) == [["G9", "G9", "Y9"], ["R5", "B5", "W=5"]]
+    assert "error" in out[1]
+    assert out[2]["valid"] is False and out[2]["short_by"] == 2
+    assert out[3]["valid"] and out[3]["groups"][1] == ["G7", "G8", "W=9", "G10"]
+    assert "column" in out[4]["error"]
+
+
+def test_hit():
+    r = run("hit", "R3", "--on", "run: R4 R5 W=6 R7", "--on", "set: B9 G9 W", "--json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 0 and data["hits"] == [{"card": "R3", "group": 1, "end": "low"}]
+    r = run("hit", "R3", "R2", "B11", "--on", "run: R4 R5 R6 R7")
+    assert r.exit_code == 1 and "B11: no group takes it" in r.stdout
+    r = run("hit", "R3", "--on", "R4 R5 R6")
+    assert r.exit_code == 2
+
+
+def test_score():
+    r = run("score", "R5", "B12", "W", "S", "--json")
+    assert json.loads(r.stdout)["points"] == 55
+
+
+def test_variant_and_phase_number():
+    r = run("check", "--variant", "twist", "--phase", "8", "R1 R2 R3 R4 W", "--json")
+    data = json.loads(r.stdout)
+    assert data["phase"] == "1 color run of 5" and data["valid"]
+    r = run("check", "-v", "world-tour", "-w", "jazz-club", "-p", "4", "R1 R2 R3 R4")
+    assert r.exit_code == 0
+    r = run("check", "-v", "world-tour", "-p", "4", "R1 R2 R3 R4")
+    assert r.exit_code == 2 and "--world" in r.stderr
+    r = run("check", "-v", "nope", "-p", "1", "R1")
+    assert r.exit_code == 2 and "no pack" in r.stderr
+
+
+def test_help_has_examples():
+    r = run("check", "--help")
+    assert r.exit_code == 0 and "Examples" in r.stdout

@@ -1,0 +1,89 @@
+import pytest
+
+from phasedsl import CardError, Phase, parse_cards
+from phasedsl.layout import verify
+from phasedsl.rules import Rules
+
+
+def judge(phrase, *groups, rules=None, hand=None):
+    rules = rules or Rules()
+    return verify(Phase.parse(phrase), [parse_cards(g) for g in groups], rules,
+                  hand=parse_cards(hand) if hand else None)
+
+
+def test_legal_layout_in_any_order_reports_phase_order():
+    v = judge("1 set of 3 + 1 run of 4", "G10 W G8 G7", "R5 B5 W")
+    assert v.valid
+    assert [[str(c) for c in g.cards] for g in v.meld.groups] == [["R5", "B5", "W=5"],
+                                                                  ["G7", "G8", "W=9", "G10"]]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "groups", "rule", "words"),
+    [
+        ("1 set of 3 + 1 run of 4", ["R5 B5 W", "G7 G8 W G12"], "consecutive",
+         "7 and 12 cannot both be in a run of 4"),
+        ("1 set of 3", ["R5 B6 W"], "same_number", "a set shows one number"),
+        ("1 run of 4", ["R10 R11 R12 W=13"], None, None),
+        ("1 run of 4", ["W R10 R11 R12 W"], "bounds", "numbers go from 1 to 12"),
+        ("1 run of 4", ["R3 R4 R4 R5"], "distinct_numbers", "4 twice"),
+        ("7 cards of one color", ["R1 R2 R3 R4 R5 R6 B7"], "one_color", "blue and red"),
+        ("1 even or odd of 4", ["R2 B4 G6 Y7"], "parity", "all even or all odd"),
+        ("1 set of 3", ["R5 S W"], "skip", "a skip cannot be part"),
+        ("1 set of 3", ["W W W"], "natural_minimum", "at least 1 natural"),
+        ("1 set of 3", ["R5 B5"], "size", "needs at least 3 cards"),
+        ("1 set of 3", ["R5 B5", "G7 G7 G7"], "group_count", "extra group"),
+        ("1 color set of 3", ["R5 R5 R5"], "deck_supply", "the deck has only 2"),
+        ("1 run of 4 with colors {1: red, 2: any, 3: blue, 4: any}", ["R1 G2 R3 Y4"], "color_map",
+         "must be blue"),
+    ],
+)
+def test_illegal_layouts_say_which_rule(phrase, groups, rule, words):
+    if rule is None:
+        with pytest.raises(CardError):  # W=13 is not a card
+            judge(phrase, *groups)
+        return
+    v = judge(phrase, *groups)
+    assert not v.valid
+    assert rule in [p.rule for p in v.problems]
+    assert any(words in p.message for p in v.problems)
+
+
+def test_exact_sizes_option():
+    assert judge("1 set of 3", "R5 B5 G5 Y5").valid
+    v = judge("1 set of 3", "R5 B5 G5 Y5", rules=Rules(extras=False))
+    assert not v.valid and "exactly 3" in v.problems[0].message
+
+
+def test_extras_must_fit_their_group():
+    assert judge("1 run of 4", "R3 R4 R5 R6 R7 W").valid
+    assert not judge("1 run of 4", "R3 R4 R5 R6 R8").valid
+
+
+def test_distinct_sets_option():
+    assert judge("2 sets of 3", "R5 B5 W", "G5 Y5 W").valid
+    v = judge("2 sets of 3", "R5 B5 W", "G5 Y5 W", rules=Rules(sets_share_number=False))
+    assert not v.valid
+
+
+def test_per_phase_natural_minimum():
+    assert not judge("1 set of 2 + 1 set of 3", "W W", "R5 B5 G5").valid
+    assert judge("1 set of 2 + 1 set of 3", "W W", "R5 B5 G5",
+                 rules=Rules(natural_scope="phase")).valid
+
+
+def test_layout_must_come_from_the_hand():
+    v = judge("1 set of 3", "R5 B5 W", hand="R5 B5 G5")
+    assert not v.valid and v.problems[0].rule == "not_in_hand"
+
+
+def test_wild_annotations_are_checked():
+    assert judge("1 run of 4", "W=4 R5 R6 R7").valid
+    assert not judge("1 run of 4", "W=9 R5 R6 R7").valid
+    assert not judge("1 set of 3", "R5 B5 W=6").valid
+    assert not judge("7 cards of one color", "R1 R2 R3 R4 R5 R6 W=B").valid
+
+
+def test_descending_run_is_read():
+    v = judge("1 run of 4", "R9 W R7 R6")
+    assert v.valid and str(v.meld) == "R6 R7 W=8 R9"
