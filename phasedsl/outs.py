@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .cards import SKIP, WILD, Card
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _postal_variants, _search, _tables, find, hand_counts
+from .solver import _Hand, _layout_for, _postal_variants, _search, _tables, find
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +110,11 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         return Shortfall(0)
     groups = phase.groups
     tb = _tables(rules.deck)
-    cnt, w, s = hand_counts(hand, rules)
+    lay = _layout_for(phase, rules)
+    h = _Hand.of(hand, tb)
     for k in range(1, phase.cards_needed + 1):
-        for c2, w2, _ in _postal_variants(cnt, w, rules, tb):
-            plans = _search(groups, c2, w2, s, rules, virtual=k)
+        for h2, _ in _postal_variants(h, rules, tb):
+            plans = _search(lay, h2, rules, virtual=k)
             if plans is not None:
                 break
         else:

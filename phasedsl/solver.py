@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from .cards import SKIP, WILD, Card, Deck
+from .cards import SKIP, Card, Deck
 from .meld import LaidGroup, Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
@@ -45,11 +45,11 @@ class _Tables:
     num_mask: tuple[int, ...]  # types showing number index ni
     col_mask: tuple[int, ...]  # types of color index ci
     par_mask: tuple[int, ...]  # types of parity p (of the real number)
-    index: dict  # natural Card -> type
+    col_index: dict  # color letter -> color index
+    cards: tuple[Card, ...]  # the natural card of each type
 
     def card_of(self, t: int) -> Card:
-        ci, ni = divmod(t, self.nn)
-        return Card(ni + self.deck.low, self.deck.colors[ci])
+        return self.cards[t]
 
 
 @cache
@@ -60,9 +60,9 @@ def _tables(deck: Deck) -> _Tables:
     par_mask = tuple(
         sum(num_mask[ni] for ni in range(nn) if (ni + deck.low) % 2 == p) for p in (0, 1)
     )
-    index = {Card(ni + deck.low, c): ci * nn + ni for ci, c in enumerate(deck.colors)
-             for ni in range(nn)}
-    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, index)
+    col_index = {c: ci for ci, c in enumerate(deck.colors)}
+    cards = tuple(Card(ni + deck.low, c) for c in deck.colors for ni in range(nn))
+    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, cards)
 
 
 # A class of a group: ``mask`` holds the card types it accepts; for a run,
@@ -270,37 +270,51 @@ def _greedy(chosen: Sequence[_Class], sizes: Sequence[int], lower: Sequence[int]
             cnt: Sequence[int], present: int, nn: int) -> tuple[int, list[dict]] | None:
     """A quick allocation for competing groups: lower bounds first, then fill.
 
-    Not always optimal; a success is a valid answer, a failure sends the
-    caller to the exact flow.
+    Lower bounds are met from the least contested cards, scarcest group first.
+    Not always optimal; a success is a valid answer, a failure sends the caller
+    to the exact flow.
     """
     rem = list(cnt)
+    n = len(chosen)
     got: list[dict] = [{} for _ in chosen]
     used_nums: list[set] = [set() for _ in chosen]
     room = list(sizes)
     placed = 0
-    for phase_ in (0, 1):
-        for gi, cl in enumerate(chosen):
-            want = lower[gi] if phase_ == 0 else room[gi]
-            for t in _bits(cl.mask & present):
-                if want <= 0:
-                    break
-                k = rem[t]
-                if not k:
-                    continue
-                if cl.window is not None:
-                    ni = t % nn
-                    if ni in used_nums[gi]:
-                        continue
-                    used_nums[gi].add(ni)
-                    k = 1
-                k = min(k, want)
-                rem[t] -= k
-                got[gi][t] = got[gi].get(t, 0) + k
-                want -= k
-                room[gi] -= k
-                placed += k
-            if phase_ == 0 and want > 0:
-                return None
+    avail = [cl.mask & present for cl in chosen]
+
+    def contention(t: int) -> int:
+        return sum(1 for m in avail if m >> t & 1)
+
+    def give(gi: int, t: int, k: int) -> int:
+        nonlocal placed
+        if chosen[gi].window is not None:
+            ni = t % nn
+            if ni in used_nums[gi]:
+                return 0
+            used_nums[gi].add(ni)
+            k = 1
+        k = min(k, rem[t], room[gi])
+        rem[t] -= k
+        got[gi][t] = got[gi].get(t, 0) + k
+        room[gi] -= k
+        placed += k
+        return k
+
+    for gi in sorted(range(n), key=lambda i: avail[i].bit_count()):
+        want = lower[gi]
+        for t in sorted(_bits(avail[gi]), key=contention):
+            if want <= 0:
+                break
+            if rem[t]:
+                want -= give(gi, t, want)
+        if want > 0:
+            return None
+    for gi in range(n):
+        for t in _bits(avail[gi]):
+            if not room[gi]:
+                break
+            if rem[t]:
+                give(gi, t, room[gi])
     return placed, got
 
 
@@ -308,25 +322,34 @@ def _upper(chosen: Sequence[_Class], sizes: Sequence[int], cnt: Sequence[int], p
            nn: int) -> int:
     """An upper bound on the naturals competing groups can place together.
 
-    Each card type gives at most its count, and at most what the groups that
-    accept it can hold of it (one per run); each group at most its size.
+    Per number: no more than the hand holds of it (among accepted cards), and
+    no more than the groups can take of it (a run one, another group up to its
+    size); and no group more than its size.  Exact when only sets and plain
+    runs compete, which is the common case.
     """
-    per_type: dict[int, int] = {}
+    supply: dict[int, int] = {}
+    demand: dict[int, int] = {}
     total_caps = 0
+    seen = 0
     for cl, size in zip(chosen, sizes, strict=True):
-        take = 1 if cl.window is not None else size
         m = cl.mask & present
-        room = 0
-        nums = 0
+        mine: dict[int, int] = {}
         for t in _bits(m):
-            per_type[t] = per_type.get(t, 0) + take
-            if cl.window is None:
-                room += cnt[t]
-            else:
-                nums |= 1 << (t % nn)
-        total_caps += min(size, room) if cl.window is None else nums.bit_count()
-    by_type = sum(min(cnt[t], k) for t, k in per_type.items())
-    return min(by_type, total_caps)
+            ni = t % nn
+            mine[ni] = mine.get(ni, 0) + cnt[t]
+            if not seen >> t & 1:
+                seen |= 1 << t
+                supply[ni] = supply.get(ni, 0) + cnt[t]
+        if cl.window is not None:
+            for ni in mine:
+                demand[ni] = demand.get(ni, 0) + 1
+            total_caps += len(mine)
+        else:
+            for ni, k in mine.items():
+                demand[ni] = demand.get(ni, 0) + min(k, size)
+            total_caps += min(size, sum(mine.values()))
+    by_number = sum(min(k, demand[ni]) for ni, k in supply.items())
+    return min(by_number, total_caps)
 
 
 # --------------------------------------------------------------------------
@@ -342,13 +365,13 @@ class _Plan:
 
 
 class _Hand:
-    """A hand's natural cards as counts, with the aggregates classes read."""
+    """A hand's cards as counts, with the aggregates that class capacities read."""
 
-    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "nums", "present")
+    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "nums", "present",
+                 "skips", "wilds")
 
-    def __init__(self, cnt: Sequence[int], tb: _Tables) -> None:
+    def __init__(self, cnt: list[int], wilds: int, skips: int, tb: _Tables) -> None:
         nn, nc, low = tb.nn, tb.nc, tb.deck.low
-        self.cnt = cnt
         by_num = [0] * nn
         by_col = [0] * nc
         by_cp = [0] * (2 * nc)
@@ -363,50 +386,90 @@ class _Hand:
                 by_col[ci] += c
                 by_cp[2 * ci + (ni + low) % 2] += c
                 col_nums[ci] |= 1 << ni
+        self._set(cnt, wilds, skips, present, by_num, by_col, by_cp, col_nums)
+
+    def _set(self, cnt, wilds, skips, present, by_num, by_col, by_cp, col_nums) -> None:
+        self.cnt, self.wilds, self.skips, self.present = cnt, wilds, skips, present
+        self.by_num, self.by_col, self.by_cp, self.col_nums = by_num, by_col, by_cp, col_nums
+        self.by_par = [sum(by_cp[0::2]), sum(by_cp[1::2])]
         nums = 0
         for m in col_nums:
             nums |= m
-        self.present, self.by_num, self.by_col, self.by_cp = present, by_num, by_col, by_cp
-        self.by_par = [sum(by_cp[0::2]), sum(by_cp[1::2])]
-        self.col_nums, self.nums = col_nums, nums
+        self.nums = nums
 
-    def cap(self, cl: _Class, size: int, nn: int) -> int:
-        """How many naturals a group of this class could take on its own."""
-        agg = cl.agg
-        if agg == "num":
-            c = self.by_num[cl.index]
-        elif agg == "run":
-            return (self.nums & cl.index).bit_count()
-        elif agg == "crun":
-            return (self.col_nums[cl.color] & cl.index).bit_count()
-        elif agg == "col":
-            c = self.by_col[cl.index]
-        elif agg == "type":
-            c = self.cnt[cl.index]
-        elif agg == "cp":
-            c = self.by_cp[cl.index]
-        elif agg == "par":
-            c = self.by_par[cl.index]
-        else:  # a run with a color map: numbers where an allowed color is present
-            nums = 0
-            for t in _bits(cl.mask & self.present):
-                nums |= 1 << (t % nn)
-            return nums.bit_count()
-        return c if c < size else size
+    @classmethod
+    def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
+        """Count a hand in one pass, reading card fields directly (the hot path)."""
+        nn, low, high = tb.nn, tb.deck.low, tb.deck.high
+        col_index = tb.col_index
+        cnt = [0] * (tb.nc * nn)
+        by_num = [0] * nn
+        by_col = [0] * tb.nc
+        by_cp = [0] * (2 * tb.nc)
+        col_nums = [0] * tb.nc
+        present = wilds = skips = 0
+        for c in hand:
+            if c.wild:
+                wilds += 1
+                continue
+            if c.skip:
+                skips += 1
+                continue
+            n = c.number
+            ci = col_index.get(c.color)
+            if ci is None or n is None or not low <= n <= high:
+                raise ValueError(f"{c} is not a card of this deck")
+            ni = n - low
+            t = ci * nn + ni
+            cnt[t] += 1
+            present |= 1 << t
+            by_num[ni] += 1
+            by_col[ci] += 1
+            by_cp[2 * ci + (n & 1)] += 1
+            col_nums[ci] |= 1 << ni
+        h = cls.__new__(cls)
+        h._set(cnt, wilds, skips, present, by_num, by_col, by_cp, col_nums)
+        return h
+
+    def caps(self, agg: str, values: tuple, size: int, nn: int,
+             masks: tuple[int, ...]) -> list[int]:
+        """Capacity of every class of one group, in class order."""
+        if agg == "run":
+            nums = self.nums
+            return [(nums & wb).bit_count() for wb in values]
+        if agg == "crun":
+            cn = self.col_nums
+            return [(cn[ci] & wb).bit_count() for ci, wb in values]
+        if agg == "mrun":
+            out = []
+            present = self.present
+            for m in masks:
+                nums = 0
+                for t in _bits(m & present):
+                    nums |= 1 << (t % nn)
+                out.append(nums.bit_count())
+            return out
+        src = {"num": self.by_num, "col": self.by_col, "type": self.cnt, "cp": self.by_cp,
+               "par": self.by_par}[agg]
+        return [src[i] if src[i] < size else size for i in values]
 
 
 @dataclass(frozen=True)
 class _Layout:
-    """What a phase needs, prepared once per (phase groups, rules)."""
+    """What a phase needs, prepared once per (phase, rules)."""
 
     order: tuple[int, ...]  # groups needing naturals, most demanding first
     groups: tuple[Group, ...]  # those groups, in that order
     sizes: tuple[int, ...]
     lower: tuple[int, ...]
     classes: tuple[tuple[_Class, ...], ...]
+    aggs: tuple[str, ...]  # per group: which aggregate its classes read
+    values: tuple[tuple, ...]  # per group: the aggregate index (or window bits) of each class
+    masks: tuple[tuple[int, ...], ...]
     same_as_prev: tuple[bool, ...]
     need_w: int
     need_s: int
+    all_groups: tuple[Group, ...]
 
 
 def _as_played(g: Group, rules: Rules) -> Group:
@@ -415,39 +478,61 @@ def _as_played(g: Group, rules: Rules) -> Group:
     return g
 
 
-@cache
-def _layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
+def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
     idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
     order = sorted(idx, key=lambda i: (-groups[i].size, groups[i].kind.value, i))
     gs = tuple(groups[i] for i in order)
     per_group = rules.natural_scope == "group"
+    classes = tuple(_classes(_as_played(g, rules), rules.deck) for g in gs)
+    aggs, values = [], []
+    for cls in classes:
+        agg = cls[0].agg if cls else "num"
+        aggs.append(agg)
+        if agg == "crun":
+            values.append(tuple((cl.color, cl.index) for cl in cls))
+        else:
+            values.append(tuple(cl.index for cl in cls))
     return _Layout(
         order=tuple(order),
         groups=gs,
         sizes=tuple(g.size for g in gs),
         lower=tuple(min(rules.min_naturals, g.size) if per_group else 0 for g in gs),
-        classes=tuple(_classes(_as_played(g, rules), rules.deck) for g in gs),
+        classes=classes,
+        aggs=tuple(aggs),
+        values=tuple(values),
+        masks=tuple(tuple(cl.mask for cl in cls) for cls in classes),
         same_as_prev=tuple(j > 0 and gs[j] == gs[j - 1] for j in range(len(gs))),
         need_w=sum(g.size for g in groups if g.kind is Kind.WILD),
         need_s=sum(g.size for g in groups if g.kind is Kind.SKIP),
+        all_groups=groups,
     )
 
 
-def _search(
-    groups: tuple[Group, ...],
-    cnt: Sequence[int],
-    wilds: int,
-    skips: int,
-    rules: Rules,
-    virtual: int = 0,
-) -> list[_Plan] | None:
+# Layouts by (id(phase), id(rules)); the entry keeps both objects alive so an
+# id is never reused while its entry exists, and is checked by identity.
+_LAYOUTS: dict[tuple[int, int], tuple[Phase, Rules, _Layout]] = {}
+
+
+def _layout_for(phase: Phase, rules: Rules) -> _Layout:
+    key = (id(phase), id(rules))
+    hit = _LAYOUTS.get(key)
+    if hit is not None and hit[0] is phase and hit[1] is rules:
+        return hit[2]
+    if len(_LAYOUTS) > 512:
+        _LAYOUTS.clear()
+    lay = _make_layout(phase.groups, rules)
+    _LAYOUTS[key] = (phase, rules, lay)
+    return lay
+
+
+def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_Plan] | None:
     """An assignment making every group, or None when none exists."""
-    tb = _tables(rules.deck)
-    nn = tb.nn
-    lay = _layout(groups, rules)
+    nn = len(rules.deck.numbers)
+    groups = lay.all_groups
+    skips = hand.skips
     # Wild and skip parts take their cards first: nothing else can use skips,
     # and wilds in a wild part are simply spent.
-    free_w = wilds - lay.need_w
+    free_w = hand.wilds - lay.need_w
     need_s = lay.need_s
     if rules.wild_as_skip and need_s > skips:
         free_w -= need_s - skips
@@ -460,7 +545,7 @@ def _search(
         return None
     if not lay.order:
         return [_Plan(None, {}) for _ in groups]
-    hand = _Hand(cnt, tb)
+    cnt = hand.cnt
     present = hand.present
     sizes, lower, gs = lay.sizes, lay.lower, lay.groups
     need = sum(sizes) - free_w  # naturals (real or virtual) that must be placed
@@ -471,14 +556,12 @@ def _search(
     best_rest = [0] * (n + 1)
     for j in range(n):
         size, lo = sizes[j], lower[j] - virtual
-        cs = []
-        for cl in lay.classes[j]:
-            c = hand.cap(cl, size, nn)
-            if c >= lo:
-                cs.append((c, cl))
+        caps = hand.caps(lay.aggs[j], lay.values[j], size, nn, lay.masks[j])
+        classes = lay.classes[j]
+        cs = [(c, classes[k]) for k, c in enumerate(caps) if c >= lo]
         if not cs:
             return None
-        cs.sort(key=lambda x: -x[0])
+        cs.sort(key=_first, reverse=True)
         cands.append(cs)
     for j in range(n - 1, -1, -1):
         best_rest[j] = best_rest[j + 1] + cands[j][0][0]
@@ -515,9 +598,10 @@ def _search(
             return leaf(overlap)
         cs = cands[j]
         is_set = distinct and gs[j].kind.is_set
+        rest = best_rest[j + 1] + virtual - need
         for k in range(pos[j - 1] if same_as_prev[j] else 0, len(cs)):
             cap, cl = cs[k]
-            if total + cap + best_rest[j + 1] + virtual < need:
+            if total + cap + rest < 0:
                 break  # caps are sorted: no later class can do better
             if is_set and cl.number in used_numbers:
                 continue
@@ -538,6 +622,10 @@ def _search(
     if not dfs(0, 0, False, frozenset()):
         return None
     return found[0]
+
+
+def _first(x: tuple) -> int:
+    return x[0]
 
 
 def _take(cl: _Class, size: int, cnt: Sequence[int], present: int, nn: int) -> dict:
@@ -575,49 +663,40 @@ def _reorder(plans: list[_Plan], order: list[int], groups: Sequence[Group]) -> l
 
 def hand_counts(hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> tuple[list[int], int, int]:
     """(natural counts by type, wilds, skips) of a hand."""
-    tb = _tables(rules.deck)
-    index = tb.index
-    cnt = [0] * (tb.nc * tb.nn)
-    w = s = 0
-    for c in hand:
-        t = index.get(c)
-        if t is not None:
-            cnt[t] += 1
-        elif c.wild:
-            w += 1
-        elif c.skip:
-            s += 1
-        else:
-            raise ValueError(f"{c} is not a card of this deck")
-    return cnt, w, s
+    h = _Hand.of(hand, _tables(rules.deck))
+    return h.cnt, h.wilds, h.skips
 
 
-def _postal_variants(cnt: list[int], wilds: int, rules: Rules, tb: _Tables):
+def _postal_variants(hand: _Hand, rules: Rules, tb: _Tables):
     """Every way of playing wild-number cards as wilds (most converted first)."""
     if not rules.wild_numbers:
-        yield cnt, wilds, {}
+        yield hand, {}
         return
+    cnt = hand.cnt
     flex = [t for t, c in enumerate(cnt) if c and (t % tb.nn) + rules.deck.low in rules.wild_numbers]
     if not flex:
-        yield cnt, wilds, {}
+        yield hand, {}
         return
-    ranges = [range(cnt[t], -1, -1) for t in flex]
-    for ks in product(*ranges):
+    for ks in product(*[range(cnt[t], -1, -1) for t in flex]):
         c2 = list(cnt)
         for t, k in zip(flex, ks, strict=True):
             c2[t] -= k
-        yield c2, wilds + sum(ks), {t: k for t, k in zip(flex, ks, strict=True) if k}
+        yield (_Hand(c2, hand.wilds + sum(ks), hand.skips, tb),
+               {t: k for t, k in zip(flex, ks, strict=True) if k})
 
 
 def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
     """A meld of ``hand`` that makes ``phase``, or None when no meld exists."""
-    groups = phase.groups
     tb = _tables(rules.deck)
-    cnt, w, s = hand_counts(hand, rules)
-    for c2, w2, converted in _postal_variants(cnt, w, rules, tb):
-        plans = _search(groups, c2, w2, s, rules)
+    lay = _layout_for(phase, rules)
+    h = _Hand.of(hand, tb)
+    if not rules.wild_numbers:
+        plans = _search(lay, h, rules)
+        return None if plans is None else _build(lay.all_groups, plans, h.wilds, h.skips, rules, {})
+    for h2, converted in _postal_variants(h, rules, tb):
+        plans = _search(lay, h2, rules)
         if plans is not None:
-            return _build(groups, plans, c2, w2, s, rules, converted)
+            return _build(lay.all_groups, plans, h2.wilds, h2.skips, rules, converted)
     return None
 
 
@@ -625,35 +704,33 @@ def can_make(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -
     return find(phase, hand, rules) is not None
 
 
-def _build(groups, plans: list[_Plan], cnt, wilds: int, skips: int, rules: Rules,
+@cache
+def _wild(number: int | None, color: str | None) -> Card:
+    return Card(number, color, wild=True)
+
+
+def _build(groups, plans: list[_Plan], wilds: int, skips: int, rules: Rules,
            converted: dict) -> Meld:
     """Turn plans into laid cards: runs in order, each wild saying what it stands for."""
     tb = _tables(rules.deck)
-    deck = rules.deck
-    # Cards of wild numbers played as wilds are shown as themselves in the meld
-    # (they are real cards in the hand) but count as wilds.
-    wild_cards: list[Card] = [WILD] * wilds
-    pos = 0
-    for t, k in converted.items():
-        # replace plain wilds at the end of the pool with the converted cards
-        for _ in range(k):
-            wild_cards[len(wild_cards) - 1 - pos] = tb.card_of(t)
-            pos += 1
-    wild_cards.reverse()  # converted cards are spent first: real wilds stay free longest
+    low = rules.deck.low
+    colors = rules.deck.colors
+    cards_of = tb.cards
+    # Cards of wild numbers played as wilds (postal) are real cards of the hand:
+    # the meld shows them as themselves, spent before the real wilds.
+    spare = [cards_of[t] for t, k in converted.items() for _ in range(k)]
 
     def take_wild(number: int | None, color: str | None) -> Card:
-        c = wild_cards.pop()
-        if c.wild:
-            return Card(number, color, wild=True)
-        return c
+        return spare.pop() if spare else _wild(number, color)
 
     laid: list[LaidGroup] = []
     skips_left = skips
     for g, plan in zip(groups, plans, strict=True):
-        if g.kind is Kind.WILD:
+        kind = g.kind
+        if kind is Kind.WILD:
             laid.append(LaidGroup(g, tuple(take_wild(None, None) for _ in range(g.size))))
             continue
-        if g.kind is Kind.SKIP:
+        if kind is Kind.SKIP:
             cards = []
             for _ in range(g.size):
                 if skips_left:
@@ -665,31 +742,16 @@ def _build(groups, plans: list[_Plan], cnt, wilds: int, skips: int, rules: Rules
             continue
         cl = plan.cls
         nats = plan.naturals
-        virt = nats.get(None, 0)
-        color = deck.colors[cl.color] if cl.color is not None else None
+        color = colors[cl.color] if cl.color is not None else None
         if cl.window is not None:
-            by_num = {}
-            for t, k in nats.items():
-                if t is not None and k:
-                    by_num[t % tb.nn] = tb.card_of(t)
-            cards = []
-            for ni in cl.window:
-                if ni in by_num:
-                    cards.append(by_num[ni])
-                elif virt:
-                    virt -= 1
-                    cards.append(Card(ni + deck.low, color, wild=True))  # placeholder
-                else:
-                    cards.append(take_wild(ni + deck.low, color))
-            laid.append(LaidGroup(g, tuple(cards)))
+            by_num = {t % tb.nn: cards_of[t] for t in nats}
+            laid.append(LaidGroup(g, tuple(
+                by_num[ni] if ni in by_num else take_wild(ni + low, color) for ni in cl.window)))
             continue
         cards = []
-        for t, k in sorted(((t, k) for t, k in nats.items() if t is not None),
-                           key=lambda x: (x[0] % tb.nn, x[0])):
-            cards += [tb.card_of(t)] * k
-        number = cl.number + deck.low if cl.number is not None else None
-        if not cards and number is None and g.kind is Kind.SET:
-            number = deck.high
+        for t in sorted(nats, key=lambda t: (t % tb.nn, t)):
+            cards += [cards_of[t]] * nats[t]
+        number = cl.number + low if cl.number is not None else None
         while len(cards) < g.size:
             cards.append(take_wild(number, color))
         laid.append(LaidGroup(g, tuple(cards)))
