@@ -27,6 +27,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--size", type=int, default=11)
+    ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     rng = random.Random(args.seed)
     deck = STANDARD_DECK.all_cards()
@@ -34,12 +35,15 @@ def main() -> None:
     phases = [Phase.parse(p) for p in CLASSIC]
     find(phases[0], hands[0])  # warm caches
     made = 0
-    t0 = time.perf_counter()
-    for p in phases:
-        for h in hands:
-            if find(p, h) is not None:
-                made += 1
-    dt = time.perf_counter() - t0
+    dt = float("inf")
+    for _ in range(args.repeat):  # best of several runs: the least disturbed one
+        made = 0
+        t0 = time.perf_counter()
+        for p in phases:
+            for h in hands:
+                if find(p, h) is not None:
+                    made += 1
+        dt = min(dt, time.perf_counter() - t0)
     pairs = len(phases) * len(hands)
     print(f"find: {pairs} (hand, phase) pairs in {dt:.2f}s = {pairs / dt:,.0f} hands/s "
           f"({len(hands) / dt:,.0f} hands/s against all ten phases); {made} made")

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
+from operator import itemgetter
+from typing import NamedTuple
 
 from .cards import SKIP, Card, Deck
 from .meld import LaidGroup, Meld
@@ -356,46 +358,30 @@ def _upper(chosen: Sequence[_Class], sizes: Sequence[int], cnt: Sequence[int], p
 # The search.
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
+class _Plan(NamedTuple):
     """What one group ends up with: its class, and the naturals it takes."""
 
     cls: _Class | None
     naturals: dict  # type index -> count (None -> virtual cards)
 
 
-class _Hand:
-    """A hand's cards as counts, with the aggregates that class capacities read."""
+_NO_PLAN = _Plan(None, {})  # wild and skip parts (never mutated)
 
-    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "nums", "present",
-                 "skips", "wilds")
+
+class _Hand:
+    """A hand's cards as counts; the aggregates class capacities read are made on first use."""
+
+    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "low", "nn", "nums",
+                 "present", "skips", "wilds")
 
     def __init__(self, cnt: list[int], wilds: int, skips: int, tb: _Tables) -> None:
-        nn, nc, low = tb.nn, tb.nc, tb.deck.low
-        by_num = [0] * nn
-        by_col = [0] * nc
-        by_cp = [0] * (2 * nc)
-        col_nums = [0] * nc
         present = 0
         for t in range(len(cnt)):
-            c = cnt[t]
-            if c:
-                ci, ni = divmod(t, nn)
+            if cnt[t]:
                 present |= 1 << t
-                by_num[ni] += c
-                by_col[ci] += c
-                by_cp[2 * ci + (ni + low) % 2] += c
-                col_nums[ci] |= 1 << ni
-        self._set(cnt, wilds, skips, present, by_num, by_col, by_cp, col_nums)
-
-    def _set(self, cnt, wilds, skips, present, by_num, by_col, by_cp, col_nums) -> None:
         self.cnt, self.wilds, self.skips, self.present = cnt, wilds, skips, present
-        self.by_num, self.by_col, self.by_cp, self.col_nums = by_num, by_col, by_cp, col_nums
-        self.by_par = [sum(by_cp[0::2]), sum(by_cp[1::2])]
-        nums = 0
-        for m in col_nums:
-            nums |= m
-        self.nums = nums
+        self.nn, self.low = tb.nn, tb.deck.low
+        self.by_num = self.by_cp = self.col_nums = None
 
     @classmethod
     def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
@@ -403,42 +389,73 @@ class _Hand:
         nn, low, high = tb.nn, tb.deck.low, tb.deck.high
         col_index = tb.col_index
         cnt = [0] * (tb.nc * nn)
-        by_num = [0] * nn
-        by_col = [0] * tb.nc
-        by_cp = [0] * (2 * tb.nc)
-        col_nums = [0] * tb.nc
         present = wilds = skips = 0
         for c in hand:
             if c.wild:
                 wilds += 1
-                continue
-            if c.skip:
+            elif c.skip:
                 skips += 1
-                continue
-            n = c.number
-            ci = col_index.get(c.color)
-            if ci is None or n is None or not low <= n <= high:
-                raise ValueError(f"{c} is not a card of this deck")
-            ni = n - low
-            t = ci * nn + ni
-            cnt[t] += 1
-            present |= 1 << t
-            by_num[ni] += 1
-            by_col[ci] += 1
-            by_cp[2 * ci + (n & 1)] += 1
-            col_nums[ci] |= 1 << ni
+            else:
+                n = c.number
+                ci = col_index.get(c.color)
+                if ci is None or n is None or not low <= n <= high:
+                    raise ValueError(f"{c} is not a card of this deck")
+                t = ci * nn + n - low
+                cnt[t] += 1
+                present |= 1 << t
         h = cls.__new__(cls)
-        h._set(cnt, wilds, skips, present, by_num, by_col, by_cp, col_nums)
+        h.cnt, h.wilds, h.skips, h.present = cnt, wilds, skips, present
+        h.nn, h.low = nn, low
+        h.by_num = h.by_cp = h.col_nums = None
         return h
+
+    # Each aggregate is made on first use, from the few types present.
+    def _by_num(self) -> list[int]:
+        if self.by_num is None:
+            nn, cnt = self.nn, self.cnt
+            out = [0] * nn
+            m = self.present
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                out[t % nn] += cnt[t]
+                m ^= low
+            self.by_num = out
+        return self.by_num
+
+    def _by_cp(self) -> list[int]:
+        if self.by_cp is None:
+            nn, cnt, low = self.nn, self.cnt, self.low
+            out = [0] * (2 * (len(cnt) // nn))
+            for t in _bits(self.present):
+                ci, ni = divmod(t, nn)
+                out[2 * ci + ((ni + low) & 1)] += cnt[t]
+            self.by_cp = out
+            self.by_col = [out[i] + out[i + 1] for i in range(0, len(out), 2)]
+            self.by_par = [sum(out[0::2]), sum(out[1::2])]
+        return self.by_cp
+
+    def _col_nums(self) -> list[int]:
+        if self.col_nums is None:
+            nn = self.nn
+            full = (1 << nn) - 1
+            self.col_nums = [(self.present >> (ci * nn)) & full
+                             for ci in range(len(self.cnt) // nn)]
+            nums = 0
+            for m in self.col_nums:
+                nums |= m
+            self.nums = nums
+        return self.col_nums
 
     def caps(self, agg: str, values: tuple, size: int, nn: int,
              masks: tuple[int, ...]) -> list[int]:
         """Capacity of every class of one group, in class order."""
         if agg == "run":
+            self._col_nums()
             nums = self.nums
             return [(nums & wb).bit_count() for wb in values]
         if agg == "crun":
-            cn = self.col_nums
+            cn = self._col_nums()
             return [(cn[ci] & wb).bit_count() for ci, wb in values]
         if agg == "mrun":
             out = []
@@ -449,8 +466,13 @@ class _Hand:
                     nums |= 1 << (t % nn)
                 out.append(nums.bit_count())
             return out
-        src = {"num": self.by_num, "col": self.by_col, "type": self.cnt, "cp": self.by_cp,
-               "par": self.by_par}[agg]
+        if agg == "num":
+            src = self._by_num()
+        elif agg == "type":
+            src = self.cnt
+        else:
+            self._by_cp()
+            src = {"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg]
         return [src[i] if src[i] < size else size for i in values]
 
 
@@ -470,6 +492,7 @@ class _Layout:
     need_w: int
     need_s: int
     all_groups: tuple[Group, ...]
+    tb: _Tables
 
 
 def _as_played(g: Group, rules: Rules) -> Group:
@@ -505,6 +528,7 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
         need_w=sum(g.size for g in groups if g.kind is Kind.WILD),
         need_s=sum(g.size for g in groups if g.kind is Kind.SKIP),
         all_groups=groups,
+        tb=_tables(rules.deck),
     )
 
 
@@ -527,7 +551,7 @@ def _layout_for(phase: Phase, rules: Rules) -> _Layout:
 
 def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_Plan] | None:
     """An assignment making every group, or None when none exists."""
-    nn = len(rules.deck.numbers)
+    nn = lay.tb.nn
     groups = lay.all_groups
     skips = hand.skips
     # Wild and skip parts take their cards first: nothing else can use skips,
@@ -544,7 +568,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     if free_w < 0 or need_s > skips or virtual < 0:
         return None
     if not lay.order:
-        return [_Plan(None, {}) for _ in groups]
+        return [_NO_PLAN] * len(groups)
     cnt = hand.cnt
     present = hand.present
     sizes, lower, gs = lay.sizes, lay.lower, lay.groups
@@ -555,6 +579,9 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     cands: list[list[tuple[int, _Class]]] = []
     best_rest = [0] * (n + 1)
     for j in range(n):
+        if lay.same_as_prev[j]:
+            cands.append(cands[-1])  # an identical group has identical candidates
+            continue
         size, lo = sizes[j], lower[j] - virtual
         caps = hand.caps(lay.aggs[j], lay.values[j], size, nn, lay.masks[j])
         classes = lay.classes[j]
@@ -569,6 +596,12 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
         return None
     same_as_prev = lay.same_as_prev
     distinct = not rules.sets_share_number
+    if n == 1 and not virtual:
+        # one group: its best class decides (candidates are sorted, best first)
+        cl = cands[0][0][1]
+        return _reorder([_Plan(cl, _take(cl, sizes[0], cnt, present, nn))], lay.order, groups)
+    if n == 2 and not virtual:
+        return _search_pair(lay, cands, hand, need, nn, distinct, groups)
     chosen: list[_Class] = [cands[0][0][1]] * n
     pos = [0] * n
     found: list[list[_Plan]] = []
@@ -624,8 +657,60 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     return found[0]
 
 
-def _first(x: tuple) -> int:
-    return x[0]
+def _pair_loss(a: _Class, b: _Class, sizes, hand: _Hand) -> int:
+    """How many fewer naturals two number-only groups place together than apart."""
+    by_num = hand.by_num if hand.by_num is not None else hand._by_num()
+    if a.window is None and b.window is None:  # two sets on one number
+        c = by_num[a.number]
+        return min(c, sizes[0]) + min(c, sizes[1]) - min(c, sizes[0] + sizes[1])
+    if a.window is not None and b.window is not None:  # two runs: shared numbers held once
+        shared = a.index & b.index & hand.nums
+        return sum(1 for ni in _bits(shared) if by_num[ni] < 2)
+    run, st, size = (a, b, sizes[1]) if b.window is None else (b, a, sizes[0])
+    c = by_num[st.number]
+    return 1 if 0 < c <= size and run.index >> st.number & 1 else 0
+
+
+def _search_pair(lay: _Layout, cands, hand: _Hand, need: int, nn: int, distinct: bool,
+                 groups) -> list[_Plan] | None:
+    """The two-group case of the search without recursion (most phases have one or two groups)."""
+    cnt, present = hand.cnt, hand.present
+    sizes, lower = lay.sizes, lay.lower
+    number_only = all(cl.agg in ("num", "run") for cl in (cands[0][0][1], cands[1][0][1]))
+    first, second = cands
+    best2 = second[0][0]
+    same = lay.same_as_prev[1]
+    sets = distinct and lay.groups[1].kind.is_set and lay.groups[0].kind.is_set
+    for i, (c0, cl0) in enumerate(first):
+        if c0 + best2 < need:
+            return None
+        m0 = cl0.mask & present
+        for c1, cl1 in (second[i:] if same else second):
+            if c0 + c1 < need:
+                break
+            if sets and cl0.number == cl1.number:
+                continue
+            chosen = (cl0, cl1)
+            if not m0 & cl1.mask:
+                plans = [_Plan(cl0, _take(cl0, sizes[0], cnt, present, nn)),
+                         _Plan(cl1, _take(cl1, sizes[1], cnt, present, nn))]
+                return _reorder(plans, lay.order, groups)
+            if number_only:
+                # Exact joint count for two number-only groups sharing numbers.
+                if c0 + c1 - _pair_loss(cl0, cl1, sizes, hand) < need:
+                    continue
+            elif _upper(chosen, sizes, cnt, present, nn) < need:
+                continue
+            got = _greedy(chosen, sizes, lower, cnt, present, nn)
+            if got is None or got[0] < need:
+                got = _assign(chosen, sizes, lower, cnt, present, 0, nn)
+            if got is not None and got[0] >= need:
+                return _reorder([_Plan(cl, d) for cl, d in zip(chosen, got[1], strict=True)],
+                                lay.order, groups)
+    return None
+
+
+_first = itemgetter(0)
 
 
 def _take(cl: _Class, size: int, cnt: Sequence[int], present: int, nn: int) -> dict:
@@ -651,7 +736,7 @@ def _take(cl: _Class, size: int, cnt: Sequence[int], present: int, nn: int) -> d
 
 
 def _reorder(plans: list[_Plan], order: list[int], groups: Sequence[Group]) -> list[_Plan]:
-    out: list[_Plan] = [_Plan(None, {}) for _ in groups]
+    out: list[_Plan] = [_NO_PLAN] * len(groups)
     for p, i in zip(plans, order, strict=True):
         out[i] = p
     return out
@@ -687,16 +772,15 @@ def _postal_variants(hand: _Hand, rules: Rules, tb: _Tables):
 
 def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
     """A meld of ``hand`` that makes ``phase``, or None when no meld exists."""
-    tb = _tables(rules.deck)
     lay = _layout_for(phase, rules)
-    h = _Hand.of(hand, tb)
+    h = _Hand.of(hand, lay.tb)
     if not rules.wild_numbers:
         plans = _search(lay, h, rules)
-        return None if plans is None else _build(lay.all_groups, plans, h.wilds, h.skips, rules, {})
-    for h2, converted in _postal_variants(h, rules, tb):
+        return None if plans is None else _build(lay, plans, h.skips, rules, {})
+    for h2, converted in _postal_variants(h, rules, lay.tb):
         plans = _search(lay, h2, rules)
         if plans is not None:
-            return _build(lay.all_groups, plans, h2.wilds, h2.skips, rules, converted)
+            return _build(lay, plans, h2.skips, rules, converted)
     return None
 
 
@@ -709,10 +793,10 @@ def _wild(number: int | None, color: str | None) -> Card:
     return Card(number, color, wild=True)
 
 
-def _build(groups, plans: list[_Plan], wilds: int, skips: int, rules: Rules,
-           converted: dict) -> Meld:
+def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted: dict) -> Meld:
     """Turn plans into laid cards: runs in order, each wild saying what it stands for."""
-    tb = _tables(rules.deck)
+    tb = lay.tb
+    groups = lay.all_groups
     low = rules.deck.low
     colors = rules.deck.colors
     cards_of = tb.cards
