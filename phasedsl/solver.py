@@ -49,6 +49,7 @@ class _Tables:
     par_mask: tuple[int, ...]  # types of parity p (of the real number)
     col_index: dict  # color letter -> color index
     cards: tuple[Card, ...]  # the natural card of each type
+    sort_key: object  # type -> (number, color) order for showing cards
 
     def card_of(self, t: int) -> Card:
         return self.cards[t]
@@ -64,7 +65,10 @@ def _tables(deck: Deck) -> _Tables:
     )
     col_index = {c: ci for ci, c in enumerate(deck.colors)}
     cards = tuple(Card(ni + deck.low, c) for c in deck.colors for ni in range(nn))
-    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, cards)
+    def sort_key(t: int) -> tuple[int, int]:
+        return (t % nn, t)
+
+    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, cards, sort_key)
 
 
 # A class of a group: ``mask`` holds the card types it accepts; for a run,
@@ -576,30 +580,41 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     if rules.natural_scope != "group":
         need = max(need, rules.min_naturals)
     n = len(gs)
-    cands: list[list[tuple[int, _Class]]] = []
-    best_rest = [0] * (n + 1)
+    # Reject on each group's best capacity before sorting anything: most hands stop here.
+    all_caps: list[list[int]] = []
+    total_best = 0
+    same_as_prev = lay.same_as_prev
     for j in range(n):
-        if lay.same_as_prev[j]:
+        if same_as_prev[j]:
+            caps = all_caps[-1]
+        else:
+            caps = hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
+        best = max(caps)
+        if best < lower[j] - virtual:
+            return None
+        total_best += best
+        all_caps.append(caps)
+    if total_best + virtual < need:
+        return None
+    if n == 1 and not virtual:
+        # one group: its best class decides
+        caps = all_caps[0]
+        cl = lay.classes[0][caps.index(max(caps))]
+        return _reorder([_Plan(cl, _take(cl, sizes[0], cnt, present, nn))], lay.order, groups)
+    cands: list[list[tuple[int, _Class]]] = []
+    for j in range(n):
+        if same_as_prev[j]:
             cands.append(cands[-1])  # an identical group has identical candidates
             continue
-        size, lo = sizes[j], lower[j] - virtual
-        caps = hand.caps(lay.aggs[j], lay.values[j], size, nn, lay.masks[j])
+        lo = lower[j] - virtual
         classes = lay.classes[j]
-        cs = [(c, classes[k]) for k, c in enumerate(caps) if c >= lo]
-        if not cs:
-            return None
+        cs = [(c, classes[k]) for k, c in enumerate(all_caps[j]) if c >= lo]
         cs.sort(key=_first, reverse=True)
         cands.append(cs)
+    best_rest = [0] * (n + 1)
     for j in range(n - 1, -1, -1):
         best_rest[j] = best_rest[j + 1] + cands[j][0][0]
-    if best_rest[0] + virtual < need:
-        return None
-    same_as_prev = lay.same_as_prev
     distinct = not rules.sets_share_number
-    if n == 1 and not virtual:
-        # one group: its best class decides (candidates are sorted, best first)
-        cl = cands[0][0][1]
-        return _reorder([_Plan(cl, _take(cl, sizes[0], cnt, present, nn))], lay.order, groups)
     if n == 2 and not virtual:
         return _search_pair(lay, cands, hand, need, nn, distinct, groups)
     chosen: list[_Class] = [cands[0][0][1]] * n
@@ -828,12 +843,13 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
         nats = plan.naturals
         color = colors[cl.color] if cl.color is not None else None
         if cl.window is not None:
-            by_num = {t % tb.nn: cards_of[t] for t in nats}
-            laid.append(LaidGroup(g, tuple(
-                by_num[ni] if ni in by_num else take_wild(ni + low, color) for ni in cl.window)))
+            nn = tb.nn
+            by_num = {t % nn: cards_of[t] for t in nats}
+            laid.append(LaidGroup(g, tuple([
+                by_num[ni] if ni in by_num else take_wild(ni + low, color) for ni in cl.window])))
             continue
         cards = []
-        for t in sorted(nats, key=lambda t: (t % tb.nn, t)):
+        for t in (nats if len(nats) < 2 else sorted(nats, key=tb.sort_key)):
             cards += [cards_of[t]] * nats[t]
         number = cl.number + low if cl.number is not None else None
         while len(cards) < g.size:
