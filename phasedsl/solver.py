@@ -393,6 +393,7 @@ class _Hand:
         nn, low, high = tb.nn, tb.deck.low, tb.deck.high
         col_index = tb.col_index
         cnt = [0] * (tb.nc * nn)
+        by_num = [0] * nn
         present = wilds = skips = 0
         for c in hand:
             if c.wild:
@@ -406,11 +407,13 @@ class _Hand:
                     raise ValueError(f"{c} is not a card of this deck")
                 t = ci * nn + n - low
                 cnt[t] += 1
+                by_num[n - low] += 1
                 present |= 1 << t
         h = cls.__new__(cls)
         h.cnt, h.wilds, h.skips, h.present = cnt, wilds, skips, present
         h.nn, h.low = nn, low
-        h.by_num = h.by_cp = h.col_nums = None
+        h.by_num = by_num
+        h.by_cp = h.col_nums = None
         return h
 
     # Each aggregate is made on first use, from the few types present.
@@ -497,6 +500,8 @@ class _Layout:
     need_s: int
     all_groups: tuple[Group, ...]
     tb: _Tables
+    total: int  # cards the natural-needing groups hold
+    min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
 
 
 def _as_played(g: Group, rules: Rules) -> Group:
@@ -533,6 +538,8 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
         need_s=sum(g.size for g in groups if g.kind is Kind.SKIP),
         all_groups=groups,
         tb=_tables(rules.deck),
+        total=sum(g.size for g in gs),
+        min_phase=0 if per_group else rules.min_naturals,
     )
 
 
@@ -562,7 +569,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     # and wilds in a wild part are simply spent.
     free_w = hand.wilds - lay.need_w
     need_s = lay.need_s
-    if rules.wild_as_skip and need_s > skips:
+    if need_s > skips and rules.wild_as_skip:
         free_w -= need_s - skips
         need_s = skips
     if virtual:
@@ -576,9 +583,9 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     cnt = hand.cnt
     present = hand.present
     sizes, lower, gs = lay.sizes, lay.lower, lay.groups
-    need = sum(sizes) - free_w  # naturals (real or virtual) that must be placed
-    if rules.natural_scope != "group":
-        need = max(need, rules.min_naturals)
+    need = lay.total - free_w  # naturals (real or virtual) that must be placed
+    if need < lay.min_phase:
+        need = lay.min_phase
     n = len(gs)
     # Reject on each group's best capacity before sorting anything: most hands stop here.
     all_caps: list[list[int]] = []
