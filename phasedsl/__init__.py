@@ -1,4 +1,9 @@
-"""phasedsl: the rules toolkit for Phase 10 and its variants."""
+"""phasedsl: the rules toolkit for Phase 10 and its variants.
+
+    >>> from phasedsl import Phase, parse_cards, find
+    >>> str(find(Phase.parse("two sets of three"), parse_cards("R5 B5 W G9 G9 Y9")))
+    'G9 G9 Y9 | R5 B5 W=5'
+"""
 
 from .cards import SKIP, STANDARD_DECK, WILD, Card, Deck, format_cards, parse_cards
 from .errors import (
@@ -10,10 +15,29 @@ from .errors import (
     PhaseSyntaxError,
     PhaseValueError,
 )
+from .hits import Hit, HitPlan
+from .hits import plan as hit_plan
+from .hits import targets as hit_targets
+from .layout import Problem, Verdict, verify
+from .meld import LaidGroup, Meld
+from .outs import Out, Shortfall, outs, shortfall
 from .phase import Group, Kind, Part, Phase
+from .rules import DEFAULT_RULES, Rules, Scoring
+from .scoring import score
+from .solver import can_make, find
+
+
+def load_pack(ref):
+    """A variant pack by built-in name or file path (see phasedsl.packs)."""
+    from .packs import load_pack as _load  # jsonschema is loaded only when packs are used
+
+    return _load(ref)
+
 
 __all__ = [
-    "SKIP", "STANDARD_DECK", "WILD", "Card", "CardError", "Deck", "Group", "InputError", "Kind",
-    "LayoutError", "PackError", "Part", "Phase", "PhaseDSLError", "PhaseSyntaxError",
-    "PhaseValueError", "format_cards", "parse_cards",
+    "DEFAULT_RULES", "SKIP", "STANDARD_DECK", "WILD", "Card", "CardError", "Deck", "Group", "Hit",
+    "HitPlan", "InputError", "Kind", "LaidGroup", "LayoutError", "Meld", "Out", "PackError", "Part",
+    "Phase", "PhaseDSLError", "PhaseSyntaxError", "PhaseValueError", "Problem", "Rules", "Scoring",
+    "Shortfall", "Verdict", "can_make", "find", "format_cards", "hit_plan", "hit_targets",
+    "load_pack", "outs", "parse_cards", "score", "shortfall", "verify",
 ]

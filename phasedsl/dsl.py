@@ -6,6 +6,7 @@ terminals: they say in words what was expected, at which column.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -47,6 +48,9 @@ def _parser() -> Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
+        # Building the LALR tables takes ~80 ms; lark keeps them in a cache file
+        # (in the temp folder, keyed by the grammar's hash) for the next start.
+        cache=True,
     )
 
 
@@ -288,8 +292,6 @@ def _previous_word(text: str, pos: int) -> str | None:
     before = text[:pos].rstrip()
     if not before:
         return None
-    import re
-
     m = re.search(r"(\w+|[^\w\s])$", before)
     return m.group(1) if m else None
 
@@ -304,8 +306,6 @@ def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
         pos = e.pos_in_stream
         column = pos + 1
         expected = e.allowed or set()
-        import re
-
         m = re.match(r"\w+|\S", text[pos:])
         found = repr(m.group()) if m else "the end of the phrase"
     else:  # pragma: no cover - lark raises only the two above for LALR
@@ -313,4 +313,24 @@ def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
     prev = _previous_word(text, pos)
     after = f" after {prev!r}" if prev else ""
     msg = f"expected {_expected_words(expected)}{after}, found {found}"
+    hint = _did_you_mean(found.strip("'"), expected)
+    if hint:
+        msg += f" (did you mean {hint!r}?)"
     return PhaseSyntaxError(msg, text, column)
+
+
+_SPELLINGS = {
+    "SET": "set", "RUN": "run", "COLOR": "color", "GROUP": "group", "FLUSH": "flush",
+    "CARDS": "cards", "WILDS": "wild", "SKIPS": "skip", "OF": "of", "OUT": "out", "WITH": "with",
+    "SAME": "same", "ANY": "any", "AND": "and",
+}
+
+
+def _did_you_mean(word: str, expected) -> str | None:
+    import difflib
+
+    options = {_SPELLINGS[n] for n in expected if n in _SPELLINGS}
+    if "EO" in expected:
+        options |= {"even", "odd"}
+    got = difflib.get_close_matches(word.lower(), sorted(options), n=1, cutoff=0.6)
+    return got[0] if got and got[0] != word.lower() else None
