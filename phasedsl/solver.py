@@ -693,6 +693,101 @@ def _pair_loss(a: _Class, b: _Class, sizes, hand: _Hand) -> int:
     return 1 if 0 < c <= size and run.index >> st.number & 1 else 0
 
 
+def best_naturals(lay: _Layout, hand: _Hand, rules: Rules) -> int | None:
+    """Most naturals the groups can hold together, each with its natural minimum.
+
+    None when no choice of classes meets every group's minimum.  The fewest
+    wilds a hand needs is then ``lay.total - best`` (plus any wild part); the
+    odds module uses this to settle each hand composition with one search.
+    """
+    nn = lay.tb.nn
+    n = len(lay.groups)
+    if not n:
+        return 0
+    cnt, present = hand.cnt, hand.present
+    sizes, lower = lay.sizes, lay.lower
+    cands: list[list[tuple[int, _Class]]] = []
+    for j in range(n):
+        if lay.same_as_prev[j]:
+            cands.append(cands[-1])
+            continue
+        caps = hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
+        classes = lay.classes[j]
+        cs = [(c, classes[k]) for k, c in enumerate(caps) if c >= lower[j]]
+        if not cs:
+            return None
+        cs.sort(key=_first, reverse=True)
+        cands.append(cs)
+    best_rest = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        best_rest[j] = best_rest[j + 1] + cands[j][0][0]
+    distinct = not rules.sets_share_number
+    number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
+    chosen: list[_Class] = [cands[0][0][1]] * n
+    pos = [0] * n
+    best = -1
+    ceiling = best_rest[0]
+
+    def joint(total: int, overlap: bool) -> int:
+        """Exact naturals of the chosen classes together (-1: minimums cannot be met)."""
+        if not overlap:
+            return total
+        if number_only and n == 2:
+            value = total - _pair_loss(chosen[0], chosen[1], sizes, hand)
+            if value <= best or _pair_minimums_met(chosen[0], chosen[1], hand):
+                return value
+        else:
+            value = _upper(chosen, sizes, cnt, present, nn)
+            if value <= best:
+                return value
+        got = _greedy(chosen, sizes, lower, cnt, present, nn)
+        if got is not None and got[0] == value:
+            return value
+        got = _assign(chosen, sizes, lower, cnt, present, 0, nn)
+        return -1 if got is None else got[0]
+
+    def dfs(j: int, total: int, overlap: bool, used: frozenset) -> None:
+        nonlocal best
+        if best == ceiling:
+            return
+        if j == n:
+            value = joint(total, overlap)
+            if value > best:
+                best = value
+            return
+        is_set = distinct and lay.groups[j].kind.is_set
+        for k in range(pos[j - 1] if lay.same_as_prev[j] else 0, len(cands[j])):
+            cap, cl = cands[j][k]
+            if total + cap + best_rest[j + 1] <= best:
+                break
+            if is_set and cl.number in used:
+                continue
+            ov = overlap
+            if not ov:
+                m = cl.mask & present
+                ov = any(chosen[i].mask & m for i in range(j))
+            chosen[j] = cl
+            pos[j] = k
+            dfs(j + 1, total + cap, ov, used | {cl.number} if is_set else used)
+
+    dfs(0, 0, False, frozenset())
+    return best if best >= 0 else None
+
+
+def _pair_minimums_met(a: _Class, b: _Class, hand: _Hand) -> bool:
+    """Whether two number-only groups can each keep one natural (the default minimum).
+
+    They fail only when both can use just one shared card.  A False answer
+    is not a verdict: the caller then asks the exact flow.
+    """
+    by_num = hand.by_num
+    nums_a = (1 << a.number) if a.window is None else a.index & hand.nums
+    nums_b = (1 << b.number) if b.window is None else b.index & hand.nums
+    if nums_a != nums_b or nums_a.bit_count() != 1:
+        return True
+    return by_num[nums_a.bit_length() - 1] >= 2
+
+
 def _search_pair(lay: _Layout, cands, hand: _Hand, need: int, nn: int, distinct: bool,
                  groups) -> list[_Plan] | None:
     """The two-group case of the search without recursion (most phases have one or two groups)."""

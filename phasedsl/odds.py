@@ -1,0 +1,344 @@
+"""Phase odds: the chance that a dealt hand (plus some draws) makes a phase.
+
+Exact where mathematics allows.  When whether a hand makes the phase depends
+only on how many cards it holds of each *class* (each number, for sets, runs
+and even/odd groups; each color, for color groups; each color and parity, for
+color even/odd groups; each parity, for even/odd alone), hands are counted by
+their class counts instead of being sampled: a hand with counts k_1..k_m, w
+wilds and s skips arises in prod C(N_i, k_i) * C(W, w) * C(S, s) ways, out of
+C(deck, hand) hands.  Counts above what any group can use from a class are
+merged, so the solver runs once per distinct merged count vector.
+
+Otherwise (color runs, color sets, mixes of colors and numbers, color maps,
+postal wilds with color classes) the chance is sampled: seeded Monte Carlo
+with a Wilson 95% interval, in chunks whose seeds derive from the run's seed,
+so the figure does not depend on how many processes share the work.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .phase import Kind, Phase
+from .rules import DEFAULT_RULES, Rules
+from .solver import _Hand, _layout_for, _postal_variants, _search, _tables, best_naturals
+
+CHUNK = 20_000
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The chance that ``cards`` cards from the deck make ``phase``."""
+
+    phase: Phase
+    cards: int  # cards considered: the hand plus any draws
+    method: str  # "exact" or "sampled"
+    probability: float
+    fraction: Fraction | None = None  # exact only
+    low: float | None = None  # sampled only: 95% interval
+    high: float | None = None
+    samples: int | None = None
+    hits: int | None = None
+
+    def to_json(self) -> dict:
+        out: dict = {"phase": str(self.phase), "cards": self.cards, "method": self.method,
+                     "probability": self.probability, "percent": round(100 * self.probability, 6)}
+        if self.fraction is not None:
+            out["fraction"] = f"{self.fraction.numerator}/{self.fraction.denominator}"
+        else:
+            out.update(ci95=[self.low, self.high], samples=self.samples, hits=self.hits)
+        return out
+
+    def describe(self) -> str:
+        pct = 100 * self.probability
+        if self.method == "exact":
+            return f"{pct:.4f}% (exact)"
+        return (f"{pct:.3f}% (sampled, 95% CI {100 * self.low:.3f}-{100 * self.high:.3f}%, "
+                f"{self.samples:,} hands)")
+
+
+# ---------------------------------------------------------------------------- exact
+
+
+@dataclass(frozen=True)
+class _Classes:
+    """A partition of the natural card types such that the phase depends only on class counts."""
+
+    members: tuple[tuple[int, ...], ...]  # card types of each class
+    caps: tuple[int, ...]  # counts above this behave the same
+    symmetric: bool  # classes are interchangeable (sets only, colors only, ...)
+    mirror: bool = False  # reversing the class order changes nothing (numbers n <-> high+low-n)
+
+
+def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
+    deck = rules.deck
+    tb = _tables(deck)
+    nn, nc = tb.nn, tb.nc
+    groups = [g for g in phase.groups if g.kind.needs_natural]
+    kinds = {g.kind for g in groups}
+    if rules.runs_one_color and Kind.RUN in kinds:
+        return None
+    if any(g.colors is not None for g in groups):
+        return None
+
+    def use(g) -> int:  # most cards one group takes from one class
+        return 1 if g.kind is Kind.RUN else g.size
+
+    def parity(ni: int) -> int:
+        return (ni + deck.low) % 2
+
+    if kinds <= {Kind.EVEN_ODD} and not rules.wild_numbers:
+        members = tuple(tuple(ci * nn + ni for ci in range(nc) for ni in range(nn) if parity(ni) == p)
+                        for p in (0, 1))
+        sym = False
+    elif kinds <= {Kind.COLOR} and not rules.wild_numbers:
+        members = tuple(tuple(ci * nn + ni for ni in range(nn)) for ci in range(nc))
+        sym = True
+    elif kinds <= {Kind.COLOR, Kind.COLOR_EVEN_ODD} and not rules.wild_numbers:
+        members = tuple(tuple(ci * nn + ni for ni in range(nn) if parity(ni) == p)
+                        for ci in range(nc) for p in (0, 1))
+        sym = False
+    elif kinds <= {Kind.SET, Kind.RUN, Kind.EVEN_ODD}:
+        members = tuple(tuple(ci * nn + ni for ci in range(nc)) for ni in range(nn))
+        # numbers are interchangeable for sets alone (not when a wild number singles one out)
+        sym = kinds <= {Kind.SET} and not rules.wild_numbers
+        cap = sum(use(g) for g in groups)
+        caps = tuple(min(cap, len(m) * deck.copies) for m in members)
+        # Runs, sets and even/odd groups read the same backwards (a parity swap is harmless).
+        return _Classes(members, caps, sym, mirror=not rules.wild_numbers)
+    else:
+        return None
+    cap = sum(use(g) for g in groups)
+    caps = tuple(min(cap, len(m) * deck.copies) for m in members)
+    return _Classes(members, caps, sym)
+
+
+def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules: Rules) -> _Hand:
+    """A hand with these class counts.
+
+    A class's whole count sits on its first card type: the phase depends only
+    on class counts, and the solver does not mind a count above the deck's copies.
+    """
+    tb = _tables(rules.deck)
+    cnt = [0] * (tb.nc * tb.nn)
+    for k, types in zip(key, cls.members, strict=True):
+        cnt[types[0]] = k
+    return _Hand(cnt, wilds, skips, tb)
+
+
+def _feasible(lay, hand: _Hand, rules: Rules) -> bool:
+    if not rules.wild_numbers:
+        return _search(lay, hand, rules) is not None
+    return any(_search(lay, h, rules) is not None
+               for h, _ in _postal_variants(hand, rules, lay.tb))
+
+
+def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None) -> Odds | None:
+    """The exact chance, or None when the phase is not decided by class counts alone."""
+    cls = _classes_for(phase, rules)
+    if cls is None:
+        return None
+    deck = rules.deck
+    h = rules.hand_size if cards is None else cards
+    if h > deck.size:
+        raise ValueError(f"{h} cards is more than the deck's {deck.size}")
+    lay = _layout_for(phase, rules)
+    sizes = [len(m) * deck.copies for m in cls.members]
+    comb = [[math.comb(n, k) for k in range(h + 1)] for n in range(max(sizes + [1]) + 1)]
+    # Aggregate the deal by (merged class counts, naturals): weight = ways to pick them.
+    by_key: dict[tuple, dict[int, int]] = {}
+    m = len(sizes)
+    caps = cls.caps
+
+    if cls.symmetric:
+        _enumerate_symmetric(sizes, caps, h, comb, by_key)
+    else:
+        key = [0] * m
+
+        def rec(i: int, left: int, weight: int, total: int) -> None:
+            if i == m:
+                k = tuple(key)
+                d = by_key.get(k)
+                if d is None:
+                    by_key[k] = {total: weight}
+                else:
+                    d[total] = d.get(total, 0) + weight
+                return
+            n, cap = sizes[i], caps[i]
+            row = comb[n]
+            for c in range(min(n, left) + 1):
+                key[i] = c if c < cap else cap
+                rec(i + 1, left - c, weight * row[c], total + c)
+            key[i] = 0
+
+        rec(0, h, 1, 0)
+    # Wilds and skips fill the rest of the hand.
+    W, S = deck.wilds, deck.skips
+    favourable = 0
+    min_w_cache: dict[tuple, int | None] = {}
+    skips_matter = lay.need_s > 0
+    for key, totals in by_key.items():
+        for t, weight in totals.items():
+            rest = h - t
+            for s in range(min(S, rest) + 1):
+                w = rest - s
+                if w > W:
+                    continue
+                ck = (min(key, key[::-1]) if cls.mirror else key, s if skips_matter else 0)
+                if ck in min_w_cache:
+                    need = min_w_cache[ck]
+                else:
+                    need = _min_wilds(lay, ck[0], cls, ck[1], rules, W)
+                    min_w_cache[ck] = need
+                if need is not None and w >= need:
+                    favourable += weight * math.comb(W, w) * math.comb(S, s)
+    frac = Fraction(favourable, math.comb(deck.size, h))
+    return Odds(phase, h, "exact", float(frac), fraction=frac)
+
+
+def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int) -> int | None:
+    """Fewest wilds with which these counts and skips make the phase (None: not even with all)."""
+    if rules.wild_numbers:
+        # wild-number cards change what counts as a wild: ask the solver per count
+        for w in range(most + 1):
+            if _feasible(lay, _hand_for(key, cls, w, skips, rules), rules):
+                return w
+        return None
+    best = best_naturals(lay, _hand_for(key, cls, 0, skips, rules), rules)
+    if best is None or best < lay.min_phase:
+        return None
+    need = lay.need_w + lay.total - best
+    short_s = lay.need_s - skips
+    if short_s > 0:
+        if not rules.wild_as_skip:
+            return None
+        need += short_s
+    return need if need <= most else None
+
+
+def _enumerate_symmetric(sizes, caps, h, comb, by_key) -> None:
+    """Class counts up to permutation (all classes the same size), weighted by arrangements."""
+    m, n, cap = len(sizes), sizes[0], caps[0]
+    row = comb[n]
+    counts: list[int] = []
+
+    def rec(i: int, left: int, top: int) -> None:
+        if i == m:
+            # distinct arrangements of this multiset of counts over the m classes
+            arrangements = math.factorial(m)
+            for v in set(counts):
+                arrangements //= math.factorial(counts.count(v))
+            weight = arrangements
+            for c in counts:
+                weight *= row[c]
+            key = tuple(c if c < cap else cap for c in counts)
+            total = sum(counts)
+            d = by_key.setdefault(key, {})
+            d[total] = d.get(total, 0) + weight
+            return
+        for c in range(min(top, left, n), -1, -1):
+            counts.append(c)
+            rec(i + 1, left - c, c)
+            counts.pop()
+
+    rec(0, h, n)
+
+
+# ---------------------------------------------------------------------------- sampled
+
+
+def _sample_chunk(args) -> int:
+    phase, rules, cards, n, seed = args
+    lay = _layout_for(phase, rules)
+    tb = lay.tb
+    deck = rules.deck
+    # the deck as card codes: a type index, or -1 wild, -2 skip
+    codes = [t for t in range(tb.nc * tb.nn) for _ in range(deck.copies)]
+    codes += [-1] * deck.wilds + [-2] * deck.skips
+    rng = random.Random(seed)
+    sample = rng.sample
+    population = range(len(codes))
+    size = tb.nc * tb.nn
+    hits = 0
+    postal = bool(rules.wild_numbers)
+    for _ in range(n):
+        cnt = [0] * size
+        present = wilds = skips = 0
+        for i in sample(population, cards):
+            t = codes[i]
+            if t >= 0:
+                cnt[t] += 1
+                present |= 1 << t
+            elif t == -1:
+                wilds += 1
+            else:
+                skips += 1
+        hand = _Hand.__new__(_Hand)
+        hand.cnt, hand.wilds, hand.skips, hand.present = cnt, wilds, skips, present
+        hand.nn, hand.low = tb.nn, deck.low
+        hand.by_num = hand.by_cp = hand.col_nums = None
+        if postal:
+            hits += _feasible(lay, hand, rules)
+        elif _search(lay, hand, rules) is not None:
+            hits += 1
+    return hits
+
+
+def _seed(seed: int, chunk: int) -> int:
+    return (seed * 1_000_003 + chunk * 7_919 + 17) & 0xFFFFFFFFFFFF
+
+
+def sampled_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None,
+                 samples: int = 200_000, seed: int = 1, jobs: int = 1,
+                 progress: Callable[[int], None] | None = None) -> Odds:
+    """A Monte Carlo estimate with a Wilson 95% interval; the same for any number of jobs."""
+    h = rules.hand_size if cards is None else cards
+    if h > rules.deck.size:
+        raise ValueError(f"{h} cards is more than the deck's {rules.deck.size}")
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    chunks = [(phase, rules, h, min(CHUNK, samples - i), _seed(seed, k))
+              for k, i in enumerate(range(0, samples, CHUNK))]
+    hits = 0
+    if jobs > 1 and len(chunks) > 1:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if hasattr(__import__("os"), "fork") else mp.get_context()
+        with ctx.Pool(jobs) as pool:
+            for got, chunk in zip(pool.imap(_sample_chunk, chunks), chunks, strict=True):
+                hits += got
+                if progress:
+                    progress(chunk[3])
+    else:
+        for chunk in chunks:
+            hits += _sample_chunk(chunk)
+            if progress:
+                progress(chunk[3])
+    p = hits / samples
+    low, high = wilson(hits, samples)
+    return Odds(phase, h, "sampled", p, low=low, high=high, samples=samples, hits=hits)
+
+
+def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion."""
+    p = hits / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,
+         samples: int = 200_000, seed: int = 1, jobs: int = 1,
+         progress: Callable[[int], None] | None = None, exact: bool = True) -> Odds:
+    """Exact when the phase allows it, sampled otherwise."""
+    if exact:
+        got = exact_odds(phase, rules, cards)
+        if got is not None:
+            return got
+    return sampled_odds(phase, rules, cards, samples, seed, jobs, progress)
