@@ -149,7 +149,7 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
         raise ValueError(f"{h} cards is more than the deck's {deck.size}")
     lay = _layout_for(phase, rules)
     sizes = [len(m) * deck.copies for m in cls.members]
-    comb = [[math.comb(n, k) for k in range(h + 1)] for n in range(max(sizes + [1]) + 1)]
+    comb = [[math.comb(n, k) for k in range(h + 1)] for n in range(max([*sizes, 1]) + 1)]
     # Aggregate the deal by (merged class counts, naturals): weight = ways to pick them.
     by_key: dict[tuple, dict[int, int]] = {}
     m = len(sizes)
@@ -260,17 +260,21 @@ def _sample_chunk(args) -> int:
     # the deck as card codes: a type index, or -1 wild, -2 skip
     codes = [t for t in range(tb.nc * tb.nn) for _ in range(deck.copies)]
     codes += [-1] * deck.wilds + [-2] * deck.skips
-    rng = random.Random(seed)
-    sample = rng.sample
-    population = range(len(codes))
+    rand = random.Random(seed).random
     size = tb.nc * tb.nn
     hits = 0
     postal = bool(rules.wild_numbers)
+    total = len(codes)
+    draws = range(cards)
     for _ in range(n):
         cnt = [0] * size
         present = wilds = skips = 0
-        for i in sample(population, cards):
-            t = codes[i]
+        # A partial Fisher-Yates shuffle of the deck puts a uniform random hand in
+        # front (whatever order the previous hand left the deck in).
+        for i in draws:
+            j = i + int(rand() * (total - i))
+            t = codes[j]
+            codes[i], codes[j] = t, codes[i]
             if t >= 0:
                 cnt[t] += 1
                 present |= 1 << t

@@ -148,6 +148,13 @@ def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
     return tuple(out)
 
 
+@cache
+def _best_window(nn: int, size: int) -> tuple[int, ...]:
+    """For every set of numbers present (a bit mask), the most of them one run window holds."""
+    windows = [((1 << size) - 1) << a for a in range(nn - size + 1)]
+    return tuple(max((m & w).bit_count() for w in windows) for m in range(1 << nn))
+
+
 def _bits(mask: int) -> Iterable[int]:
     while mask:
         low = mask & -mask
@@ -454,6 +461,25 @@ class _Hand:
             self.nums = nums
         return self.col_nums
 
+    def best_cap(self, agg: str, size: int, nn: int) -> int:
+        """An upper bound on the best capacity of any class of one group (often exact)."""
+        if agg == "run":
+            self._col_nums()
+            return _best_window(nn, size)[self.nums]
+        if agg == "crun":
+            table = _best_window(nn, size)
+            return max([table[m] for m in self._col_nums()])
+        if agg == "num":
+            c = max(self._by_num())
+        elif agg == "type":
+            c = max(self.cnt)
+        elif agg in ("col", "cp", "par"):
+            self._by_cp()
+            c = max({"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg])
+        else:
+            return size
+        return c if c < size else size
+
     def caps(self, agg: str, values: tuple, size: int, nn: int,
              masks: tuple[int, ...]) -> list[int]:
         """Capacity of every class of one group, in class order."""
@@ -591,6 +617,12 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     all_caps: list[list[int]] = []
     total_best = 0
     same_as_prev = lay.same_as_prev
+    # First a cheap bound from each group's best class alone (a table lookup for runs).
+    for j in range(n):
+        total_best += hand.best_cap(lay.aggs[j], sizes[j], nn)
+    if total_best + virtual < need:
+        return None
+    total_best = 0
     for j in range(n):
         if same_as_prev[j]:
             caps = all_caps[-1]
