@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .cards import Card, parse_cards
 from .errors import LayoutError, PhaseDSLError
@@ -201,3 +202,112 @@ def _hit_words(h: dict) -> str:
 def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     return {"points": score(hand, rules),
             "cards": [[str(c), card_points(c, rules.scoring)] for c in hand]}
+
+
+# ---------------------------------------------------------------------------- odds and outs
+
+
+def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
+    """Single-card outs with unseen counts, and the chance the next draw is one of them."""
+    from .outs import outs, unseen_counts
+
+    made = find(phase, hand, rules) is not None
+    found = [] if made else outs(phase, hand, rules, seen)
+    pool = sum(unseen_counts(hand, seen, rules).values())
+    good = sum(o.unseen for o in found)
+    return {
+        "phase": phase.canonical(rules.deck), "made": made,
+        "outs": [{"card": str(o.card), "unseen": o.unseen} for o in found],
+        "unseen_cards": pool, "next_draw": (good / pool) if pool else 0.0,
+        "next_draw_fraction": f"{good}/{pool}",
+    }
+
+
+def outs_text(result: dict) -> str:
+    if result["made"]:
+        return f"{result['phase']}: already made"
+    if not result["outs"]:
+        return f"{result['phase']}: no single card completes it"
+    lines = [f"{result['phase']}: {len(result['outs'])} card(s) complete it"]
+    lines += [f"  {o['card']:>4}  {o['unseen']} unseen" for o in result["outs"]]
+    lines.append(f"next draw completes it: {100 * result['next_draw']:.2f}% "
+                 f"({result['next_draw_fraction']} unseen cards)")
+    return "\n".join(lines)
+
+
+def odds_report(results: list, cards: int, draws: int) -> dict:
+    """Figures per phase, their rank (1 = easiest) and the phases easier than the one before."""
+    rows = [{"number": label or None, **o.to_json()} for label, o in results]
+    order = sorted(range(len(rows)), key=lambda i: -rows[i]["probability"])
+    for rank, i in enumerate(order, 1):
+        rows[i]["rank"] = rank
+    flags = []
+    for prev, cur in pairwise(rows):
+        if cur["number"] and cur["probability"] > prev["probability"]:
+            cur["easier_than_previous"] = True
+            flags.append(cur["number"])
+    return {"cards": cards, "draws": draws, "phases": rows, "easier_than_previous": flags}
+
+
+def odds_text(report: dict) -> str:
+    rows = report["phases"]
+    draws = f" (a hand plus {report['draws']} draw(s), an upper view)" if report["draws"] else ""
+    lines = [f"chance that {report['cards']} cards from the deck make the phase{draws}"]
+    many = len(rows) > 1
+    top = max((r["probability"] for r in rows), default=0) or 1
+    for r in rows:
+        num = f"{r['number']:>3}  " if r["number"] else ""
+        if r["method"] == "exact":
+            fig = f"{r['percent']:9.4f}%  exact  "
+        else:
+            lo, hi = r["ci95"]
+            fig = (f"{r['percent']:9.4f}%  sampled, 95% CI {100 * lo:.3f}-{100 * hi:.3f}%, "
+                   f"{r['samples']:,} hands")
+        line = f"{num}{r['phase']:<40} {fig}"
+        if many:
+            bar = "#" * max(1 if r["probability"] > 0 else 0, round(30 * r["probability"] / top))
+            line += f"  rank {r['rank']:>2} {bar}"
+            if r.get("easier_than_previous"):
+                line += "  <- easier than the phase before"
+        lines.append(line)
+    if many and report["easier_than_previous"]:
+        lines.append("phases easier than the one before: " + ", ".join(report["easier_than_previous"]))
+    return "\n".join(lines)
+
+
+def plot_curve(report: dict, path) -> None:
+    """The difficulty curve as an image (matplotlib, an optional extra)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'") from None
+    rows = report["phases"]
+    xs = list(range(1, len(rows) + 1))
+    ys = [100 * r["probability"] for r in rows]
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.plot(xs, ys, marker="o")
+    for x, r in zip(xs, rows, strict=True):
+        if r.get("easier_than_previous"):
+            ax.annotate("easier", (x, 100 * r["probability"]), textcoords="offset points",
+                        xytext=(0, 8), ha="center", color="crimson")
+        if r["method"] == "sampled":
+            lo, hi = r["ci95"]
+            ax.errorbar([x], [100 * r["probability"]], yerr=[[100 * (r["probability"] - lo)],
+                                                            [100 * (hi - r["probability"])]],
+                        fmt="none", ecolor="gray")
+    ax.set_yscale("log")
+    ax.set_xticks(xs, [r["number"] or str(i) for i, r in zip(xs, rows, strict=True)])
+    ax.set_xlabel("phase")
+    ax.set_ylabel(f"chance {report['cards']} cards make it (%, log scale)")
+    ax.set_title("difficulty curve")
+    ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as e:
+        raise PhaseDSLError(f"cannot write {path}: {e.strerror}") from None
+    finally:
+        plt.close(fig)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -245,6 +246,153 @@ def score(
         _out(f"{result['points']} points")
         for card, pts in result["cards"]:
             _out(f"  {card:>4}  {pts}")
+
+
+# --------------------------------------------------------------------------- odds
+
+
+@app.command()
+def odds(
+    phrase: Annotated[str | None, typer.Argument(help="A phase; leave out with --variant to rank "
+                                                      "every phase of the pack.")] = None,
+    variant: VariantOpt = None,
+    world: WorldOpt = None,
+    draws: Annotated[int, typer.Option("--draws", "-d", min=0, max=50,
+                                       help="Also count K more cards from the deck.")] = 0,
+    samples: Annotated[int, typer.Option("--samples", min=1, max=1_000_000_000,
+                                         help="Hands to sample when no exact count exists.")] = 200_000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampler.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64,
+                                      help="Processes for sampling.")] = 1,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Draw the difficulty curve to a "
+                                                             ".png or .svg file (needs matplotlib).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The chance that a dealt hand makes a phase: exact where counting allows, sampled otherwise.
+
+    With --variant and no phase, rank every phase of the pack (or --world), flag a phase that is
+    easier than the one before it, and draw the difficulty curve.
+
+    Examples:
+
+        phasedsl odds "1 set of 3 + 1 run of 4"
+
+        phasedsl odds "1 color run of 4 + 1 set of 4" --samples 1000000 --jobs 2
+
+        phasedsl odds --variant original --draws 1 --plot curve.svg
+    """
+    from .odds import odds as compute
+
+    ctx = _context(variant, None, None)
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        _fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
+              as_json)
+    try:
+        if phrase is not None:
+            rules = ctx.rules if world is None else _pack_rules(variant, world)
+            entries = [("", api.parse(phrase, rules), rules)]
+        elif variant is not None:
+            entries = _pack_entries(variant, world)
+        else:
+            raise PhaseDSLError("give a phase, or --variant PACK to rank its phases")
+        cards = entries[0][2].hand_size + draws
+        if cards > entries[0][2].deck.size:
+            raise PhaseDSLError(f"{cards} cards is more than the deck holds")
+    except PhaseDSLError as e:
+        _fail(e, as_json)
+    results = []
+    with _progress(as_json) as tick:
+        for label, phase, rules in entries:
+            results.append((label, compute(phase, rules, rules.hand_size + draws, samples=samples,
+                                           seed=seed, jobs=jobs, progress=tick)))
+    report = api.odds_report(results, cards, draws)
+    if plot is not None:
+        try:
+            api.plot_curve(report, plot)
+        except PhaseDSLError as e:
+            _fail(e, as_json)
+    if as_json:
+        _out(json.dumps(report))
+    else:
+        _out(api.odds_text(report))
+
+
+def _pack_rules(variant, world):
+    from .packs import load_pack
+
+    if variant is None:
+        raise PhaseDSLError("--world needs --variant PACK")
+    return load_pack(variant).rules_for(world)
+
+
+def _pack_entries(variant: str, world: str | None):
+    from .packs import load_pack
+
+    pack = load_pack(variant)
+    w = pack.world(world)
+    out = []
+    for e in w.phases:
+        _, rules = pack.phase_entry(e.number, w.name if len(pack.worlds) > 1 else None)
+        out.append((str(e.number), e.phase, rules))
+    return out
+
+
+class _progress:
+    """A progress bar on the terminal while sampling (nothing when piped or with --json)."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet or not sys.stderr.isatty()
+        self.bar = None
+
+    def __enter__(self):
+        if self.quiet:
+            return None
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True, console=None)
+        self.bar.start()
+        self.task = self.bar.add_task("sampling", total=None)
+        return lambda n: self.bar.advance(self.task, n)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@app.command()
+def outs(
+    args: Annotated[list[str], typer.Argument(help="PHASE then CARDS (or only CARDS with --phase N).")],
+    seen: Annotated[str | None, typer.Option("--seen", help="Cards known to be out of reach, "
+                                                            "such as the discard pile.")] = None,
+    variant: VariantOpt = None,
+    phase_no: PhaseNoOpt = None,
+    world: WorldOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which single cards would complete the phase, how many are unseen, and the chance the
+    next draw completes it.
+
+    Example:
+
+        phasedsl outs "1 set of 3 + 1 run of 4" R5 B5 G7 G8 G10 Y2 --seen "W W W"
+
+    Exit code 0 when the hand is made or some card completes it, 1 when none does.
+    """
+    ctx = _context(variant, phase_no, world)
+    words = list(args)
+    try:
+        phase, rules = ctx.phase_and_rules(None if ctx.phase is not None else
+                                           (words.pop(0) if words else None))
+        hand = api.cards(" ".join(words), rules)
+        seen_cards = api.cards(seen or "", rules)
+        result = api.outs_json(phase, hand, seen_cards, rules)
+    except PhaseDSLError as e:
+        _fail(e, as_json)
+    if as_json:
+        _out(json.dumps(result))
+    else:
+        _out(api.outs_text(result))
+    raise typer.Exit(0 if result["made"] or result["outs"] else 1)
 
 
 # --------------------------------------------------------------------------- packs

@@ -92,9 +92,12 @@ def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     """Every unseen card that, added to ``hand``, makes the phase."""
     pool = unseen_counts(hand, seen, rules)
     hand = list(hand)
-    return [Out(c, k) for c, k in sorted(pool.items(), key=lambda x: (x[0].wild, x[0].skip,
-                                                                        x[0].number or 0,
-                                                                        str(x[0])))
+    colors = rules.deck.colors
+
+    def order(card: Card) -> tuple:
+        return (card.wild, card.skip, card.number or 0, colors.index(card.color) if card.natural else 0)
+
+    return [Out(c, pool[c]) for c in sorted(pool, key=order)
             if find(phase, [*hand, c], rules) is not None]
 
 

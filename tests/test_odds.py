@@ -1,0 +1,98 @@
+import json
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from typer.testing import CliRunner
+
+from phasedsl import Deck, Phase, Rules, find
+from phasedsl.cli import app
+from phasedsl.odds import exact_odds, sampled_odds
+
+runner = CliRunner()
+
+SMALL = Rules(deck=Deck(colors=("R", "B"), low=1, high=5, copies=2, wilds=2, skips=2), hand_size=5)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "1 set of 2 + 1 run of 3", "2 sets of 2", "1 run of 4", "3 cards of one color",
+        "1 color even or odd of 2 + 2 cards of one color", "1 even or odd of 4",
+        "1 skip + 1 set of 2", "1 wild + 1 run of 3",
+    ],
+)
+def test_exact_equals_full_enumeration(phrase):
+    """Every 5-card hand of a 24-card deck, checked one by one with the solver."""
+    phase = Phase.parse(phrase, SMALL.deck)
+    deck = SMALL.deck.all_cards()
+    hands = list(combinations(range(len(deck)), SMALL.hand_size))
+    made = sum(find(phase, [deck[i] for i in h], SMALL) is not None for h in hands)
+    got = exact_odds(phase, SMALL)
+    assert got is not None and got.method == "exact"
+    assert got.fraction == Fraction(made, len(hands))
+
+
+def test_exact_respects_rule_options():
+    phase = Phase.parse("2 sets of 2", SMALL.deck)
+    deck = SMALL.deck.all_cards()
+    for rules in (SMALL.with_(sets_share_number=False), SMALL.with_(natural_scope="phase")):
+        hands = list(combinations(range(len(deck)), 5))
+        made = sum(find(phase, [deck[i] for i in h], rules) is not None for h in hands)
+        assert exact_odds(phase, rules).fraction == Fraction(made, len(hands))
+
+
+def test_classic_figures_match_the_published_study():
+    # half a trillion sampled 10-card hands: phase 1 ~18.3%, 2 ~29.8%, 4 ~15.6%, 7 ~0.33%, 8 ~2.8%
+    expect = {"2 sets of 3": 0.183, "1 set of 3 + 1 run of 4": 0.298, "1 run of 7": 0.156,
+              "2 sets of 4": 0.0033, "7 cards of one color": 0.028}
+    for phrase, published in expect.items():
+        got = exact_odds(Phase.parse(phrase), Rules(), 10)
+        assert abs(got.probability - published) / published < 0.02, (phrase, got.probability)
+
+
+def test_sampled_covers_exact_and_ignores_jobs():
+    phase = Phase.parse("1 run of 7")
+    exact = exact_odds(phase, Rules(), 10).probability
+    one = sampled_odds(phase, Rules(), 10, samples=40_000, seed=5, jobs=1)
+    two = sampled_odds(phase, Rules(), 10, samples=40_000, seed=5, jobs=2)
+    assert one == two
+    assert one.low <= exact <= one.high
+
+
+def test_mixed_phases_are_sampled():
+    phase = Phase.parse("1 color run of 4 + 1 set of 4")
+    assert exact_odds(phase, Rules()) is None
+    got = sampled_odds(phase, SMALL.with_(hand_size=8), samples=2_000, seed=1)
+    assert got.method == "sampled" and 0 <= got.low <= got.probability <= got.high <= 1
+
+
+def test_cli_odds_json_has_the_fraction():
+    r = runner.invoke(app, ["odds", "2 sets of 4", "--json"])
+    row = json.loads(r.stdout)["phases"][0]
+    assert r.exit_code == 0 and row["method"] == "exact" and "/" in row["fraction"]
+    r = runner.invoke(app, ["odds", "1 color run of 4 + 1 set of 4", "--samples", "3000", "--json"])
+    row = json.loads(r.stdout)["phases"][0]
+    assert row["method"] == "sampled" and row["samples"] == 3000 and len(row["ci95"]) == 2
+
+
+def test_cli_pack_ranking_flags_easier_phases(tmp_path):
+    pack = tmp_path / "mini.yaml"
+    pack.write_text("name: mini\ntitle: Mini\ndescription: d\nsource: s\nphases:\n"
+                    "  - \"1 run of 8\"\n  - \"1 run of 5\"\n  - \"2 sets of 4\"\n")
+    r = runner.invoke(app, ["odds", "--variant", str(pack), "--json"])
+    report = json.loads(r.stdout)
+    assert report["easier_than_previous"] == ["2"]
+    assert [p["rank"] for p in report["phases"]] == [2, 1, 3]
+    r = runner.invoke(app, ["odds", "--variant", str(pack), "--plot", str(tmp_path / "c.txt")])
+    assert r.exit_code == 2
+
+
+def test_cli_outs():
+    r = runner.invoke(app, ["outs", "1 run of 4", "R3 B4 G5", "--json"])
+    data = json.loads(r.stdout)
+    assert r.exit_code == 0 and {o["card"] for o in data["outs"]} >= {"R2", "Y6", "W"}
+    r = runner.invoke(app, ["outs", "1 run of 4", "R3 B4 G5", "--seen", "W W W W W W W W", "--json"])
+    assert "W" not in {o["card"] for o in json.loads(r.stdout)["outs"]}
+    r = runner.invoke(app, ["outs", "2 sets of 4", "R1 B2"])
+    assert r.exit_code == 1 and "no single card" in r.stdout
