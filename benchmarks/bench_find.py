@@ -12,14 +12,11 @@ import argparse
 import random
 import time
 
-from phasedsl import STANDARD_DECK, Phase
+from phasedsl import STANDARD_DECK, Phase, load_pack
 from phasedsl.solver import find
 
-CLASSIC = [
-    "2 sets of 3", "1 set of 3 + 1 run of 4", "1 set of 4 + 1 run of 4", "1 run of 7",
-    "1 run of 8", "1 run of 9", "2 sets of 4", "7 cards of one color",
-    "1 set of 5 + 1 set of 2", "1 run of 5 + 1 set of 3",
-]
+# The ten classic phases, as the built-in `original` pack lists them.
+CLASSIC = [e.text for e in load_pack("original").worlds[0].phases]
 
 
 def main() -> None:

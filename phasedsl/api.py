@@ -258,18 +258,20 @@ def odds_text(report: dict) -> str:
     for r in rows:
         num = f"{r['number']:>3}  " if r["number"] else ""
         if r["method"] == "exact":
-            fig = f"{r['percent']:9.4f}%  exact  "
+            how = "exact"
         else:
             lo, hi = r["ci95"]
-            fig = (f"{r['percent']:9.4f}%  sampled, 95% CI {100 * lo:.3f}-{100 * hi:.3f}%, "
-                   f"{r['samples']:,} hands")
-        line = f"{num}{r['phase']:<40} {fig}"
+            how = f"sampled, 95% CI {100 * lo:.3f}-{100 * hi:.3f}%"
+        line = f"{num}{r['phase']:<40} {r['percent']:9.4f}%  {how:<34}"
         if many:
             bar = "#" * max(1 if r["probability"] > 0 else 0, round(30 * r["probability"] / top))
-            line += f"  rank {r['rank']:>2} {bar}"
+            line += f" rank {r['rank']:>2}  {bar:<30}"
             if r.get("easier_than_previous"):
-                line += "  <- easier than the phase before"
-        lines.append(line)
+                line += " <- easier than the phase before"
+        lines.append(line.rstrip())
+    sampled = [r["samples"] for r in rows if r["method"] == "sampled"]
+    if sampled:
+        lines.append(f"sampled figures: {sampled[0]:,} hands each, seeded")
     if many and report["easier_than_previous"]:
         lines.append("phases easier than the one before: " + ", ".join(report["easier_than_previous"]))
     return "\n".join(lines)
