@@ -50,6 +50,12 @@ def _fail(error: Exception, as_json: bool = False) -> NoReturn:
     raise typer.Exit(2)
 
 
+def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
+    """Print a verdict (JSON or text) and exit 0 for yes, 1 for no."""
+    _out(json.dumps(result) if as_json else text(result))
+    raise typer.Exit(0 if ok else 1)
+
+
 def _lines(path: str) -> Iterator[str]:
     if path == "-":
         yield from sys.stdin
@@ -171,11 +177,7 @@ def check(
             result = api.check_json(phase, hand, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
-    if as_json:
-        _out(json.dumps(result))
-    else:
-        _out(api.check_text(phase, result))
-    raise typer.Exit(0 if result["valid"] else 1)
+    _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"])
 
 
 # --------------------------------------------------------------------------- hit
@@ -212,11 +214,7 @@ def hit(
         result = api.hit_json(laid, hand, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
-    if as_json:
-        _out(json.dumps(result))
-    else:
-        _out(api.hit_text(result))
-    raise typer.Exit(0 if not result["left"] else 1)
+    _emit(result, as_json, api.hit_text, ok=not result["left"])
 
 
 # --------------------------------------------------------------------------- score
@@ -388,11 +386,7 @@ def outs(
         result = api.outs_json(phase, hand, seen_cards, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
-    if as_json:
-        _out(json.dumps(result))
-    else:
-        _out(api.outs_text(result))
-    raise typer.Exit(0 if result["made"] or result["outs"] else 1)
+    _emit(result, as_json, api.outs_text, ok=result["made"] or bool(result["outs"]))
 
 
 # --------------------------------------------------------------------------- packs

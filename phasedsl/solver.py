@@ -640,19 +640,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
         caps = all_caps[0]
         cl = lay.classes[0][caps.index(max(caps))]
         return _reorder([_Plan(cl, _take(cl, sizes[0], cnt, present, nn))], lay.order, groups)
-    cands: list[list[tuple[int, _Class]]] = []
-    for j in range(n):
-        if same_as_prev[j]:
-            cands.append(cands[-1])  # an identical group has identical candidates
-            continue
-        lo = lower[j] - virtual
-        classes = lay.classes[j]
-        cs = [(c, classes[k]) for k, c in enumerate(all_caps[j]) if c >= lo]
-        cs.sort(key=_first, reverse=True)
-        cands.append(cs)
-    best_rest = [0] * (n + 1)
-    for j in range(n - 1, -1, -1):
-        best_rest[j] = best_rest[j + 1] + cands[j][0][0]
+    cands, best_rest = _candidates(lay, all_caps, virtual)
     distinct = not rules.sets_share_number
     if n == 2 and not virtual:
         return _search_pair(lay, cands, hand, need, nn, distinct, groups)
@@ -738,21 +726,12 @@ def best_naturals(lay: _Layout, hand: _Hand, rules: Rules) -> int | None:
         return 0
     cnt, present = hand.cnt, hand.present
     sizes, lower = lay.sizes, lay.lower
-    cands: list[list[tuple[int, _Class]]] = []
-    for j in range(n):
-        if lay.same_as_prev[j]:
-            cands.append(cands[-1])
-            continue
-        caps = hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
-        classes = lay.classes[j]
-        cs = [(c, classes[k]) for k, c in enumerate(caps) if c >= lower[j]]
-        if not cs:
-            return None
-        cs.sort(key=_first, reverse=True)
-        cands.append(cs)
-    best_rest = [0] * (n + 1)
-    for j in range(n - 1, -1, -1):
-        best_rest[j] = best_rest[j + 1] + cands[j][0][0]
+    all_caps = [hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
+                if not lay.same_as_prev[j] else None for j in range(n)]
+    got = _candidates(lay, all_caps, 0)
+    if got is None:
+        return None
+    cands, best_rest = got
     distinct = not rules.sets_share_number
     number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
     chosen: list[_Class] = [cands[0][0][1]] * n
@@ -818,6 +797,28 @@ def _pair_minimums_met(a: _Class, b: _Class, hand: _Hand) -> bool:
     if nums_a != nums_b or nums_a.bit_count() != 1:
         return True
     return by_num[nums_a.bit_length() - 1] >= 2
+
+
+def _candidates(lay: _Layout, all_caps: list, virtual: int):
+    """Per group, (capacity, class) pairs that can meet its minimum, best first, and the
+    best total the groups from j on could reach; None when a group has no candidate."""
+    n = len(lay.groups)
+    cands: list[list[tuple[int, _Class]]] = []
+    for j in range(n):
+        if lay.same_as_prev[j]:
+            cands.append(cands[-1])  # an identical group has identical candidates
+            continue
+        lo = lay.lower[j] - virtual
+        classes = lay.classes[j]
+        cs = [(c, classes[k]) for k, c in enumerate(all_caps[j]) if c >= lo]
+        if not cs:
+            return None
+        cs.sort(key=_first, reverse=True)
+        cands.append(cs)
+    best_rest = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        best_rest[j] = best_rest[j + 1] + cands[j][0][0]
+    return cands, best_rest
 
 
 def _search_pair(lay: _Layout, cands, hand: _Hand, need: int, nn: int, distinct: bool,
