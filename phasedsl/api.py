@@ -117,14 +117,21 @@ def check_text(phase: Phase, result: dict) -> str:
     return "\n".join(lines)
 
 
+MAX_LINE = 1_000_000
+
+
 def check_json_line(line: str, ctx: Context) -> dict:
     """One batch line in, one result out; a bad line gives {"id", "error"} and never raises."""
     rid = None
     try:
+        if len(line) > MAX_LINE:
+            raise PhaseDSLError(f"line too long ({len(line)} characters; the limit is {MAX_LINE})")
         try:
             req = json.loads(line)
         except json.JSONDecodeError as e:
             raise PhaseDSLError(f"not JSON: {e.msg} at column {e.colno}") from None
+        except RecursionError:
+            raise PhaseDSLError("not a request: JSON nested too deeply") from None
         if not isinstance(req, dict):
             raise PhaseDSLError("each line must be a JSON object")
         rid = req.get("id")

@@ -180,6 +180,30 @@ def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES)
             for end, _, swap in _moves(st, card, rules)]
 
 
+# Play orders explored before settling for a greedy order (only hostile inputs get there).
+SEARCH_BUDGET = 2_000
+
+
+def _greedy_order(states: tuple[_State, ...], left: tuple[Card, ...], rules: Rules):
+    """Play any card that fits, again and again: valid, not always the most cards."""
+    hits: list[Hit] = []
+    rest = list(left)
+    progress = True
+    while progress:
+        progress = False
+        for card in list(rest):
+            for gi, st in enumerate(states):
+                moves = _moves(st, card, rules)
+                if moves:
+                    end, new, swap = moves[0]
+                    states = (*states[:gi], new, *states[gi + 1:])
+                    hits.append(Hit(card, gi, end, swap))
+                    rest.remove(card)
+                    progress = True
+                    break
+    return len(hits), tuple(hits)
+
+
 def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> HitPlan:
     """Place as many of ``cards`` as possible onto the laid groups, in a working order."""
     states = tuple(_state(lg, i, rules) for i, lg in enumerate(laid))
@@ -198,9 +222,14 @@ def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAUL
             hand_list.append(c)
     hand = tuple(sorted(hand_list, key=str))
 
+    budget = [SEARCH_BUDGET]
+
     @cache
     def best(states: tuple[_State, ...], left: tuple[Card, ...]) -> tuple[int, tuple]:
         """(cards placed, hits) for the best play order from here."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            return _greedy_order(states, left, rules)
         top: tuple[int, tuple] = (0, ())
         tried = set()
         for i, card in enumerate(left):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations, product
+from itertools import combinations, permutations
 
 from .cards import Card
 from .meld import LaidGroup, Meld
@@ -73,8 +73,18 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
     """
     flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
     first: list[tuple[str, str]] | None = None
-    for choice in product((False, True), repeat=len(flex)):
-        as_wild = {i for i, w in zip(flex, choice, strict=True) if w}
+    # As in the solver: playing such a card as a wild never hurts except for the
+    # natural minimum, so try them all as themselves, then all but a few as wilds.
+    keep_most = min(rules.min_naturals, len(flex))
+    seen: dict = {}
+    reps = []  # equal cards are interchangeable: each value at most keep_most times
+    for i in flex:
+        if seen.get(cards[i], 0) < keep_most:
+            seen[cards[i]] = seen.get(cards[i], 0) + 1
+            reps.append(i)
+    choices = [set()] + [set(flex) - set(kept) for k in range(keep_most + 1)
+                         for kept in combinations(reps, k)]
+    for as_wild in choices:
         seq = [Card(wild=True) if i in as_wild else c for i, c in enumerate(cards)]
         laid, problems, order = _read(group, seq, rules)
         if not problems:
@@ -283,9 +293,11 @@ def _match(reads, groups: Sequence[Group], rules: Rules) -> list[int] | None:
     def rec(i: int, set_numbers: frozenset) -> bool:
         if i == n:
             return True
+        tried: set = set()
         for j in range(n):
-            if used[j] or reads[i][j][1]:
+            if used[j] or reads[i][j][1] or groups[j] in tried:
                 continue
+            tried.add(groups[j])  # identical phase groups are interchangeable
             sn = set_numbers
             if not rules.sets_share_number and groups[j].kind.is_set:
                 num = _set_number(LaidGroup(groups[j], reads[i][j][0]))

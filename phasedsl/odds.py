@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _Hand, _layout_for, _postal_variants, _search, _tables, best_naturals
+from .solver import _Hand, _keep_most, _layout_for, _postal_variants, _search, _tables, best_naturals
 
 CHUNK = 20_000
 Z95 = 1.959963984540054
@@ -135,7 +135,7 @@ def _feasible(lay, hand: _Hand, rules: Rules) -> bool:
     if not rules.wild_numbers:
         return _search(lay, hand, rules) is not None
     return any(_search(lay, h, rules) is not None
-               for h, _ in _postal_variants(hand, rules, lay.tb))
+               for h, _ in _postal_variants(hand, rules, lay.tb, _keep_most(lay, rules)))
 
 
 def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None) -> Odds | None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .cards import SKIP, WILD, Card
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _Hand, _layout_for, _postal_variants, _search, _tables, find
+from .solver import _Hand, _keep_most, _layout_for, _postal_variants, _search, _tables, find
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, tb)
     for k in range(1, phase.cards_needed + 1):
-        for h2, _ in _postal_variants(h, rules, tb):
+        for h2, _ in _postal_variants(h, rules, tb, _keep_most(lay, rules)):
             plans = _search(lay, h2, rules, virtual=k)
             if plans is not None:
                 break

@@ -902,8 +902,14 @@ def hand_counts(hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> tuple[lis
     return h.cnt, h.wilds, h.skips
 
 
-def _postal_variants(hand: _Hand, rules: Rules, tb: _Tables):
-    """Every way of playing wild-number cards as wilds (most converted first)."""
+def _postal_variants(hand: _Hand, rules: Rules, tb: _Tables, keep_most: int = 0):
+    """Ways of playing wild-number cards (postal): each is (hand, {type: cards played as wilds}).
+
+    A wild can stand wherever such a card stands as itself, so playing it as a
+    wild never hurts, except that it then does not count toward a group's
+    natural minimum.  Hence only the ways that keep at most ``keep_most``
+    of them natural (the minimums' total) need trying: a few, however large the hand.
+    """
     if not rules.wild_numbers:
         yield hand, {}
         return
@@ -912,12 +918,23 @@ def _postal_variants(hand: _Hand, rules: Rules, tb: _Tables):
     if not flex:
         yield hand, {}
         return
-    for ks in product(*[range(cnt[t], -1, -1) for t in flex]):
+    for keep in product(*[range(min(cnt[t], keep_most) + 1) for t in flex]):
+        if sum(keep) > keep_most:
+            continue
         c2 = list(cnt)
-        for t, k in zip(flex, ks, strict=True):
-            c2[t] -= k
-        yield (_Hand(c2, hand.wilds + sum(ks), hand.skips, tb),
-               {t: k for t, k in zip(flex, ks, strict=True) if k})
+        converted = {}
+        for t, k in zip(flex, keep, strict=True):
+            converted[t] = cnt[t] - k
+            c2[t] = k
+        yield (_Hand(c2, hand.wilds + sum(converted.values()), hand.skips, tb),
+               {t: k for t, k in converted.items() if k})
+
+
+def _keep_most(lay: _Layout, rules: Rules) -> int:
+    """Most wild-number cards that ever need to stay natural: the natural minimums' total."""
+    if rules.natural_scope == "group":
+        return sum(lay.lower)
+    return rules.min_naturals
 
 
 def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
@@ -927,7 +944,7 @@ def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Me
     if not rules.wild_numbers:
         plans = _search(lay, h, rules)
         return None if plans is None else _build(lay, plans, h.skips, rules, {})
-    for h2, converted in _postal_variants(h, rules, lay.tb):
+    for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
         plans = _search(lay, h2, rules)
         if plans is not None:
             return _build(lay, plans, h2.skips, rules, converted)

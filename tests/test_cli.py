@@ -104,3 +104,13 @@ def test_variant_and_phase_number():
 def test_help_has_examples():
     r = run("check", "--help")
     assert r.exit_code == 0 and "Examples" in r.stdout
+
+
+def test_batch_refuses_hostile_lines_and_goes_on():
+    lines = ["[" * 100_000, json.dumps({"id": 2, "phase": "1 set of 2", "cards": "R1 " * 400_000}),
+             json.dumps({"id": 3, "phase": "1 set of 2", "cards": "R1 B1"})]
+    r = run("check", "--batch", "-", input="\n".join(lines) + "\n")
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert "nested too deeply" in out[0]["error"]
+    assert "too long" in out[1]["error"]
+    assert out[2]["valid"] is True
