@@ -108,7 +108,9 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
         # numbers are interchangeable for sets alone (not when a wild number singles one out)
         sym = kinds <= {Kind.SET} and not rules.wild_numbers
         cap = sum(use(g) for g in groups)
-        caps = tuple(min(cap, len(m) * deck.copies) for m in members)
+        # Cards of a wild number keep counting past any cap: each extra one is a wild.
+        caps = tuple(len(m) * deck.copies if ni + deck.low in rules.wild_numbers
+                     else min(cap, len(m) * deck.copies) for ni, m in enumerate(members))
         # Runs, sets and even/odd groups read the same backwards (a parity swap is harmless).
         return _Classes(members, caps, sym, mirror=not rules.wild_numbers)
     else:

@@ -33,6 +33,28 @@ def test_exact_equals_full_enumeration(phrase):
     assert got.fraction == Fraction(made, len(hands))
 
 
+def test_exact_with_postal_wild_numbers_equals_enumeration():
+    rules = SMALL.with_(wild_numbers=frozenset({1}))
+    phase = Phase.parse("1 set of 2 + 1 run of 3", rules.deck)
+    deck = rules.deck.all_cards()
+    hands = list(combinations(range(len(deck)), 5))
+    made = sum(find(phase, [deck[i] for i in h], rules) is not None for h in hands)
+    got = exact_odds(phase, rules)
+    assert got.fraction == Fraction(made, len(hands))
+    assert got.fraction > exact_odds(phase, SMALL).fraction
+
+
+def test_sampled_intervals_cover_the_exact_value():
+    """Over 40 seeds, the 95% interval holds the exact figure about 95% of the time."""
+    phase = Phase.parse("1 set of 2 + 1 run of 3", SMALL.deck)
+    exact = exact_odds(phase, SMALL).probability
+    covered = sum(
+        (o := sampled_odds(phase, SMALL, samples=1_500, seed=seed)).low <= exact <= o.high
+        for seed in range(40)
+    )
+    assert covered >= 34
+
+
 def test_exact_respects_rule_options():
     phase = Phase.parse("2 sets of 2", SMALL.deck)
     deck = SMALL.deck.all_cards()
@@ -86,6 +108,17 @@ def test_cli_pack_ranking_flags_easier_phases(tmp_path):
     assert [p["rank"] for p in report["phases"]] == [2, 1, 3]
     r = runner.invoke(app, ["odds", "--variant", str(pack), "--plot", str(tmp_path / "c.txt")])
     assert r.exit_code == 2
+
+
+def test_cli_plot_writes_an_image(tmp_path):
+    pytest.importorskip("matplotlib")
+    pack = tmp_path / "mini.yaml"
+    pack.write_text("name: mini\ntitle: Mini\ndescription: d\nsource: s\nphases:\n"
+                    "  - \"1 run of 6\"\n  - \"2 sets of 3\"\n  - \"1 color run of 4\"\n")
+    out = tmp_path / "curve.svg"
+    r = runner.invoke(app, ["odds", "--variant", str(pack), "--samples", "5000", "--plot", str(out)])
+    assert r.exit_code == 0, r.stdout
+    assert out.read_text().lstrip().startswith("<?xml")
 
 
 def test_cli_outs():
