@@ -127,7 +127,8 @@ def parse(
 def check(
     args: Annotated[
         list[str] | None,
-        typer.Argument(help="PHASE then CARDS (or only CARDS with --phase N).", show_default=False),
+        typer.Argument(help="PHASE then CARDS (or only CARDS with --phase N).", show_default=False,
+                       metavar="[PHASE] CARDS..."),
     ] = None,
     groups: Annotated[
         list[str] | None,
@@ -359,7 +360,8 @@ class _progress:
 
 @app.command()
 def outs(
-    args: Annotated[list[str], typer.Argument(help="PHASE then CARDS (or only CARDS with --phase N).")],
+    args: Annotated[list[str], typer.Argument(help="PHASE then CARDS (or only CARDS with --phase N).",
+                                              metavar="[PHASE] CARDS...")],
     seen: Annotated[str | None, typer.Option("--seen", help="Cards known to be out of reach, "
                                                             "such as the discard pile.")] = None,
     variant: VariantOpt = None,
@@ -367,8 +369,7 @@ def outs(
     world: WorldOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Which single cards would complete the phase, how many are unseen, and the chance the
-    next draw completes it.
+    """Which single cards complete the phase, how many are unseen, the chance the next draw does.
 
     Example:
 
@@ -480,8 +481,7 @@ def show(
     world: WorldOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show a pack: its phases (number, canonical form, cards needed) and the rules that differ
-    from the printed rules.
+    """Show a pack: its phases and the rules that differ from the printed rules.
 
     Example:
 
