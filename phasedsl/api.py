@@ -78,6 +78,7 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     out["short_by"] = sf.missing
     out["outs"] = [str(o.card) for o in sf.outs]
     out["example"] = [str(c) for c in sf.example]
+    out["completable"] = sf.possible
     out["reason"] = sf.summary(phase, rules)
     return out
 

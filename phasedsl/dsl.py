@@ -18,6 +18,7 @@ from .phase import ColorMap, Group, Kind, Part, Phase
 from .resources import grammar_path
 
 MAX_PHRASE = 2_000
+MAX_GROUPS = 10  # the seeds' phases have at most 5; the exact search is built for a few
 
 _WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -227,6 +228,12 @@ def _supply(group: Group, deck: Deck) -> tuple[int, str]:
     return deck.skips, f"the deck has {deck.skips} skips"
 
 
+def _too_big(group: Group, why: str) -> str:
+    if group.kind in (Kind.WILD, Kind.SKIP):
+        return f"{group.size} {group.kind.value}s are impossible: {why}"
+    return f"a {group.kind.value.replace('_', ' ')} of {group.size} is impossible: {why}"
+
+
 def _check_values(part: Part, ccol: int | None, scol: int, deck: Deck) -> None:
     g = part.group
     if part.count < 1:
@@ -241,7 +248,7 @@ def _check_values(part: Part, ccol: int | None, scol: int, deck: Deck) -> None:
             raise _Fail("the color map must list consecutive numbers", scol)
     most, why = _supply(g, deck)
     if g.size > most:
-        raise _Fail(f"a {g.kind.value.replace('_', ' ')} of {g.size} is impossible: {why}", scol)
+        raise _Fail(_too_big(g, why), scol)
 
 
 def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
@@ -268,9 +275,22 @@ def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
             raise PhaseValueError(f.message, text, f.column) from None
         parts.append(part)
     phase = Phase(tuple(parts))
-    total = phase.cards_needed
-    if total > deck.size:
-        raise PhaseValueError(f"the phase needs {total} cards but the deck has {deck.size}", text, 1)
+    if len(phase.groups) > MAX_GROUPS:
+        raise PhaseValueError(f"the phase has {len(phase.groups)} groups; a phase has at most "
+                              f"{MAX_GROUPS}", text, 1)
+    # What the deck can supply to the phase as a whole, not just to each group.
+    groups = phase.groups
+    wilds = sum(g.size for g in groups if g.kind is Kind.WILD)
+    skips = sum(g.size for g in groups if g.kind is Kind.SKIP)
+    others = phase.cards_needed - skips
+    if wilds > deck.wilds:
+        raise PhaseValueError(f"the phase needs {wilds} wilds as parts but the deck has "
+                              f"{deck.wilds}", text, 1)
+    if skips > deck.skips:
+        raise PhaseValueError(f"the phase needs {skips} skips but the deck has {deck.skips}", text, 1)
+    if others > deck.size - deck.skips:
+        raise PhaseValueError(f"the phase needs {others} cards other than skips but the deck has "
+                              f"{deck.size - deck.skips}", text, 1)
     return phase
 
 

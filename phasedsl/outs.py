@@ -9,7 +9,17 @@ from dataclasses import dataclass
 from .cards import SKIP, WILD, Card
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _Hand, _keep_most, _layout_for, _postal_variants, _search, _tables, find
+from .solver import (
+    _as_played,
+    _classes,
+    _Hand,
+    _keep_most,
+    _layout_for,
+    _postal_variants,
+    _search,
+    _tables,
+    find,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +43,7 @@ class Shortfall:
     outs: tuple[Out, ...] = ()
     example: tuple[Card, ...] = ()
     groups: tuple[Group, ...] = ()
+    possible: bool = True  # False: what is left of the deck cannot supply the example
 
     def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
         if self.missing == 0:
@@ -42,13 +53,15 @@ class Shortfall:
         if self.missing == 1 and self.outs:
             return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
         shown = " + ".join(str(c) for c in self.example)
-        return f"{self.missing} card{s} short: for example {shown} completes {what}"
+        caveat = "" if self.possible else " (more of some of them than the deck has left)"
+        return f"{self.missing} card{s} short: for example {shown}{caveat} completes {what}"
 
     def to_json(self) -> dict:
         return {
             "missing": self.missing,
             "outs": [{"card": str(o.card), "unseen": o.unseen} for o in self.outs],
             "example": [str(c) for c in self.example],
+            "possible": self.possible,
         }
 
 
@@ -124,23 +137,28 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
             continue
         completes = tuple(g for g, p in zip(groups, plans, strict=True)
                           if p.naturals.get(None) or not g.kind.needs_natural)
-        example = _example(groups, plans, hand, rules, k)
+        example, possible = _example(groups, plans, hand, rules, k)
         found_outs = tuple(outs(phase, hand, rules, seen)) if k == 1 else ()
-        return Shortfall(k, found_outs, example, completes)
+        return Shortfall(k, found_outs, example, completes, possible and (k != 1 or bool(found_outs)))
     return Shortfall(phase.cards_needed)
 
 
-def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[Card, ...]:
+def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool]:
     """Real cards for the virtual ones: a natural of the group's class where the deck has one."""
     deck = rules.deck
     tb = _tables(deck)
     pool = unseen_counts(hand, (), rules)
     out: list[Card] = []
-    for p in plans:
+    for g, p in zip(groups, plans, strict=True):
         v = p.naturals.get(None, 0)
         if not v or p.cls is None:
             continue
         cl = p.cls
+        if not any(t is not None for t in p.naturals):
+            # a group made only of cards still to come can take any class: the best stocked
+            cl = max(_classes(_as_played(g, rules), deck),
+                     key=lambda c: sum(pool[tb.card_of(t)] for t in range(tb.nc * tb.nn)
+                                       if c.mask >> t & 1))
         used_nums = {t % tb.nn for t in p.naturals if t is not None}
         candidates = []
         for t in range(tb.nc * tb.nn):
@@ -149,9 +167,7 @@ def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[Card, ...]:
                     continue
                 candidates.append(tb.card_of(t))
         for _ in range(v):
-            pick = next((c for c in candidates if pool[c] > 0), None)
-            if pick is None:
-                pick = WILD
+            pick = next((c for c in candidates if pool[c] > 0), WILD)
             pool[pick] -= 1
             if cl.window is not None and pick.natural:
                 used_nums.add(pick.number - deck.low)
@@ -160,7 +176,9 @@ def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[Card, ...]:
     # the rest complete skip or wild parts
     short_s = max(0, sum(g.size for g in groups if g.kind is Kind.SKIP)
                   - sum(1 for c in hand if c.skip))
+    pool[SKIP] -= min(short_s, k - len(out))
     out += [SKIP] * min(short_s, k - len(out))
+    pool[WILD] -= k - len(out)
     out += [WILD] * (k - len(out))
-    return tuple(out)
+    return tuple(out), all(v >= 0 for v in pool.values())
 

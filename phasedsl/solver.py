@@ -31,6 +31,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import SKIP, Card, Deck
+from .errors import PhaseDSLError
 from .meld import LaidGroup, Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
@@ -527,6 +528,7 @@ class _Layout:
     all_groups: tuple[Group, ...]
     tb: _Tables
     total: int  # cards the natural-needing groups hold
+    set_groups: int  # how many set groups (kept classes per card signature when sets differ)
     min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
 
 
@@ -565,6 +567,7 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
         all_groups=groups,
         tb=_tables(rules.deck),
         total=sum(g.size for g in gs),
+        set_groups=sum(1 for g in gs if g.kind.is_set),
         min_phase=0 if per_group else rules.min_naturals,
     )
 
@@ -640,8 +643,11 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
         caps = all_caps[0]
         cl = lay.classes[0][caps.index(max(caps))]
         return _reorder([_Plan(cl, _take(cl, sizes[0], cnt, present, nn))], lay.order, groups)
-    cands, best_rest = _candidates(lay, all_caps, virtual)
     distinct = not rules.sets_share_number
+    got = _candidates(lay, all_caps, virtual, hand, distinct)
+    if got is None:
+        return None
+    cands, best_rest = got
     if n == 2 and not virtual:
         return _search_pair(lay, cands, hand, need, nn, distinct, groups)
     chosen: list[_Class] = [cands[0][0][1]] * n
@@ -668,18 +674,34 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
         found.append(_reorder(plans, lay.order, groups))
         return True
 
+    taken: dict[int, int] = {}  # naturals already counted from each chosen class
+    sharing: dict[int, int] = {}  # groups on each chosen class
+    steps = [SEARCH_STEPS]
+
     def dfs(j: int, total: int, overlap: bool, used_numbers: frozenset) -> bool:
         if j == n:
             return leaf(overlap)
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise SearchLimit(SEARCH_STEPS)
         cs = cands[j]
         is_set = distinct and gs[j].kind.is_set
         rest = best_rest[j + 1] + virtual - need
+        lo = lower[j] - virtual
         for k in range(pos[j - 1] if same_as_prev[j] else 0, len(cs)):
             cap, cl = cs[k]
             if total + cap + rest < 0:
                 break  # caps are sorted: no later class can do better
             if is_set and cl.number in used_numbers:
                 continue
+            gain = cap
+            if cl.window is None and j and same_as_prev[j] and id(cl) in taken:
+                # identical groups sharing a class share its cards: together they hold
+                # at most what it has, and each needs its minimum of them
+                supply = _supply(cl, hand)
+                gain = min(cap, supply - taken[id(cl)])
+                if supply < lo * (sharing[id(cl)] + 1) or total + gain + rest < 0:
+                    continue
             ov = overlap
             if not ov:
                 m = cl.mask & present
@@ -690,7 +712,15 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
             chosen[j] = cl
             pos[j] = k
             un = used_numbers | {cl.number} if is_set else used_numbers
-            if dfs(j + 1, total + cap, ov, un):
+            key = id(cl)
+            taken[key] = taken.get(key, 0) + gain
+            sharing[key] = sharing.get(key, 0) + 1
+            ok = dfs(j + 1, total + gain, ov, un)
+            taken[key] -= gain
+            sharing[key] -= 1
+            if not sharing[key]:
+                del taken[key], sharing[key]
+            if ok:
                 return True
         return False
 
@@ -728,11 +758,11 @@ def best_naturals(lay: _Layout, hand: _Hand, rules: Rules) -> int | None:
     sizes, lower = lay.sizes, lay.lower
     all_caps = [hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
                 if not lay.same_as_prev[j] else None for j in range(n)]
-    got = _candidates(lay, all_caps, 0)
+    distinct = not rules.sets_share_number
+    got = _candidates(lay, all_caps, 0, hand, distinct)
     if got is None:
         return None
     cands, best_rest = got
-    distinct = not rules.sets_share_number
     number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
     chosen: list[_Class] = [cands[0][0][1]] * n
     pos = [0] * n
@@ -757,10 +787,15 @@ def best_naturals(lay: _Layout, hand: _Hand, rules: Rules) -> int | None:
         got = _assign(chosen, sizes, lower, cnt, present, 0, nn)
         return -1 if got is None else got[0]
 
+    steps = [SEARCH_STEPS]
+
     def dfs(j: int, total: int, overlap: bool, used: frozenset) -> None:
         nonlocal best
         if best == ceiling:
             return
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise SearchLimit(SEARCH_STEPS)
         if j == n:
             value = joint(total, overlap)
             if value > best:
@@ -799,10 +834,34 @@ def _pair_minimums_met(a: _Class, b: _Class, hand: _Hand) -> bool:
     return by_num[nums_a.bit_length() - 1] >= 2
 
 
-def _candidates(lay: _Layout, all_caps: list, virtual: int):
+# Search steps before giving up on a phase (only absurdly large phases get there).
+SEARCH_STEPS = 2_000_000
+
+
+class SearchLimit(PhaseDSLError):
+    """The phase has too many interchangeable groups for an exact search in reasonable time."""
+
+    def __init__(self, steps: int) -> None:
+        super().__init__(f"gave up after {steps:,} search steps: this phase has too many "
+                         "interchangeable groups for an exact answer")
+
+
+def _supply(cl: _Class, hand: _Hand) -> int:
+    cnt = hand.cnt
+    return sum(cnt[t] for t in _bits(cl.mask & hand.present))
+
+
+def _candidates(lay: _Layout, all_caps: list, virtual: int, hand: _Hand, distinct: bool):
     """Per group, (capacity, class) pairs that can meet its minimum, best first, and the
-    best total the groups from j on could reach; None when a group has no candidate."""
+    most the groups from j on could add; None when a group has no candidate.
+
+    Classes that accept the same cards of this hand are interchangeable (wilds
+    fill the rest wherever they stand), so only one of each is kept; sets keep
+    a few when their numbers must differ.  The bound for a run of identical
+    groups counts how much each class can give a second or third group too.
+    """
     n = len(lay.groups)
+    present = hand.present
     cands: list[list[tuple[int, _Class]]] = []
     for j in range(n):
         if lay.same_as_prev[j]:
@@ -810,15 +869,57 @@ def _candidates(lay: _Layout, all_caps: list, virtual: int):
             continue
         lo = lay.lower[j] - virtual
         classes = lay.classes[j]
-        cs = [(c, classes[k]) for k, c in enumerate(all_caps[j]) if c >= lo]
+        keep = lay.set_groups if distinct and lay.groups[j].kind.is_set else 1
+        seen: dict[int, int] = {}
+        cs = []
+        for k, c in enumerate(all_caps[j]):
+            if c < lo:
+                continue
+            sig = classes[k].mask & present
+            if seen.get(sig, 0) < keep:
+                seen[sig] = seen.get(sig, 0) + 1
+                cs.append((c, classes[k]))
         if not cs:
             return None
         cs.sort(key=_first, reverse=True)
         cands.append(cs)
     best_rest = [0] * (n + 1)
-    for j in range(n - 1, -1, -1):
-        best_rest[j] = best_rest[j + 1] + cands[j][0][0]
+    j = n - 1
+    while j >= 0:
+        start = j
+        while start > 0 and lay.same_as_prev[start]:
+            start -= 1
+        m = j - start + 1
+        if m == 1:
+            best_rest[j] = best_rest[j + 1] + cands[j][0][0]
+        else:
+            tops = _block_marginals(cands[j], lay.sizes[j], m, hand)
+            for i in range(m):  # groups start+i .. j remain: the best m-i marginals
+                best_rest[start + i] = best_rest[j + 1] + sum(tops[:m - i])
+        j = start - 1
     return cands, best_rest
+
+
+def _block_marginals(cands: list[tuple[int, _Class]], size: int, m: int, hand: _Hand) -> list[int]:
+    """The m largest amounts that m identical groups can take, class by class, best first."""
+    out: list[int] = []
+    cnt = hand.cnt
+    for cap, cl in cands:
+        if cl.window is not None:
+            out += [cap] * m  # a generous bound for runs
+            continue
+        supply = 0
+        for t in _bits(cl.mask & hand.present):
+            supply += cnt[t]
+        for i in range(m):
+            give = min(size, supply - size * i)
+            if give <= 0:
+                break
+            out.append(give)
+        if not supply:
+            out.append(0)
+    out.sort(reverse=True)
+    return out[:m] + [0] * max(0, m - len(out))
 
 
 def _search_pair(lay: _Layout, cands, hand: _Hand, need: int, nn: int, distinct: bool,
