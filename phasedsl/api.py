@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .cards import Card, parse_cards
-from .errors import LayoutError, PhaseDSLError
+from .errors import CardError, LayoutError, PhaseDSLError
 from .hits import plan, targets
 from .layout import Verdict, verify
 from .meld import LaidGroup
@@ -32,6 +32,22 @@ def parse_json(text: str, rules: Rules = DEFAULT_RULES) -> dict:
 
 def cards(text: str, rules: Rules = DEFAULT_RULES) -> list[Card]:
     return parse_cards(text, rules.deck)
+
+
+def hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list[Card]:
+    """Cards that can be held together: no more copies of a card than the deck has."""
+    got = parse_cards(text, rules.deck)
+    check_supply([*got, *also], rules)
+    return got
+
+
+def check_supply(cards_: list[Card], rules: Rules) -> None:
+    from collections import Counter
+
+    for card, k in Counter(c.plain() for c in cards_).items():
+        have = rules.deck.supply(card)
+        if k > have:
+            raise CardError(f"{k} x {card} is more than the deck's {have}")
 
 
 @dataclass(frozen=True)
@@ -121,6 +137,17 @@ def check_text(phase: Phase, result: dict) -> str:
 MAX_LINE = 1_000_000
 
 
+def _no_constant(name: str):
+    raise PhaseDSLError(f"not JSON: {name} is not a number in JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise PhaseDSLError(f"not a usable number: {text}")
+    return value
+
+
 def check_json_line(line: str, ctx: Context) -> dict:
     """One batch line in, one result out; a bad line gives {"id", "error"} and never raises."""
     rid = None
@@ -128,7 +155,7 @@ def check_json_line(line: str, ctx: Context) -> dict:
         if len(line) > MAX_LINE:
             raise PhaseDSLError(f"line too long ({len(line)} characters; the limit is {MAX_LINE})")
         try:
-            req = json.loads(line)
+            req = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
         except json.JSONDecodeError as e:
             raise PhaseDSLError(f"not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:
@@ -140,6 +167,10 @@ def check_json_line(line: str, ctx: Context) -> dict:
         if unknown:
             raise PhaseDSLError(f"unknown key(s): {', '.join(sorted(unknown))}")
         phrase = req.get("phase")
+        if ctx.phase is not None and phrase is not None:
+            raise PhaseDSLError('this batch takes its phase from --phase; leave "phase" out of the line')
+        if "cards" in req and "groups" in req:
+            raise PhaseDSLError('give "cards" (a hand) or "groups" (a layout), not both')
         if ctx.phase is None and not isinstance(phrase, str):
             raise PhaseDSLError('"phase" must be a phase phrase (a string)')
         phase, rules = ctx.phase_and_rules(phrase if isinstance(phrase, str) else None)
@@ -154,7 +185,7 @@ def check_json_line(line: str, ctx: Context) -> dict:
                 cs = " ".join(cs)
             if not isinstance(cs, str):
                 raise PhaseDSLError('"cards" must be a string or a list of card strings')
-            result = check_json(phase, parse_cards(cs, rules.deck), rules)
+            result = check_json(phase, hand(cs, rules), rules)
         return {"id": rid, **result}
     except PhaseDSLError as e:
         return {"id": rid, "error": str(e)}
@@ -173,6 +204,8 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
     if not sep:
         raise LayoutError(f"write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' (got {text!r})")
     cards_ = parse_cards(body, rules.deck)
+    if not cards_:
+        raise LayoutError(f"the laid group {text.strip()!r} has no cards")
     key = head.strip().lower()
     kind = _KINDS.get(key) or _KINDS.get(key.replace("_", " "))
     if kind is not None:
@@ -280,6 +313,8 @@ def odds_text(report: dict) -> str:
     sampled = [r["samples"] for r in rows if r["method"] == "sampled"]
     if sampled:
         lines.append(f"sampled figures: {sampled[0]:,} hands each, seeded")
+    for note in dict.fromkeys(r["note"] for r in rows if r.get("note")):
+        lines.append(f"note: {note}")
     if many and report["easier_than_previous"]:
         lines.append("phases easier than the one before: " + ", ".join(report["easier_than_previous"]))
     return "\n".join(lines)

@@ -110,7 +110,7 @@ WILD = Card(wild=True)
 SKIP = Card(skip=True)
 
 _TOKEN = re.compile(r"[^\s,]+")
-_NATURAL = re.compile(r"([A-Za-z]+)(\d+)")
+_NATURAL = re.compile(r"([A-Za-z]+)([0-9]+)")
 
 
 def _card_from_token(tok: str, deck: Deck) -> Card | str:
@@ -123,7 +123,7 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
     letters = "/".join(deck.colors)
     if up.startswith("W="):
         rest = up[2:]
-        m = re.fullmatch(r"([A-Z]?)(\d*)", rest)
+        m = re.fullmatch(r"([A-Z]?)([0-9]*)", rest)
         if not rest or not m:
             return f"a wild stands for a number, a color or both, like W=7, W=R or W=R7 (got {tok!r})"
         color, num = m.group(1) or None, m.group(2)

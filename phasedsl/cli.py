@@ -174,8 +174,7 @@ def check(
             verdict = api.verify_text(phase, groups, rules)
             result = api.verdict_json(phase, verdict, rules)
         else:
-            hand = api.cards(" ".join(words), rules)
-            result = api.check_json(phase, hand, rules)
+            result = api.check_json(phase, api.hand(" ".join(words), rules), rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
     _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"])
@@ -382,8 +381,8 @@ def outs(
     try:
         phase, rules = ctx.phase_and_rules(None if ctx.phase is not None else
                                            (words.pop(0) if words else None))
-        hand = api.cards(" ".join(words), rules)
         seen_cards = api.cards(seen or "", rules)
+        hand = api.hand(" ".join(words), rules, also=seen_cards)
         result = api.outs_json(phase, hand, seen_cards, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
@@ -523,8 +522,8 @@ def show(
 
 
 @app.command("schema")
-def schema_cmd() -> None:
-    """Print the JSON Schema of the pack format (for editors and other tools)."""
+def schema_cmd(as_json: JsonOpt = False) -> None:
+    """Print the JSON Schema of the pack format (for editors and other tools); it is JSON already."""
     from .resources import schema_path
 
     _out(schema_path().read_text(encoding="utf-8").rstrip())

@@ -180,11 +180,15 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
     if known:
         # As laid, low to high (or high to low): every known card fixes the start.
         ups = {v - i for i, v in enumerate(values) if v is not None}
-        downs = {v + i for i, v in enumerate(values) if v is not None}
-        if len(ups) == 1:
+        downs = {v + i - n + 1 for i, v in enumerate(values) if v is not None}
+
+        def fits(first: int) -> bool:
+            return deck.low <= first and first + n - 1 <= deck.high
+
+        if len(ups) == 1 and fits(next(iter(ups))):
             start = ups.pop()
-        elif len(downs) == 1:
-            start = downs.pop() - n + 1
+        elif len(downs) == 1 and fits(next(iter(downs))):
+            start = downs.pop()
             order.reverse()
         else:
             lo, hi = min(known), max(known)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .phase import Kind, Phase
@@ -44,6 +44,7 @@ class Odds:
     high: float | None = None
     samples: int | None = None
     hits: int | None = None
+    note: str | None = None  # why a figure that could be exact was sampled
 
     def to_json(self) -> dict:
         out: dict = {"phase": str(self.phase), "cards": self.cards, "method": self.method,
@@ -52,6 +53,8 @@ class Odds:
             out["fraction"] = f"{self.fraction.numerator}/{self.fraction.denominator}"
         else:
             out.update(ci95=[self.low, self.high], samples=self.samples, hits=self.hits)
+        if self.note:
+            out["note"] = self.note
         return out
 
     def describe(self) -> str:
@@ -140,15 +143,33 @@ def _feasible(lay, hand: _Hand, rules: Rules) -> bool:
                for h, _ in _postal_variants(hand, rules, lay.tb, _keep_most(lay, rules)))
 
 
+# Hand compositions the exact count visits at most (about a minute's work); past
+# that the figure is sampled, and says why.
+MAX_COMPOSITIONS = 1_500_000
+MAX_COMPOSITIONS_MANY_GROUPS = 300_000  # three or more groups cost more per composition
+
+
+def compositions(cls: _Classes, deck_copies: int, cards: int) -> int:
+    """How many class-count vectors a hand of ``cards`` cards can have (at most)."""
+    ways = [1] + [0] * cards  # ways[t]: vectors of the classes so far summing to t
+    for members in cls.members:
+        most = len(members) * deck_copies
+        ways = [sum(ways[t - c] for c in range(min(most, t) + 1)) for t in range(cards + 1)]
+    return sum(ways)
+
+
 def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None) -> Odds | None:
-    """The exact chance, or None when the phase is not decided by class counts alone."""
-    cls = _classes_for(phase, rules)
-    if cls is None:
-        return None
+    """The exact chance, or None when the phase is not decided by class counts alone
+    (or when counting would take too long; see MAX_COMPOSITIONS)."""
     deck = rules.deck
     h = rules.hand_size if cards is None else cards
     if h > deck.size:
         raise ValueError(f"{h} cards is more than the deck's {deck.size}")
+    if phase.cards_needed > h:
+        return Odds(phase, h, "exact", 0.0, fraction=Fraction(0))
+    cls = _classes_for(phase, rules)
+    if cls is None or too_costly(phase, cls, rules, h):
+        return None
     lay = _layout_for(phase, rules)
     sizes = [len(m) * deck.copies for m in cls.members]
     comb = [[math.comb(n, k) for k in range(h + 1)] for n in range(max([*sizes, 1]) + 1)]
@@ -201,6 +222,14 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
                     favourable += weight * math.comb(W, w) * math.comb(S, s)
     frac = Fraction(favourable, math.comb(deck.size, h))
     return Odds(phase, h, "exact", float(frac), fraction=frac)
+
+
+def too_costly(phase: Phase, cls: _Classes, rules: Rules, cards: int) -> bool:
+    if cls.symmetric:
+        return False  # counted up to permutation: always few
+    groups = sum(1 for g in phase.groups if g.kind.needs_natural)
+    limit = MAX_COMPOSITIONS if groups <= 2 else MAX_COMPOSITIONS_MANY_GROUPS
+    return compositions(cls, rules.deck.copies, cards) > limit
 
 
 def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int) -> int | None:
@@ -347,4 +376,10 @@ def odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None, *
         got = exact_odds(phase, rules, cards)
         if got is not None:
             return got
-    return sampled_odds(phase, rules, cards, samples, seed, jobs, progress)
+    got = sampled_odds(phase, rules, cards, samples, seed, jobs, progress)
+    cls = _classes_for(phase, rules)
+    if exact and cls is not None:
+        h = rules.hand_size if cards is None else cards
+        n = compositions(cls, rules.deck.copies, h)
+        got = replace(got, note=f"sampled: an exact count would visit {n:,} hand compositions")
+    return got

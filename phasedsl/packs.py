@@ -227,6 +227,8 @@ def builtin_names() -> list[str]:
 
 
 def _resolve(ref: str, base_dir: Path | None) -> Path:
+    if not ref.strip():
+        raise PhaseDSLError(f"give a pack: a file path or one of: {', '.join(builtin_names())}")
     p = Path(ref)
     if p.suffix in (".yaml", ".yml") or p.exists():
         if not p.is_absolute() and base_dir is not None and not p.exists():
@@ -296,6 +298,32 @@ def _loose_phase_problems(doc: Located, path: str, lines: list[str]) -> list[Dia
     return diags
 
 
+def _deck_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
+    """What the schema cannot say about a deck: its numbers in order, its colors told apart."""
+    out = []
+    places = [("rules",)] + [("worlds", i, "rules") for i in range(len(doc.value.get("worlds") or []))]
+    for at in places:
+        node = doc.value
+        for key in at:
+            node = node.get(key) if isinstance(node, dict) else (
+                node[key] if isinstance(node, list) and key < len(node) else None)
+        deck = (node or {}).get("deck") if isinstance(node, dict) else None
+        if not isinstance(deck, dict):
+            continue
+        nums = deck.get("numbers") or {}
+        if nums.get("low", 1) > nums.get("high", 12):
+            out.append(_diag(path, doc.mark((*at, "deck", "numbers")),
+                             f"deck numbers go from low to high: {nums.get('low', 1)} is above "
+                             f"{nums.get('high', 12)}", lines))
+        colors = deck.get("colors") or []
+        letters = [c[0].upper() for c in colors if c]
+        if len(set(letters)) != len(letters):
+            out.append(_diag(path, doc.mark((*at, "deck", "colors")),
+                             "two colors start with the same letter; cards could not tell them "
+                             "apart (R5 is the red 5)", lines))
+    return out
+
+
 def check_file(ref: str | Path, strict: bool = False) -> tuple[Pack | None, list[Diagnostic]]:
     """Load a pack and report every problem (with ``strict``, lint warnings too)."""
     return _load(Path(ref) if isinstance(ref, Path) else _resolve(str(ref), None), (), strict)
@@ -317,9 +345,10 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
             diags += _loose_phase_problems(doc, spath, lines)
         return None, sorted(diags, key=lambda d: (d.line or 0, d.column or 0))
     name = value["name"]
-    if name != path.stem and path.parent.resolve() == variants_dir().resolve():
+    if name != path.stem:
         diags.append(_diag(spath, doc.mark(("name",)),
                            f"name {name!r} differs from the file name {path.stem!r}", lines))
+    diags += _deck_problems(doc, spath, lines)
     parent: Pack | None = None
     if "extends" in value:
         ref = value["extends"]

@@ -114,3 +114,24 @@ def test_batch_refuses_hostile_lines_and_goes_on():
     assert "nested too deeply" in out[0]["error"]
     assert "too long" in out[1]["error"]
     assert out[2]["valid"] is True
+
+
+def test_hands_cannot_hold_more_than_the_deck():
+    r = run("check", "1 set of 3", "R1 R1 R1")
+    assert r.exit_code == 2 and "more than the deck's 2" in r.stderr
+    r = run("outs", "1 set of 3", "R5 B5", "--seen", "R5 R5")
+    assert r.exit_code == 2
+    line = json.dumps({"id": 1, "phase": "2 sets of 3", "cards": "R5 R5 R5 R6 R6 R6"})
+    out = json.loads(run("check", "--batch", "-", input=line + "\n").stdout)
+    assert "more than the deck" in out["error"]
+
+
+def test_batch_line_conflicts_and_non_json_numbers():
+    lines = [json.dumps({"id": 1, "phase": "2 sets of 3", "cards": "R1"}),
+             '{"id": NaN, "cards": "R1"}', '{"id": 1e999, "cards": "R1"}']
+    r = run("check", "--batch", "-", "--variant", "twist", "--phase", "8", input="\n".join(lines))
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert "--phase" in out[0]["error"]
+    assert "NaN" in out[1]["error"] and "1e999" in out[2]["error"]
+    both = json.dumps({"id": 4, "phase": "1 set of 2", "cards": "R1", "groups": ["R1 B1"]})
+    assert "not both" in json.loads(run("check", "--batch", "-", input=both).stdout)["error"]

@@ -25,7 +25,8 @@ def test_legal_layout_in_any_order_reports_phase_order():
          "7 and 12 cannot both be in a run of 4"),
         ("1 set of 3", ["R5 B6 W"], "same_number", "a set shows one number"),
         ("1 run of 4", ["R10 R11 R12 W=13"], None, None),
-        ("1 run of 4", ["W R10 R11 R12 W"], "bounds", "numbers go from 1 to 12"),
+        ("1 run of 4", ["W " + " ".join(f"R{n}" for n in range(1, 13))], "bounds",
+         "numbers go from 1 to 12"),
         ("1 run of 4", ["R3 R4 R4 R5"], "distinct_numbers", "4 twice"),
         ("7 cards of one color", ["R1 R2 R3 R4 R5 R6 B7"], "one_color", "blue and red"),
         ("1 even or odd of 4", ["R2 B4 G6 Y7"], "parity", "all even or all odd"),
@@ -87,3 +88,6 @@ def test_wild_annotations_are_checked():
 def test_descending_run_is_read():
     v = judge("1 run of 4", "R9 W R7 R6")
     assert v.valid and str(v.meld) == "R6 R7 W=8 R9"
+    assert str(judge("1 run of 4", "R12 W W W").meld) == "W=9 W=10 W=11 R12"
+    assert str(judge("1 run of 4", "W W W R1").meld) == "R1 W=2 W=3 W=4"
+    assert str(judge("1 run of 4", "W R1 R2 R3").meld) == "R1 R2 R3 W=4"

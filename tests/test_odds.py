@@ -129,3 +129,15 @@ def test_cli_outs():
     assert "W" not in {o["card"] for o in json.loads(r.stdout)["outs"]}
     r = runner.invoke(app, ["outs", "2 sets of 4", "R1 B2"])
     assert r.exit_code == 1 and "no single card" in r.stdout
+
+
+def test_impossible_and_too_costly_phases_answer_fast():
+    import time
+
+    t = time.perf_counter()
+    got = exact_odds(Phase.parse("4 runs of 3"), Rules(), 10)  # 12 cards needed, 10 held
+    assert got.fraction == 0
+    r = runner.invoke(app, ["odds", "1 run of 9", "--draws", "30", "--samples", "2000", "--json"])
+    row = json.loads(r.stdout)["phases"][0]
+    assert row["method"] == "sampled" and "compositions" in row["note"]
+    assert time.perf_counter() - t < 20

@@ -42,7 +42,7 @@ def test_masters_has_two_skips_and_extends_original():
         [str(e.phase) for e in load_pack("original").worlds[0].phases]
 
 
-def write(tmp_path, text, name="p.yaml"):
+def write(tmp_path, text, name="mine.yaml"):
     p = tmp_path / name
     p.write_text(text)
     return p
@@ -222,3 +222,14 @@ def test_rule_scoring():
     from phasedsl.scoring import score
 
     assert score(parse_cards("W R5"), rules(scoring={"wild": 50})) == 55
+
+
+def test_deck_sanity_and_file_name(tmp_path):
+    bad = write(tmp_path, GOOD.replace("name: mine", "name: other") +
+                "rules:\n  deck:\n    numbers: {low: 5, high: 1}\n    colors: [red, rose]\n",
+                "mine.yaml")
+    _, diags = check_file(bad)
+    text = "\n".join(d.message for d in diags)
+    assert "differs from the file name" in text
+    assert "5 is above 1" in text
+    assert "same letter" in text
