@@ -210,7 +210,7 @@ def hit(
     try:
         rules = ctx.rules
         laid = [api.laid_group(text, rules) for text in on]
-        hand = api.cards(" ".join(cards), rules)
+        hand = api.hand(" ".join(cards), rules, also=[c for g in laid for c in g.cards])
         result = api.hit_json(laid, hand, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)

@@ -135,3 +135,8 @@ def test_batch_line_conflicts_and_non_json_numbers():
     assert "NaN" in out[1]["error"] and "1e999" in out[2]["error"]
     both = json.dumps({"id": 4, "phase": "1 set of 2", "cards": "R1", "groups": ["R1 B1"]})
     assert "not both" in json.loads(run("check", "--batch", "-", input=both).stdout)["error"]
+
+
+def test_hit_cards_and_laid_cards_within_the_deck():
+    r = run("hit", "R5", "--on", "color_set: R5 R5 W")
+    assert r.exit_code == 2 and "more than the deck" in r.stderr
