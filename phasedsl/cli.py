@@ -46,13 +46,25 @@ def _fail(error: Exception, as_json: bool = False) -> NoReturn:
     if as_json:
         _out(json.dumps({"error": str(error)}))
     else:
-        typer.echo(f"error: {error}", err=True)
+        head = typer.style("error:", fg="red", bold=True) if sys.stderr.isatty() else "error:"
+        typer.echo(f"{head} {error}", err=True)
     raise typer.Exit(2)
 
 
+_VERDICTS = ("made", "legal", "not made", "not legal", "fits now:")
+
+
 def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
-    """Print a verdict (JSON or text) and exit 0 for yes, 1 for no."""
-    _out(json.dumps(result) if as_json else text(result))
+    """Print a verdict (JSON or text) and exit 0 for yes, 1 for no; on a terminal the
+    verdict line is colored."""
+    if as_json:
+        _out(json.dumps(result))
+    else:
+        tty = sys.stdout.isatty()
+        for line in text(result).splitlines():
+            if tty and line.startswith(_VERDICTS):
+                line = typer.style(line, fg="green" if ok else "red", bold=True)
+            _out(line)
     raise typer.Exit(0 if ok else 1)
 
 
