@@ -55,10 +55,6 @@ def _parser() -> Lark:
     )
 
 
-def grammar_text() -> str:
-    return grammar_path().read_text(encoding="utf-8")
-
-
 class _Fail(Exception):
     def __init__(self, message: str, column: int) -> None:
         self.message, self.column = message, column

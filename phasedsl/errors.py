@@ -22,12 +22,12 @@ class InputError(PhaseDSLError):
         self.column = column
         super().__init__(self.render())
 
-    def render(self, prefix: str = "") -> str:
+    def render(self) -> str:
+        """The message, and under it the line with a caret at the column."""
         if self.column is None or not self.text or "\n" in self.text:
-            return f"{prefix}{self.message}"
-        where = f"column {self.column}: "
+            return self.message
         caret = " " * (self.column - 1) + "^"
-        return f"{prefix}{where}{self.message}\n    {self.text}\n    {caret}"
+        return f"column {self.column}: {self.message}\n    {self.text}\n    {caret}"
 
 
 class CardError(InputError):

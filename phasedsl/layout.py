@@ -99,11 +99,6 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
 def _read(group: Group, cards: Sequence[Card], rules: Rules
           ) -> tuple[tuple[Card, ...], list[tuple[str, str]], list[int]]:
     """(laid cards, problems, index in ``cards`` of each laid card)."""
-    laid, problems, order = _read_any(group, cards, rules)
-    return laid, problems, order
-
-
-def _read_any(group: Group, cards: Sequence[Card], rules: Rules):
     deck = rules.deck
     kind, size, n = group.kind, group.size, len(cards)
     label = _label(group)

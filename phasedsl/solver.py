@@ -997,12 +997,6 @@ def _reorder(plans: list[_Plan], order: list[int], groups: Sequence[Group]) -> l
 # Public API.
 
 
-def hand_counts(hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> tuple[list[int], int, int]:
-    """(natural counts by type, wilds, skips) of a hand."""
-    h = _Hand.of(hand, _tables(rules.deck))
-    return h.cnt, h.wilds, h.skips
-
-
 def _postal_variants(hand: _Hand, rules: Rules, tb: _Tables, keep_most: int = 0):
     """Ways of playing wild-number cards (postal): each is (hand, {type: cards played as wilds}).
 
