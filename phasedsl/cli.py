@@ -526,7 +526,10 @@ def show(
             _out(f"== {w.title} [{w.name}]")
         _out(f"{'#':>3}  {'phase':<52} cards")
         for e in w.phases:
-            _out(f"{e.number:>3}  {e.phase.canonical(w.rules.deck):<52} {e.phase.cards_needed:>5}")
+            _out(f"{e.number:>3}  {e.phase.canonical(w.rules.deck):<52} {e.phase.cards_needed:>5}"
+                 + (f"  ({e.name})" if e.name else ""))
+            if e.note:
+                _out(f"       note: {e.note.strip()}")
         changed = describe_rules(w.settings)
         _out("rules that differ from the printed rules: " + ("none" if not changed else ""))
         for key, value in changed:
