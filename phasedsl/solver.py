@@ -650,6 +650,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     cands, best_rest = got
     if n == 2 and not virtual:
         return _search_pair(lay, cands, hand, need, nn, distinct, groups)
+    number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
     chosen: list[_Class] = [cands[0][0][1]] * n
     pos = [0] * n
     found: list[list[_Plan]] = []
@@ -660,7 +661,9 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
                      for cl, size in zip(chosen, sizes, strict=True)]
             found.append(_reorder(plans, lay.order, groups))
             return True
-        if _upper(chosen, sizes, cnt, present, nn) + virtual < need:
+        bound = (_number_joint(chosen, sizes, hand) if number_only
+                 else _upper(chosen, sizes, cnt, present, nn))
+        if bound + virtual < need:
             return False
         got = None if virtual else _greedy(chosen, sizes, lower, cnt, present, nn)
         if got is None or got[0] < need:
@@ -777,6 +780,10 @@ def best_naturals(lay: _Layout, hand: _Hand, rules: Rules) -> int | None:
             value = total - _pair_loss(chosen[0], chosen[1], sizes, hand)
             if value <= best or _pair_minimums_met(chosen[0], chosen[1], hand):
                 return value
+        elif number_only:
+            value = _number_joint(chosen, sizes, hand)
+            if value <= best:
+                return value
         else:
             value = _upper(chosen, sizes, cnt, present, nn)
             if value <= best:
@@ -818,6 +825,23 @@ def best_naturals(lay: _Layout, hand: _Hand, rules: Rules) -> int | None:
 
     dfs(0, 0, False, frozenset())
     return best if best >= 0 else None
+
+
+def _number_joint(chosen: Sequence[_Class], sizes: Sequence[int], hand: _Hand) -> int:
+    """Exact naturals that sets and plain runs place together (minimums aside).
+
+    Such groups compete number by number only: a set takes up to its size of
+    its number, a run one card of each number in its window.
+    """
+    by_num = hand.by_num if hand.by_num is not None else hand._by_num()
+    demand = [0] * len(by_num)
+    for cl, size in zip(chosen, sizes, strict=True):
+        if cl.window is None:
+            demand[cl.number] += size
+        else:
+            for ni in cl.window:
+                demand[ni] += 1
+    return sum(map(min, by_num, demand))
 
 
 def _pair_minimums_met(a: _Class, b: _Class, hand: _Hand) -> bool:
