@@ -348,7 +348,7 @@ def _pack_entries(variant: str, world: str | None):
 
 
 class _progress:
-    """A progress bar on the terminal while sampling (nothing when piped or with --json)."""
+    """A progress bar on the terminal while odds are worked out (nothing when piped or with --json)."""
 
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet or not sys.stderr.isatty()
@@ -361,7 +361,7 @@ class _progress:
 
         self.bar = Progress(transient=True, console=None)
         self.bar.start()
-        self.task = self.bar.add_task("sampling", total=None)
+        self.task = self.bar.add_task("counting and sampling hands", total=None)
         return lambda n: self.bar.advance(self.task, n)
 
     def __exit__(self, *exc) -> None:

@@ -158,7 +158,8 @@ def compositions(cls: _Classes, deck_copies: int, cards: int) -> int:
     return sum(ways)
 
 
-def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None) -> Odds | None:
+def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None,
+               progress: Callable[[int], None] | None = None) -> Odds | None:
     """The exact chance, or None when the phase is not decided by class counts alone
     (or when counting would take too long; see MAX_COMPOSITIONS)."""
     deck = rules.deck
@@ -205,7 +206,9 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     favourable = 0
     min_w_cache: dict[tuple, int | None] = {}
     skips_matter = lay.need_s > 0
-    for key, totals in by_key.items():
+    for done, (key, totals) in enumerate(by_key.items(), 1):
+        if progress and not done % 5_000:
+            progress(5_000)
         for t, weight in totals.items():
             rest = h - t
             for s in range(min(S, rest) + 1):
@@ -373,7 +376,7 @@ def odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None, *
          progress: Callable[[int], None] | None = None, exact: bool = True) -> Odds:
     """Exact when the phase allows it, sampled otherwise."""
     if exact:
-        got = exact_odds(phase, rules, cards)
+        got = exact_odds(phase, rules, cards, progress)
         if got is not None:
             return got
     got = sampled_odds(phase, rules, cards, samples, seed, jobs, progress)
