@@ -146,7 +146,7 @@ def _feasible(lay, hand: _Hand, rules: Rules) -> bool:
 # Hand compositions the exact count visits at most (about a minute's work); past
 # that the figure is sampled, and says why.
 MAX_COMPOSITIONS = 1_500_000
-MAX_COMPOSITIONS_MANY_GROUPS = 300_000  # three or more groups cost more per composition
+MAX_COMPOSITIONS_MANY_GROUPS = 700_000  # three or more groups cost more per composition
 
 
 def compositions(cls: _Classes, deck_copies: int, cards: int) -> int:
