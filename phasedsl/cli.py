@@ -223,6 +223,8 @@ def hit(
         rules = ctx.rules
         laid = [api.laid_group(text, rules) for text in on]
         hand = api.hand(" ".join(cards), rules, also=[c for g in laid for c in g.cards])
+        if not hand:
+            raise PhaseDSLError("give the card(s) to play, like R3 or W")
         result = api.hit_json(laid, hand, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
