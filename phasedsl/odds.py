@@ -23,9 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .classes import _tables
+from .handcounts import _Hand
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _Hand, _keep_most, _layout_for, _postal_variants, _search, _tables, best_naturals
+from .solver import _keep_most, _layout_for, _postal_variants, _search, best_naturals
 
 CHUNK = 20_000
 Z95 = 1.959963984540054

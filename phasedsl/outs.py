@@ -7,19 +7,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import SKIP, WILD, Card
+from .classes import _classes, _tables
+from .handcounts import _Hand
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import (
-    _as_played,
-    _classes,
-    _Hand,
-    _keep_most,
-    _layout_for,
-    _postal_variants,
-    _search,
-    _tables,
-    find,
-)
+from .solver import _as_played, _keep_most, _layout_for, _postal_variants, _search, find
 
 
 @dataclass(frozen=True, slots=True)

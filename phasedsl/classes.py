@@ -1,0 +1,138 @@
+"""Card types and group classes: what the solver enumerates.
+
+Card types are indexed color-major (t = ci * nn + ni).  A group's *class* is
+what fixes it (a set's number, a run's window, a color, a parity...); every
+legal group has exactly one, so enumerating classes loses nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import Card, Deck
+from .phase import Group, Kind
+
+
+@dataclass(frozen=True)
+class _Tables:
+    deck: Deck
+    nc: int
+    nn: int
+    num_mask: tuple[int, ...]  # types showing number index ni
+    col_mask: tuple[int, ...]  # types of color index ci
+    par_mask: tuple[int, ...]  # types of parity p (of the real number)
+    col_index: dict  # color letter -> color index
+    cards: tuple[Card, ...]  # the natural card of each type
+    sort_key: object  # type -> (number, color) order for showing cards
+
+    def card_of(self, t: int) -> Card:
+        return self.cards[t]
+
+
+@cache
+def _tables(deck: Deck) -> _Tables:
+    nc, nn = len(deck.colors), len(deck.numbers)
+    num_mask = tuple(sum(1 << (ci * nn + ni) for ci in range(nc)) for ni in range(nn))
+    col_mask = tuple(sum(1 << (ci * nn + ni) for ni in range(nn)) for ci in range(nc))
+    par_mask = tuple(
+        sum(num_mask[ni] for ni in range(nn) if (ni + deck.low) % 2 == p) for p in (0, 1)
+    )
+    col_index = {c: ci for ci, c in enumerate(deck.colors)}
+    cards = tuple(Card(ni + deck.low, c) for c in deck.colors for ni in range(nn))
+    def sort_key(t: int) -> tuple[int, int]:
+        return (t % nn, t)
+
+    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, cards, sort_key)
+
+
+# A class of a group: ``mask`` holds the card types it accepts; for a run,
+# ``window`` is the tuple of number indices it covers (one card each).
+@dataclass(frozen=True, slots=True)
+class _Class:
+    key: tuple
+    mask: int
+    window: tuple[int, ...] | None = None
+    color: int | None = None  # color index, when the class fixes one
+    number: int | None = None  # number index, when the class fixes one (sets)
+    # How to read the class's capacity off a _Hand: (aggregate, index); for a
+    # run, the window's number bits.
+    agg: str = "mask"
+    index: int = 0
+
+
+@cache
+def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
+    tb = _tables(deck)
+    nc, nn = tb.nc, tb.nn
+    k, size = group.kind, group.size
+    out: list[_Class] = []
+    if k is Kind.SET:
+        out = [_Class(("n", ni), tb.num_mask[ni], number=ni, agg="num", index=ni)
+               for ni in range(nn)]
+    elif k is Kind.COLOR_SET:
+        out = [
+            _Class(("cn", ci, ni), 1 << (ci * nn + ni), color=ci, number=ni, agg="type",
+                   index=ci * nn + ni)
+            for ci in range(nc)
+            for ni in range(nn)
+        ]
+    elif k is Kind.COLOR:
+        out = [_Class(("c", ci), tb.col_mask[ci], color=ci, agg="col", index=ci)
+               for ci in range(nc)]
+    elif k is Kind.EVEN_ODD:
+        out = [_Class(("p", p), tb.par_mask[p], agg="par", index=p) for p in (0, 1)]
+    elif k is Kind.COLOR_EVEN_ODD:
+        out = [
+            _Class(("cp", ci, p), tb.col_mask[ci] & tb.par_mask[p], color=ci, agg="cp",
+                   index=ci * 2 + p)
+            for ci in range(nc)
+            for p in (0, 1)
+        ]
+    elif k is Kind.RUN or k is Kind.COLOR_RUN:
+        # Per number, the types a run may use there.
+        allowed: list[int] = []
+        for ni in range(nn):
+            cs = group.allowed(ni + deck.low)
+            if cs is None:
+                allowed.append(tb.num_mask[ni])
+            else:
+                allowed.append(
+                    sum(1 << (ci * nn + ni) for ci, c in enumerate(deck.colors) if c in cs)
+                )
+        colors = range(nc) if k is Kind.COLOR_RUN else [None]
+        for ci in colors:
+            for a in range(nn - size + 1):
+                window = tuple(range(a, a + size))
+                mask = 0
+                for ni in window:
+                    m = allowed[ni] if ci is None else allowed[ni] & tb.col_mask[ci]
+                    if not m:
+                        break
+                    mask |= m
+                else:
+                    key = ("r", a) if ci is None else ("cr", ci, a)
+                    winbits = sum(1 << ni for ni in window)
+                    if group.colors is not None:
+                        agg = "mrun"
+                    elif ci is None:
+                        agg = "run"
+                    else:
+                        agg = "crun"
+                    out.append(_Class(key, mask, window, color=ci, agg=agg, index=winbits))
+    return tuple(out)
+
+
+@cache
+def _best_window(nn: int, size: int) -> tuple[int, ...]:
+    """For every set of numbers present (a bit mask), the most of them one run window holds."""
+    windows = [((1 << size) - 1) << a for a in range(nn - size + 1)]
+    return tuple(max((m & w).bit_count() for w in windows) for m in range(1 << nn))
+
+
+def _bits(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

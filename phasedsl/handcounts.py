@@ -1,0 +1,138 @@
+"""A hand as card counts, with the aggregates that class capacities read."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card
+from .classes import _best_window, _bits, _Tables
+
+
+class _Hand:
+    """A hand's cards as counts; the aggregates class capacities read are made on first use."""
+
+    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "low", "nn", "nums",
+                 "present", "skips", "wilds")
+
+    def __init__(self, cnt: list[int], wilds: int, skips: int, tb: _Tables) -> None:
+        present = 0
+        for t in range(len(cnt)):
+            if cnt[t]:
+                present |= 1 << t
+        self.cnt, self.wilds, self.skips, self.present = cnt, wilds, skips, present
+        self.nn, self.low = tb.nn, tb.deck.low
+        self.by_num = self.by_cp = self.col_nums = None
+
+    @classmethod
+    def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
+        """Count a hand in one pass, reading card fields directly (the hot path)."""
+        nn, low, high = tb.nn, tb.deck.low, tb.deck.high
+        col_index = tb.col_index
+        cnt = [0] * (tb.nc * nn)
+        by_num = [0] * nn
+        present = wilds = skips = 0
+        for c in hand:
+            if c.wild:
+                wilds += 1
+            elif c.skip:
+                skips += 1
+            else:
+                n = c.number
+                ci = col_index.get(c.color)
+                if ci is None or n is None or not low <= n <= high:
+                    raise ValueError(f"{c} is not a card of this deck")
+                t = ci * nn + n - low
+                cnt[t] += 1
+                by_num[n - low] += 1
+                present |= 1 << t
+        h = cls.__new__(cls)
+        h.cnt, h.wilds, h.skips, h.present = cnt, wilds, skips, present
+        h.nn, h.low = nn, low
+        h.by_num = by_num
+        h.by_cp = h.col_nums = None
+        return h
+
+    # Each aggregate is made on first use, from the few types present.
+    def _by_num(self) -> list[int]:
+        if self.by_num is None:
+            nn, cnt = self.nn, self.cnt
+            out = [0] * nn
+            m = self.present
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                out[t % nn] += cnt[t]
+                m ^= low
+            self.by_num = out
+        return self.by_num
+
+    def _by_cp(self) -> list[int]:
+        if self.by_cp is None:
+            nn, cnt, low = self.nn, self.cnt, self.low
+            out = [0] * (2 * (len(cnt) // nn))
+            for t in _bits(self.present):
+                ci, ni = divmod(t, nn)
+                out[2 * ci + ((ni + low) & 1)] += cnt[t]
+            self.by_cp = out
+            self.by_col = [out[i] + out[i + 1] for i in range(0, len(out), 2)]
+            self.by_par = [sum(out[0::2]), sum(out[1::2])]
+        return self.by_cp
+
+    def _col_nums(self) -> list[int]:
+        if self.col_nums is None:
+            nn = self.nn
+            full = (1 << nn) - 1
+            self.col_nums = [(self.present >> (ci * nn)) & full
+                             for ci in range(len(self.cnt) // nn)]
+            nums = 0
+            for m in self.col_nums:
+                nums |= m
+            self.nums = nums
+        return self.col_nums
+
+    def best_cap(self, agg: str, size: int, nn: int) -> int:
+        """An upper bound on the best capacity of any class of one group (often exact)."""
+        if agg == "run":
+            self._col_nums()
+            return _best_window(nn, size)[self.nums]
+        if agg == "crun":
+            table = _best_window(nn, size)
+            return max([table[m] for m in self._col_nums()])
+        if agg == "num":
+            c = max(self._by_num())
+        elif agg == "type":
+            c = max(self.cnt)
+        elif agg in ("col", "cp", "par"):
+            self._by_cp()
+            c = max({"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg])
+        else:
+            return size
+        return c if c < size else size
+
+    def caps(self, agg: str, values: tuple, size: int, nn: int,
+             masks: tuple[int, ...]) -> list[int]:
+        """Capacity of every class of one group, in class order."""
+        if agg == "run":
+            self._col_nums()
+            nums = self.nums
+            return [(nums & wb).bit_count() for wb in values]
+        if agg == "crun":
+            cn = self._col_nums()
+            return [(cn[ci] & wb).bit_count() for ci, wb in values]
+        if agg == "mrun":
+            out = []
+            present = self.present
+            for m in masks:
+                nums = 0
+                for t in _bits(m & present):
+                    nums |= 1 << (t % nn)
+                out.append(nums.bit_count())
+            return out
+        if agg == "num":
+            src = self._by_num()
+        elif agg == "type":
+            src = self.cnt
+        else:
+            self._by_cp()
+            src = {"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg]
+        return [src[i] if src[i] < size else size for i in values]
