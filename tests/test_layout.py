@@ -91,3 +91,52 @@ def test_descending_run_is_read():
     assert str(judge("1 run of 4", "R12 W W W").meld) == "W=9 W=10 W=11 R12"
     assert str(judge("1 run of 4", "W W W R1").meld) == "R1 W=2 W=3 W=4"
     assert str(judge("1 run of 4", "W R1 R2 R3").meld) == "R1 R2 R3 W=4"
+
+
+def test_verify_agrees_with_the_reference_on_random_layouts():
+    """Random layouts (often near-misses) judged by verify and by the brute-force definitions."""
+    import random
+    from itertools import permutations
+
+    from reference import card_tuple, group_ok
+
+    from phasedsl import STANDARD_DECK, find
+
+    deck = STANDARD_DECK.all_cards()
+    phrases = ["1 set of 3 + 1 run of 4", "2 sets of 3", "7 cards of one color", "1 color run of 4",
+               "1 even or odd of 5 + 1 set of 2", "1 color even or odd of 3 + 1 color set of 2",
+               "1 wild + 1 set of 2", "2 runs of 3"]
+    rng = random.Random(11)
+    agree = legal = 0
+    for _ in range(1500):
+        phase = Phase.parse(rng.choice(phrases))
+        lo, hi = rng.choice([(1, 5), (3, 8), (1, 12)])
+        pool = [i for i, c in enumerate(deck)
+                if not c.natural or (lo <= c.number <= hi and rng.random() < 0.6)]
+        picked = rng.sample(pool, min(len(pool), phase.cards_needed + 4))
+        layout, k = [], 0
+        for g in phase.groups:
+            n = g.size + rng.choice([0, 0, 0, 1, 2])
+            layout.append([deck[i] for i in picked[k:k + n]])
+            k += n
+        meld = find(phase, [deck[i] for i in picked])
+        if meld is not None and rng.random() < 0.7:
+            # a real meld, wilds unannotated, shuffled, sometimes with one card swapped out
+            layout = [[c.plain() for c in g.cards] for g in meld.groups]
+            for cards in layout:
+                rng.shuffle(cards)
+            rng.shuffle(layout)
+            if rng.random() < 0.4:
+                layout[0][0] = deck[rng.choice(pool)]
+        got = verify(phase, layout).valid
+        groups = phase.groups
+        expect = any(
+            all(len(layout[i]) >= groups[j].size
+                and group_ok(groups[j].kind.value, len(layout[i]),
+                             tuple(card_tuple(c) for c in layout[i]), 1, 1, 12, None)
+                for i, j in enumerate(perm))
+            for perm in permutations(range(len(groups))))
+        assert got == expect, (str(phase), [" ".join(map(str, g)) for g in layout])
+        agree += 1
+        legal += got
+    assert agree == 1500 and legal > 50
