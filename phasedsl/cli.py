@@ -299,6 +299,11 @@ def odds(
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         _fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
               as_json)
+    if plot is not None:
+        import importlib.util
+
+        if importlib.util.find_spec("matplotlib") is None:  # say so before any long count
+            _fail(PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'"), as_json)
     try:
         if phrase is not None:
             rules = ctx.rules if world is None else _pack_rules(variant, world)
