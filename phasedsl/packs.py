@@ -282,11 +282,16 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
 
 def _loose_phase_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
     """DSL errors in a pack that also has schema errors, so that all are reported at once."""
+    from .cards import STANDARD_DECK
+
     value = doc.value
     try:
         deck = rules_from(value.get("rules") or {}).deck
     except Exception:  # the schema has already said what is wrong with `rules`
-        from .cards import STANDARD_DECK as deck
+        deck = STANDARD_DECK
+    ints = (deck.low, deck.high, deck.copies, deck.wilds, deck.skips)
+    if not all(type(v) is int for v in ints) or not all(isinstance(c, str) for c in deck.colors):
+        deck = STANDARD_DECK  # a deck the schema refused: read the phases against the printed one
     diags: list[Diagnostic] = []
     if isinstance(value.get("phases"), list):
         _phase_entries(doc, path, lines, ("phases",), value["phases"], deck, diags)

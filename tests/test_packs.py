@@ -233,3 +233,12 @@ def test_deck_sanity_and_file_name(tmp_path):
     assert "differs from the file name" in text
     assert "5 is above 1" in text
     assert "same letter" in text
+
+
+def test_broken_rules_and_phases_are_reported_together(tmp_path):
+    p = write(tmp_path, GOOD.replace('"1 run of 4"', '"1 run of"') +
+              "rules:\n  deck:\n    skips: many\n")
+    r = runner.invoke(app, ["validate", str(p)])
+    assert r.exit_code == 1
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert "skips" in r.stdout and "expected a number" in r.stdout
