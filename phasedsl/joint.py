@@ -245,20 +245,6 @@ def _number_joint(chosen: Sequence[_Class], sizes: Sequence[int], hand: _Hand) -
     return sum(map(min, by_num, demand))
 
 
-def _pair_minimums_met(a: _Class, b: _Class, hand: _Hand) -> bool:
-    """Whether two number-only groups can each keep one natural (the default minimum).
-
-    They fail only when both can use just one shared card.  A False answer
-    is not a verdict: the caller then asks the exact flow.
-    """
-    by_num = hand.by_num
-    nums_a = (1 << a.number) if a.window is None else a.index & hand.nums
-    nums_b = (1 << b.number) if b.window is None else b.index & hand.nums
-    if nums_a != nums_b or nums_a.bit_count() != 1:
-        return True
-    return by_num[nums_a.bit_length() - 1] >= 2
-
-
 def _supply(cl: _Class, hand: _Hand) -> int:
     cnt = hand.cnt
     return sum(cnt[t] for t in _bits(cl.mask & hand.present))

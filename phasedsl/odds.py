@@ -27,7 +27,7 @@ from .classes import _tables
 from .handcounts import _Hand
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _keep_most, _layout_for, _postal_variants, _search, best_naturals
+from .solver import _keep_most, _layout_for, _postal_variants, _search
 
 CHUNK = 20_000
 Z95 = 1.959963984540054
@@ -148,7 +148,6 @@ def _feasible(lay, hand: _Hand, rules: Rules) -> bool:
 # Hand compositions the exact count visits at most (about a minute's work); past
 # that the figure is sampled, and says why.
 MAX_COMPOSITIONS = 1_500_000
-MAX_COMPOSITIONS_MANY_GROUPS = 700_000  # three or more groups cost more per composition
 
 
 def compositions(cls: _Classes, deck_copies: int, cards: int) -> int:
@@ -171,7 +170,7 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     if phase.cards_needed > h:
         return Odds(phase, h, "exact", 0.0, fraction=Fraction(0))
     cls = _classes_for(phase, rules)
-    if cls is None or too_costly(phase, cls, rules, h):
+    if cls is None or too_costly(cls, rules, h):
         return None
     lay = _layout_for(phase, rules)
     sizes = [len(m) * deck.copies for m in cls.members]
@@ -206,11 +205,14 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     # Wilds and skips fill the rest of the hand.
     W, S = deck.wilds, deck.skips
     favourable = 0
-    min_w_cache: dict[tuple, int | None] = {}
+    # (key, skips) -> (fewest wilds that make it, or None; how many wilds were tried)
+    min_w_cache: dict[tuple, tuple[int | None, int]] = {}
     skips_matter = lay.need_s > 0
     for done, (key, totals) in enumerate(by_key.items(), 1):
         if progress and not done % 5_000:
             progress(5_000)
+        # Only as many wilds as the hand has room for matter: few, for most compositions.
+        most = min(W, h - min(totals))
         for t, weight in totals.items():
             rest = h - t
             for s in range(min(S, rest) + 1):
@@ -218,43 +220,35 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
                 if w > W:
                     continue
                 ck = (min(key, key[::-1]) if cls.mirror else key, s if skips_matter else 0)
-                if ck in min_w_cache:
-                    need = min_w_cache[ck]
-                else:
-                    need = _min_wilds(lay, ck[0], cls, ck[1], rules, W)
-                    min_w_cache[ck] = need
+                need, tried = min_w_cache.get(ck, (None, -1))
+                if need is None and tried < most:
+                    need = _min_wilds(lay, ck[0], cls, ck[1], rules, most, tried + 1)
+                    min_w_cache[ck] = (need, most)
                 if need is not None and w >= need:
                     favourable += weight * math.comb(W, w) * math.comb(S, s)
     frac = Fraction(favourable, math.comb(deck.size, h))
     return Odds(phase, h, "exact", float(frac), fraction=frac)
 
 
-def too_costly(phase: Phase, cls: _Classes, rules: Rules, cards: int) -> bool:
+def too_costly(cls: _Classes, rules: Rules, cards: int) -> bool:
     if cls.symmetric:
         return False  # counted up to permutation: always few
-    groups = sum(1 for g in phase.groups if g.kind.needs_natural)
-    limit = MAX_COMPOSITIONS if groups <= 2 else MAX_COMPOSITIONS_MANY_GROUPS
-    return compositions(cls, rules.deck.copies, cards) > limit
+    return compositions(cls, rules.deck.copies, cards) > MAX_COMPOSITIONS
 
 
-def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int) -> int | None:
-    """Fewest wilds with which these counts and skips make the phase (None: not even with all)."""
-    if rules.wild_numbers:
-        # wild-number cards change what counts as a wild: ask the solver per count
-        for w in range(most + 1):
-            if _feasible(lay, _hand_for(key, cls, w, skips, rules), rules):
-                return w
-        return None
-    best = best_naturals(lay, _hand_for(key, cls, 0, skips, rules), rules)
-    if best is None or best < lay.min_phase:
-        return None
-    need = lay.need_w + lay.total - best
-    short_s = lay.need_s - skips
-    if short_s > 0:
-        if not rules.wild_as_skip:
-            return None
-        need += short_s
-    return need if need <= most else None
+def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int, least: int = 0) -> int | None:
+    """Fewest wilds, from ``least`` to ``most``, with which these counts and skips make the
+    phase (None: none of those).
+
+    Each try is one feasibility search, and a hand has room for few wilds, so this
+    is cheaper than finding the most naturals the groups could hold.
+    """
+    hand = _hand_for(key, cls, 0, skips, rules)
+    for w in range(least, most + 1):
+        hand.wilds = w
+        if _feasible(lay, hand, rules):
+            return w
+    return None
 
 
 def _enumerate_symmetric(sizes, caps, h, comb, by_key) -> None:

@@ -39,7 +39,6 @@ from .joint import (
     _greedy,
     _number_joint,
     _pair_loss,
-    _pair_minimums_met,
     _supply,
     _upper,
 )
@@ -281,87 +280,6 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     if not dfs(0, 0, False, frozenset()):
         return None
     return found[0]
-
-
-def best_naturals(lay: _Layout, hand: _Hand, rules: Rules) -> int | None:
-    """Most naturals the groups can hold together, each with its natural minimum.
-
-    None when no choice of classes meets every group's minimum.  The fewest
-    wilds a hand needs is then ``lay.total - best`` (plus any wild part); the
-    odds module uses this to settle each hand composition with one search.
-    """
-    nn = lay.tb.nn
-    n = len(lay.groups)
-    if not n:
-        return 0
-    cnt, present = hand.cnt, hand.present
-    sizes, lower = lay.sizes, lay.lower
-    all_caps = [hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
-                if not lay.same_as_prev[j] else None for j in range(n)]
-    distinct = not rules.sets_share_number
-    got = _candidates(lay, all_caps, 0, hand, distinct)
-    if got is None:
-        return None
-    cands, best_rest = got
-    number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
-    chosen: list[_Class] = [cands[0][0][1]] * n
-    pos = [0] * n
-    best = -1
-    ceiling = best_rest[0]
-
-    def joint(total: int, overlap: bool) -> int:
-        """Exact naturals of the chosen classes together (-1: minimums cannot be met)."""
-        if not overlap:
-            return total
-        if number_only and n == 2:
-            value = total - _pair_loss(chosen[0], chosen[1], sizes, hand)
-            if value <= best or _pair_minimums_met(chosen[0], chosen[1], hand):
-                return value
-        elif number_only:
-            value = _number_joint(chosen, sizes, hand)
-            if value <= best:
-                return value
-        else:
-            value = _upper(chosen, sizes, cnt, present, nn)
-            if value <= best:
-                return value
-        got = _greedy(chosen, sizes, lower, cnt, present, nn)
-        if got is not None and got[0] == value:
-            return value
-        got = _assign(chosen, sizes, lower, cnt, present, 0, nn)
-        return -1 if got is None else got[0]
-
-    steps = [SEARCH_STEPS]
-
-    def dfs(j: int, total: int, overlap: bool, used: frozenset) -> None:
-        nonlocal best
-        if best == ceiling:
-            return
-        steps[0] -= 1
-        if steps[0] < 0:
-            raise SearchLimit(SEARCH_STEPS)
-        if j == n:
-            value = joint(total, overlap)
-            if value > best:
-                best = value
-            return
-        is_set = distinct and lay.groups[j].kind.is_set
-        for k in range(pos[j - 1] if lay.same_as_prev[j] else 0, len(cands[j])):
-            cap, cl = cands[j][k]
-            if total + cap + best_rest[j + 1] <= best:
-                break
-            if is_set and cl.number in used:
-                continue
-            ov = overlap
-            if not ov:
-                m = cl.mask & present
-                ov = any(chosen[i].mask & m for i in range(j))
-            chosen[j] = cl
-            pos[j] = k
-            dfs(j + 1, total + cap, ov, used | {cl.number} if is_set else used)
-
-    dfs(0, 0, False, frozenset())
-    return best if best >= 0 else None
 
 
 # Search steps before giving up on a phase (only absurdly large phases get there).
