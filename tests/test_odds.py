@@ -19,7 +19,8 @@ SMALL = Rules(deck=Deck(colors=("R", "B"), low=1, high=5, copies=2, wilds=2, ski
     [
         "1 set of 2 + 1 run of 3", "2 sets of 2", "1 run of 4", "3 cards of one color",
         "1 color even or odd of 2 + 2 cards of one color", "1 even or odd of 4",
-        "1 skip + 1 set of 2", "1 wild + 1 run of 3",
+        "1 skip + 1 set of 2", "1 wild + 1 run of 3", "2 cards of one color + 1 wild",
+        "1 color even or odd of 2 + 1 skip", "3 sets of 1 + 1 run of 2",
     ],
 )
 def test_exact_equals_full_enumeration(phrase):
