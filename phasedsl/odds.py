@@ -148,6 +148,7 @@ def _feasible(lay, hand: _Hand, rules: Rules) -> bool:
 # Hand compositions the exact count visits at most (about a minute's work); past
 # that the figure is sampled, and says why.
 MAX_COMPOSITIONS = 1_500_000
+MAX_COMPOSITIONS_MANY_GROUPS = 700_000  # three or more groups cost more per composition
 
 
 def compositions(cls: _Classes, deck_copies: int, cards: int) -> int:
@@ -170,7 +171,7 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     if phase.cards_needed > h:
         return Odds(phase, h, "exact", 0.0, fraction=Fraction(0))
     cls = _classes_for(phase, rules)
-    if cls is None or too_costly(cls, rules, h):
+    if cls is None or too_costly(phase, cls, rules, h):
         return None
     lay = _layout_for(phase, rules)
     sizes = [len(m) * deck.copies for m in cls.members]
@@ -230,10 +231,12 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     return Odds(phase, h, "exact", float(frac), fraction=frac)
 
 
-def too_costly(cls: _Classes, rules: Rules, cards: int) -> bool:
+def too_costly(phase: Phase, cls: _Classes, rules: Rules, cards: int) -> bool:
     if cls.symmetric:
         return False  # counted up to permutation: always few
-    return compositions(cls, rules.deck.copies, cards) > MAX_COMPOSITIONS
+    groups = sum(1 for g in phase.groups if g.kind.needs_natural)
+    limit = MAX_COMPOSITIONS if groups <= 2 else MAX_COMPOSITIONS_MANY_GROUPS
+    return compositions(cls, rules.deck.copies, cards) > limit
 
 
 def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int, least: int = 0) -> int | None:

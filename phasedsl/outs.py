@@ -35,7 +35,11 @@ class Shortfall:
     outs: tuple[Out, ...] = ()
     example: tuple[Card, ...] = ()
     groups: tuple[Group, ...] = ()
-    possible: bool = True  # False: what is left of the deck cannot supply the example
+    # False when the example is not a real completion from what is left of the deck
+    # (the count treats each missing card as any card; rare rule and deck corners, such as
+    # two naturals per group from a deck with one copy of each card, break that): then
+    # ``missing`` is a lower bound.
+    possible: bool = True
 
     def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
         if self.missing == 0:
@@ -44,9 +48,11 @@ class Shortfall:
         what = " + ".join(g.describe(rules.deck) for g in self.groups) or str(phase)
         if self.missing == 1 and self.outs:
             return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
+        if not self.possible:
+            return (f"at least {self.missing} card{s} short of {what} (what is left of the deck "
+                    "may not hold the cards that would complete it)")
         shown = " + ".join(str(c) for c in self.example)
-        caveat = "" if self.possible else " (more of some of them than the deck has left)"
-        return f"{self.missing} card{s} short: for example {shown}{caveat} completes {what}"
+        return f"{self.missing} card{s} short: for example {shown} completes {what}"
 
     def to_json(self) -> dict:
         return {
@@ -129,9 +135,11 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
             continue
         completes = tuple(g for g, p in zip(groups, plans, strict=True)
                           if p.naturals.get(None) or not g.kind.needs_natural)
-        example, possible = _example(groups, plans, hand, rules, k)
+        example, drawable = _example(groups, plans, hand, rules, k)
         found_outs = tuple(outs(phase, hand, rules, seen)) if k == 1 else ()
-        return Shortfall(k, found_outs, example, completes, possible and (k != 1 or bool(found_outs)))
+        real = (bool(found_outs) if k == 1 else
+                drawable and find(phase, [*hand, *example], rules) is not None)
+        return Shortfall(k, found_outs, example, completes, real)
     return Shortfall(phase.cards_needed)
 
 
