@@ -95,6 +95,8 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     out["outs"] = [str(o.card) for o in sf.outs]
     out["example"] = [str(c) for c in sf.example]
     out["completable"] = sf.possible
+    if sf.never:
+        out["never"] = sf.never
     out["reason"] = sf.summary(phase, rules)
     return out
 

@@ -125,10 +125,23 @@ def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
 
 
 @cache
-def _best_window(nn: int, size: int) -> tuple[int, ...]:
-    """For every set of numbers present (a bit mask), the most of them one run window holds."""
-    windows = [((1 << size) - 1) << a for a in range(nn - size + 1)]
-    return tuple(max((m & w).bit_count() for w in windows) for m in range(1 << nn))
+def _best_window(nn: int, size: int) -> _WindowBest:
+    """For a set of numbers present (a bit mask), the most of them one run window holds."""
+    return _WindowBest(nn, size)
+
+
+class _WindowBest(dict):
+    """Filled on demand: a full table has 2**numbers entries, too many for a long deck."""
+
+    def __init__(self, nn: int, size: int) -> None:
+        super().__init__()
+        self.windows = [((1 << size) - 1) << a for a in range(max(0, nn - size + 1))]
+
+    def __missing__(self, mask: int) -> int:
+        best = max([(mask & w).bit_count() for w in self.windows], default=0)
+        if len(self) < 1 << 16:
+            self[mask] = best
+        return best
 
 
 def _bits(mask: int) -> Iterable[int]:

@@ -20,12 +20,30 @@ def _natural_supply(g: Group, rules: Rules) -> int | None:
     }.get(g.kind)
 
 
+def impossible_group(phase: Phase, rules: Rules) -> str | None:
+    """Why no hand can ever make the phase under these rules (a group's natural minimum is
+    more than the deck holds for it), or None."""
+    if rules.natural_scope != "group":
+        return None
+    for g in phase.groups:
+        need = min(rules.min_naturals, g.size)
+        supply = _natural_supply(g, rules) if g.kind.needs_natural else None
+        if supply is not None and supply < need:
+            label = g.describe(rules.deck).removeprefix("1 ")
+            return (f"each group needs {need} natural cards, and the deck holds only {supply} "
+                    f"that fit a {label}")
+    return None
+
+
 def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     out = []
     most = rules.hand_size + 1
     if phase.cards_needed > most:
         out.append(f"needs {phase.cards_needed} cards, but a player holds at most {most} "
                    f"(a hand of {rules.hand_size} plus the card just drawn)")
+    never = impossible_group(phase, rules)
+    if never:
+        out.append(f"can never be made: {never}")
     for g in phase.groups:
         supply = _natural_supply(g, rules)
         if supply is not None and g.size > supply:

@@ -40,10 +40,13 @@ class Shortfall:
     # two naturals per group from a deck with one copy of each card, break that): then
     # ``missing`` is a lower bound.
     possible: bool = True
+    never: str | None = None  # why no hand can make the phase under these rules
 
     def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
         if self.missing == 0:
             return "made"
+        if self.never:
+            return f"cannot be made under these rules: {self.never}"
         s = "s" if self.missing != 1 else ""
         what = " + ".join(g.describe(rules.deck) for g in self.groups) or str(phase)
         if self.missing == 1 and self.outs:
@@ -122,6 +125,11 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     """
     if find(phase, hand, rules) is not None:
         return Shortfall(0)
+    from .lint import impossible_group
+
+    never = impossible_group(phase, rules)
+    if never:
+        return Shortfall(phase.cards_needed, possible=False, never=never)
     groups = phase.groups
     tb = _tables(rules.deck)
     lay = _layout_for(phase, rules)
@@ -149,6 +157,9 @@ def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[tuple[Card, ...
     tb = _tables(deck)
     pool = unseen_counts(hand, (), rules)
     out: list[Card] = []
+    distinct = not rules.sets_share_number
+    set_numbers = {p.cls.number for g, p in zip(groups, plans, strict=True)
+                   if g.kind.is_set and p.cls is not None and any(t is not None for t in p.naturals)}
     for g, p in zip(groups, plans, strict=True):
         v = p.naturals.get(None, 0)
         if not v or p.cls is None:
@@ -156,9 +167,13 @@ def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[tuple[Card, ...
         cl = p.cls
         if not any(t is not None for t in p.naturals):
             # a group made only of cards still to come can take any class: the best stocked
-            cl = max(_classes(_as_played(g, rules), deck),
+            options = [c for c in _classes(_as_played(g, rules), deck)
+                       if not (distinct and g.kind.is_set and c.number in set_numbers)]
+            cl = max(options or [cl],
                      key=lambda c: sum(pool[tb.card_of(t)] for t in range(tb.nc * tb.nn)
                                        if c.mask >> t & 1))
+            if g.kind.is_set:
+                set_numbers.add(cl.number)
         used_nums = {t % tb.nn for t in p.naturals if t is not None}
         candidates = []
         for t in range(tb.nc * tb.nn):

@@ -47,3 +47,22 @@ def test_seen_cards_are_not_outs():
 def test_score():
     assert score(parse_cards("R5 B12 W S G9 Y10")) == 5 + 10 + 25 + 15 + 5 + 10
     assert score([]) == 0
+
+
+def test_a_phase_no_hand_can_make_says_so():
+    from phasedsl import Rules
+
+    rules = Rules(min_naturals=3)
+    sf = shortfall(Phase.parse("1 color set of 3"), parse_cards("R5"), rules)
+    assert sf.never and "cannot be made" in sf.summary(Phase.parse("1 color set of 3"), rules)
+
+
+def test_examples_keep_set_numbers_apart_when_sets_must_differ():
+    from phasedsl import Rules, find
+
+    rules = Rules(sets_share_number=False)
+    p = Phase.parse("1 color set of 2 + 1 set of 3")
+    hand = parse_cards("W B1")
+    sf = shortfall(p, hand, rules)
+    assert sf.missing == 3 and sf.possible
+    assert find(p, [*hand, *sf.example], rules) is not None

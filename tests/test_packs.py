@@ -242,3 +242,13 @@ def test_broken_rules_and_phases_are_reported_together(tmp_path):
     assert r.exit_code == 1
     assert r.exception is None or isinstance(r.exception, SystemExit)
     assert "skips" in r.stdout and "expected a number" in r.stdout
+
+
+def test_long_decks_do_not_stall(tmp_path):
+    import time
+
+    p = write(tmp_path, "name: mine\ntitle: t\ndescription: d\nsource: s\n"
+                        "rules:\n  deck: {numbers: {low: 1, high: 30}}\nphases: [\"1 run of 4\"]\n")
+    t = time.perf_counter()
+    r = runner.invoke(app, ["check", "--variant", str(p), "--phase", "1", "R27 R28 R29 R30"])
+    assert r.exit_code == 0 and time.perf_counter() - t < 10
