@@ -74,6 +74,14 @@ class Context:
         entry, rules = pack.phase_entry(phase_no, world)
         return cls(rules, entry.phase, entry.label)
 
+    def take_phase(self, words: list[str]) -> tuple[Phase, Rules, list[str]]:
+        """The phase (the first word, unless the pack's phase was chosen by number), its
+        rules, and the words left (the cards)."""
+        if self.phase is not None:
+            return self.phase, self.rules, words
+        phase, rules = self.phase_and_rules(words[0] if words else None)
+        return phase, rules, words[1:]
+
     def phase_and_rules(self, phrase: str | None) -> tuple[Phase, Rules]:
         if self.phase is not None:
             return self.phase, self.rules
@@ -129,8 +137,9 @@ def check_text(phase: Phase, result: dict) -> str:
         return "\n".join(lines)
     if "problems" in result:
         lines.append("not legal")
-        lines += [f"  {(p['group'] and 'group ' + str(p['group'])) or 'phase'}: {p['message']}"
-                  for p in result["problems"]]
+        for p in result["problems"]:
+            where = f"group {p['group']}" if p["group"] else "phase"
+            lines.append(f"  {where}: {p['message']}")
     else:
         lines.append("not made: " + result["reason"])
     return "\n".join(lines)

@@ -178,8 +178,7 @@ def check(
         return
     words = list(args or [])
     try:
-        phase, rules = ctx.phase_and_rules(None if ctx.phase is not None else
-                                           (words.pop(0) if words else None))
+        phase, rules, words = ctx.take_phase(words)
         if groups:
             if words:
                 raise PhaseDSLError("give the cards either as arguments or as --groups, not both")
@@ -398,8 +397,7 @@ def outs(
     ctx = _context(variant, phase_no, world)
     words = list(args)
     try:
-        phase, rules = ctx.phase_and_rules(None if ctx.phase is not None else
-                                           (words.pop(0) if words else None))
+        phase, rules, words = ctx.take_phase(words)
         seen_cards = api.cards(seen or "", rules)
         hand = api.hand(" ".join(words), rules, also=seen_cards)
         result = api.outs_json(phase, hand, seen_cards, rules)

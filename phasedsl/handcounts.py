@@ -45,9 +45,15 @@ class _Hand:
                 cnt[t] += 1
                 by_num[n - low] += 1
                 present |= 1 << t
+        return cls.counted(cnt, present, wilds, skips, tb, by_num)
+
+    @classmethod
+    def counted(cls, cnt: list[int], present: int, wilds: int, skips: int, tb: _Tables,
+                by_num: list[int] | None = None) -> _Hand:
+        """A hand from counts already made, with their presence mask (no second pass)."""
         h = cls.__new__(cls)
         h.cnt, h.wilds, h.skips, h.present = cnt, wilds, skips, present
-        h.nn, h.low = nn, low
+        h.nn, h.low = tb.nn, tb.deck.low
         h.by_num = by_num
         h.by_cp = h.col_nums = None
         return h

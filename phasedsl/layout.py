@@ -278,8 +278,8 @@ def _weight(problems: list[tuple[str, str]]) -> int:
     return sum(3 if rule == "size" else 1 for rule, _ in problems)
 
 
-def _set_number(lg: LaidGroup) -> int | None:
-    nums = {c.number for c in lg.cards if c.number is not None}
+def _set_number(cards) -> int | None:
+    nums = {c.number for c in cards if c.number is not None}
     return nums.pop() if len(nums) == 1 else None
 
 
@@ -299,7 +299,7 @@ def _match(reads, groups: Sequence[Group], rules: Rules) -> list[int] | None:
             tried.add(groups[j])  # identical phase groups are interchangeable
             sn = set_numbers
             if not rules.sets_share_number and groups[j].kind.is_set:
-                num = _set_number(LaidGroup(groups[j], reads[i][j][0]))
+                num = _set_number(reads[i][j][0])
                 if num in set_numbers:
                     continue
                 sn = set_numbers | {num}

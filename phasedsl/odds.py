@@ -315,10 +315,7 @@ def _sample_chunk(args) -> int:
                 wilds += 1
             else:
                 skips += 1
-        hand = _Hand.__new__(_Hand)
-        hand.cnt, hand.wilds, hand.skips, hand.present = cnt, wilds, skips, present
-        hand.nn, hand.low = tb.nn, deck.low
-        hand.by_num = hand.by_cp = hand.col_nums = None
+        hand = _Hand.counted(cnt, present, wilds, skips, tb)
         if postal:
             hits += _feasible(lay, hand, rules)
         elif _search(lay, hand, rules) is not None:

@@ -99,11 +99,17 @@ def test_greedy_trap():
     assert verify(p, [list(g.cards) for g in meld.groups], hand=hand).valid
 
 
-def test_sets_may_share_a_number_by_default():
-    p = Phase.parse("2 sets of 3")
-    hand = parse_cards("R10 B10 G10 Y10 R10 B10")
-    assert find(p, hand) is not None
-    assert find(p, hand, Rules(sets_share_number=False)) is None
+@pytest.mark.parametrize(
+    ("phrase", "hand", "rules"),
+    [
+        ("2 sets of 3", "R10 B10 G10 Y10 R10 B10", Rules(sets_share_number=False)),
+        ("1 run of 4", "R1 B2 R3 R4", Rules(runs_one_color=True)),
+    ],
+)
+def test_rule_options_that_refuse_a_default_meld(phrase, hand, rules):
+    p, cards = Phase.parse(phrase), parse_cards(hand)
+    assert find(p, cards) is not None
+    assert find(p, cards, rules) is None
 
 
 def test_postal_wild_numbers():
@@ -113,13 +119,6 @@ def test_postal_wild_numbers():
     meld = find(p, hand, Rules(wild_numbers=frozenset({1})))
     assert meld is not None
     assert sorted(map(str, meld.cards())) == sorted(map(str, hand))
-
-
-def test_runs_one_color_rule():
-    p = Phase.parse("1 run of 4")
-    hand = parse_cards("R1 B2 R3 R4")
-    assert find(p, hand) is not None
-    assert find(p, hand, Rules(runs_one_color=True)) is None
 
 
 def test_huge_hand_is_fast_and_exact():
