@@ -161,6 +161,12 @@ def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None) -> G
 def report_text(result: Replay, raw_event: str | None = None) -> str:
     """The replay report in words: the illegal event, then the standings of each hand."""
     out = []
+    if result.error is not None:
+        e = result.error
+        out.append(f"line {e['line']}: {raw_event or e['event']}")
+        out.append(f"  illegal: {e['message']} [{e['rule']}]")
+    else:
+        out.append("every event is legal")
     for k, h in enumerate(result.hands, 1):
         head = f"hand {k}" + (" (tie-break)" if h.tie_break else "") + ": "
         head += f"{h.went_out} went out" if h.went_out else "nobody went out"
@@ -170,19 +176,13 @@ def report_text(result: Replay, raw_event: str | None = None) -> str:
         width = max(len(p) for p in totals)
         for p, total in totals.items():
             if p not in points:
-                out.append(f"  {p:<{width}}  sat out       total {total:>4}")
+                out.append(f"  {p:<{width}}  sat out     total {total:>4}")
                 continue
             made = "made its phase" if completed[p] else "phase not made"
             after = f"next phase {nxt[p]}" if nxt[p] is not None else "all phases done"
             out.append(f"  {p:<{width}}  {points[p]:>3} points  total {total:>4}  {made}, {after}")
     if result.winner is not None:
         out.append(f"winner: {result.winner}")
-    elif result.legal:
-        out.append("the game is not finished")
-    if result.error is not None:
-        e = result.error
-        out.append(f"line {e['line']}: {raw_event or e['event']}")
-        out.append(f"  illegal: {e['message']} [{e['rule']}]")
     else:
-        out.append("every event is legal")
+        out.append("no winner yet: the game is not finished")
     return "\n".join(out)

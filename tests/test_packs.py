@@ -19,7 +19,10 @@ runner = CliRunner()
 def test_every_shipped_pack_validates(name):
     pack, diags = check_file(name, strict=True)
     assert pack is not None
-    assert not [d for d in diags if d.severity == "error"]
+    # The one shipped rule the referee does not play yet is a lint error by design.
+    refereed = [d for d in diags if "the referee does not honor" in d.message]
+    assert len(refereed) == (name == "anti-phase-for-others")
+    assert not [d for d in diags if d.severity == "error" and d not in refereed]
 
 
 def test_expected_packs_are_there():

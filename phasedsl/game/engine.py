@@ -46,8 +46,14 @@ class IllegalMove(PhaseDSLError):
 
 def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> Table:
     """The fixed part of a game; raises PhaseDSLError for a table the rules refuse."""
+    from ..lint import game_rule_errors
+
     w = pack.world(world)
     house = HouseRules.from_settings(w.settings)
+    refused = [msg for _, msg in game_rule_errors(pack)]
+    if refused:
+        raise PhaseDSLError(f"the referee cannot play {pack.name} as written: "
+                            + "; ".join(refused))
     players = tuple(players)
     most = MASTERS_MAX_PLAYERS if house.save_pile else MAX_PLAYERS
     if not MIN_PLAYERS <= len(players) <= most:
@@ -294,7 +300,7 @@ def _give(state: GameState, move: mv.Give) -> GameState:
         new = replace(state, pending_skips=(move.to,))
         return _after_up(new, first)
     seat = state.seats[to]
-    seats = _set_seat(state, to, hand=seat.hand + (up,))
+    seats = _set_seat(state, to, hand=(*seat.hand, up))
     return replace(state, seats=seats, discard=(), stage="turn", turn=to,
                    step="recipient_discard")
 
@@ -316,10 +322,12 @@ def _check_turn(state: GameState, move) -> int:
         raise IllegalMove("not_now", f"the hand has ended; the next event must be a deal (by "
                                      f"{_name(state, state.dealer)})")
     i = _seat_of(state, move.player)
-    if state.stage in ("choose_up", "declare") and not isinstance(move, mv.Declare):
-        who = state.to_move
-        what = "give the turned-up card" if state.stage == "choose_up" else "declare a phase"
-        raise IllegalMove("not_your_turn", f"{who} must {what} first")
+    if state.stage == "choose_up":
+        raise IllegalMove("dealer_must_choose", f"the dealer ({state.to_move}) first says who "
+                                                f"gets the turned-up {state.discard[-1]}")
+    if state.stage == "declare" and not isinstance(move, mv.Declare):
+        raise IllegalMove("must_declare", f"{state.to_move} declares a phase first (phases are "
+                                          "declared after the deal)")
     if i != state.turn:
         skipped = " (skipped)" if move.player in state.pending_skips else ""
         raise IllegalMove("not_your_turn", f"it is {_name(state, state.turn)}'s turn, not "
@@ -442,15 +450,15 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
                                   f"{card} are seen (in hands, on the table or discarded)")
             state = replace(state, stock=left)
     seat = state.seats[i]
-    seats = _set_seat(state, i, hand=seat.hand + (card,))
+    seats = _set_seat(state, i, hand=(*seat.hand, card))
     return replace(state, seats=seats, step="play", drawn=card)
 
 
 def _going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str, str] | None:
     """Whether a move that leaves ``left`` cards in hand is allowed by the going-out rules."""
     house = state.table.house
-    if house.go_out_after_first_round and not state.dealer_reached:
-        if left == 0 or (by_play and left == 1 and not house.floating):
+    if house.go_out_after_first_round and not state.dealer_reached and (
+            left == 0 or (by_play and left == 1 and not house.floating)):
             return ("cannot_go_out_yet", "nobody may go out before play has come round to the "
                                          f"dealer ({_name(state, state.dealer)})"
                     + (" (one card left would have to be discarded)" if left == 1 else ""))
@@ -686,7 +694,7 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
                                                f"{_group_label(state, owner, g)} illegal: "
                                                + "; ".join(m for _, m in problems))
     if take:
-        hand = hand + (cards[k].plain(),)
+        hand = (*hand, cards[k].plain())
     seats = _set_seat(state, i, hand=hand,
                       taken_wilds=seat.taken_wilds + (1 if take else 0))
     state = replace(state, seats=seats)
@@ -788,7 +796,7 @@ def _save(state: GameState, move: mv.Save) -> GameState:
                                                    "it")
     if state.reuse_owed and move.card.wild:
         raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played this turn")
-    seats = _set_seat(state, i, hand=hand, save=seat.save + (move.card.plain(),), saved=True)
+    seats = _set_seat(state, i, hand=hand, save=(*seat.save, move.card.plain()), saved=True)
     return _begin_turn(replace(state, seats=seats), _next(state, i))
 
 
@@ -971,7 +979,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
                 out.append(mv.Lay(me, groups, n if table.any_order and not state.tie_break
                                   else None))
     if seat.laid_phase is not None:
-        for o, s in enumerate(state.seats):
+        for s in state.seats:
             for g, laid in enumerate(s.laid):
                 for c in distinct:
                     if c.wild and laid.group.group.kind.is_run:
@@ -986,18 +994,16 @@ def _candidates(state: GameState) -> list[mv.Move]:
     for c in distinct:
         if c.skip or (c.wild and table.rules.wild_as_skip):
             out += [mv.Discard(me, c, p) for p in others]
-        if not c.skip:
-            out.append(mv.Discard(me, c))
-        elif len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
+        if not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
             out.append(mv.Discard(me, c))
     if table.house.skip_target == "next_player":
         out = [m for m in out if not (isinstance(m, mv.Discard) and m.skip is not None
                                       and m.skip != _name(state, _next(state, i)))]
     if table.house.save_pile and not seat.saved:
         out += [mv.Save(me, c) for c in distinct]
-    if table.house.abandon_phase and state.laid_now and seat.laid_phase is not None:
-        if state.stock_known:
-            out.append(mv.Abandon(me))
+    if (table.house.abandon_phase and state.laid_now and seat.laid_phase is not None
+            and state.stock_known):
+        out.append(mv.Abandon(me))
     return out
 
 

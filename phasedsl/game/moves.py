@@ -23,7 +23,7 @@ def _field(obj: dict, key: str, kind: type | tuple, what: str):
     if key not in obj:
         raise LogError(f"a {obj.get('type')!r} event needs {key!r} ({what})")
     value = obj[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise LogError(f"{key!r} of a {obj.get('type')!r} event must be {what}, not {value!r}")
     return value
 
