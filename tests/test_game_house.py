@@ -1,0 +1,299 @@
+"""House rules and pack rules in play: each changes what the referee allows."""
+
+from game_logs import (
+    ANN,
+    BOB,
+    CAT,
+    ann_goes_out,
+    deal,
+    discard,
+    draw,
+    game,
+    hit,
+    illegal,
+    lay,
+    legal,
+    run,
+    write_pack,
+)
+
+from phasedsl.game import Game
+from phasedsl.game.engine import hand_points
+from phasedsl.gamelog import replay
+
+# --------------------------------------------------------------------- phase order
+
+
+def test_even_phases_start_at_phase_2():
+    head = game("even-phases")
+    assert illegal(draw("ann", "R1"), lay("ann", "R5 B5 G5", "R7 B7 G7"),
+                   header=head) == "phase_not_made"
+    hands = deal(ann="R5 B5 G5 R7 B8 G9 Y10 W Y1 Y2")
+    r = legal(draw("ann", "R1"), lay("ann", "R5 B5 G5", "R7 B8 G9 Y10"), header=head,
+              first_deal=hands)
+    assert r.state.seat("ann").laid_phase == 2
+
+
+def test_odd_phases_and_short_games_end_at_game_length(tmp_path):
+    r = legal(*ann_goes_out(), header=game("odd-phases"))
+    assert r.hands[0].to_json()["next_phase"]["ann"] == 3
+    one = write_pack(tmp_path, "oneodd", "extends: odd-phases\nrules:\n  game_length: 1\n")
+    assert legal(*ann_goes_out(), header=game(one)).winner == "ann"
+
+
+def test_pick_a_phase_lays_any_phase_not_yet_made():
+    head = game("pick-a-phase")
+    hands = deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12")
+    r = legal(draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7"), header=head,
+              first_deal=hands)
+    assert r.state.seat("ann").laid_phase == 4
+    r = legal(draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7 W"), discard("ann", "R9"),
+              header=head, first_deal=deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12"))
+    assert not r.hands
+    assert illegal(draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7", phase=1), header=head,
+                   first_deal=hands) == "phase_not_made"
+
+
+def test_masters_players_declare_after_the_deal():
+    head = game("masters")
+    hands = deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12", bob="R2 B2 G2 R9 B9 G9 Y11 S R12 B12")
+    declares = [{"type": "declare", "player": p, "phase": n}
+                for p, n in (("ann", 4), ("bob", 1), ("cat", 1))]
+    assert illegal(draw("ann", "R9"), header=head, first_deal=hands) == "must_declare"
+    r = legal(*declares, draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7"), header=head,
+              first_deal=hands)
+    assert r.state.seat("ann").laid_phase == 4
+    assert illegal(declares[0], {"type": "declare", "player": "bob", "phase": 11},
+                   header=head, first_deal=hands) == "phase_not_available"
+    declares[0] = {"type": "declare", "player": "ann", "phase": 2}
+    assert illegal(*declares, draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7"),
+                   header=head, first_deal=hands) == "phase_not_made"
+
+
+def test_masters_has_two_skips_and_two_to_four_players():
+    r = run(header=game("masters"), first_deal=deal(up="S", bob="R2 B2 G2 R9 B9 G9 Y11 S S "
+                                                            "B12"))
+    assert r.error["rule"] == "card_not_available"
+    try:
+        replay([*map(__import__("json").dumps, [game("masters", players=list("abcde"),
+                                                      dealer="a")])])
+    except Exception as e:
+        assert "2-4 players" in str(e)
+    else:
+        raise AssertionError("five players accepted for Masters")
+
+
+def test_masters_save_pile():
+    head = game("masters")
+    declares = [{"type": "declare", "player": p, "phase": 1} for p in ("ann", "bob", "cat")]
+    save = {"type": "save", "player": "ann", "card": "W"}
+    turn2 = [draw("bob", "R1"), discard("bob", "R1"), draw("cat", "R1"), discard("cat", "R1")]
+    r = legal(*declares, draw("ann", "Y1"), save, *turn2, draw("ann", "W", source="save"),
+              header=head)
+    assert r.state.seat("ann").save == ()
+    assert list(map(str, r.state.seat("ann").hand)).count("W") == 2
+    assert illegal(*declares, draw("ann", "Y1"), save, *turn2, draw("ann", "R3"),
+                   {"type": "save", "player": "ann", "card": "R3"}, header=head) == "already_saved"
+    assert illegal(draw("ann", "Y1"), save) == "no_save_pile"
+
+
+def test_masters_save_pile_keeps_its_card_into_the_next_deal():
+    head = game("masters")
+    declares = [{"type": "declare", "player": p, "phase": 1} for p in ("ann", "bob", "cat")]
+    hands = deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W W")
+    events = [*declares, draw("ann", "R1"), {"type": "save", "player": "ann", "card": "W"},
+              draw("bob", "R1"), discard("bob", "R1"), draw("cat", "R3"), discard("cat", "R3"),
+              draw("ann", "W", source="save"), lay("ann", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 W"),
+              discard("ann", "R1")]
+    r = legal(*events, header=head, first_deal=hands)
+    assert r.hands[0].went_out == "ann"
+    # The going-out card cannot be saved.
+    assert illegal(*events[:-1], {"type": "save", "player": "ann", "card": "R1"}, header=head,
+                   first_deal=hands) == "already_saved"
+
+
+def test_masters_variant_1_names_the_phase_when_laying():
+    head = game("masters-variant-1")
+    hands = deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12")
+    assert illegal(draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7"), header=head,
+                   first_deal=hands) == "phase_not_declared"
+    r = legal(draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7", phase=4), header=head,
+              first_deal=hands)
+    assert r.state.seat("ann").laid_phase == 4
+
+
+def test_masters_variant_2_abandons_a_phase_just_laid():
+    head = game("masters-variant-2")
+    hands = deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12")
+    base = [draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7", phase=4)]
+    refill = "R3 R4 R6 R8 R10 R11 R12".split()
+    r = legal(*base, {"type": "abandon", "player": "ann", "cards": refill}, discard("ann", "R3"),
+              header=head, first_deal=hands)
+    ann = r.state.seat("ann")
+    assert ann.laid == () and ann.laid_phase is None and len(ann.hand) == 10
+    assert illegal(*base, {"type": "abandon", "player": "ann", "cards": refill[:3]}, header=head,
+                   first_deal=hands) == "card_not_named"
+    assert illegal(draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7"),
+                   {"type": "abandon", "player": "ann", "cards": refill},
+                   header=game("pick-a-phase"), first_deal=hands) == "abandon_not_allowed"
+
+
+# --------------------------------------------------------------------- advancing
+
+
+def test_everyone_advances_and_anti_phase():
+    r = legal(*ann_goes_out(), header=game("everyone-advances"))
+    assert r.hands[0].to_json()["next_phase"] == {"ann": 2, "bob": 2, "cat": 2}
+    # anti-phase: ann makes phase 1 in hand 1, misses phase 2 in hand 2 and moves down.
+    hand2 = deal(ann=CAT, bob=ANN, cat=BOB)
+    second = [draw("bob", "R1"), lay("bob", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 W"),
+              discard("bob", "R1")]
+    r = legal(*ann_goes_out(), hand2, *second, header=game("anti-phase"))
+    assert r.hands[1].to_json()["next_phase"] == {"ann": 1, "bob": 2, "cat": 1}
+    r = legal(*ann_goes_out(), hand2, *second)
+    assert r.hands[1].to_json()["next_phase"] == {"ann": 2, "bob": 2, "cat": 1}
+
+
+def test_fixed_hands_end_the_game_and_the_lowest_total_wins(tmp_path):
+    pack = write_pack(tmp_path, "fixed", "extends: original\nrules:\n  house_rules:\n"
+                                         "    fixed_hands: 1\n")
+    r = legal(*ann_goes_out(), header=game(pack))
+    assert r.winner == "ann" and r.state.over
+
+
+# --------------------------------------------------------------------- skips
+
+
+def test_thai_skips_always_skip_the_next_player_and_hits_wait_a_turn():
+    head = game("thai")
+    hands = deal(ann="R5 B5 G5 R7 B7 G7 S S Y3 Y4")
+    assert illegal(draw("ann", "R1"), discard("ann", "S", skip="cat"), header=head,
+                   first_deal=hands) == "skip_target"
+    legal(draw("ann", "R1"), discard("ann", "S"), draw("cat", "R1"), header=head, first_deal=hands)
+    events = [draw("ann", "Y2"), discard("ann", "Y2"),
+              draw("bob", "R3"), lay("bob", "R2 B2 G2", "R9 B9 G9"), discard("bob", "R3"),
+              draw("cat", "Y9"), discard("cat", "Y9"),
+              draw("ann", source="discard"), lay("ann", "R5 B5 G5 Y5", "R7 B7 G7 Y7")]
+    assert illegal(*events, hit("ann", "Y9", "bob", 2), header=head) == "hit_same_turn"
+    legal(*events, hit("ann", "W", "ann", 1), header=head)
+    legal(*events, hit("ann", "Y9", "bob", 2))
+
+
+def test_truly_wild_plays_a_wild_as_a_skip():
+    head = game("truly-wild")
+    r = legal(draw("ann", "R1"), discard("ann", "W", skip="bob"), draw("cat", "R3"), header=head)
+    assert r.state.to_move == "cat"
+    assert illegal(draw("ann", "R1"), discard("ann", "W", skip="bob")) == "not_a_skip"
+
+
+def test_dealers_choice_of_the_turned_up_wild():
+    head = game("dealers-choice")
+    give = {"type": "give", "player": "cat", "to": "bob"}
+    assert illegal(draw("ann", "R1"), header=head, first_deal=deal(up="W", ann="R5 B5 G5 Y5 R7 "
+                                                                             "B7 G7 Y7 W R1")) \
+        == "dealer_must_choose"
+    hands = deal(up="W", ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W R1")
+    r = legal(give, discard("bob", "R12"), draw("ann", source="discard"), header=head,
+              first_deal=hands)
+    assert "W" in map(str, r.state.seat("bob").hand)
+    assert illegal(give, discard("bob", "S"), header=head, first_deal=hands) == "skip_not_allowed"
+    # when the first player receives it, play starts after them
+    r = legal({"type": "give", "player": "cat", "to": "ann"}, discard("ann", "R1"),
+              draw("bob", source="discard"), header=head, first_deal=hands)
+
+
+# --------------------------------------------------------------------- going out
+
+
+def test_postal_wilds_follow_each_players_phase_and_nobody_goes_out_early():
+    head = game("postal")
+    cat_lays = [draw("ann", "R1"), discard("ann", "R1"), draw("bob", "R4"), discard("bob", "R4"),
+                draw("cat", "R12"), lay("cat", "R3 B3 G1", "G6 Y6 Y1")]
+    legal(*cat_lays, header=head)  # 1s are wild for players on phase 1
+    assert illegal(*cat_lays) == "phase_not_made"
+    assert illegal(draw("ann", "R1"), lay("ann", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 W"),
+                   header=head) == "cannot_go_out_yet"
+    legal(draw("ann", "R1"), lay("ann", "R5 B5 G5", "R7 B7 G7 Y7 W"), header=head)
+
+
+def test_postal_the_dealer_may_go_out_on_the_first_round():
+    head = game("postal")
+    hands = deal(ann=CAT, cat=ANN, bob=BOB)
+    r = legal(draw("ann", "R4"), discard("ann", "R4"), draw("bob", "R4"), discard("bob", "R4"),
+              draw("cat", "R3"), lay("cat", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 W"), discard("cat", "R3"),
+              header=head, first_deal=hands)
+    assert r.hands[0].went_out == "cat"
+
+
+def test_floating_playing_every_card_does_not_end_the_hand():
+    head = game("floating")
+    hands = deal(ann="R5 B5 G5 R7 B7 G7 Y7 Y5 W W")
+    out = [draw("ann", "Y5"), lay("ann", "R5 B5 G5", "R7 B7 G7 W"), hit("ann", "Y7", "ann", 2),
+           hit("ann", "Y5", "ann", 1), hit("ann", "Y5", "ann", 1), hit("ann", "W", "ann", 1)]
+    r = legal(*out, draw("bob", "R1"), header=head, first_deal=hands)
+    assert not r.hands and r.state.seat("ann").floating
+    # the floater must take a playable top discard, and must play a drawn card that fits
+    turn = [draw("bob", "R1"), discard("bob", "G9"), draw("cat", "R7"), discard("cat", "R7")]
+    assert illegal(*out, *turn, draw("ann", "R1"), header=head,
+                   first_deal=hands) == "must_take_playable"
+    turn[2:] = [draw("cat", "R4"), discard("cat", "R4")]
+    assert illegal(*out, *turn, draw("ann", "B7"), discard("ann", "B7"), header=head,
+                   first_deal=hands) == "must_play_drawn"
+    r = legal(*out, *turn, draw("ann", "R1"), discard("ann", "R1"), header=head,
+              first_deal=hands)
+    assert r.hands[0].went_out == "ann"
+
+
+# --------------------------------------------------------------------- wild swaps
+
+RUN_FIRST = """rules:
+  game_length: 2
+phases: ["1 run of 4", "1 set of 3"]
+"""
+
+
+def test_utah_swaps_move_the_wild_to_an_end(tmp_path):
+    head = game(write_pack(tmp_path, "utahruns", "extends: utah\n" + RUN_FIRST))
+    hands = deal(ann="R4 R5 W G7 Y1 Y2 B11 B12 G11 G12", bob="R8 B9 G10 Y11 B6 R1 R2 R3 G1 G2")
+    base = [draw("ann", "Y9"), lay("ann", "R4 R5 W G7"), discard("ann", "Y9"),
+            draw("bob", "Y10"), lay("bob", "R8 B9 G10 Y11")]
+    swap = {"type": "swap", "player": "bob", "card": "B6", "on": {"player": "ann", "group": 1}}
+    r = legal(*base, swap, header=head, first_deal=hands)
+    assert str(r.state.seat("ann").laid[0].group) == "R4 R5 B6 G7 W=8"
+    r = legal(*base, {**swap, "end": "low"}, header=head, first_deal=hands)
+    assert str(r.state.seat("ann").laid[0].group) == "W=3 R4 R5 B6 G7"
+    runs = write_pack(tmp_path, "plainruns", "extends: original\n" + RUN_FIRST)
+    assert illegal(*base, swap, header=game(runs), first_deal=hands) == "swap_not_allowed"
+
+
+def test_japanese_wild_rules_take_the_wild_back_at_a_price(tmp_path):
+    head = game(write_pack(tmp_path, "jruns", "extends: japanese-wild-rules\n" + RUN_FIRST))
+    hands = deal(ann="R4 R5 W G7 Y1 Y2 B11 B12 G11 G12", bob="R8 B9 G10 Y11 B6 R1 R2 R3 G1 G2")
+    base = [draw("ann", "Y9"), lay("ann", "R4 R5 W G7"), discard("ann", "Y9"),
+            draw("bob", "Y10"), lay("bob", "R8 B9 G10 Y11"),
+            {"type": "swap", "player": "bob", "card": "B6", "on": {"player": "ann", "group": 1}}]
+    r = legal(*base, header=head, first_deal=hands)
+    assert str(r.state.seat("ann").laid[0].group) == "R4 R5 B6 G7"
+    assert "W" in map(str, r.state.seat("bob").hand)
+    assert illegal(*base, discard("bob", "W"), header=head, first_deal=hands) == "must_reuse_wild"
+    r = legal(*base, hit("bob", "W=12", "bob", 1), discard("bob", "R1"), header=head,
+              first_deal=hands)
+    state = r.state
+    bob, ann = state.table.index("bob"), state.table.index("ann")
+    # bob: 25 for the wild taken; ann: 25 for the wild in her own phase, plus her cards
+    assert hand_points(state, bob) == 25 + 5 * 4 + 10
+    assert hand_points(state, ann) == 25 + 5 * 2 + 10 * 4
+
+
+# --------------------------------------------------------------------- lint / refusal
+
+
+def test_a_rule_the_referee_cannot_play_is_refused_not_ignored():
+    from phasedsl.errors import PhaseDSLError
+
+    try:
+        Game.new("anti-phase-for-others", ["a", "b"])
+    except PhaseDSLError as e:
+        assert "anti_phase_for_others" in str(e)
+    else:
+        raise AssertionError("anti-phase-for-others was accepted")
