@@ -126,7 +126,7 @@ def test_masters_variant_2_abandons_a_phase_just_laid():
     head = game("masters-variant-2")
     hands = deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12")
     base = [draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7", phase=4)]
-    refill = "R3 R4 R6 R8 R10 R11 R12".split()
+    refill = ["R3", "R4", "R6", "R8", "R10", "R11", "R12"]
     r = legal(*base, {"type": "abandon", "player": "ann", "cards": refill}, discard("ann", "R3"),
               header=head, first_deal=hands)
     ann = r.state.seat("ann")
