@@ -181,7 +181,7 @@ def _group_label(state: GameState, owner: int, g: int) -> str:
     return f"{_name(state, owner)}'s group {g + 1} ({lg.group.describe(state.table.rules.deck)}: {lg})"
 
 
-def _in_play(state: GameState) -> list[Card]:
+def cards_in_play(state: GameState) -> list[Card]:
     """Every card of the deck's that is somewhere in this hand (hands, table, piles)."""
     out = list(state.stock) + list(state.discard)
     for s in state.seats:
