@@ -53,3 +53,21 @@ def test_whole_games_finish_with_a_winner(seed):
     assert r.legal and r.winner == g.winner
     last = r.hands[-1]
     assert any(last.to_json()["next_phase"][p] is None for p in ("ann", "bob", "cat", "dan"))
+
+
+def test_a_player_view_hides_other_hands_and_the_draw_pile():
+    from dataclasses import replace
+
+    from phasedsl.game import view
+
+    g = Game.new("original", ["ann", "bob", "cat"], seed=4)
+    st = g.state
+    seen = view(st, "ann")
+    # scramble what ann cannot see: bob's and cat's hands swapped, the draw pile reversed
+    seats = list(st.seats)
+    seats[1], seats[2] = (replace(seats[1], hand=seats[2].hand[:len(seats[1].hand)]),
+                          replace(seats[2], hand=seats[1].hand))
+    other = replace(st, seats=tuple(seats), stock=st.stock[::-1])
+    assert view(other, "ann") == seen
+    assert seen.moves and all(m.player == "ann" for m in seen.moves)
+    assert view(st, "bob").moves == ()

@@ -10,7 +10,8 @@ from .engine import IllegalMove, apply, legal_moves
 from .game import Game
 from .moves import Abandon, Deal, Declare, Discard, Draw, Give, Hit, Lay, Move, Save, Swap
 from .state import GameState, HandResult, Seat, Table
+from .view import PlayerView, view
 
 __all__ = ["Abandon", "Deal", "Declare", "Discard", "Draw", "Game", "GameState", "Give",
-           "HandResult", "Hit", "IllegalMove", "Lay", "Move", "Save", "Seat", "Swap", "Table",
-           "apply", "legal_moves"]
+           "HandResult", "Hit", "IllegalMove", "Lay", "Move", "PlayerView", "Save", "Seat", "Swap",
+           "Table", "apply", "legal_moves", "view"]
