@@ -84,3 +84,20 @@ def test_a_finished_game_names_the_winner(tmp_path):
     log = write(tmp_path, [game("one.yaml"), deal(), *ann_goes_out(), discard("bob", "R2")])
     r = runner.invoke(app, ["replay", log])
     assert r.exit_code == 1 and "winner: ann" in r.output and "[game_over]" in r.output
+
+
+def test_the_readme_shows_real_replay_output():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    example = str(root / "docs" / "examples" / "hand.jsonl")
+    for args in ([], ["--json"]):
+        r = runner.invoke(app, ["replay", example, *args])
+        assert r.exit_code == 0
+        shown = f"$ phasedsl replay docs/examples/hand.jsonl{' ' + args[0] if args else ''}\n"
+        assert shown + r.output in readme
+    block = re.findall(r"```python\n(.*?)```", readme, flags=re.S)[1]
+    assert "Game.new" in block
+    exec(compile(block, "README.md", "exec"), {})
