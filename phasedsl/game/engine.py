@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from ..cards import Card
 from ..errors import PhaseDSLError
@@ -25,7 +24,7 @@ from ..rules import Rules
 from ..scoring import score
 from ..solver import find
 from . import moves as mv
-from .state import GameState, HandResult, HouseRules, Laid, Seat, Table
+from .state import GameState, HandResult, HouseRules, Laid, Seat, Table, replace
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -710,7 +709,11 @@ def _acts_as_skip(state: GameState, move: mv.Discard) -> bool:
     return c.skip or (c.wild and state.table.rules.wild_as_skip and move.skip is not None)
 
 
-def _discard(state: GameState, move: mv.Discard) -> GameState:
+def _check_discard(state: GameState, move: mv.Discard
+                   ) -> tuple[int, tuple[Card, ...], str | None]:
+    """(seat, hand after, who is skipped) for a legal discard; raise IllegalMove otherwise.
+    (Split from ``_discard`` so that ``legal_moves`` can test discards without building
+    states.)"""
     i = _check_play_step(state, move)
     seat = state.seats[i]
     card = move.card.plain()
@@ -723,10 +726,7 @@ def _discard(state: GameState, move: mv.Discard) -> GameState:
                                                   "card that is not a skip")
         if move.skip is not None:
             raise IllegalMove("not_a_skip", "this discard starts the pile; it skips nobody")
-        first = _next(state, state.dealer)
-        start_at = _next(state, first) if i == first else first
-        new = replace(state, seats=_set_seat(state, i, hand=hand), discard=(card,))
-        return _after_up(new, start_at)
+        return i, hand, None
     if seat.floating and state.drawn is not None and _hittable(state, i, state.drawn) \
             and card == state.drawn:
         raise IllegalMove("must_play_drawn", f"{move.player} is floating and must play the "
@@ -737,15 +737,22 @@ def _discard(state: GameState, move: mv.Discard) -> GameState:
     problem = _going_out_problem(state, len(hand), False)
     if problem:
         raise IllegalMove(*problem)
-    pending = state.pending_skips
     if move.skip is not None and not _acts_as_skip(state, move):
         raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip {move.skip}")
-    if _acts_as_skip(state, move) and hand:
-        target = _skip_target(state, i, move)
-        if target is not None:
-            pending = (*pending, target)
-    state = replace(state, seats=_set_seat(state, i, hand=hand), discard=(*state.discard, card),
-                    pending_skips=pending)
+    target = _skip_target(state, i, move) if _acts_as_skip(state, move) and hand else None
+    return i, hand, target
+
+
+def _discard(state: GameState, move: mv.Discard) -> GameState:
+    i, hand, target = _check_discard(state, move)
+    card = move.card.plain()
+    seats = _set_seat(state, i, hand=hand)
+    if state.step == "recipient_discard":
+        first = _next(state, state.dealer)
+        start_at = _next(state, first) if i == first else first
+        return _after_up(replace(state, seats=seats, discard=(card,)), start_at)
+    pending = state.pending_skips if target is None else (*state.pending_skips, target)
+    state = replace(state, seats=seats, discard=(*state.discard, card), pending_skips=pending)
     if not hand:
         return _end_hand(state, move.player)
     return _begin_turn(state, _next(state, i))
@@ -1014,7 +1021,10 @@ def legal_moves(state: GameState) -> list[mv.Move]:
     out = []
     for m in _candidates(state):
         try:
-            apply(state, m)
+            if isinstance(m, mv.Discard):
+                _check_discard(state, m)
+            else:
+                apply(state, m)
         except IllegalMove:
             continue
         out.append(m)

@@ -16,6 +16,21 @@ from ..packs import Pack, PhaseEntry
 from ..phase import Phase
 from ..rules import Rules
 
+
+def replace(value, **changes):
+    """``dataclasses.replace`` for the frozen, slotted values here, without a call to
+    ``__init__`` (the referee makes tens of thousands of states a game; the fields
+    need no checks)."""
+    cls = type(value)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        object.__setattr__(new, name, changes.pop(name) if name in changes
+                           else getattr(value, name))
+    if changes:
+        raise TypeError(f"{cls.__name__} has no field {next(iter(changes))!r}")
+    return new
+
+
 Stage = Literal["deal", "choose_up", "declare", "turn", "over"]
 Step = Literal["draw", "play", "recipient_discard"]
 
