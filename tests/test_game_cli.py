@@ -101,3 +101,12 @@ def test_the_readme_shows_real_replay_output():
     block = re.findall(r"```python\n(.*?)```", readme, flags=re.S)[1]
     assert "Game.new" in block
     exec(compile(block, "README.md", "exec"), {})
+
+
+def test_hostile_logs_are_refused_quickly(tmp_path):
+    head = json.dumps(game())
+    huge = '{"type": "draw", "player": "' + "a" * 1_100_000 + '"}'
+    deep = "[" * 100_000 + "]" * 100_000
+    for raw, expected in (([head, huge], "line too long"), ([head, deep], "line 2:")):
+        r = runner.invoke(app, ["replay", write(tmp_path, None, raw)])
+        assert r.exit_code == 2 and expected in r.output

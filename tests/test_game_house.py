@@ -297,3 +297,64 @@ def test_a_rule_the_referee_cannot_play_is_refused_not_ignored():
         assert "anti_phase_for_others" in str(e)
     else:
         raise AssertionError("anti-phase-for-others was accepted")
+
+
+def test_dealers_choice_of_who_a_turned_up_skip_skips():
+    head = game("dealers-choice")
+    hands = deal(up="S", ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W R1")
+    give = {"type": "give", "player": "cat", "to": "bob"}
+    legal(give, draw("ann", "R3"), discard("ann", "R3"), draw("cat", "R4"), header=head,
+          first_deal=hands)
+    assert illegal(give, draw("ann", "R3"), discard("ann", "R3"), draw("bob", "R4"), header=head,
+                   first_deal=hands) == "not_your_turn"
+    assert illegal({"type": "give", "player": "ann", "to": "bob"}, header=head,
+                   first_deal=hands) == "not_your_turn"
+
+
+def test_masters_variant_1_may_declare_in_the_turn_before_laying():
+    head = game("masters-variant-1")
+    hands = deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12")
+    r = legal(draw("ann", "R9"), {"type": "declare", "player": "ann", "phase": 4},
+              lay("ann", "R1 B2 G3 Y4 R5 B6 G7"), header=head, first_deal=hands)
+    assert r.state.seat("ann").laid_phase == 4
+    assert illegal(draw("ann", "R9"), {"type": "declare", "player": "ann", "phase": 4},
+                   lay("ann", "R1 B2 G3 Y4 R5 B6 G7", phase=1), header=head,
+                   first_deal=hands) == "wrong_phase"
+    assert illegal({"type": "declare", "player": "ann", "phase": 4}) == "declare_not_allowed"
+
+
+def test_thai_tie_break_hand_is_won_by_the_first_to_lay_it_down():
+    from dataclasses import replace
+
+    from phasedsl.game import moves as mv
+    from phasedsl.game.engine import _game_end, apply, make_table, start
+    from phasedsl.packs import load_pack
+
+    table = make_table(load_pack("thai"), ["ann", "bob", "cat"])
+    state = start(table, "cat")
+    done = tuple(range(1, 11))
+    state = _game_end(replace(state, seats=(replace(state.seats[0], done=done, total=80),
+                                            replace(state.seats[1], done=done, total=80),
+                                            state.seats[2])))
+    assert state.tie_break == ("ann", "bob")
+    deck = table.rules.deck
+    for ev in (deal(cat=None), draw("ann", "R1"), lay("ann", "R5 B5 G5 Y5 W", "R7 B7 G7")):
+        state = apply(state, mv.move_from_log(ev, deck))
+    assert state.over and state.winner == "ann"
+
+
+def test_skip_once_per_round_off_lets_a_player_be_skipped_twice(tmp_path):
+    pack = write_pack(tmp_path, "skips", "extends: original\nrules:\n  house_rules:\n"
+                                         "    skip_once_per_round: false\n")
+    hands = deal(ann="R5 B5 G5 R7 B7 G7 S S Y3 Y4")
+    r = legal(draw("ann", "R1"), discard("ann", "S", skip="cat"), draw("bob", "R1"),
+              discard("bob", "S", skip="cat"), draw("ann", "R3"), header=game(pack),
+              first_deal=hands)
+    assert r.state.pending_skips == ("cat",)  # cat lost one turn and will lose the next
+
+
+def test_unknown_players_are_named():
+    hands = deal(ann="R5 B5 G5 R7 B7 G7 S S Y3 Y4")
+    assert illegal(draw("ann", "R1"), discard("ann", "S", skip="zed"),
+                   first_deal=hands) == "unknown_player"
+    assert illegal(draw("zed", "R1")) == "unknown_player"

@@ -96,10 +96,9 @@ def phase_rules(table: Table, number: int) -> tuple[Phase, Rules]:
     """The phase with that number in the list and the rules it is played under (postal
     makes the phase number wild)."""
     if number == 0:
-        tie = _tie_number(table)
-        phase = table.tie_phase or table.entries[tie - 1].phase
-        return phase, table.pack.phase_entry(tie, table.world)[1] if table.tie_phase is None \
-            else table.rules
+        if table.tie_phase is not None:
+            return table.tie_phase, table.rules
+        number = _tie_number(table)
     entry, rules = table.pack.phase_entry(number, table.world)
     return entry.phase, rules
 
@@ -238,11 +237,9 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     over = Counter(dealt) - supply
     if over:
         card = next(iter(over))
-        raise IllegalMove("card_not_available",
-                          f"the deal holds {Counter(dealt)[card]} x {card}; the deck has "
-                          f"{supply[card]} (save piles hold the rest)" if saves else
-                          f"the deal holds {Counter(dealt)[card]} x {card}; the deck has "
-                          f"{supply[card]}")
+        held = " (save piles hold the rest)" if saves else ""
+        raise IllegalMove("card_not_available", f"the deal holds {Counter(dealt)[card]} x {card}; "
+                                                f"the deck has {supply[card]}{held}")
     expected, order = (None, ())
     if state.seed is not None:
         expected, order = seeded_deal(state)
