@@ -110,3 +110,9 @@ def test_hostile_logs_are_refused_quickly(tmp_path):
     for raw, expected in (([head, huge], "line too long"), ([head, deep], "line 2:")):
         r = runner.invoke(app, ["replay", write(tmp_path, None, raw)])
         assert r.exit_code == 2 and expected in r.output
+
+
+def test_replay_reads_stdin():
+    text = "\n".join(lines([game(), deal(), *ann_goes_out()])) + "\n"
+    r = runner.invoke(app, ["replay", "-", "--json"], input=text)
+    assert r.exit_code == 0 and json.loads(r.output)["hands"][0]["went_out"] == "ann"
