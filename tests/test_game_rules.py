@@ -257,3 +257,26 @@ def test_illegal_events_in_from_log_carry_their_line():
     with pytest.raises(IllegalMove) as e:
         Game.from_log(lines([game(), deal(), draw("bob", "R1")]))
     assert e.value.rule == "not_your_turn" and e.value.line == 3
+
+
+def test_two_to_six_players():
+    from phasedsl.errors import PhaseDSLError
+
+    for players in (["ann"], [f"p{k}" for k in range(7)], ["ann", "ann"]):
+        with pytest.raises(PhaseDSLError):
+            Game.new("original", players)
+    assert Game.new("original", [f"p{k}" for k in range(6)]).state.stage == "turn"
+    with pytest.raises(PhaseDSLError, match="line 1: original is played by 2-6 players, not 1"):
+        replay(lines([game(players=["ann"], dealer="ann")]))
+
+
+def test_a_wild_turned_up_may_be_taken_by_the_first_player():
+    r = legal(draw("ann", source="discard"), first_deal=deal(up="W"))
+    assert list(map(str, r.state.seat("ann").hand)).count("W") == 3
+
+
+def test_hands_are_scored_with_the_packs_scoring(tmp_path):
+    pack = write_pack(tmp_path, "cheap", "extends: original\nrules:\n  scoring: {low: 1, high: 2, "
+                                         "skip: 3, wild: 4}\n")
+    r = legal(*ann_goes_out(), header=game(pack))
+    assert r.hands[0].to_json()["points"] == {"ann": 0, "bob": 6 + 2 + 3 + 4, "cat": 7 + 6}
