@@ -14,11 +14,13 @@ from phasedsl.gamelog import replay
 PACKS = ["original", "masters", "masters-variant-1", "masters-variant-2", "postal", "floating",
          "truly-wild", "thai", "pick-a-phase", "japanese-wild-rules", "utah", "dealers-choice",
          "anti-phase", "even-phases", "odd-phases", "everyone-advances", "short-game-5",
-         "one-color-runs", "playing-cards", "twist"]
+         "one-color-runs", "playing-cards", "twist", "world-tour/okie-circle-j",
+         "japanese-lists/japanese-list-2"]
 
 
 def play(pack: str, players: list[str], seed: int, max_moves: int) -> Game:
-    g = Game.new(pack, players, seed=seed)
+    name, _, world = pack.partition("/")
+    g = Game.new(name, players, seed=seed, world=world or None)
     rng = random.Random(seed)
     deck = Counter(g.state.table.rules.deck.all_cards())
     for _ in range(max_moves):
