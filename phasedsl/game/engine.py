@@ -257,11 +257,9 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     up = move.up
     if house.dealer_chooses and (up.wild or up.skip):
         return replace(new, stage="choose_up", turn=state.dealer)
-    if up.skip:
+    if up.skip:  # a skip turned up skips the first player
         new = replace(new, pending_skips=(_name(state, first),))
-    if house.declare_phase == "at_deal" and state.table.any_order and not state.tie_break:
-        return replace(new, stage="declare", turn=first)
-    return _begin_turn(new, first)
+    return _after_up(new, first)
 
 
 def _begin_turn(state: GameState, i: int) -> GameState:
@@ -302,6 +300,7 @@ def _give(state: GameState, move: mv.Give) -> GameState:
 
 
 def _after_up(state: GameState, first: int) -> GameState:
+    """Play starts with ``first`` once the up-card is settled (after Masters' declarations)."""
     if (state.table.house.declare_phase == "at_deal" and state.table.any_order
             and not state.tie_break):
         return replace(state, stage="declare", turn=first)
@@ -455,9 +454,9 @@ def _going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str,
     house = state.table.house
     if house.go_out_after_first_round and not state.dealer_reached and (
             left == 0 or (by_play and left == 1 and not house.floating)):
-            return ("cannot_go_out_yet", "nobody may go out before play has come round to the "
-                                         f"dealer ({_name(state, state.dealer)})"
-                    + (" (one card left would have to be discarded)" if left == 1 else ""))
+        return ("cannot_go_out_yet", "nobody may go out before play has come round to the "
+                                     f"dealer ({_name(state, state.dealer)})"
+                + (" (one card left would have to be discarded)" if left == 1 else ""))
     if left == 0 and state.reuse_owed:
         return ("must_reuse_wild", "a wild taken from the table must be played this turn")
     return None
