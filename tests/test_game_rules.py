@@ -280,3 +280,8 @@ def test_hands_are_scored_with_the_packs_scoring(tmp_path):
                                          "skip: 3, wild: 4}\n")
     r = legal(*ann_goes_out(), header=game(pack))
     assert r.hands[0].to_json()["points"] == {"ann": 0, "bob": 6 + 2 + 3 + 4, "cat": 7 + 6}
+
+
+def test_hand_results_say_which_phase_each_player_attempted():
+    r = legal(*ann_goes_out(), deal(), draw("bob", "R1"), header=game("everyone-advances"))
+    assert dict(r.hands[0].attempted) == {"ann": 1, "bob": 1, "cat": 1}

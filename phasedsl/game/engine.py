@@ -858,6 +858,8 @@ def _end_hand(state: GameState, went_out: str | None, winner: str | None = None)
     seats = list(state.seats)
     playing = [k for k, s in enumerate(seats) if s.playing]
     points = {k: hand_points(state, k) for k in playing}
+    attempted = tuple((seats[k].name, seats[k].laid_phase if seats[k].laid_phase is not None
+                       else current_phase(state, k)) for k in playing)
     for k in playing:
         s = seats[k]
         done = s.done
@@ -878,6 +880,7 @@ def _end_hand(state: GameState, went_out: str | None, winner: str | None = None)
         tuple((state.seats[k].name, state.seats[k].laid_phase is not None) for k in playing),
         tuple((s.name, next_phase(new, k)) for k, s in enumerate(seats)),
         bool(state.tie_break),
+        attempted,
     )
     new = replace(new, results=(*state.results, result), hands_played=state.hands_played + 1,
                   dealer=(state.dealer + 1) % len(seats), stage="deal", stock=(), discard=(),

@@ -157,6 +157,9 @@ class HandResult:
     completed: tuple[tuple[str, bool], ...]
     next_phase: tuple[tuple[str, int | None], ...]
     tie_break: bool = False
+    # The phase each player attempted (None: chose none), for statistics; not in the
+    # replay JSON, whose shape is fixed.
+    attempted: tuple[tuple[str, int | None], ...] = ()
 
     def to_json(self) -> dict:
         return {"went_out": self.went_out, "points": dict(self.points),
