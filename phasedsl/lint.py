@@ -35,6 +35,8 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     if need.wilds > need.parts:  # the same words parse refuses with when the deck falls short
         out.append(need.message(rules.deck))
     out += degenerate_groups(phase, rules)
+    out += [f"ignores {text!r}: a phase string holds only the phase (a remark goes in 'note')"
+            for text in phase.ignored]
     for g in phase.groups:
         if g.kind is Kind.SKIP and g.size > rules.deck.skips:
             out.append(f"needs {g.size} skips; the deck has {rules.deck.skips}")

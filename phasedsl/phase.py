@@ -196,8 +196,11 @@ class Phase:
         return parse_phase(text, deck)
 
     def to_json(self, deck: Deck = STANDARD_DECK) -> dict:
-        return {
+        out = {
             "canonical": self.canonical(deck),
             "cards_needed": self.cards_needed,
             "groups": [g.to_json(deck) for g in self.groups],
         }
+        if self.ignored:
+            out["ignored"] = list(self.ignored)
+        return out

@@ -34,8 +34,8 @@ _POOL_NAMES = {
     Kind.EVEN_ODD: "parity", Kind.COLOR_EVEN_ODD: "color and parity",
 }
 _POOL_PLURALS = {
-    Kind.SET: "numbers", Kind.COLOR_SET: "cards", Kind.COLOR: "colors",
-    Kind.EVEN_ODD: "parities", Kind.COLOR_EVEN_ODD: "colors and parities",
+    Kind.SET: "numbers", Kind.COLOR_SET: "color-and-number classes", Kind.COLOR: "colors",
+    Kind.EVEN_ODD: "parities", Kind.COLOR_EVEN_ODD: "color-and-parity classes",
 }
 _PLURALS = {
     Kind.SET: "sets", Kind.COLOR_SET: "color sets", Kind.COLOR: "color groups",
@@ -102,7 +102,7 @@ def _placement_need(sizes: tuple[int, ...], pools: tuple[int, ...]) -> int:
                 continue
             tried.add((cap, load))
             free = max(0, cap - load)
-            rest = loads[:p] + (load + sizes[i],) + loads[p + 1:]
+            rest = (*loads[:p], load + sizes[i], *loads[p + 1:])
             place(i + 1, rest, short + max(0, sizes[i] - free))
 
     place(0, (0,) * len(pools), 0)
@@ -136,7 +136,7 @@ def wild_need(phase: Phase, deck: Deck) -> WildNeed:
         pools = _pools(kind, deck)
         need = _placement_need(tuple(g.size for g in gs), pools)
         alone = 0
-        for g in dict.fromkeys(gs):
+        for g in dict.fromkeys(h for h in groups if h.kind is kind):  # in written order
             cap, why = natural_cap(g, deck)
             if g.size > cap:
                 many = sum(1 for h in gs if h == g)
