@@ -337,6 +337,8 @@ def _expected_words(names) -> str:
     names = set(names)
     if "INT" in names:
         names -= {"NUMWORD", "ONE"}
+    if names & {"OF", "IN"}:  # "of one color" is what to suggest; a bare "one color" is for remarks
+        names -= {"ONE", "ARTICLE", "THE", "SAME"}
     words = []
     for name in sorted(names, key=lambda n: _ORDER.index(n) if n in _ORDER else 99):
         w = _EXPECT.get(name)
@@ -381,7 +383,8 @@ def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
 _SPELLINGS = {
     "SET": "set", "RUN": "run", "COLOR": "color", "GROUP": "group", "FLUSH": "flush",
     "CARDS": "cards", "WILDS": "wild", "SKIPS": "skip", "OF": "of", "OUT": "out", "WITH": "with",
-    "SAME": "same", "ANY": "any", "AND": "and",
+    "SAME": "same", "ANY": "any", "AND": "and", "PAIR": "pair", "PLUSWORD": "plus",
+    "PHASEWORD": "phase",
 }
 
 

@@ -83,30 +83,52 @@ def natural_cap(group: Group, deck: Deck) -> tuple[int, str]:
     return most, f"{most} of each {_POOL_NAMES[group.kind]}"
 
 
+_PLACEMENT_STEPS = 20_000
+
+
 @cache
 def _placement_need(sizes: tuple[int, ...], pools: tuple[int, ...]) -> int:
     """Fewest cards of ``sizes`` (groups, largest first) left without a natural when each
-    group takes its naturals from one pool and a pool's naturals go to one group each."""
+    group takes its naturals from one pool and a pool's naturals go to one group each.
+
+    A branch-and-bound search, the emptiest pool first so that the first answer is the
+    greedy one; should it run past its step budget (no phrase of ten groups comes near),
+    the answer is the simple bound instead (each group alone, and all pools together),
+    which is never more than the best placement's."""
+    alone = sum(max(0, s - max(pools, default=0)) for s in sizes)
+    together = sum(min(s, max(pools, default=0)) for s in sizes) - sum(pools)
+    simple = alone + max(0, together)
     best = sum(sizes)
+    steps = [_PLACEMENT_STEPS]
 
     def place(i: int, loads: tuple[int, ...], short: int) -> None:
         nonlocal best
-        if short >= best:
+        if short >= best or best == simple:
             return
         if i == len(sizes):
             best = short
             return
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _TooMany
         tried = set()
-        for p, (cap, load) in enumerate(zip(pools, loads, strict=True)):
+        for p in sorted(range(len(pools)), key=lambda p: loads[p] - pools[p]):
+            cap, load = pools[p], loads[p]
             if (cap, load) in tried:  # pools alike so far are interchangeable
                 continue
             tried.add((cap, load))
-            free = max(0, cap - load)
             rest = (*loads[:p], load + sizes[i], *loads[p + 1:])
-            place(i + 1, rest, short + max(0, sizes[i] - free))
+            place(i + 1, rest, short + max(0, sizes[i] - max(0, cap - load)))
 
-    place(0, (0,) * len(pools), 0)
+    try:
+        place(0, (0,) * len(pools), 0)
+    except _TooMany:
+        return simple
     return best
+
+
+class _TooMany(Exception):
+    pass
 
 
 @dataclass(frozen=True, slots=True)
