@@ -32,7 +32,10 @@ from phasedsl.supply import wild_need
 
 runner = CliRunner()
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_335f2500b0622c95.txt"
+# The checkout's (or a worktree's) neighbour folder shared/seeds, when there is one.
+SEED = next((p / "shared" / "seeds" / "001_335f2500b0622c95.txt"
+             for p in Path(__file__).resolve().parents
+             if (p / "shared" / "seeds" / "001_335f2500b0622c95.txt").exists()), Path("/nonexistent"))
 
 # Every phase phrase of the English lists, as printed in the seed (noise words excepted).
 ENGLISH = [
@@ -77,12 +80,15 @@ def test_seed_lists_are_covered():
     """Every 'Phase N: ...' line of the English seed reads, once the noise word 'reps' is dropped."""
     if not SEED.exists():
         pytest.skip("seed not available")
-    lines = re.findall(r"^(?:Phase|Stage) \d+: (.+)$", SEED.read_text(), flags=re.M)
+    lines = re.findall(r"^((?:Phase|Stage) \d+:) (.+)$", SEED.read_text(), flags=re.M)
     assert len(lines) > 150
-    phrases = [t for t in lines if t[0].isdigit() or t.startswith("run")]
+    phrases = [(label, t) for label, t in lines if t[0].isdigit() or t.startswith("run")]
     assert len(phrases) > 150
-    for text in phrases:
-        Phase.parse(text.replace(" reps", ""))
+    for label, text in phrases:
+        phase = Phase.parse(text.replace(" reps", ""))
+        # the whole line reads too, its label reported as ignored
+        whole = Phase.parse(f"{label} {text}".replace(" reps", ""))
+        assert whole == phase and whole.ignored[0] == label
 
 
 @pytest.mark.parametrize(
@@ -203,6 +209,8 @@ def test_print_parse_round_trip(ps):
         return  # refused by design: more than the deck (or the search) allows
     assert Phase.parse(str(phase)) == phase
     assert Phase.parse(str(phase).upper()) == phase
+    assert str(Phase.parse(str(phase))) == str(phase), "one canonical form, written order kept"
+    assert hash(Phase.parse(str(phase))) == hash(phase)
 
 
 # ---- item 18: a phase the deck cannot supply as a whole is refused at once, with the reason ---
