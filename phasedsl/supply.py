@@ -24,7 +24,7 @@ are not counted: parsing knows only the deck.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from .cards import Deck
 from .phase import Group, Kind, Phase
@@ -86,7 +86,7 @@ def natural_cap(group: Group, deck: Deck) -> tuple[int, str]:
 _PLACEMENT_STEPS = 20_000
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a long batch of distinct phrases must not grow it
 def _placement_need(sizes: tuple[int, ...], pools: tuple[int, ...]) -> int:
     """Fewest cards of ``sizes`` (groups, largest first) left without a natural when each
     group takes its naturals from one pool and a pool's naturals go to one group each.

@@ -453,6 +453,16 @@ def test_lint_keeps_quiet_about_meaningful_small_groups(tmp_path):
                in d.message for d in diags)
 
 
+def test_lint_reports_a_remark_a_pack_phase_ignores(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text(LINT_PACK.format(phases='["7 cards of one suit (flush)", "2 sets of 3", '
+                                            '"1 run of 4 (in one color)", "1 set of 5"]'))
+    _, diags = check_file_strict(path)
+    text = [d.message for d in diags]
+    assert any("phase 1 (7 cards of one color) ignores '(flush)'" in m for m in text), text
+    assert not any("phase 3" in m for m in text), text
+
+
 def check_file_strict(path):
     from phasedsl.packs import check_file
 
