@@ -287,9 +287,9 @@ def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
         err = _syntax_error(readable, e)
         for m in opened:
             if m.start() < (err.column or 0) <= m.end():
-                raise PhaseSyntaxError(f"the remark {m.group()!r} is a color rule, and only a set, "
-                                       "a run or 'N cards' can take one here", text,
-                                       m.start() + 1) from None
+                raise PhaseSyntaxError(f"the remark {m.group()!r} is a color rule, which cannot "
+                                       "follow what comes before it (a set, a run or 'N cards' "
+                                       "takes one, once)", text, m.start() + 1) from None
         raise PhaseSyntaxError(err.message, text, err.column) from None
     try:
         items = _ToPhase(deck).transform(tree)

@@ -352,10 +352,12 @@ def test_more_phrasings_and_remarks(phrase, canonical, ignored):
     assert ("ignored" in phase.to_json()) == bool(ignored)
 
 
-def test_a_color_rule_remark_that_cannot_apply_is_an_error():
+@pytest.mark.parametrize(("phrase", "column"), [("2 wilds (in one color)", 9),
+                                               ("1 run of 4 in one color (same suit)", 25)])
+def test_a_color_rule_remark_that_cannot_apply_is_an_error(phrase, column):
     with pytest.raises(PhaseSyntaxError) as e:
-        Phase.parse("2 wilds (in one color)")
-    assert e.value.column == 9 and "'(in one color)' is a color rule" in e.value.message
+        Phase.parse(phrase)
+    assert e.value.column == column and "is a color rule, which cannot follow" in e.value.message
 
 
 def test_cli_reports_ignored_remarks():
