@@ -19,7 +19,7 @@ from game_logs import (
     write_pack,
 )
 
-from phasedsl.game import Game, IllegalMove
+from phasedsl.game import Game, IllegalMove, legal_moves
 from phasedsl.game import moves as mv
 from phasedsl.game.engine import _game_end, apply, make_table, start
 from phasedsl.gamelog import replay
@@ -285,3 +285,18 @@ def test_hands_are_scored_with_the_packs_scoring(tmp_path):
 def test_hand_results_say_which_phase_each_player_attempted():
     r = legal(*ann_goes_out(), deal(), draw("bob", "R1"), header=game("everyone-advances"))
     assert dict(r.hands[0].attempted) == {"ann": 1, "bob": 1, "cat": 1}
+
+
+def test_legal_moves_list_draws_then_the_lay_hits_and_discards():
+    r = legal(draw("ann", "R1"))
+    moves = legal_moves(r.state)
+    kinds = {type(m).__name__ for m in moves}
+    assert kinds == {"Lay", "Discard"}
+    (lay_,) = [m for m in moves if isinstance(m, mv.Lay)]
+    assert sorted(len(g) for g in lay_.groups) == [3, 3]  # the solver's smallest meld
+    assert {str(m.card) for m in moves if isinstance(m, mv.Discard)} == {
+        "R5", "B5", "G5", "Y5", "R7", "B7", "G7", "Y7", "W", "R1"}
+    start_moves = legal_moves(run().state)
+    # a replayed hand's draw pile is a multiset: each card it may hold is a deck draw
+    assert {m.source for m in start_moves} == {"deck", "discard"}
+    assert all(m.card is not None for m in start_moves if m.source == "deck")
