@@ -350,3 +350,22 @@ def test_unknown_players_are_named():
     assert illegal(draw("ann", "R1"), discard("ann", "S", skip="zed"),
                    first_deal=hands) == "unknown_player"
     assert illegal(draw("zed", "R1")) == "unknown_player"
+
+
+def test_masters_variant_2_cannot_abandon_with_the_last_card_to_discard():
+    head = game("masters-variant-2")
+    hands = deal(ann="R1 B2 G3 Y4 R5 B6 G7 W Y10 Y12")
+    assert illegal(draw("ann", "R9"), lay("ann", "R1 B2 G3 Y4 R5 B6 G7", phase=4),
+                   hit("ann", "W", "ann", 1), hit("ann", "R9", "ann", 1),
+                   hit("ann", "Y10", "ann", 1), {"type": "abandon", "player": "ann", "cards": []},
+                   header=head, first_deal=hands) == "abandon_not_allowed"
+
+
+def test_postal_with_floating_lets_a_player_float_before_the_dealer(tmp_path):
+    pack = write_pack(tmp_path, "postfloat", "extends: postal\nrules:\n  house_rules:\n"
+                                             "    floating: true\n")
+    hands = deal(ann="R5 B5 G5 R7 B7 G7 Y7 Y5 W W")
+    r = legal(draw("ann", "Y5"), lay("ann", "R5 B5 G5", "R7 B7 G7 W"), hit("ann", "Y7", "ann", 2),
+              hit("ann", "Y5", "ann", 1), hit("ann", "Y5", "ann", 1), hit("ann", "W", "ann", 1),
+              header=game(pack), first_deal=hands)
+    assert r.state.seat("ann").floating and not r.hands

@@ -452,8 +452,10 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
 def _going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str, str] | None:
     """Whether a move that leaves ``left`` cards in hand is allowed by the going-out rules."""
     house = state.table.house
+    # Under floating, playing out every card is not going out.
     if house.go_out_after_first_round and not state.dealer_reached and (
-            left == 0 or (by_play and left == 1 and not house.floating)):
+            (left == 0 and not (by_play and house.floating))
+            or (by_play and left == 1 and not house.floating)):
         return ("cannot_go_out_yet", "nobody may go out before play has come round to the "
                                      f"dealer ({_name(state, state.dealer)})"
                 + (" (one card left would have to be discarded)" if left == 1 else ""))
@@ -811,6 +813,9 @@ def _abandon(state: GameState, move: mv.Abandon) -> GameState:
     seat = state.seats[i]
     if not state.laid_now or seat.laid_phase is None:
         raise IllegalMove("abandon_not_allowed", "only a phase laid this turn may be abandoned")
+    if len(seat.hand) < 2:
+        raise IllegalMove("abandon_not_allowed", f"{move.player} would discard their last card; "
+                                                 "a phase cannot be abandoned then")
     back = [c.plain() for lg in seat.laid for c in lg.group.cards]
     need = state.table.rules.hand_size + 1 - len(seat.hand)
     top = state.discard[-1:]
