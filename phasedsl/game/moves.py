@@ -9,6 +9,7 @@ move is *legal* is the engine's question, not this module's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import Card, Deck, parse_cards
@@ -31,10 +32,17 @@ def _field(obj: dict, key: str, kind: type | tuple, what: str):
 def _card(text, deck: Deck, key: str = "card") -> Card:
     if not isinstance(text, str):
         raise LogError(f"{key!r} must be a card such as 'R5', 'W' or 'S', not {text!r}")
-    cards = parse_cards(text, deck)
-    if len(cards) != 1:
+    card = _one_card(text, deck) if len(text) <= 8 else _one_card.__wrapped__(text, deck)
+    if card is None:
         raise LogError(f"{key!r} must be one card, not {text!r}")
-    return cards[0]
+    return card
+
+
+@lru_cache(maxsize=4096)
+def _one_card(text: str, deck: Deck) -> Card | None:
+    # A log names the same few dozen cards thousands of times.
+    cards = parse_cards(text, deck)
+    return cards[0] if len(cards) == 1 else None
 
 
 def _cards(items, deck: Deck, key: str) -> tuple[Card, ...]:

@@ -18,16 +18,14 @@ from ..rules import Rules
 
 
 def replace(value, **changes):
-    """``dataclasses.replace`` for the frozen, slotted values here, without a call to
-    ``__init__`` (the referee makes tens of thousands of states a game; the fields
-    need no checks)."""
-    cls = type(value)
-    new = object.__new__(cls)
-    for name in cls.__slots__:
-        object.__setattr__(new, name, changes.pop(name) if name in changes
-                           else getattr(value, name))
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {next(iter(changes))!r}")
+    """``dataclasses.replace`` for the frozen values here, without a call to ``__init__``
+    (the referee makes tens of thousands of states a game; the fields need no checks).
+    ``GameState`` and ``Seat`` keep a ``__dict__`` (no slots) so that this is a copy of it."""
+    unknown = changes.keys() - value.__dataclass_fields__.keys()
+    if unknown:
+        raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__, **changes)
     return new
 
 
@@ -128,7 +126,7 @@ class Laid:
     wild_numbers: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Seat:
     """One player: hand, table, progress and score."""
 
@@ -167,7 +165,7 @@ class HandResult:
                 "next_phase": dict(self.next_phase)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     table: Table
     seats: tuple[Seat, ...]
