@@ -369,3 +369,25 @@ def test_postal_with_floating_lets_a_player_float_before_the_dealer(tmp_path):
               hit("ann", "Y5", "ann", 1), hit("ann", "Y5", "ann", 1), hit("ann", "W", "ann", 1),
               header=game(pack), first_deal=hands)
     assert r.state.seat("ann").floating and not r.hands
+
+
+def test_replay_tie_breaks_send_every_finisher_to_the_tie_break_hand(tmp_path):
+    from dataclasses import replace
+
+    from phasedsl.game.engine import _game_end, current_phase, make_table, start
+    from phasedsl.packs import load_pack
+
+    for rule, tied in (("replay_phase_10", ("ann", "bob")),
+                       ("lowest_score_then_replay", None)):
+        pack = write_pack(tmp_path, "tb", "extends: original\nrules:\n  house_rules:\n"
+                                          f"    tie_break: {rule}\n")
+        table = make_table(load_pack(pack), ["ann", "bob", "cat"])
+        state = start(table, "cat")
+        done = tuple(range(1, 11))
+        state = _game_end(replace(state, seats=(replace(state.seats[0], done=done, total=50),
+                                                replace(state.seats[1], done=done, total=90),
+                                                state.seats[2])))
+        if tied is None:
+            assert state.winner == "ann"
+        else:
+            assert state.tie_break == tied and current_phase(state, 0) == 0
