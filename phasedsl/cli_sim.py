@@ -51,7 +51,8 @@ def simulate(
     """
     from .bots import make_bot
     from .packs import load_pack
-    from .simulate import phase_odds, simulate as run, summarize
+    from .simulate import phase_odds, summarize
+    from .simulate import simulate as run
 
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         _fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
