@@ -562,9 +562,10 @@ from .cli_game import replay  # noqa: E402  (the game commands live in their own
 
 app.command()(replay)
 
-from .cli_sim import simulate  # noqa: E402
+from .cli_sim import report, simulate  # noqa: E402
 
 app.command()(simulate)
+app.command()(report)
 
 
 def main() -> None:
