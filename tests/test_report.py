@@ -7,7 +7,6 @@ import struct
 import subprocess
 import zlib
 from functools import cache
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
