@@ -103,7 +103,7 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
     deck = state.table.rules.deck
     events = []
     for n, obj in objs:
-        if obj.get("type") == "game":
+        if obj.get("type") == "game":  # (a non-string type is refused by move_from_log)
             raise LogError(f"line {n}: a second \"game\" event; a log holds one game")
         try:
             events.append(Event(n, move_from_log(obj, deck)))
