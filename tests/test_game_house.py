@@ -319,13 +319,14 @@ def test_thai_tie_break_hand_is_won_by_the_first_to_lay_it_down():
     from dataclasses import replace
 
     from phasedsl.game import moves as mv
-    from phasedsl.game.engine import _game_end, apply, make_table, start
+    from phasedsl.game.engine import apply, make_table, start
+    from phasedsl.game.hand_end import game_end
     from phasedsl.packs import load_pack
 
     table = make_table(load_pack("thai"), ["ann", "bob", "cat"])
     state = start(table, "cat")
     done = tuple(range(1, 11))
-    state = _game_end(replace(state, seats=(replace(state.seats[0], done=done, total=80),
+    state = game_end(replace(state, seats=(replace(state.seats[0], done=done, total=80),
                                             replace(state.seats[1], done=done, total=80),
                                             state.seats[2])))
     assert state.tie_break == ("ann", "bob")
@@ -374,7 +375,8 @@ def test_postal_with_floating_lets_a_player_float_before_the_dealer(tmp_path):
 def test_replay_tie_breaks_send_every_finisher_to_the_tie_break_hand(tmp_path):
     from dataclasses import replace
 
-    from phasedsl.game.engine import _game_end, current_phase, make_table, start
+    from phasedsl.game.engine import current_phase, make_table, start
+    from phasedsl.game.hand_end import game_end
     from phasedsl.packs import load_pack
 
     for rule, tied in (("replay_phase_10", ("ann", "bob")),
@@ -384,7 +386,7 @@ def test_replay_tie_breaks_send_every_finisher_to_the_tie_break_hand(tmp_path):
         table = make_table(load_pack(pack), ["ann", "bob", "cat"])
         state = start(table, "cat")
         done = tuple(range(1, 11))
-        state = _game_end(replace(state, seats=(replace(state.seats[0], done=done, total=50),
+        state = game_end(replace(state, seats=(replace(state.seats[0], done=done, total=50),
                                                 replace(state.seats[1], done=done, total=90),
                                                 state.seats[2])))
         if tied is None:

@@ -21,7 +21,8 @@ from game_logs import (
 
 from phasedsl.game import Game, IllegalMove, legal_moves
 from phasedsl.game import moves as mv
-from phasedsl.game.engine import _game_end, apply, make_table, start
+from phasedsl.game.engine import apply, make_table, start
+from phasedsl.game.hand_end import game_end
 from phasedsl.gamelog import replay
 from phasedsl.packs import load_pack
 
@@ -207,7 +208,7 @@ def test_a_tie_on_the_total_is_played_off_by_the_tied_players():
     seats = (replace(state.seats[0], done=done, total=100),
              replace(state.seats[1], done=done, total=100),
              replace(state.seats[2], done=(1, 2), total=10))
-    state = _game_end(replace(state, seats=seats))
+    state = game_end(replace(state, seats=seats))
     assert state.tie_break == ("ann", "bob") and not state.over
     with pytest.raises(IllegalMove) as e:
         apply(state, mv.Deal.from_log(deal(), table.rules.deck))
