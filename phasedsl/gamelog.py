@@ -86,8 +86,14 @@ def _header(n: int, obj: dict, base_dir: Path | None) -> GameState:
         ref = str(p if p.is_absolute() else base_dir / p)
     try:
         pack = load_pack(ref)
+        if world is None and len(pack.worlds) > 1:
+            names = ", ".join(w.name for w in pack.worlds)
+            raise LogError(f"line {n}: pack {pack.name!r} has several worlds; name one in "
+                           f"\"world\" ({names})")
         table = make_table(pack, players, world)
         return start(table, dealer)
+    except LogError:
+        raise
     except PhaseDSLError as e:
         raise LogError(f"line {n}: {e}") from None
 

@@ -116,3 +116,11 @@ def test_replay_reads_stdin():
     text = "\n".join(lines([game(), deal(), *ann_goes_out()])) + "\n"
     r = runner.invoke(app, ["replay", "-", "--json"], input=text)
     assert r.exit_code == 0 and json.loads(r.output)["hands"][0]["went_out"] == "ann"
+
+
+def test_a_pack_with_worlds_needs_the_world_named(tmp_path):
+    r = runner.invoke(app, ["replay", write(tmp_path, [game("world-tour")])])
+    assert r.exit_code == 2 and 'name one in "world" (island-paradise' in r.output
+    r = runner.invoke(app, ["replay", write(tmp_path, [game("world-tour", world="jazz-club"),
+                                                       deal(), draw("ann", "R1")])])
+    assert r.exit_code == 0, r.output
