@@ -159,7 +159,7 @@ def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None) -> G
         try:
             game = game.apply(ev.move)
         except IllegalMove as e:
-            e.line = ev.line  # type: ignore[attr-defined]
+            e.line = ev.line
             raise
     return game
 

@@ -43,6 +43,7 @@ class IllegalMove(PhaseDSLError):
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
         self.message = message
+        self.line: int | None = None  # the log line, when the move came from a log
         super().__init__(f"{message} [{rule}]")
 
 
