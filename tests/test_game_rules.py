@@ -301,3 +301,11 @@ def test_legal_moves_list_draws_then_the_lay_hits_and_discards():
     # a replayed hand's draw pile is a multiset: each card it may hold is a deck draw
     assert {m.source for m in start_moves} == {"deck", "discard"}
     assert all(m.card is not None for m in start_moves if m.source == "deck")
+
+
+def test_two_players_a_skip_gives_the_skipper_another_turn():
+    head = game(players=["ann", "bob"], dealer="bob")
+    hands = deal(ann="R5 B5 G5 R7 B7 G7 S S Y3 Y4", cat=None)
+    r = legal(draw("ann", "R1"), discard("ann", "S", skip="bob"), draw("ann", "R3"),
+              discard("ann", "S", skip="bob"), draw("ann", "R4"), header=head, first_deal=hands)
+    assert r.state.to_move == "ann"
