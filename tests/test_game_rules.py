@@ -309,3 +309,19 @@ def test_two_players_a_skip_gives_the_skipper_another_turn():
     r = legal(draw("ann", "R1"), discard("ann", "S", skip="bob"), draw("ann", "R3"),
               discard("ann", "S", skip="bob"), draw("ann", "R4"), header=head, first_deal=hands)
     assert r.state.to_move == "ann"
+
+
+def test_a_lone_top_discard_becomes_the_draw_pile_when_nothing_else_is_left():
+    from phasedsl.cards import Card
+    from phasedsl.game.state import replace as with_
+
+    state = run().state  # ann to draw; put every card of the draw pile into cat's hand
+    cat = state.table.index("cat")
+    seats = list(state.seats)
+    seats[cat] = with_(seats[cat], hand=seats[cat].hand + state.stock)
+    state = with_(state, seats=tuple(seats), stock=())
+    with pytest.raises(IllegalMove) as e:
+        apply(state, mv.Draw("ann", "deck", Card(1, "R")))
+    assert e.value.rule == "card_not_available"
+    after = apply(state, mv.Draw("ann", "deck", Card(12, "G")))
+    assert after.discard == () and "G12" in map(str, after.seat("ann").hand)

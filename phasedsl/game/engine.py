@@ -288,11 +288,14 @@ def _declare(state: GameState, move: mv.Declare) -> GameState:
 
 
 def _reshuffle(state: GameState) -> GameState:
-    under = state.discard[:-1]
-    stock = list(under)
+    """The discard pile but its top card becomes the draw pile.  When the top card is all
+    that is left (nearly every card in hands or on the table) it is turned over too, so
+    that a player can always draw (the sources do not say; a hand never stalls)."""
+    keep = 1 if len(state.discard) >= 2 else 0
+    stock = list(state.discard[:len(state.discard) - keep])
     if state.stock_known:
         random.Random(f"{state.seed}/shuffle/{state.shuffles}").shuffle(stock)
-    return replace(state, stock=tuple(stock), discard=state.discard[-1:],
+    return replace(state, stock=tuple(stock), discard=state.discard[len(state.discard) - keep:],
                    shuffles=state.shuffles + 1)
 
 
@@ -336,9 +339,9 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
         state = replace(state, seats=_set_seat(state, i, save=left))
     else:
         if not state.stock:
-            if len(state.discard) < 2:
-                raise IllegalMove("card_not_available", "the draw pile is empty and the discard "
-                                                        "pile has no cards to shuffle into it")
+            if not state.discard:
+                raise IllegalMove("card_not_available", "the draw pile and the discard pile are "
+                                                        "both empty")
             state = _reshuffle(state)
         if state.stock_known:
             card = state.stock[-1]
