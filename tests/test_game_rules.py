@@ -325,3 +325,15 @@ def test_a_lone_top_discard_becomes_the_draw_pile_when_nothing_else_is_left():
     assert e.value.rule == "card_not_available"
     after = apply(state, mv.Draw("ann", "deck", Card(12, "G")))
     assert after.discard == () and "G12" in map(str, after.seat("ann").hand)
+
+
+def test_a_replayed_hand_offers_deck_draws_from_the_pile_to_be_reshuffled():
+    from phasedsl.game.state import replace as with_
+
+    state = run(draw("ann", "R1"), discard("ann", "R1")).state  # bob to draw
+    cat = state.table.index("cat")
+    seats = list(state.seats)
+    seats[cat] = with_(seats[cat], hand=seats[cat].hand + state.stock)
+    state = with_(state, seats=tuple(seats), stock=())
+    draws = {str(m.card) for m in legal_moves(state) if m.source == "deck"}
+    assert draws == {"G12"}  # the discard pile but its top card (R1)

@@ -787,7 +787,8 @@ def _candidates(state: GameState) -> list[mv.Move]:
             out += [mv.Draw(me, "save", c) for c in dict.fromkeys(seat.save)]
         if not state.stock_known:
             out = [m for m in out if m.source != "deck"]
-            out += [mv.Draw(me, "deck", c) for c in dict.fromkeys(state.stock)]
+            pile = state.stock or (_reshuffle(state).stock if state.discard else ())
+            out += [mv.Draw(me, "deck", c) for c in dict.fromkeys(pile)]
         return out
     distinct = list(dict.fromkeys(seat.hand))
     out = []
