@@ -4,6 +4,8 @@ from dataclasses import replace
 
 import pytest
 from game_logs import (
+    BOB,
+    CAT,
     PLAYERS,
     ann_goes_out,
     deal,
@@ -337,3 +339,16 @@ def test_a_replayed_hand_offers_deck_draws_from_the_pile_to_be_reshuffled():
     state = with_(state, seats=tuple(seats), stock=())
     draws = {str(m.card) for m in legal_moves(state) if m.source == "deck"}
     assert draws == {"G12"}  # the discard pile but its top card (R1)
+
+
+def test_the_only_player_on_the_last_phase_wins_as_soon_as_it_is_laid(tmp_path):
+    two = write_pack(tmp_path, "two", "extends: original\nrules:\n  game_length: 2\n"
+                                      "phases: [\"2 sets of 3\", \"1 set of 3 + 1 run of 4\"]\n")
+    hand2 = deal(ann="R5 B5 G5 R7 B8 G9 Y10 W Y1 Y2", bob=BOB, cat=CAT)
+    events = [*ann_goes_out(), hand2, draw("bob", "R3"), discard("bob", "R3"),
+              draw("cat", "R4"), discard("cat", "R4"), draw("ann", "R1"),
+              lay("ann", "R5 B5 G5", "R7 B8 G9 Y10")]
+    r = legal(*events, header=game(two))
+    assert r.winner == "ann" and r.state.over
+    assert r.hands[1].went_out is None and r.hands[1].to_json()["completed"]["ann"]
+    assert illegal(*events, discard("ann", "W"), header=game(two)) == "game_over"

@@ -440,7 +440,23 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     if state.tie_break and table.tie_phase is not None:
         # A tie-break hand on a named phase (Thai page): the first to lay it down wins.
         return end_hand(state, None, winner=move.player)
+    if _wins_at_once(state, i):
+        return end_hand(state, None)
     return _after_play(state, i)
+
+
+def _wins_at_once(state: GameState, i: int) -> bool:
+    """Seat ``i`` has just laid its last phase and nobody else is on theirs: the game ends
+    at once (printed rules: "if only one player attempts phase 10 and completes it, they
+    become the winner and the game ends immediately").  With others on their last phase
+    the hand is played out, and the lowest total among those who made it wins."""
+    house = state.table.house
+    if state.tie_break or house.fixed_hands is not None or house.everyone_advances:
+        return False
+    goal = state.table.goal
+    if len(state.seats[i].done) + 1 < goal:
+        return False
+    return all(len(s.done) + 1 < goal for k, s in enumerate(state.seats) if k != i and s.playing)
 
 
 def _laid_order(meld_groups: Sequence[LaidGroup], given) -> list[LaidGroup]:
