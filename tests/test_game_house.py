@@ -393,3 +393,17 @@ def test_replay_tie_breaks_send_every_finisher_to_the_tie_break_hand(tmp_path):
             assert state.winner == "ann"
         else:
             assert state.tie_break == tied and current_phase(state, 0) == 0
+
+
+def test_postal_hits_on_a_run_whose_end_is_a_wild_number_card(tmp_path):
+    # Phase 1 is a run here, so 1s are wild: bob's run R4 R5 R6 G1 has G1 as its 7.
+    pack = write_pack(tmp_path, "postalruns", "extends: postal\nrules:\n  game_length: 2\n"
+                                              "phases: [\"1 run of 4\", \"1 set of 3\"]\n")
+    hands = deal(bob="R4 R5 R6 G1 R9 B9 G9 Y11 S B12")
+    base = [draw("ann", "R3"), discard("ann", "R3"), draw("bob", "Y8"),
+            lay("bob", "R4 R5 R6 G1")]
+    r = legal(*base, hit("bob", "Y8", "bob", 1), header=game(pack), first_deal=hands)
+    assert [str(c) for c in r.state.seat("bob").laid[0].group.cards] == \
+        ["R4", "R5", "R6", "G1", "Y8"]
+    assert illegal(*base, hit("bob", "R9", "bob", 1), header=game(pack),
+                   first_deal=hands) == "hit_does_not_fit"

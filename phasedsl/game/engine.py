@@ -487,6 +487,17 @@ def _hit_rules(state: GameState, hitter: int, laid: Laid) -> Rules:
     return state.table.rules.with_(extras=True, wild_numbers=wn)
 
 
+def _run_span(cards: Sequence[Card], wild_numbers: frozenset[int]) -> tuple[int, int]:
+    """The numbers a laid run (cards low to high) spans.  A postal card of a wild number
+    keeps its own face in the laid cards even where it stands for another number, so the
+    span is read from a card that shows its place: a natural of another number or a wild
+    (whose value the laid group records)."""
+    for k, c in enumerate(cards):
+        if c.number is not None and (c.wild or c.number not in wild_numbers):
+            return c.number - k, c.number - k + len(cards) - 1
+    return cards[0].number, cards[0].number + len(cards) - 1
+
+
 def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
             ) -> tuple[LaidGroup | None, str]:
     """The group after ``card`` is played onto it, or (None, why not)."""
@@ -498,7 +509,7 @@ def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
         return None, "a skip is never part of a group"
     cards = lg.cards
     if kind.is_run:
-        lo, hi = cards[0].number, cards[-1].number
+        lo, hi = _run_span(cards, laid.wild_numbers)
         deck = rules.deck
         if card.natural and card.number not in rules.wild_numbers:
             if card.number == lo - 1:
@@ -527,9 +538,11 @@ def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
     read, problems = read_group(lg.group, new, rules)
     if problems or read is None:
         return None, "; ".join(msg for _, msg in problems)
-    if kind.is_run and len(read) == len(new) and [c.number for c in read] != list(
-            range(read[0].number, read[0].number + len(read))):
-        return None, "the run would not stay in order"
+    if kind.is_run:
+        low, _ = _run_span(read, rules.wild_numbers)
+        if any(c.number is not None and (c.wild or c.number not in rules.wild_numbers)
+               and c.number != low + k for k, c in enumerate(read)):
+            return None, "the run would not stay in order"
     return LaidGroup(lg.group, read), ""
 
 
@@ -605,7 +618,7 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
     new[k] = card
     if not take:
         # Utah: the wild moves to an end of the run.
-        lo, hi = cards[0].number, cards[-1].number
+        lo, hi = _run_span(cards, laid.wild_numbers)
         deck = rules.deck
         ends = [move.end] if move.end else (["high", "low"] if rules.wild_hit_end == "high"
                                             else ["low", "high"])
@@ -827,8 +840,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
             for g, laid in enumerate(s.laid):
                 for c in distinct:
                     if c.wild and laid.group.group.kind.is_run:
-                        lo = laid.group.cards[0].number
-                        hi = laid.group.cards[-1].number
+                        lo, hi = _run_span(laid.group.cards, laid.wild_numbers)
                         out += [mv.Hit(me, Card(n, wild=True), s.name, g + 1) for n in (lo - 1, hi + 1)]
                     else:
                         out.append(mv.Hit(me, c, s.name, g + 1))
