@@ -338,8 +338,8 @@ def odds_text(report: dict) -> str:
     return "\n".join(lines)
 
 
-def plot_curve(report: dict, path) -> None:
-    """The difficulty curve as an image (matplotlib, an optional extra)."""
+def pyplot():
+    """matplotlib's pyplot drawing to files (matplotlib is an optional extra)."""
     try:
         import matplotlib
 
@@ -347,6 +347,24 @@ def plot_curve(report: dict, path) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'") from None
+    return plt
+
+
+def save_figure(fig, path) -> None:
+    """Write a figure (format from the file's suffix) and free it."""
+    import matplotlib.pyplot as plt
+
+    try:
+        fig.savefig(path)
+    except OSError as e:
+        raise PhaseDSLError(f"cannot write {path}: {e.strerror}") from None
+    finally:
+        plt.close(fig)
+
+
+def plot_curve(report: dict, path) -> None:
+    """The difficulty curve as an image (matplotlib, an optional extra)."""
+    plt = pyplot()
     rows = report["phases"]
     xs = list(range(1, len(rows) + 1))
     ys = [100 * r["probability"] for r in rows]
@@ -368,9 +386,4 @@ def plot_curve(report: dict, path) -> None:
     ax.set_title("difficulty curve")
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as e:
-        raise PhaseDSLError(f"cannot write {path}: {e.strerror}") from None
-    finally:
-        plt.close(fig)
+    save_figure(fig, path)

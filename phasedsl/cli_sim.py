@@ -142,13 +142,9 @@ def summary_text(s: dict) -> str:
 
 def plot_summary(s: dict, path: Path) -> None:
     """Game length histogram and the phase curve (matplotlib, an optional extra)."""
-    try:
-        import matplotlib
+    from .api import pyplot, save_figure
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'") from None
+    plt = pyplot()
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.5))
     hist = s["hands_per_game"]["histogram"]
     a.bar([int(k) for k in hist], list(hist.values()))
@@ -170,12 +166,7 @@ def plot_summary(s: dict, path: Path) -> None:
     c.set_ylabel("%")
     fig.legend(loc="upper right")
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as e:
-        raise PhaseDSLError(f"cannot write {path}: {e.strerror}") from None
-    finally:
-        plt.close(fig)
+    save_figure(fig, path)
 
 
 class _progress:

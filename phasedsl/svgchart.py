@@ -29,6 +29,16 @@ def _fmt(value: float, percent: bool) -> str:
     return f"{value:g}"
 
 
+def _axes(labels: Sequence[str], values: Sequence[float]):
+    """The value axis's top, each label's x and the width of one label's slot."""
+    slot = (WIDTH - LEFT - RIGHT) / max(1, len(labels))
+
+    def x_of(i: int) -> float:
+        return LEFT + slot * (i + 0.5)
+
+    return _nice_top(max(values, default=1.0)), x_of, slot
+
+
 def _frame(title: str, y_label: str, x_label: str, labels: Sequence[str], top: float,
            percent: bool, x_of) -> list[str]:
     plot_h = HEIGHT - TOP - BOTTOM
@@ -63,13 +73,8 @@ def line_chart(title: str, labels: Sequence[str],
                y_label: str = "", percent: bool = False) -> str:
     """Lines over the same x labels; a None value leaves a gap."""
     values = [v for _, ys in series for v in ys if v is not None]
-    top = _nice_top(max(values, default=1.0))
-    plot_w = WIDTH - LEFT - RIGHT
+    top, x_of, _ = _axes(labels, values)
     plot_h = HEIGHT - TOP - BOTTOM
-    n = max(1, len(labels))
-
-    def x_of(i: int) -> float:
-        return LEFT + plot_w * (i + 0.5) / n
 
     def y_of(v: float) -> float:
         return TOP + plot_h * (1 - v / top)
@@ -100,16 +105,10 @@ def line_chart(title: str, labels: Sequence[str],
 def bar_chart(title: str, labels: Sequence[str], values: Sequence[float], *,
               x_label: str = "", y_label: str = "", percent: bool = False) -> str:
     """One bar per label, its value written above it."""
-    top = _nice_top(max(values, default=1.0))
-    plot_w = WIDTH - LEFT - RIGHT
+    top, x_of, slot = _axes(labels, values)
     plot_h = HEIGHT - TOP - BOTTOM
-    n = max(1, len(labels))
-
-    def x_of(i: int) -> float:
-        return LEFT + plot_w * (i + 0.5) / n
-
     out = _frame(title, y_label, x_label, labels, top, percent, x_of)
-    bar_w = plot_w / n * 0.6
+    bar_w = slot * 0.6
     for i, v in enumerate(values):
         h = plot_h * v / top
         out.append(f'<rect x="{x_of(i) - bar_w / 2:.1f}" y="{TOP + plot_h - h:.1f}" '
