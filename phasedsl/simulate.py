@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .game import Game, view
 from .packs import Pack, load_pack
 
@@ -25,6 +25,14 @@ from .packs import Pack, load_pack
 # bots that can lay their phases comes near it.
 MAX_MOVES = 100_000
 PLAYER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+
+# A built-in bot's name, or a factory taking a seed (a class such as ``GreedyBot``; it
+# must be importable by name for ``jobs`` > 1, as worker processes rebuild it).
+BotSpec = str | Callable[[int], Bot]
+
+
+def _make(bot: BotSpec, seed: int) -> Bot:
+    return make_bot(bot, seed) if isinstance(bot, str) else bot(seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,14 +57,14 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"phasedsl-sim:{seed}:{index}").getrandbits(48)
 
 
-def play_game(pack: Pack, players: int, bot: str = "greedy", seed: int = 0, index: int = 0,
+def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, index: int = 0,
               world: str | None = None, keep_log: bool = False,
               max_moves: int = MAX_MOVES) -> GameRecord:
     """Play game ``index`` of a run seeded ``seed``: every seat a ``bot``."""
     s = game_seed(seed, index)
     names = PLAYER_NAMES[:players]
     game = Game.new(pack, names, seed=s, world=world)
-    bots = {n: make_bot(bot, s + k + 1) for k, n in enumerate(names)}
+    bots = {n: _make(bot, s + k + 1) for k, n in enumerate(names)}
     turns: list[int] = []
     count = moves = 0
     hands_before = 0
@@ -96,14 +104,14 @@ def _play_in_worker(index: int, **kw) -> GameRecord:
     return play_game(_WORKER["pack"], index=index, **kw)
 
 
-def simulate(pack: Pack | str, players: int, games: int, bot: str = "greedy", seed: int = 0,
+def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy", seed: int = 0,
              world: str | None = None, jobs: int = 1, keep_logs: bool = False,
              progress: Callable[[int], None] | None = None,
              max_moves: int = MAX_MOVES) -> list[GameRecord]:
     """Play ``games`` games; ``progress`` is called with each finished game's count."""
     if not isinstance(pack, Pack):
         pack = load_pack(pack)
-    make_bot(bot)  # an unknown bot fails here, not in a worker
+    _make(bot, 0)  # an unknown bot fails here, not in a worker
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
     kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
               max_moves=max_moves)

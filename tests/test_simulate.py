@@ -109,3 +109,26 @@ def test_cli_plot(tmp_path):
                               "--games", "2", "--plot", str(out)])
     assert res.exit_code == 0, res.output
     assert out.read_text().lstrip().startswith(("<?xml", "<svg"))
+
+
+class Cautious:
+    """A user's bot class: greedy, except that it never takes the discard."""
+
+    def __init__(self, seed: int) -> None:
+        from phasedsl.bots import GreedyBot
+
+        self.inner = GreedyBot(seed)
+
+    def choose(self, v):
+        moves = [m for m in v.moves if getattr(m, "source", None) != "discard"] or list(v.moves)
+        if len(moves) < len(v.moves):
+            return next(m for m in moves if getattr(m, "source", None) == "deck")
+        return self.inner.choose(v)
+
+
+def test_simulate_takes_a_bot_class():
+    records = simulate("short-game-5", 2, 2, bot=Cautious, seed=1)
+    assert all(not r.capped for r in records)
+    for r in simulate("short-game-5", 2, 1, bot=Cautious, seed=1, keep_logs=True):
+        assert '"from": "discard"' not in "\n".join(r.log)
+        assert replay(list(r.log)).legal
