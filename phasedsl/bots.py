@@ -64,7 +64,7 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        # Deterministic: the seed is taken only so that every bot is made the same way.
         # (phase, sorted hand) -> (cards short, an example of them), for this hand only
         self._short: dict[tuple, tuple[int, tuple[Card, ...]]] = {}
         self._hand_no = -1

@@ -132,3 +132,11 @@ def test_simulate_takes_a_bot_class():
     for r in simulate("short-game-5", 2, 1, bot=Cautious, seed=1, keep_logs=True):
         assert '"from": "discard"' not in "\n".join(r.log)
         assert replay(list(r.log)).legal
+
+
+def test_cli_logs_into_a_file_is_refused(tmp_path):
+    taken = tmp_path / "taken"
+    taken.write_text("x")
+    res = runner.invoke(app, ["simulate", "--variant", "short-game-5", "--players", "2",
+                              "--games", "1", "--logs", str(taken)])
+    assert res.exit_code == 2 and "cannot make the folder" in res.output
