@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -89,4 +88,6 @@ class Game:
 
     def to_log(self) -> list[str]:
         """The game log, one JSON object a line (see docs/game-log.md)."""
-        return [json.dumps(self.header)] + [json.dumps(m.to_log()) for m in self.moves]
+        from ..gamelog import log_lines
+
+        return log_lines(self.header, self.moves)
