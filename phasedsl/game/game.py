@@ -34,6 +34,7 @@ class Game:
             seed: int | None = 0, world: str | None = None) -> Game:
         """A game dealt from a seeded shuffle (the same seed, the same cards).
 
+        ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
         ``dealer`` defaults to the last player, so the first listed plays first."""
         from ..packs import load_pack
         from ..resources import variants_dir
