@@ -33,7 +33,7 @@ def replay(
             base = Path.cwd()
         else:
             path = Path(log)
-            with open(path, encoding="utf-8") as fh:
+            with open(path, encoding="utf-8-sig") as fh:  # a BOM from Windows editors is fine
                 lines = fh.read().splitlines()
             base = path.parent
     except (OSError, UnicodeDecodeError) as e:

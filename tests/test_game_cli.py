@@ -150,3 +150,9 @@ def test_lint_reports_rules_the_referee_does_not_play(tmp_path):
     assert "error: declare_phase is 'at_deal' but phase_order is 'in_order'" in r.output
     r = runner.invoke(app, ["validate", str(path)])  # without --strict: a loadable pack
     assert r.exit_code == 0
+
+
+def test_a_log_saved_with_a_bom_reads(tmp_path):
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes("\ufeff".encode() + "\n".join(lines([game(), deal()])).encode())
+    assert runner.invoke(app, ["replay", str(path)]).exit_code == 0
