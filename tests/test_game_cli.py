@@ -156,3 +156,12 @@ def test_a_log_saved_with_a_bom_reads(tmp_path):
     path = tmp_path / "bom.jsonl"
     path.write_bytes("\ufeff".encode() + "\n".join(lines([game(), deal()])).encode())
     assert runner.invoke(app, ["replay", str(path)]).exit_code == 0
+
+
+def test_a_log_over_the_size_limit_is_refused_before_reading_it_all(tmp_path, monkeypatch):
+    import phasedsl.cli_game as cli_game
+
+    monkeypatch.setattr(cli_game, "MAX_LOG", 1000)
+    log = write(tmp_path, [game(), deal(), *ann_goes_out()] * 3)
+    r = runner.invoke(app, ["replay", log])
+    assert r.exit_code == 2 and "holds more than 1,000 characters" in r.output
