@@ -1,24 +1,43 @@
-"""Hits: which laid groups take a card, and where.
+"""Hits: which laid groups take a card, and where; and a play order for several cards.
 
-A laid group is read once into a small state (a run's ends, a set's number,
-a color, a parity); a hit is legal when the card extends that state.  Runs
-never go below or above the deck's numbers; a wild on a run takes the high
-end unless the run already ends at the top (``Rules.wild_hit_end`` flips
-that preference).  Several cards at once are placed by a search over play
-orders, so a 3 then a 2 onto a run 4-7 both land.
+A laid group is judged once by ``layout.read_group`` (the one home of the meld
+rules) and kept as a small state: a run's ends, a set's number, a color, a
+parity.  The state is remembered on the LaidGroup, so asking again costs a
+dictionary look-up.
+
+Where an unstated wild sits in a laid run: in place, the run read as written low
+to high or high to low (``R5 R6 W``: the wild is 7; ``W R5 R6``: 4); where that
+would pass the deck's numbers, the wild takes the other end (``R11 R12 W``: 10).
+Write ``W=7`` to say it outright.
+
+Runs never go below or above the deck's numbers.  A wild hit on a run open at
+both ends may go at either end, standing for the number there (in the printed
+game the player says what a laid wild is); ``Rules.wild_hit_end`` only says
+which end is listed, and preferred, first.
+
+``plan`` places as many cards as any order, choice of group and choice of end
+can.  Only runs change as cards land; a card that fits a set, a color or a
+parity group fits it whatever else is played.  So the search is over run
+extensions alone, one slot at a time outward from each end, and every card no
+run uses goes to such a group if one takes it.  A card a run uses earns a point
+only if no other group would take it (that is what a bridge is worth); the
+search is a branch and bound over that count with exchange arguments cutting
+equivalent choices, and a node budget: past it the plan says it may not be the
+most.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from itertools import product
 
-from .cards import Card
+from .cards import WILD, Card
 from .errors import LayoutError
 from .layout import read_group
 from .meld import LaidGroup
-from .phase import Kind
+from .phase import Group, Kind
 from .rules import DEFAULT_RULES, Rules
 
 
@@ -26,229 +45,540 @@ from .rules import DEFAULT_RULES, Rules
 class Hit:
     """One card played onto one group: ``end`` is "low"/"high" on a run, else None.
 
-    ``swap`` names the wild a natural replaces (Utah rules); the wild then moves
-    to ``end`` of the same run.
+    ``stands`` is the number a card played as a wild stands for (None for a
+    natural played as itself, or where the number is open).  ``swap`` names the
+    laid wild a natural replaces (Utah rules); that wild then moves to ``end``
+    of the same run, standing for ``stands``.
     """
 
     card: Card
     group: int  # 0-based index into the laid groups
     end: str | None = None
     swap: Card | None = None
+    stands: int | None = None
 
     def __str__(self) -> str:
-        where = f"group {self.group + 1}"
-        if self.swap is not None:
-            return f"{self.card} swaps for {self.swap} in {where}; the wild moves to the {self.end} end"
-        return f"{self.card} onto {where}" + (f" at the {self.end} end" if self.end else "")
+        return hit_words(str(self.card), self.group + 1, self.end,
+                      None if self.swap is None else str(self.swap), self.stands,
+                      self.card.natural)
 
     def to_json(self) -> dict:
         out: dict = {"card": str(self.card), "group": self.group + 1, "end": self.end}
+        if self.stands is not None:
+            out["stands"] = self.stands
         if self.swap is not None:
             out["swap"] = str(self.swap)
         return out
 
 
+def hit_words(card: str, group: int, end: str | None, swap: str | None, stands: int | None,
+           natural: bool) -> str:
+    """A hit in words (shared by Hit and the JSON-to-text helper in api.py)."""
+    if swap is not None:
+        return (f"{card} swaps for {swap} in group {group}; the wild moves to the {end} end"
+                f" (as {stands})")
+    where = f"{card} onto group {group}" + (f" at the {end} end" if end else "")
+    if stands is None:
+        return where
+    return where + (f" (as a wild {stands})" if natural else f" (as {stands})")
+
+
 @dataclass(frozen=True, slots=True)
 class HitPlan:
-    """Hits for several cards, in an order that works; ``left`` could not be placed."""
+    """Hits for several cards, in an order that works; ``left`` could not be placed.
+
+    ``exact`` is True when no order places more cards; False only when the
+    search stopped at its budget (a very large hand), so more may fit.
+    """
 
     hits: tuple[Hit, ...]
     left: tuple[Card, ...]
+    exact: bool = True
 
     @property
     def complete(self) -> bool:
         return not self.left
 
 
-# State of a laid group: (kind, low, high, number, color, parity, allowed-colors map)
-@dataclass(frozen=True, slots=True)
 class _State:
-    kind: Kind
-    low: int | None = None
-    high: int | None = None
-    number: int | None = None
-    color: str | None = None
-    parity: int | None = None
-    colors: tuple | None = None
-    wilds: tuple = ()  # (position number, wild card) of wilds in a run, for swaps
+    """A laid group as hits see it, read under one Rules.
+
+    ``number``, ``color``, ``parity`` are None where the group leaves them open
+    (a group of wilds only); ``swaps`` are a run's laid wilds, with their numbers.
+    """
+
+    __slots__ = ("cmap", "color", "ends", "high", "kind", "low", "memo", "number", "parity",
+                 "rules", "swaps")
+
+    def __init__(self, rules: Rules, kind: Kind, low: int = 0, high: int = 0,
+                 number: int | None = None, color: str | None = None,
+                 parity: int | None = None, cmap: dict | None = None,
+                 swaps: tuple[Card, ...] = ()) -> None:
+        self.rules = rules
+        self.kind = kind
+        self.low, self.high = low, high
+        self.number, self.color, self.parity = number, color, parity
+        self.cmap = cmap
+        self.swaps = swaps
+        self.ends = ("high", "low") if rules.wild_hit_end == "high" else ("low", "high")
+        self.memo: dict = {}  # (card, group index) -> the Hits of that card here
+
+    def slot(self, end: str, low: int, high: int) -> int | None:
+        """The number the next card at ``end`` stands for, or None if that end is closed."""
+        n = low - 1 if end == "low" else high + 1
+        deck = self.rules.deck
+        if n < deck.low or n > deck.high or (self.cmap is not None and not self.cmap.get(n)):
+            return None
+        return n
+
+    def color_ok(self, run_color: str | None, card_color: str | None, n: int) -> bool:
+        """May a natural of this color stand at number ``n`` of this run?"""
+        if run_color is not None and card_color != run_color:
+            return False
+        return self.cmap is None or card_color in self.cmap[n]
+
+    def takes(self, card: Card) -> bool:
+        """Does a natural fit this (non-run) group as itself?"""
+        return ((self.number is None or card.number == self.number)
+                and (self.color is None or card.color == self.color)
+                and (self.parity is None or card.number % 2 == self.parity))
+
+    @property
+    def open_class(self) -> bool:
+        """A set, color or parity group that no natural has fixed yet."""
+        k = self.kind
+        return ((k.is_set and self.number is None) or (k.one_color and self.color is None)
+                or (k in _PARITY and self.parity is None))
+
+    def fixed_by(self, card: Card) -> _State:
+        """This open group once ``card`` (a natural) has fixed what it left open."""
+        k = self.kind
+        return _State(self.rules, k, number=card.number if k.is_set else None,
+                      color=card.color if k.one_color else None,
+                      parity=card.number % 2 if k in _PARITY else None)
+
+
+_PARITY = (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD)
+_STATIC = (Kind.WILD, Kind.SKIP)
+
+
+def _one(values: set) -> object | None:
+    return next(iter(values)) if len(values) == 1 else None
+
+
+def _build(group: Group, given: Sequence[Card], read: Sequence[Card], rules: Rules) -> _State:
+    """The state of a legal group: ``given`` as laid, ``read`` as read_group placed it."""
+    k = group.kind
+    if rules.runs_one_color and k is Kind.RUN:
+        k = Kind.COLOR_RUN
+    wn = rules.wild_numbers
+    # What the player fixed: naturals as themselves and what a wild was said to be.
+    # A card of a wild number (postal rule) may be acting as a wild, so it fixes
+    # nothing unless two naturals per group are needed and only such cards give them.
+    sure = [c for c in given if c.wild or (c.natural and c.number not in wn)]
+    if not any(c.natural for c in sure) and rules.natural_scope == "group" \
+            and rules.min_naturals >= 2:
+        sure = [c for c in given if not c.skip]
+    color = _one({c.color for c in sure if c.color is not None}) if k.one_color else None
+    if k.is_run:
+        n = len(read)
+        starts = {c.number - i for i, c in enumerate(read) if c.wild or c.number not in wn}
+        low = _one(starts)
+        if low is None:  # every card is of a wild number: read as laid from the first
+            first = read[0].number
+            low = first if first + n - 1 <= rules.deck.high else rules.deck.high - n + 1
+        cmap = dict(group.colors) if group.colors is not None else None
+        return _State(rules, k, low, low + n - 1, color=color, cmap=cmap,
+                      swaps=tuple(c for c in read if c.wild))
+    nums = {c.number for c in sure if c.number is not None}
+    if k.is_set:
+        return _State(rules, k, number=_one(nums), color=color)
+    if k in _PARITY:
+        return _State(rules, k, parity=_one({x % 2 for x in nums}), color=color)
+    return _State(rules, k, color=color)
+
+
+def _not_legal(problems: list[tuple[str, str]]) -> str:
+    return "; ".join(msg for _, msg in problems) or "it cannot be read"
+
+
+def read_laid(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
+              name: str = "the laid group") -> LaidGroup:
+    """A laid group, checked at once: LayoutError says which rule it breaks."""
+    read, problems = read_group(group, cards, rules)
+    if problems or read is None:
+        raise LayoutError(f"{name} is not legal: {_not_legal(problems)}")
+    lg = LaidGroup(group, tuple(cards))
+    _remember(lg, rules, _build(group, cards, read, rules))
+    return lg
+
+
+def _remember(lg: LaidGroup, rules: Rules, state: _State) -> None:
+    memo = lg._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(lg, "_memo", memo)
+    elif len(memo) > 8:
+        memo.clear()
+    # Keyed by identity (hashing Rules costs more than a hit); the entry holds the
+    # Rules, so its id cannot be reused while the entry lives.
+    memo[id(rules)] = (rules, state)
 
 
 def _state(lg: LaidGroup, index: int, rules: Rules) -> _State:
-    cards, problems = read_group(lg.group, lg.cards, rules)
-    if problems or cards is None:
-        why = "; ".join(msg for _, msg in problems)
-        raise LayoutError(f"laid group {index + 1} ({lg.group.describe()}) is not legal: {why}")
-    k = lg.group.kind
-    if rules.runs_one_color and k is Kind.RUN:
-        k = Kind.COLOR_RUN
-    nums = [c.number for c in cards if c.number is not None]
-    cols = {c.color for c in cards if c.color is not None}
-    color = cols.pop() if k.one_color and len(cols) == 1 else None
-    if k.is_run:
-        wilds = tuple((c.number, c) for c in cards if c.wild)
-        return _State(k, cards[0].number, cards[-1].number, color=color,
-                      colors=lg.group.colors, wilds=wilds)
-    if k.is_set:
-        return _State(k, number=nums[0] if nums else None, color=color)
-    if k in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD):
-        return _State(k, parity=nums[0] % 2 if nums else None, color=color)
-    return _State(k, color=color)
+    memo = lg._memo
+    if memo is not None:
+        got = memo.get(id(rules))
+        if got is not None:
+            return got[1]
+    read, problems = read_group(lg.group, lg.cards, rules)
+    if problems or read is None:
+        raise LayoutError(f"laid group {index + 1} ({lg.group.describe(rules.deck)}: {lg}) "
+                          f"is not legal: {_not_legal(problems)}")
+    state = _build(lg.group, lg.cards, read, rules)
+    _remember(lg, rules, state)
+    return state
 
 
-def _fits_color(state: _State, card: Card, number: int) -> bool:
-    if state.color is not None and card.color is not None and card.color != state.color:
-        return False
-    if state.colors is not None:
-        allowed = dict(state.colors).get(number)
-        if not allowed or (card.color is not None and card.color not in allowed):
-            return False
-    return True
+def _acts_wild(card: Card, rules: Rules) -> bool:
+    return card.wild or (card.natural and card.number in rules.wild_numbers)
 
 
-def _moves(state: _State, card: Card, rules: Rules) -> list[tuple[str | None, _State, Card | None]]:
-    """Legal placements of ``card`` on a group: (end, new state, swapped wild)."""
-    k = state.kind
-    wild = card.wild or (card.natural and card.number in rules.wild_numbers)
+def _options(st: _State, card: Card) -> list[tuple[str | None, Card | None, int | None]]:
+    """Where ``card`` (as in a hand) goes on this group now: (end, swapped wild, stands)."""
+    rules = st.rules
+    k = st.kind
     if card.skip:
-        return [(None, state, None)] if k is Kind.SKIP else []
+        return [(None, None, None)] if k is Kind.SKIP else []
+    wildish = _acts_wild(card, rules)
     if k is Kind.SKIP:
-        return [(None, state, None)] if card.wild and rules.wild_as_skip else []
+        return [(None, None, None)] if wildish and rules.wild_as_skip else []
     if k is Kind.WILD:
-        return [(None, state, None)] if card.wild else []
-    if k.is_run:
-        return _run_moves(state, card, wild, rules)
-    if wild:
-        return [(None, state, None)]
-    if k.is_set and state.number is not None and card.number != state.number:
-        return []
-    if k.one_color and state.color is not None and card.color != state.color:
-        return []
-    if state.parity is not None and card.number % 2 != state.parity:
-        return []
-    return [(None, state, None)]
-
-
-def _run_moves(state: _State, card: Card, wild: bool, rules: Rules):
-    deck = rules.deck
-    lo, hi = state.low, state.high
-    cmap = dict(state.colors) if state.colors is not None else None
-    open_low = lo > deck.low and (cmap is None or bool(cmap.get(lo - 1)))
-    open_high = hi < deck.high and (cmap is None or bool(cmap.get(hi + 1)))
-    out: list[tuple[str | None, _State, Card | None]] = []
-    if card.natural:
-        if card.number == lo - 1 and open_low and _fits_color(state, card, lo - 1):
-            out.append(("low", _replace(state, low=lo - 1), None))
-        if card.number == hi + 1 and open_high and _fits_color(state, card, hi + 1):
-            out.append(("high", _replace(state, high=hi + 1), None))
-        if rules.wild_swap and (open_low or open_high):
-            for num, w in state.wilds:
-                if num == card.number and _fits_color(state, card, num) and (
-                        w.color is None or w.color == card.color):
-                    high = open_high and (rules.wild_hit_end == "high" or not open_low)
-                    rest = tuple(x for x in state.wilds if x != (num, w))
-                    moved = {"high": hi + 1} if high else {"low": lo - 1}
-                    out.append(("high" if high else "low", _replace(state, wilds=rest, **moved), w))
-                    break
-    if wild:
-        # A wild takes the preferred end, the other only when that one is closed.
-        prefer = ("high", "low") if rules.wild_hit_end == "high" else ("low", "high")
-        for end in prefer:
-            if end == "high" and open_high:
-                new = ("high", _replace(state, high=hi + 1), None)
+        return [(None, None, None)] if wildish else []
+    if not k.is_run:
+        if card.natural and st.takes(card):
+            return [(None, None, None)]
+        return [(None, None, st.number)] if wildish else []
+    out: list[tuple[str | None, Card | None, int | None]] = []
+    for end in st.ends:
+        n = st.slot(end, st.low, st.high)
+        if n is None:
+            continue
+        if card.natural and card.number == n and st.color_ok(st.color, card.color, n):
+            out.append((end, None, None))
+        elif wildish:
+            out.append((end, None, n))
+    if rules.wild_swap and card.natural:
+        for w in st.swaps:
+            if w.number == card.number and w.color in (None, card.color) \
+                    and st.color_ok(st.color, card.color, w.number):
+                for end in st.ends:
+                    n = st.slot(end, st.low, st.high)
+                    if n is not None:
+                        out.append((end, w, n))
                 break
-            if end == "low" and open_low:
-                new = ("low", _replace(state, low=lo - 1), None)
-                break
-        else:
-            return out
-        if all(m[0] != new[0] for m in out):
-            out.append(new)
     return out
 
 
-def _replace(state: _State, **kw) -> _State:
-    from dataclasses import replace
-
-    return replace(state, **kw)
-
-
 def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES) -> list[Hit]:
-    """Every legal single hit of ``card`` onto the laid groups."""
-    states = [_state(lg, i, rules) for i, lg in enumerate(laid)]
+    """Every legal single hit of ``card`` onto the laid groups (a wild: each open end)."""
     card = card.plain()
-    return [Hit(card, i, end, swap) for i, st in enumerate(states)
-            for end, _, swap in _moves(st, card, rules)]
+    out: list[Hit] = []
+    for i, lg in enumerate(laid):
+        st = _state(lg, i, rules)
+        hits = st.memo.get((card, i))
+        if hits is None:
+            if len(st.memo) > 512:
+                st.memo.clear()
+            hits = st.memo[(card, i)] = tuple(Hit(card, i, end, swap, stands)
+                                              for end, swap, stands in _options(st, card))
+        out += hits
+    return out
 
 
-# Play orders explored before settling for a greedy order (only hostile inputs get there).
-SEARCH_BUDGET = 2_000
+# Search nodes before the plan settles for the best found so far (and says so).
+# Keeps any call, up to the 200-card limit, well under two seconds.
+SEARCH_BUDGET = 60_000
+MAX_CARDS = 200
+MAX_GROUPS = 100
+# Choices of number/color/parity tried for groups of wilds only.
+MAX_OPEN_CLASSES = 256
 
 
-def _greedy_order(states: tuple[_State, ...], left: tuple[Card, ...], rules: Rules):
-    """Play any card that fits, again and again: valid, not always the most cards."""
-    hits: list[Hit] = []
-    rest = list(left)
-    progress = True
-    while progress:
-        progress = False
-        for card in list(rest):
-            for gi, st in enumerate(states):
-                moves = _moves(st, card, rules)
-                if moves:
-                    end, new, swap = moves[0]
-                    states = (*states[:gi], new, *states[gi + 1:])
-                    hits.append(Hit(card, gi, end, swap))
-                    rest.remove(card)
-                    progress = True
-                    break
-    return len(hits), tuple(hits)
+def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
+         budget: int = SEARCH_BUDGET) -> HitPlan:
+    """Place as many of ``cards`` as any play order can, and give that order."""
+    if len(cards) > MAX_CARDS:
+        raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is "
+                          f"{MAX_CARDS})")
+    if len(laid) > MAX_GROUPS:
+        raise LayoutError(f"too many laid groups ({len(laid)}; the limit is {MAX_GROUPS})")
+    states = [_state(lg, i, rules) for i, lg in enumerate(laid)]
+    hand = [c.plain() for c in cards]
+    return _Search(states, hand, rules, budget).run()
 
 
-def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> HitPlan:
-    """Place as many of ``cards`` as possible onto the laid groups, in a working order."""
-    states = tuple(_state(lg, i, rules) for i, lg in enumerate(laid))
-    if len(cards) > 200:
-        raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is 200)")
-    # A card that fits a group whose state never changes (anything but a run)
-    # can go there at once; only run extensions depend on the order of play.
-    early: list[Hit] = []
-    hand_list = []
-    for c in (c.plain() for c in cards):
+class _Search:
+    """Branch and bound over run extensions (see the module docstring)."""
+
+    def __init__(self, states: list[_State], hand: list[Card], rules: Rules, budget: int):
+        self.states, self.hand, self.rules, self.budget = states, hand, rules, budget
+        counts = Counter(hand)
+        self.types = sorted(counts, key=lambda c: (c.skip, c.wild, c.number or 0, c.color or ""))
+        self.count0 = tuple(counts[t] for t in self.types)
+        self.postal = [t.natural and t.number in rules.wild_numbers for t in self.types]
+        self.nodes = 0
+        self.cut = False
+        deck = rules.deck
+        self.numbers = range(deck.low, deck.high + 1)
+        # One search position per open end of a run, the preferred end first.
+        self.ends: list[tuple[int, str]] = []
         for gi, st in enumerate(states):
-            if not st.kind.is_run and _moves(st, c, rules):
-                early.append(Hit(c, gi))
-                break
-        else:
-            hand_list.append(c)
-    hand = tuple(sorted(hand_list, key=str))
+            if st.kind.is_run:
+                for end in st.ends:
+                    if st.slot(end, st.low, st.high) is not None:
+                        self.ends.append((gi, end))
 
-    budget = [SEARCH_BUDGET]
-
-    @cache
-    def best(states: tuple[_State, ...], left: tuple[Card, ...]) -> tuple[int, tuple]:
-        """(cards placed, hits) for the best play order from here."""
-        budget[0] -= 1
-        if budget[0] < 0:
-            return _greedy_order(states, left, rules)
-        top: tuple[int, tuple] = (0, ())
-        tried = set()
-        for i, card in enumerate(left):
-            if card in tried:
+    # ------------------------------------------------------------------ set-up
+    def _sink_choices(self) -> list[list[_State]]:
+        """The non-run groups, once per way of fixing those left open (wilds only)."""
+        sinks = [(gi, st) for gi, st in enumerate(self.states) if not st.kind.is_run]
+        naturals = [t for t in self.types if t.natural]
+        per: list[list[_State]] = []
+        for _, st in sinks:
+            if st.kind in _STATIC or not st.open_class:
+                per.append([st])
                 continue
-            tried.add(card)
-            rest = left[:i] + left[i + 1:]
-            for gi, st in enumerate(states):
-                for end, new, swap in _moves(st, card, rules):
-                    nxt = (*states[:gi], new, *states[gi + 1:])
-                    got, hits = best(nxt, rest)
-                    if got + 1 > top[0]:
-                        top = (got + 1, (Hit(card, gi, end, swap), *hits))
-                        if top[0] == len(left):
-                            return top
-        return top
+            seen: dict = {}
+            for t in naturals:
+                if st.takes(t):
+                    f = st.fixed_by(t)
+                    seen.setdefault((f.number, f.color, f.parity), f)
+            per.append(list(seen.values()) or [st])
+        self.sink_groups = [gi for gi, _ in sinks]
+        out = []
+        for combo in product(*per):
+            out.append(list(combo))
+            if len(out) >= MAX_OPEN_CLASSES:
+                self.cut = True
+                break
+        return out
 
-    _, hits = best(states, hand)
-    left = list(hand)
-    for h in hits:
-        left.remove(h.card)
-    return HitPlan((*early, *hits), tuple(left))
+    def _prepare(self, sinks: list[_State]) -> None:
+        """Per card type: does some non-run group take it (then a run earns nothing by it)."""
+        self.sink_of = [next((s for s in sinks if _options(s, t)), None) for t in self.types]
+        self.gain = [0 if s is not None else 1 for s in self.sink_of]
+        nat_by_num: dict[int, list[int]] = {n: [] for n in self.numbers}
+        self.wildish = []
+        for i, t in enumerate(self.types):
+            if t.natural and t.number in nat_by_num:
+                nat_by_num[t.number].append(i)
+            if _acts_wild(t, self.rules):
+                self.wildish.append(i)
+        self.nat_by_num = nat_by_num
+        self.true_wild = self.types.index(WILD) if WILD in self.types else None
+        # gain-earning naturals per number, and gain-earning wild-likes, for the bound
+        self.gain_nat = {n: [i for i in idx if self.gain[i]] for n, idx in nat_by_num.items()}
+        self.gain_wild = [i for i in self.wildish if self.gain[i]]
+
+    def _future(self) -> None:
+        """Per search position: slots the later positions could fill, per number, and
+        whether some later position or swap tells colors apart at a number."""
+        rules = self.rules
+        n_pos = len(self.ends)
+        self.after: list[dict[int, int]] = [dict() for _ in range(n_pos + 1)]
+        self.picky: list[set[int]] = [set() for _ in range(n_pos + 1)]
+        last_pos: dict[int, int] = {}
+        for pos, (gi, _) in enumerate(self.ends):
+            last_pos[gi] = pos
+        first_pos: dict[int, int] = {}
+        for pos, (gi, _) in enumerate(self.ends):
+            first_pos.setdefault(gi, pos)
+        for pos in range(n_pos - 1, -1, -1):
+            acc = dict(self.after[pos + 1])
+            picky = set(self.picky[pos + 1])
+            gi, end = self.ends[pos]
+            st = self.states[gi]
+            restricted = st.kind.one_color or st.cmap is not None
+            for n in self._reach(st, end, st.low, st.high):
+                acc[n] = acc.get(n, 0) + 1
+                if restricted:
+                    picky.add(n)
+            if rules.wild_swap and pos == first_pos[gi]:
+                for w in st.swaps:
+                    acc[w.number] = acc.get(w.number, 0) + 1
+                    if restricted or w.color is not None:
+                        picky.add(w.number)
+            # what position pos itself may use is counted from pos - 1 on
+            self.after[pos] = acc
+            self.picky[pos] = picky
+        self.last_pos = last_pos
+        self.first_pos = first_pos
+
+    def _reach(self, st: _State, end: str, low: int, high: int) -> list[int]:
+        out = []
+        while True:
+            n = st.slot(end, low, high)
+            if n is None:
+                return out
+            out.append(n)
+            low, high = (n, high) if end == "low" else (low, n)
+
+    # ------------------------------------------------------------------ search
+    def run(self) -> HitPlan:
+        choices = self._sink_choices()
+        self._future()
+        best_total = -1
+        best: tuple = ()
+        for sinks in choices:
+            self._prepare(sinks)
+            base = sum(c for c, g in zip(self.count0, self.gain, strict=True) if not g)
+            self.best_gain = best_total - base
+            self.best_path: list | None = None
+            self.path: list = []
+            self.seen: dict = {}
+            first = self.states[self.ends[0][0]] if self.ends else None
+            self.top = (self._bound(0, first.low, first.high, first.swaps, self.count0)
+                        if first is not None else 0)
+            self._start(0, self.count0, 0)
+            if self.best_path is not None and base + self.best_gain > best_total:
+                best_total = base + self.best_gain
+                best = (sinks, list(self.best_path), list(self.gain), list(self.sink_of))
+            if self.cut and self.nodes > self.budget:
+                break
+        return self._hits(*best)
+
+    def _start(self, pos: int, counts: tuple, acc: int) -> None:
+        """Enter search position ``pos`` (a new run starts from its laid state)."""
+        if pos == len(self.ends):
+            if acc > self.best_gain:
+                self.best_gain = acc
+                self.best_path = list(self.path)
+            return
+        gi, _ = self.ends[pos]
+        st = self.states[gi]
+        self._node(pos, st.low, st.high, st.color, st.swaps, counts, acc)
+
+    def _next(self, pos: int, low: int, high: int, color, swaps, counts: tuple, acc: int) -> None:
+        """Leave position ``pos``: the same run's other end keeps what this end changed."""
+        if pos + 1 < len(self.ends) and self.ends[pos + 1][0] == self.ends[pos][0]:
+            self._node(pos + 1, low, high, color, swaps, counts, acc)
+        else:
+            self._start(pos + 1, counts, acc)
+
+    def _bound(self, pos: int, low: int, high: int, swaps: tuple, counts: tuple) -> int:
+        """Most points still to earn from position ``pos`` on (an upper bound)."""
+        slots = dict(self.after[pos + 1])
+        gi, end = self.ends[pos]
+        for n in self._reach(self.states[gi], end, low, high):
+            slots[n] = slots.get(n, 0) + 1
+        for w in swaps:  # this run's own swaps are not in after[pos + 1]
+            slots[w.number] = slots.get(w.number, 0) + 1
+        room = sum(slots.values())
+        got = sum(counts[i] for i in self.gain_wild)
+        for n, k in slots.items():
+            idx = self.gain_nat.get(n)
+            if idx:
+                got += min(k, sum(counts[i] for i in idx))
+        return min(got, room)
+
+    def _node(self, pos: int, low: int, high: int, color, swaps, counts: tuple, acc: int) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            self.cut = True
+            return
+        if acc + self._bound(pos, low, high, swaps, counts) <= self.best_gain:
+            return
+        key = (pos, low, high, color, swaps, counts)
+        if self.seen.get(key, -1) >= acc:
+            return
+        self.seen[key] = acc
+        gi, end = self.ends[pos]
+        st = self.states[gi]
+        n = st.slot(end, low, high)
+        if n is not None:
+            for i, how, w, new_color in self._moves(pos, st, n, color, swaps, counts):
+                c = list(counts)
+                c[i] -= 1
+                new_swaps = swaps if w is None else tuple(x for x in swaps if x is not w)
+                nl, nh = (n, high) if end == "low" else (low, n)
+                self.path.append((i, gi, end, n, how, w))
+                self._node(pos, nl, nh, new_color, new_swaps, tuple(c), acc + self.gain[i])
+                self.path.pop()
+                if self.cut or self.best_gain >= self.top:
+                    return
+        self._next(pos, low, high, color, swaps, counts, acc)
+
+    def _moves(self, pos: int, st: _State, n: int, color, swaps, counts: tuple):
+        """Ways to fill slot ``n``: (type index, how, swapped wild, run color after), best
+        first; choices an exchange argument shows are never needed are left out."""
+        types = self.types
+        one_color = st.kind.one_color
+        naturals = [i for i in self.nat_by_num.get(n, ()) if counts[i]
+                    and st.color_ok(color, types[i].color, n)]
+        settled = not one_color or color is not None
+        if naturals and settled and n not in self.picky[pos + 1]:
+            # Colors are interchangeable here from now on: the best one will do
+            # (earning first, then one that cannot also act as a wild).
+            naturals = [min(naturals, key=lambda i: (self.postal[i], -self.gain[i]))]
+        else:
+            naturals.sort(key=lambda i: (-self.gain[i], self.postal[i]))
+        out = [(i, "natural", None, types[i].color if one_color else color) for i in naturals]
+        if self.rules.wild_swap:
+            for w in swaps:
+                for i in self.nat_by_num.get(w.number, ()):
+                    t = types[i]
+                    if counts[i] and w.color in (None, t.color) \
+                            and st.color_ok(color, t.color, w.number):
+                        out.append((i, "swap", w, t.color if one_color else color))
+        # A wild where a natural fits is never needed (trade them), unless swaps or an
+        # open run color make the natural's placement matter.
+        if naturals and settled and not self.rules.wild_swap:
+            return out
+        wt = self.true_wild
+        if wt is not None and counts[wt]:
+            out.append((wt, "wild", None, color))
+        else:  # a card of a wild number is a wild and more: spend true wilds first
+            out += [(i, "wild", None, color) for i in self.wildish if i != wt and counts[i]]
+        return out
+
+    # ------------------------------------------------------------------ the answer
+    def _hits(self, sinks: list[_State], path: list, gain: list[int], sink_of: list) -> HitPlan:
+        # A card no other group takes is worth keeping on a run; one that another
+        # group takes goes there instead when it is the outermost card of its end.
+        keep = list(path)
+        changed = True
+        while changed:
+            changed = False
+            outer: dict = {}
+            for k, step in enumerate(keep):
+                outer[(step[1], step[2])] = k
+            for k in sorted(outer.values(), reverse=True):
+                i, _, _, _, how, _ = keep[k]
+                if how != "swap" and not gain[i]:
+                    del keep[k]
+                    changed = True
+        used = Counter(i for i, *_ in keep)
+        run_hits = []
+        for i, gi, end, n, how, w in keep:
+            card = self.types[i]
+            if how == "natural":
+                run_hits.append(Hit(card, gi, end))
+            elif how == "wild":
+                run_hits.append(Hit(card, gi, end, stands=n))
+            else:
+                run_hits.append(Hit(card, gi, end, swap=w, stands=n))
+        sink_hits, left = [], []
+        for card in self.hand:
+            i = self.types.index(card)
+            if used[i]:
+                used[i] -= 1
+                continue
+            st = sink_of[i]
+            if st is None:
+                left.append(card)
+                continue
+            gi = self.sink_groups[next(k for k, s in enumerate(sinks) if s is st)]
+            _, _, stands = _options(st, card)[0]
+            sink_hits.append(Hit(card, gi, None, None, stands))
+        return HitPlan((*sink_hits, *run_hits), tuple(left), exact=not self.cut)

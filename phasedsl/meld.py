@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 from .phase import Group
@@ -17,6 +17,9 @@ class LaidGroup:
 
     group: Group
     cards: tuple[Card, ...]
+    # What hits.py read from the cards, per Rules: a laid group is read once, not
+    # once per hit.  Not part of the value (equality, hash, repr ignore it).
+    _memo: dict | None = field(default=None, init=False, compare=False, repr=False)
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)

@@ -28,10 +28,13 @@ def test_runs_never_pass_the_deck_numbers():
     assert where("R1", [laid_group("run: R1 R2 R3 R4")]) == []
 
 
-def test_wild_goes_high_unless_the_run_ends_at_12():
-    assert where("W", [RUN]) == [(0, "high")]
+def test_a_wild_may_go_at_either_open_end_the_preferred_one_first():
+    # Issue 7 item 2: both ends are legal (was: the high end only); wild_hit_end
+    # only orders them.
+    assert where("W", [RUN]) == [(0, "high"), (0, "low")]
+    assert [h.stands for h in targets([RUN], Card.parse("W"))] == [8, 3]
     assert where("W", [TOP]) == [(0, "low")]
-    assert where("W", [RUN], Rules(wild_hit_end="low")) == [(0, "low")]
+    assert where("W", [RUN], Rules(wild_hit_end="low")) == [(0, "low"), (0, "high")]
 
 
 def test_sets_colors_parities():
