@@ -121,7 +121,7 @@ class _State:
         self.cmap = cmap
         self.swaps = swaps
         self.ends = ("high", "low") if rules.wild_hit_end == "high" else ("low", "high")
-        self.memo: dict = {}  # (card, group index) -> the Hits of that card here
+        self.memo: dict = {}  # card fields -> {group index: the Hits of that card here}
 
     def slot(self, end: str, low: int, high: int) -> int | None:
         """The number the next card at ``end`` stands for, or None if that end is closed."""
@@ -282,16 +282,26 @@ def _options(st: _State, card: Card) -> list[tuple[str | None, Card | None, int 
 
 def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES) -> list[Hit]:
     """Every legal single hit of ``card`` onto the laid groups (a wild: each open end)."""
-    card = card.plain()
+    # The hot path of a hit checker: answers are kept per group state, per card
+    # (as a plain tuple: hashing it is cheaper than hashing a Card), per index.
+    if card.wild:
+        card = WILD
+    key = (card.number, card.color, card.wild, card.skip)
+    rid = id(rules)
     out: list[Hit] = []
     for i, lg in enumerate(laid):
-        st = _state(lg, i, rules)
-        hits = st.memo.get((card, i))
-        if hits is None:
+        memo = lg._memo
+        got = memo.get(rid) if memo is not None else None
+        st = got[1] if got is not None else _state(lg, i, rules)
+        per_index = st.memo.get(key)
+        if per_index is None:
             if len(st.memo) > 512:
                 st.memo.clear()
-            hits = st.memo[(card, i)] = tuple(Hit(card, i, end, swap, stands)
-                                              for end, swap, stands in _options(st, card))
+            per_index = st.memo[key] = {}
+        hits = per_index.get(i)
+        if hits is None:
+            hits = per_index[i] = tuple(Hit(card, i, end, swap, stands)
+                                        for end, swap, stands in _options(st, card))
         out += hits
     return out
 
@@ -326,11 +336,11 @@ class _Search:
         counts = Counter(hand)
         self.types = sorted(counts, key=lambda c: (c.skip, c.wild, c.number or 0, c.color or ""))
         self.count0 = tuple(counts[t] for t in self.types)
+        self.numbers = range(rules.deck.low, rules.deck.high + 1)
+        self._types()
         self.postal = [t.natural and t.number in rules.wild_numbers for t in self.types]
         self.nodes = 0
         self.cut = False
-        deck = rules.deck
-        self.numbers = range(deck.low, deck.high + 1)
         # One search position per open end of a run, the preferred end first.
         self.ends: list[tuple[int, str]] = []
         for gi, st in enumerate(states):
@@ -368,61 +378,120 @@ class _Search:
         """Per card type: does some non-run group take it (then a run earns nothing by it)."""
         self.sink_of = [next((s for s in sinks if _options(s, t)), None) for t in self.types]
         self.gain = [0 if s is not None else 1 for s in self.sink_of]
+        # for the bound: gain-earning naturals by (number, color), and wild-likes
+        self.gain_nat = {(self.types[i].number, self.types[i].color): i
+                         for idx in self.nat_by_num.values() for i in idx if self.gain[i]}
+        self.gain_wild = [i for i in self.wildish if self.gain[i]]
+
+    def _types(self) -> None:
+        rules = self.rules
         nat_by_num: dict[int, list[int]] = {n: [] for n in self.numbers}
         self.wildish = []
         for i, t in enumerate(self.types):
             if t.natural and t.number in nat_by_num:
                 nat_by_num[t.number].append(i)
-            if _acts_wild(t, self.rules):
+            if _acts_wild(t, rules):
                 self.wildish.append(i)
         self.nat_by_num = nat_by_num
         self.true_wild = self.types.index(WILD) if WILD in self.types else None
-        # gain-earning naturals per number, and gain-earning wild-likes, for the bound
-        self.gain_nat = {n: [i for i in idx if self.gain[i]] for n, idx in nat_by_num.items()}
-        self.gain_wild = [i for i in self.wildish if self.gain[i]]
 
-    def _future(self) -> None:
-        """Per search position: slots the later positions could fill, per number, and
-        whether some later position or swap tells colors apart at a number."""
-        rules = self.rules
-        n_pos = len(self.ends)
-        self.after: list[dict[int, int]] = [dict() for _ in range(n_pos + 1)]
-        self.picky: list[set[int]] = [set() for _ in range(n_pos + 1)]
-        last_pos: dict[int, int] = {}
-        for pos, (gi, _) in enumerate(self.ends):
-            last_pos[gi] = pos
-        first_pos: dict[int, int] = {}
-        for pos, (gi, _) in enumerate(self.ends):
-            first_pos.setdefault(gi, pos)
-        for pos in range(n_pos - 1, -1, -1):
-            acc = dict(self.after[pos + 1])
-            picky = set(self.picky[pos + 1])
-            gi, end = self.ends[pos]
-            st = self.states[gi]
-            restricted = st.kind.one_color or st.cmap is not None
-            for n in self._reach(st, end, st.low, st.high):
-                acc[n] = acc.get(n, 0) + 1
-                if restricted:
-                    picky.add(n)
-            if rules.wild_swap and pos == first_pos[gi]:
-                for w in st.swaps:
-                    acc[w.number] = acc.get(w.number, 0) + 1
-                    if restricted or w.color is not None:
-                        picky.add(w.number)
-            # what position pos itself may use is counted from pos - 1 on
-            self.after[pos] = acc
-            self.picky[pos] = picky
-        self.last_pos = last_pos
-        self.first_pos = first_pos
-
-    def _reach(self, st: _State, end: str, low: int, high: int) -> list[int]:
+    def _reach(self, pos: int, low: int, high: int, color, swaps: tuple,
+               counts: tuple) -> list[int]:
+        """Numbers the end at ``pos`` could still reach: each slot needs a natural that
+        fits it, or one of the wild-likes left or a laid wild a swap moves (all of them,
+        as if no other end took any)."""
+        gi, end = self.ends[pos]
+        st = self.states[gi]
+        types = self.types
+        spare = sum(counts[i] for i in self.wildish) + (len(swaps) if self.rules.wild_swap else 0)
         out = []
         while True:
             n = st.slot(end, low, high)
             if n is None:
                 return out
+            if not any(counts[i] and st.color_ok(color, types[i].color, n)
+                       for i in self.nat_by_num[n]):
+                if not spare:
+                    return out
+                spare -= 1
             out.append(n)
             low, high = (n, high) if end == "low" else (low, n)
+
+    def _future(self) -> None:
+        """Per search position, from the whole hand: the slots the positions from there
+        on could fill (per number; per number and color where a run's color is fixed),
+        the numbers where one of them tells colors apart, and the card types they use."""
+        rules = self.rules
+        n_pos = len(self.ends)
+        self.free_after: list[dict[int, int]] = [{} for _ in range(n_pos + 1)]
+        self.one_after: list[dict[tuple, int]] = [{} for _ in range(n_pos + 1)]
+        self.picky: list[set[int]] = [set() for _ in range(n_pos + 1)]
+        self.relevant: list[list[int]] = [[] for _ in range(n_pos + 1)]
+        first_pos: dict[int, int] = {}
+        for pos, (gi, _) in enumerate(self.ends):
+            first_pos.setdefault(gi, pos)
+        wildish = set(self.wildish)
+        for pos in range(n_pos - 1, -1, -1):
+            free = dict(self.free_after[pos + 1])
+            one = dict(self.one_after[pos + 1])
+            picky = set(self.picky[pos + 1])
+            used = set(self.relevant[pos + 1])
+            gi, _ = self.ends[pos]
+            st = self.states[gi]
+            restricted = st.kind.one_color or st.cmap is not None
+            reach = self._reach(pos, st.low, st.high, st.color, st.swaps, self.count0)
+            for n in reach:
+                if st.kind.one_color and st.color is not None:
+                    one[(n, st.color)] = one.get((n, st.color), 0) + 1
+                else:
+                    free[n] = free.get(n, 0) + 1
+                if restricted:
+                    picky.add(n)
+                used.update(i for i in self.nat_by_num[n]
+                            if st.color_ok(None, self.types[i].color, n))
+            if reach:
+                used |= wildish
+            if rules.wild_swap and pos == first_pos[gi]:
+                for w in st.swaps:
+                    free[w.number] = free.get(w.number, 0) + 1
+                    used.update(self.nat_by_num[w.number])
+                    if restricted or w.color is not None:
+                        picky.add(w.number)
+            self.free_after[pos] = free
+            self.one_after[pos] = one
+            self.picky[pos] = picky
+            self.relevant[pos] = sorted(used)
+
+    def _bound(self, pos: int, low: int, high: int, color, swaps: tuple, counts: tuple) -> int:
+        """Most points still to earn from position ``pos`` on (an upper bound): per number,
+        the gain-earning naturals the slots there could take (a fixed-color slot only its
+        color), plus the gain-earning wild-likes, never more than the slots."""
+        free = dict(self.free_after[pos + 1])
+        one = dict(self.one_after[pos + 1])
+        gi, _ = self.ends[pos]
+        st = self.states[gi]
+        fixed = color if st.kind.one_color else None
+        for n in self._reach(pos, low, high, color, swaps, counts):
+            if fixed is not None:
+                one[(n, fixed)] = one.get((n, fixed), 0) + 1
+            else:
+                free[n] = free.get(n, 0) + 1
+        for w in swaps:  # this run's own swaps are not in the tables for pos + 1
+            free[w.number] = free.get(w.number, 0) + 1
+        room = sum(free.values()) + sum(one.values())
+        got = sum(counts[i] for i in self.gain_wild)
+        if got >= room:
+            return room
+        left: dict[int, int] = {}
+        for (n, c), i in self.gain_nat.items():
+            k = counts[i]
+            if k:
+                s = one.get((n, c), 0)
+                got += min(k, s)
+                left[n] = left.get(n, 0) + max(0, k - s)
+        for n, k in left.items():
+            got += min(k, free.get(n, 0))
+        return min(got, room)
 
     # ------------------------------------------------------------------ search
     def run(self) -> HitPlan:
@@ -433,12 +502,16 @@ class _Search:
         for sinks in choices:
             self._prepare(sinks)
             base = sum(c for c, g in zip(self.count0, self.gain, strict=True) if not g)
+            if not best:  # no run hits at all: always a valid plan
+                best_total = base
+                best = (sinks, [], list(self.gain), list(self.sink_of))
             self.best_gain = best_total - base
             self.best_path: list | None = None
             self.path: list = []
             self.seen: dict = {}
             first = self.states[self.ends[0][0]] if self.ends else None
-            self.top = (self._bound(0, first.low, first.high, first.swaps, self.count0)
+            self.top = (self._bound(0, first.low, first.high, first.color, first.swaps,
+                                    self.count0)
                         if first is not None else 0)
             self._start(0, self.count0, 0)
             if self.best_path is not None and base + self.best_gain > best_total:
@@ -466,30 +539,15 @@ class _Search:
         else:
             self._start(pos + 1, counts, acc)
 
-    def _bound(self, pos: int, low: int, high: int, swaps: tuple, counts: tuple) -> int:
-        """Most points still to earn from position ``pos`` on (an upper bound)."""
-        slots = dict(self.after[pos + 1])
-        gi, end = self.ends[pos]
-        for n in self._reach(self.states[gi], end, low, high):
-            slots[n] = slots.get(n, 0) + 1
-        for w in swaps:  # this run's own swaps are not in after[pos + 1]
-            slots[w.number] = slots.get(w.number, 0) + 1
-        room = sum(slots.values())
-        got = sum(counts[i] for i in self.gain_wild)
-        for n, k in slots.items():
-            idx = self.gain_nat.get(n)
-            if idx:
-                got += min(k, sum(counts[i] for i in idx))
-        return min(got, room)
-
     def _node(self, pos: int, low: int, high: int, color, swaps, counts: tuple, acc: int) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             self.cut = True
             return
-        if acc + self._bound(pos, low, high, swaps, counts) <= self.best_gain:
+        if acc + self._bound(pos, low, high, color, swaps, counts) <= self.best_gain:
             return
-        key = (pos, low, high, color, swaps, counts)
+        # only the card types the positions from here on can use tell states apart
+        key = (pos, low, high, color, swaps, tuple(counts[i] for i in self.relevant[pos]))
         if self.seen.get(key, -1) >= acc:
             return
         self.seen[key] = acc
