@@ -329,27 +329,95 @@ def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAUL
 
 
 class _Search:
-    """Branch and bound over run extensions (see the module docstring)."""
+    """Branch and bound over run extensions, number by number (see the module docstring).
+
+    Cards of one number can only ever stand at that number, so the search walks
+    the numbers upward and decides, at each, which run ends take a card there: a
+    low end may start at any number and must then go on up to its run; a high end
+    goes on from its run until it stops.  What is left to decide depends only on
+    the ends' states, the wilds left and the cards of the numbers still to come,
+    which keeps the transposition table small.
+    """
 
     def __init__(self, states: list[_State], hand: list[Card], rules: Rules, budget: int):
         self.states, self.hand, self.rules, self.budget = states, hand, rules, budget
         counts = Counter(hand)
         self.types = sorted(counts, key=lambda c: (c.skip, c.wild, c.number or 0, c.color or ""))
         self.count0 = tuple(counts[t] for t in self.types)
-        self.numbers = range(rules.deck.low, rules.deck.high + 1)
-        self._types()
+        self.numbers = list(range(rules.deck.low, rules.deck.high + 1))
         self.postal = [t.natural and t.number in rules.wild_numbers for t in self.types]
+        nat_by_num: dict[int, list[int]] = {n: [] for n in self.numbers}
+        self.wildish = []
+        for i, t in enumerate(self.types):
+            if t.natural and t.number in nat_by_num:
+                nat_by_num[t.number].append(i)
+            if _acts_wild(t, rules):
+                self.wildish.append(i)
+        self.nat_by_num = nat_by_num
+        self.true_wild = self.types.index(WILD) if WILD in self.types else None
         self.nodes = 0
         self.cut = False
-        # One search position per open end of a run, the preferred end first.
-        self.ends: list[tuple[int, str]] = []
-        for gi, st in enumerate(states):
-            if st.kind.is_run:
-                for end in st.ends:
-                    if st.slot(end, st.low, st.high) is not None:
-                        self.ends.append((gi, end))
+        self._layout()
 
     # ------------------------------------------------------------------ set-up
+    def _layout(self) -> None:
+        """The run ends, the numbers each could reach, and per number what the search
+        needs to know about the ends there."""
+        rules = self.rules
+        self.runs = [gi for gi, st in enumerate(self.states) if st.kind.is_run]
+        spare = sum(self.count0[i] for i in self.wildish)
+        # (run index, group index, side, nearest number, farthest number)
+        self.ends: list[tuple[int, int, str, int, int]] = []
+        for r, gi in enumerate(self.runs):
+            st = self.states[gi]
+            for side in ("low", "high"):
+                reach = self._reach(st, side, spare + (len(st.swaps) if rules.wild_swap else 0))
+                if reach:
+                    self.ends.append((r, gi, side, reach[0], reach[-1]))
+        self.at = {n: [e for e, (_, _, _, near, far) in enumerate(self.ends)
+                       if min(near, far) <= n <= max(near, far)] for n in self.numbers}
+        swap_at: dict[int, bool] = {}  # number -> does some swap there tell colors apart
+        if rules.wild_swap:
+            for gi in self.runs:
+                st = self.states[gi]
+                for w in st.swaps:
+                    picky = st.kind.one_color or st.cmap is not None or w.color is not None
+                    swap_at[w.number] = swap_at.get(w.number, False) or picky
+        self.picky = {}
+        for n in self.numbers:
+            here = self.at[n]
+            for j in range(len(here)):
+                later = [self.states[self.ends[e][1]] for e in here[j + 1:]]
+                self.picky[(n, j)] = swap_at.get(n, False) or any(
+                    st.kind.one_color or st.cmap is not None for st in later)
+        # What can still matter from the k-th number on: the ends that reach it or
+        # beyond, and their runs (a finished end's state is forgotten in the key).
+        self.alive = [[e for e, (_, _, _, near, far) in enumerate(self.ends) if max(near, far) >= n]
+                      for n in self.numbers]
+        self.alive_runs = [sorted({self.ends[e][0] for e in alive}) for alive in self.alive]
+        swap_nums = set(swap_at)
+        wild = set(self.wildish)
+        self.relevant = [[i for i, t in enumerate(self.types)
+                          if i in wild or (t.natural and (t.number >= n or t.number in swap_nums))]
+                         for n in self.numbers]
+
+    def _reach(self, st: _State, side: str, spare: int) -> list[int]:
+        """Numbers an end could cover, outward from its run: each needs a natural in the
+        hand that may stand there, or one of ``spare`` wild-likes."""
+        out: list[int] = []
+        low, high = st.low, st.high
+        while True:
+            n = st.slot(side, low, high)
+            if n is None:
+                return out
+            if not any(self.count0[i] and st.color_ok(st.color, self.types[i].color, n)
+                       for i in self.nat_by_num[n]):
+                if not spare:
+                    return out
+                spare -= 1
+            out.append(n)
+            low, high = (n, high) if side == "low" else (low, n)
+
     def _sink_choices(self) -> list[list[_State]]:
         """The non-run groups, once per way of fixing those left open (wilds only)."""
         sinks = [(gi, st) for gi, st in enumerate(self.states) if not st.kind.is_run]
@@ -378,128 +446,19 @@ class _Search:
         """Per card type: does some non-run group take it (then a run earns nothing by it)."""
         self.sink_of = [next((s for s in sinks if _options(s, t)), None) for t in self.types]
         self.gain = [0 if s is not None else 1 for s in self.sink_of]
-        # for the bound: gain-earning naturals by (number, color), and wild-likes
-        self.gain_nat = {(self.types[i].number, self.types[i].color): i
-                         for idx in self.nat_by_num.values() for i in idx if self.gain[i]}
+        self.gain_nat = [(self.types[i].number, self.types[i].color, i)
+                         for idx in self.nat_by_num.values() for i in idx if self.gain[i]]
         self.gain_wild = [i for i in self.wildish if self.gain[i]]
-
-    def _types(self) -> None:
-        rules = self.rules
-        nat_by_num: dict[int, list[int]] = {n: [] for n in self.numbers}
-        self.wildish = []
-        for i, t in enumerate(self.types):
-            if t.natural and t.number in nat_by_num:
-                nat_by_num[t.number].append(i)
-            if _acts_wild(t, rules):
-                self.wildish.append(i)
-        self.nat_by_num = nat_by_num
-        self.true_wild = self.types.index(WILD) if WILD in self.types else None
-
-    def _reach(self, pos: int, low: int, high: int, color, swaps: tuple,
-               counts: tuple) -> list[int]:
-        """Numbers the end at ``pos`` could still reach: each slot needs a natural that
-        fits it, or one of the wild-likes left or a laid wild a swap moves (all of them,
-        as if no other end took any)."""
-        gi, end = self.ends[pos]
-        st = self.states[gi]
-        types = self.types
-        spare = sum(counts[i] for i in self.wildish) + (len(swaps) if self.rules.wild_swap else 0)
-        out = []
-        while True:
-            n = st.slot(end, low, high)
-            if n is None:
-                return out
-            if not any(counts[i] and st.color_ok(color, types[i].color, n)
-                       for i in self.nat_by_num[n]):
-                if not spare:
-                    return out
-                spare -= 1
-            out.append(n)
-            low, high = (n, high) if end == "low" else (low, n)
-
-    def _future(self) -> None:
-        """Per search position, from the whole hand: the slots the positions from there
-        on could fill (per number; per number and color where a run's color is fixed),
-        the numbers where one of them tells colors apart, and the card types they use."""
-        rules = self.rules
-        n_pos = len(self.ends)
-        self.free_after: list[dict[int, int]] = [{} for _ in range(n_pos + 1)]
-        self.one_after: list[dict[tuple, int]] = [{} for _ in range(n_pos + 1)]
-        self.picky: list[set[int]] = [set() for _ in range(n_pos + 1)]
-        self.relevant: list[list[int]] = [[] for _ in range(n_pos + 1)]
-        first_pos: dict[int, int] = {}
-        for pos, (gi, _) in enumerate(self.ends):
-            first_pos.setdefault(gi, pos)
-        wildish = set(self.wildish)
-        for pos in range(n_pos - 1, -1, -1):
-            free = dict(self.free_after[pos + 1])
-            one = dict(self.one_after[pos + 1])
-            picky = set(self.picky[pos + 1])
-            used = set(self.relevant[pos + 1])
-            gi, _ = self.ends[pos]
-            st = self.states[gi]
-            restricted = st.kind.one_color or st.cmap is not None
-            reach = self._reach(pos, st.low, st.high, st.color, st.swaps, self.count0)
-            for n in reach:
-                if st.kind.one_color and st.color is not None:
-                    one[(n, st.color)] = one.get((n, st.color), 0) + 1
-                else:
-                    free[n] = free.get(n, 0) + 1
-                if restricted:
-                    picky.add(n)
-                used.update(i for i in self.nat_by_num[n]
-                            if st.color_ok(None, self.types[i].color, n))
-            if reach:
-                used |= wildish
-            if rules.wild_swap and pos == first_pos[gi]:
-                for w in st.swaps:
-                    free[w.number] = free.get(w.number, 0) + 1
-                    used.update(self.nat_by_num[w.number])
-                    if restricted or w.color is not None:
-                        picky.add(w.number)
-            self.free_after[pos] = free
-            self.one_after[pos] = one
-            self.picky[pos] = picky
-            self.relevant[pos] = sorted(used)
-
-    def _bound(self, pos: int, low: int, high: int, color, swaps: tuple, counts: tuple) -> int:
-        """Most points still to earn from position ``pos`` on (an upper bound): per number,
-        the gain-earning naturals the slots there could take (a fixed-color slot only its
-        color), plus the gain-earning wild-likes, never more than the slots."""
-        free = dict(self.free_after[pos + 1])
-        one = dict(self.one_after[pos + 1])
-        gi, _ = self.ends[pos]
-        st = self.states[gi]
-        fixed = color if st.kind.one_color else None
-        for n in self._reach(pos, low, high, color, swaps, counts):
-            if fixed is not None:
-                one[(n, fixed)] = one.get((n, fixed), 0) + 1
-            else:
-                free[n] = free.get(n, 0) + 1
-        for w in swaps:  # this run's own swaps are not in the tables for pos + 1
-            free[w.number] = free.get(w.number, 0) + 1
-        room = sum(free.values()) + sum(one.values())
-        got = sum(counts[i] for i in self.gain_wild)
-        if got >= room:
-            return room
-        left: dict[int, int] = {}
-        for (n, c), i in self.gain_nat.items():
-            k = counts[i]
-            if k:
-                s = one.get((n, c), 0)
-                got += min(k, s)
-                left[n] = left.get(n, 0) + max(0, k - s)
-        for n, k in left.items():
-            got += min(k, free.get(n, 0))
-        return min(got, room)
 
     # ------------------------------------------------------------------ search
     def run(self) -> HitPlan:
-        choices = self._sink_choices()
-        self._future()
         best_total = -1
         best: tuple = ()
-        for sinks in choices:
+        status0 = tuple(0 if side == "low" else 1 for _, _, side, _, _ in self.ends)
+        colors0 = tuple(self.states[gi].color for gi in self.runs)
+        swaps0 = tuple(self.states[gi].swaps if self.rules.wild_swap else ()
+                       for gi in self.runs)
+        for sinks in self._sink_choices():
             self._prepare(sinks)
             base = sum(c for c, g in zip(self.count0, self.gain, strict=True) if not g)
             if not best:  # no run hits at all: always a valid plan
@@ -509,73 +468,123 @@ class _Search:
             self.best_path: list | None = None
             self.path: list = []
             self.seen: dict = {}
-            first = self.states[self.ends[0][0]] if self.ends else None
-            self.top = (self._bound(0, first.low, first.high, first.color, first.swaps,
-                                    self.count0)
-                        if first is not None else 0)
-            self._start(0, self.count0, 0)
+            self.top = self._bound(0, status0, colors0, swaps0, self.count0)
+            if self.top > self.best_gain:
+                self._visit(0, 0, status0, colors0, swaps0, self.count0, 0)
             if self.best_path is not None and base + self.best_gain > best_total:
                 best_total = base + self.best_gain
                 best = (sinks, list(self.best_path), list(self.gain), list(self.sink_of))
-            if self.cut and self.nodes > self.budget:
+            if self.nodes > self.budget:
                 break
         return self._hits(*best)
 
-    def _start(self, pos: int, counts: tuple, acc: int) -> None:
-        """Enter search position ``pos`` (a new run starts from its laid state)."""
-        if pos == len(self.ends):
-            if acc > self.best_gain:
-                self.best_gain = acc
-                self.best_path = list(self.path)
-            return
-        gi, _ = self.ends[pos]
-        st = self.states[gi]
-        self._node(pos, st.low, st.high, st.color, st.swaps, counts, acc)
+    def _bound(self, k: int, status: tuple, colors: tuple, swaps: tuple, counts: tuple) -> int:
+        """Most points still to earn from the k-th number on (an upper bound): per number,
+        the gain-earning naturals the ends there could take (an end of a fixed color
+        only that color), plus the gain-earning wild-likes, never more than the slots."""
+        free: dict[int, int] = {}
+        one: dict[tuple, int] = {}
+        room = 0
+        for n in self.numbers[k:]:
+            for e in self.at[n]:
+                r, _, side, _, _ = self.ends[e]
+                if side == "high" and status[e] == 2:
+                    continue
+                room += 1
+                c = colors[r] if self.states[self.runs[r]].kind.one_color else None
+                if c is None:
+                    free[n] = free.get(n, 0) + 1
+                else:
+                    one[(n, c)] = one.get((n, c), 0) + 1
+        for ws in swaps:
+            for w in ws:
+                free[w.number] = free.get(w.number, 0) + 1
+                room += 1
+        got = sum(counts[i] for i in self.gain_wild)
+        if got >= room:
+            return room
+        left: dict[int, int] = {}
+        for n, c, i in self.gain_nat:
+            have = counts[i]
+            if have:
+                s = one.get((n, c), 0)
+                got += min(have, s)
+                left[n] = left.get(n, 0) + max(0, have - s)
+        for n, have in left.items():
+            got += min(have, free.get(n, 0))
+        return min(got, room)
 
-    def _next(self, pos: int, low: int, high: int, color, swaps, counts: tuple, acc: int) -> None:
-        """Leave position ``pos``: the same run's other end keeps what this end changed."""
-        if pos + 1 < len(self.ends) and self.ends[pos + 1][0] == self.ends[pos][0]:
-            self._node(pos + 1, low, high, color, swaps, counts, acc)
-        else:
-            self._start(pos + 1, counts, acc)
-
-    def _node(self, pos: int, low: int, high: int, color, swaps, counts: tuple, acc: int) -> None:
+    def _visit(self, k: int, j: int, status: tuple, colors: tuple, swaps: tuple,
+               counts: tuple, acc: int) -> None:
+        """Decide the j-th end at the k-th number, then go on."""
+        while True:  # ends with nothing to decide, and numbers with no ends, pass through
+            if k == len(self.numbers):
+                if acc > self.best_gain:
+                    self.best_gain = acc
+                    self.best_path = list(self.path)
+                return
+            n = self.numbers[k]
+            here = self.at[n]
+            if j == len(here):
+                k, j = k + 1, 0
+                continue
+            if j == 0 and acc + self._bound(k, status, colors, swaps, counts) <= self.best_gain:
+                return
+            e = here[j]
+            if self.ends[e][2] == "high" and status[e] == 2:
+                j += 1
+                continue
+            break
         self.nodes += 1
         if self.nodes > self.budget:
             self.cut = True
             return
-        if acc + self._bound(pos, low, high, color, swaps, counts) <= self.best_gain:
-            return
-        # only the card types the positions from here on can use tell states apart
-        key = (pos, low, high, color, swaps, tuple(counts[i] for i in self.relevant[pos]))
+        key = (k, j, tuple(status[x] for x in self.alive[k]),
+               tuple(colors[x] for x in self.alive_runs[k]),
+               tuple(swaps[x] for x in self.alive_runs[k]),
+               tuple(counts[i] for i in self.relevant[k]))
         if self.seen.get(key, -1) >= acc:
             return
         self.seen[key] = acc
-        gi, end = self.ends[pos]
+        r, gi, side, _, _ = self.ends[e]
         st = self.states[gi]
-        n = st.slot(end, low, high)
-        if n is not None:
-            for i, how, w, new_color in self._moves(pos, st, n, color, swaps, counts):
-                c = list(counts)
-                c[i] -= 1
-                new_swaps = swaps if w is None else tuple(x for x in swaps if x is not w)
-                nl, nh = (n, high) if end == "low" else (low, n)
-                self.path.append((i, gi, end, n, how, w))
-                self._node(pos, nl, nh, new_color, new_swaps, tuple(c), acc + self.gain[i])
-                self.path.pop()
-                if self.cut or self.best_gain >= self.top:
-                    return
-        self._next(pos, low, high, color, swaps, counts, acc)
+        s = status[e]
+        # A low end that has started must go on up to its run.
+        may_skip = not (side == "low" and s == 1)
+        for i, how, w, new_color in self._moves(st, n, colors[r], swaps[r], counts,
+                                                self.picky[(n, j)]):
+            c = list(counts)
+            c[i] -= 1
+            new_status = status if s == 1 else (*status[:e], 1, *status[e + 1:])
+            new_colors = colors if new_color == colors[r] else \
+                (*colors[:r], new_color, *colors[r + 1:])
+            new_swaps = swaps if w is None else \
+                (*swaps[:r], tuple(x for x in swaps[r] if x is not w), *swaps[r + 1:])
+            self.path.append((i, gi, side, n, how, w))
+            self._visit(k, j + 1, new_status, new_colors, new_swaps, tuple(c),
+                        acc + self.gain[i])
+            self.path.pop()
+            if self.cut or self.best_gain >= self.top:
+                return
+        if may_skip:  # tried last: long extensions first find a good plan early
+            self._skip(k, j, e, side, status, colors, swaps, counts, acc)
 
-    def _moves(self, pos: int, st: _State, n: int, color, swaps, counts: tuple):
-        """Ways to fill slot ``n``: (type index, how, swapped wild, run color after), best
-        first; choices an exchange argument shows are never needed are left out."""
+    def _skip(self, k, j, e, side, status, colors, swaps, counts, acc) -> None:
+        """No card for end ``e`` at n: a low end waits (or is never used), a high end stops."""
+        if side == "high":
+            status = (*status[:e], 2, *status[e + 1:])
+        self._visit(k, j + 1, status, colors, swaps, counts, acc)
+
+    def _moves(self, st: _State, n: int, color, swaps: tuple, counts: tuple, picky: bool):
+        """Ways to fill slot ``n`` of a run: (type index, how, swapped wild, run color
+        after), best first; choices an exchange argument shows are never needed are
+        left out."""
         types = self.types
         one_color = st.kind.one_color
         naturals = [i for i in self.nat_by_num.get(n, ()) if counts[i]
                     and st.color_ok(color, types[i].color, n)]
         settled = not one_color or color is not None
-        if naturals and settled and n not in self.picky[pos + 1]:
+        if naturals and settled and not picky:
             # Colors are interchangeable here from now on: the best one will do
             # (earning first, then one that cannot also act as a wild).
             naturals = [min(naturals, key=lambda i: (self.postal[i], -self.gain[i]))]
@@ -590,7 +599,7 @@ class _Search:
                             and st.color_ok(color, t.color, w.number):
                         out.append((i, "swap", w, t.color if one_color else color))
         # A wild where a natural fits is never needed (trade them), unless swaps or an
-        # open run color make the natural's placement matter.
+        # open run color make the natural's place matter.
         if naturals and settled and not self.rules.wild_swap:
             return out
         wt = self.true_wild
@@ -602,30 +611,40 @@ class _Search:
 
     # ------------------------------------------------------------------ the answer
     def _hits(self, sinks: list[_State], path: list, gain: list[int], sink_of: list) -> HitPlan:
-        # A card no other group takes is worth keeping on a run; one that another
-        # group takes goes there instead when it is the outermost card of its end.
-        keep = list(path)
-        changed = True
-        while changed:
-            changed = False
-            outer: dict = {}
-            for k, step in enumerate(keep):
-                outer[(step[1], step[2])] = k
-            for k in sorted(outer.values(), reverse=True):
-                i, _, _, _, how, _ = keep[k]
-                if how != "swap" and not gain[i]:
-                    del keep[k]
-                    changed = True
-        used = Counter(i for i, *_ in keep)
+        # Each end's cards in play order: outward from the run.
+        by_end: dict[tuple, list] = {}
+        for step in sorted(path, key=lambda s: s[3]):
+            by_end.setdefault((step[1], step[2]), []).append(step)
+        for (_, side), steps in by_end.items():
+            if side == "low":
+                steps.reverse()
+            # A card another group takes goes there when it is the outermost of its end.
+            while steps and steps[-1][4] != "swap" and not gain[steps[-1][0]]:
+                steps.pop()
+        for gi in self.runs:  # an outermost wild goes to the preferred end when it can
+            st = self.states[gi]
+            first, other = (by_end.setdefault((gi, side), []) for side in st.ends)
+            while other and other[-1][4] == "wild":
+                low = st.low - len(by_end[(gi, "low")])
+                high = st.high + len(by_end[(gi, "high")])
+                n = st.slot(st.ends[0], low, high)
+                if n is None:
+                    break
+                i, _, _, _, how, w = other.pop()
+                first.append((i, gi, st.ends[0], n, how, w))
+        used: Counter = Counter()
         run_hits = []
-        for i, gi, end, n, how, w in keep:
-            card = self.types[i]
-            if how == "natural":
-                run_hits.append(Hit(card, gi, end))
-            elif how == "wild":
-                run_hits.append(Hit(card, gi, end, stands=n))
-            else:
-                run_hits.append(Hit(card, gi, end, swap=w, stands=n))
+        for gi in self.runs:
+            for side in self.states[gi].ends:
+                for i, _, _, n, how, w in by_end.get((gi, side), ()):
+                    used[i] += 1
+                    card = self.types[i]
+                    if how == "natural":
+                        run_hits.append(Hit(card, gi, side))
+                    elif how == "wild":
+                        run_hits.append(Hit(card, gi, side, stands=n))
+                    else:
+                        run_hits.append(Hit(card, gi, side, swap=w, stands=n))
         sink_hits, left = [], []
         for card in self.hand:
             i = self.types.index(card)
