@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
+from operator import itemgetter
 
 from .cards import WILD, Card
 from .errors import LayoutError
@@ -308,7 +309,7 @@ def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES)
 
 # Search nodes before the plan settles for the best found so far (and says so).
 # Keeps any call, up to the 200-card limit, well under two seconds.
-SEARCH_BUDGET = 60_000
+SEARCH_BUDGET = 30_000
 MAX_CARDS = 200
 MAX_GROUPS = 100
 # Choices of number/color/parity tried for groups of wilds only.
@@ -326,6 +327,17 @@ def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAUL
     states = [_state(lg, i, rules) for i, lg in enumerate(laid)]
     hand = [c.plain() for c in cards]
     return _Search(states, hand, rules, budget).run()
+
+
+def _getter(index: list[int]):
+    """A function picking these positions of a tuple, as a tuple (operator.itemgetter
+    returns a bare item for one position)."""
+    if len(index) > 1:
+        return itemgetter(*index)
+    if index:
+        i = index[0]
+        return lambda t: (t[i],)
+    return lambda t: ()
 
 
 class _Search:
@@ -376,30 +388,67 @@ class _Search:
                     self.ends.append((r, gi, side, reach[0], reach[-1]))
         self.at = {n: [e for e, (_, _, _, near, far) in enumerate(self.ends)
                        if min(near, far) <= n <= max(near, far)] for n in self.numbers}
-        swap_at: dict[int, bool] = {}  # number -> does some swap there tell colors apart
+        # Which colors some later consumer of a number tells apart: two naturals of one
+        # number whose colors every such consumer takes alike are interchangeable.
+        swappers: dict[int, list] = {}
         if rules.wild_swap:
             for gi in self.runs:
                 st = self.states[gi]
                 for w in st.swaps:
-                    picky = st.kind.one_color or st.cmap is not None or w.color is not None
-                    swap_at[w.number] = swap_at.get(w.number, False) or picky
-        self.picky = {}
+                    swappers.setdefault(w.number, []).append(self._takes(st, w.number, w))
+        self.swap_nums = set(swappers)
+        self.sig = {}
+        self.sig_num = {}
         for n in self.numbers:
             here = self.at[n]
+            takers = [self._takes(self.states[self.ends[e][1]], n) for e in here]
             for j in range(len(here)):
-                later = [self.states[self.ends[e][1]] for e in here[j + 1:]]
-                self.picky[(n, j)] = swap_at.get(n, False) or any(
-                    st.kind.one_color or st.cmap is not None for st in later)
+                self.sig[(n, j)] = self._classes(takers[j + 1:] + swappers.get(n, []))
+            self.sig_num[n] = self._classes(takers + swappers.get(n, []))
         # What can still matter from the k-th number on: the ends that reach it or
         # beyond, and their runs (a finished end's state is forgotten in the key).
         self.alive = [[e for e, (_, _, _, near, far) in enumerate(self.ends) if max(near, far) >= n]
                       for n in self.numbers]
         self.alive_runs = [sorted({self.ends[e][0] for e in alive}) for alive in self.alive]
-        swap_nums = set(swap_at)
+        swap_nums = self.swap_nums
+        self.one_color = [self.states[gi].kind.one_color for gi in self.runs]
+        # every (number, end, run, is a high end) from the k-th number on, for the bound
+        self.slots_from = [[(n, e, self.ends[e][0], self.ends[e][2] == "high")
+                            for n in self.numbers[k:] for e in self.at[n]]
+                           for k in range(len(self.numbers))]
         wild = set(self.wildish)
-        self.relevant = [[i for i, t in enumerate(self.types)
-                          if i in wild or (t.natural and (t.number >= n or t.number in swap_nums))]
-                         for n in self.numbers]
+        relevant = [[i for i, t in enumerate(self.types)
+                     if i in wild or (t.natural and (t.number >= n or t.number in swap_nums))]
+                    for n in self.numbers]
+        # the memo key's parts, read by C-level getters (the key is built at every node)
+        self.key_parts = [(_getter(self.alive[k]), _getter(self.alive_runs[k]), _getter(relevant[k]))
+                          for k in range(len(self.numbers))]
+
+    def _takes(self, st: _State, n: int, w: Card | None = None) -> frozenset | None:
+        """The colors a run (or a swap for its wild ``w``) takes at ``n``; None when the
+        run's color is still open, so that every color counts apart."""
+        if st.kind.one_color and st.color is None:
+            return None
+        ok = {st.color} if st.kind.one_color else set(self.rules.deck.colors)
+        if st.cmap is not None:
+            ok &= set(st.cmap.get(n, ()))
+        if w is not None and w.color is not None:
+            ok &= {w.color}
+        return frozenset(ok)
+
+    def _classes(self, takers: list) -> dict:
+        return {c: tuple(c if t is None else c in t for t in takers) for c in self.rules.deck.colors}
+
+    def _pick(self, cands: list[int], classes: dict) -> list[int]:
+        """One card per class of interchangeable colors: the best of each (earning first,
+        then one that cannot also act as a wild), best first."""
+        best: dict = {}
+        for i in cands:
+            k = classes[self.types[i].color]
+            if k not in best or (self.postal[i], -self.gain[i]) < \
+                    (self.postal[best[k]], -self.gain[best[k]]):
+                best[k] = i
+        return sorted(best.values(), key=lambda i: (-self.gain[i], self.postal[i]))
 
     def _reach(self, st: _State, side: str, spare: int) -> list[int]:
         """Numbers an end could cover, outward from its run: each needs a natural in the
@@ -446,8 +495,11 @@ class _Search:
         """Per card type: does some non-run group take it (then a run earns nothing by it)."""
         self.sink_of = [next((s for s in sinks if _options(s, t)), None) for t in self.types]
         self.gain = [0 if s is not None else 1 for s in self.sink_of]
-        self.gain_nat = [(self.types[i].number, self.types[i].color, i)
-                         for idx in self.nat_by_num.values() for i in idx if self.gain[i]]
+        gain_nat = [(self.types[i].number, self.types[i].color, i)
+                    for idx in self.nat_by_num.values() for i in idx if self.gain[i]]
+        # per k: those of the numbers still to come (or that a swap may take)
+        self.gain_nat = [[x for x in gain_nat if x[0] >= n or x[0] in self.swap_nums]
+                         for n in self.numbers]
         self.gain_wild = [i for i in self.wildish if self.gain[i]]
 
     # ------------------------------------------------------------------ search
@@ -485,17 +537,16 @@ class _Search:
         free: dict[int, int] = {}
         one: dict[tuple, int] = {}
         room = 0
-        for n in self.numbers[k:]:
-            for e in self.at[n]:
-                r, _, side, _, _ = self.ends[e]
-                if side == "high" and status[e] == 2:
-                    continue
-                room += 1
-                c = colors[r] if self.states[self.runs[r]].kind.one_color else None
-                if c is None:
-                    free[n] = free.get(n, 0) + 1
-                else:
-                    one[(n, c)] = one.get((n, c), 0) + 1
+        one_color = self.one_color
+        for n, e, r, high in self.slots_from[k]:
+            if high and status[e] == 2:
+                continue
+            room += 1
+            c = colors[r] if one_color[r] else None
+            if c is None:
+                free[n] = free.get(n, 0) + 1
+            else:
+                one[(n, c)] = one.get((n, c), 0) + 1
         for ws in swaps:
             for w in ws:
                 free[w.number] = free.get(w.number, 0) + 1
@@ -504,7 +555,7 @@ class _Search:
         if got >= room:
             return room
         left: dict[int, int] = {}
-        for n, c, i in self.gain_nat:
+        for n, c, i in self.gain_nat[k]:
             have = counts[i]
             if have:
                 s = one.get((n, c), 0)
@@ -539,10 +590,8 @@ class _Search:
         if self.nodes > self.budget:
             self.cut = True
             return
-        key = (k, j, tuple(status[x] for x in self.alive[k]),
-               tuple(colors[x] for x in self.alive_runs[k]),
-               tuple(swaps[x] for x in self.alive_runs[k]),
-               tuple(counts[i] for i in self.relevant[k]))
+        ends_of, runs_of, cards_of = self.key_parts[k]
+        key = (k, j, ends_of(status), runs_of(colors), runs_of(swaps), cards_of(counts))
         if self.seen.get(key, -1) >= acc:
             return
         self.seen[key] = acc
@@ -552,7 +601,7 @@ class _Search:
         # A low end that has started must go on up to its run.
         may_skip = not (side == "low" and s == 1)
         for i, how, w, new_color in self._moves(st, n, colors[r], swaps[r], counts,
-                                                self.picky[(n, j)]):
+                                                self.sig[(n, j)]):
             c = list(counts)
             c[i] -= 1
             new_status = status if s == 1 else (*status[:e], 1, *status[e + 1:])
@@ -575,7 +624,7 @@ class _Search:
             status = (*status[:e], 2, *status[e + 1:])
         self._visit(k, j + 1, status, colors, swaps, counts, acc)
 
-    def _moves(self, st: _State, n: int, color, swaps: tuple, counts: tuple, picky: bool):
+    def _moves(self, st: _State, n: int, color, swaps: tuple, counts: tuple, classes: dict):
         """Ways to fill slot ``n`` of a run: (type index, how, swapped wild, run color
         after), best first; choices an exchange argument shows are never needed are
         left out."""
@@ -583,24 +632,27 @@ class _Search:
         one_color = st.kind.one_color
         naturals = [i for i in self.nat_by_num.get(n, ()) if counts[i]
                     and st.color_ok(color, types[i].color, n)]
+        # While a one-color run's color is open, the card chosen fixes it: keep them all.
         settled = not one_color or color is not None
-        if naturals and settled and not picky:
-            # Colors are interchangeable here from now on: the best one will do
-            # (earning first, then one that cannot also act as a wild).
-            naturals = [min(naturals, key=lambda i: (self.postal[i], -self.gain[i]))]
+        if settled:
+            naturals = self._pick(naturals, classes)
         else:
             naturals.sort(key=lambda i: (-self.gain[i], self.postal[i]))
         out = [(i, "natural", None, types[i].color if one_color else color) for i in naturals]
-        if self.rules.wild_swap:
-            for w in swaps:
-                for i in self.nat_by_num.get(w.number, ()):
-                    t = types[i]
-                    if counts[i] and w.color in (None, t.color) \
-                            and st.color_ok(color, t.color, w.number):
-                        out.append((i, "swap", w, t.color if one_color else color))
-        # A wild where a natural fits is never needed (trade them), unless swaps or an
-        # open run color make the natural's place matter.
-        if naturals and settled and not self.rules.wild_swap:
+        for w in swaps:
+            fits = [i for i in self.nat_by_num.get(w.number, ()) if counts[i]
+                    and w.color in (None, types[i].color)
+                    and st.color_ok(color, types[i].color, w.number)]
+            if settled:
+                fits = self._pick(fits, self.sig_num[w.number])
+            out += [(i, "swap", w, types[i].color if one_color else color) for i in fits]
+        # A wild where a natural fits is never needed (trade them), unless a swap could
+        # want that natural or an open run color makes its place matter.
+        if naturals and settled and n not in self.swap_nums:
+            return out
+        # Where a swap can fill this slot, a wild from the hand is not needed: any plan
+        # with a hand wild here and a swap later in this run may trade the two.
+        if len(out) > len(naturals):
             return out
         wt = self.true_wild
         if wt is not None and counts[wt]:
