@@ -3,10 +3,11 @@
 Seeded random laid groups (runs, sets, color and parity groups, some wilds),
 each read once; then one card at a time against one or two of them.  For
 hit_plan, a seeded random search over laid groups with hands of 2-12 cards,
-plus a few hands of 60-108 cards (the rest of the deck).  Prints figures;
+plus hands of 60-108 cards (the rest of the deck), under the default rules and
+under Utah swaps.  Prints figures;
 asserts nothing.
 
-    python benchmarks/bench_hits.py [--calls N] [--plans N] [--seed S]
+    python benchmarks/bench_hits.py [--calls N] [--plans N] [--big N] [--seed S]
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from phasedsl import STANDARD_DECK, Card, Rules, hit_plan, hit_targets
 from phasedsl.api import laid_group
 from phasedsl.cards import WILD
+from phasedsl.rules import DEFAULT_RULES
 
 COLORS = STANDARD_DECK.colors
 
@@ -55,13 +57,13 @@ def random_group(rng: random.Random, pool: list[Card]) -> str | None:
     return f"{kind}: " + " ".join(str(c) for c in want)
 
 
-def table(rng: random.Random, groups: int):
+def table(rng: random.Random, groups: int, rules: Rules = DEFAULT_RULES):
     pool = STANDARD_DECK.all_cards()
     laid = []
     while len(laid) < groups:
         text = random_group(rng, pool)
         if text is not None:
-            laid.append(laid_group(text))
+            laid.append(laid_group(text, rules))
     return laid, pool
 
 
@@ -90,16 +92,15 @@ def bench_targets(rng: random.Random, calls: int, repeat: int) -> list[str]:
     return lines
 
 
-def bench_plans(rng: random.Random, plans: int) -> list[str]:
-    rules = Rules()
+def bench_plans(rng: random.Random, plans: int, big: int, rules: Rules, label: str) -> list[str]:
     worst = (0.0, "")
     total = 0.0
     cut = 0
     cases = [(rng.randint(1, 6), rng.randint(2, 12)) for _ in range(plans)]
-    cases += [(rng.randint(2, 8), rng.choice([60, 80, 100, 108])) for _ in range(12)]
+    cases += [(rng.randint(2, 8), rng.choice([60, 80, 100, 108])) for _ in range(big)]
     big_worst = 0.0
     for groups, size in cases:
-        laid, pool = table(rng, groups)
+        laid, pool = table(rng, groups, rules)
         hand = rng.sample(pool, min(size, len(pool)))
         t0 = time.perf_counter()
         p = hit_plan(laid, hand, rules)
@@ -110,8 +111,8 @@ def bench_plans(rng: random.Random, plans: int) -> list[str]:
             big_worst = max(big_worst, dt)
         if dt > worst[0]:
             worst = (dt, f"{len(hand)} cards on {len(laid)} groups")
-    return [f"hit_plan: {len(cases)} seeded random plans ({plans} with 2-12 cards, 12 with 60-108 "
-            f"cards): mean {total / len(cases) * 1000:.1f} ms, worst {worst[0] * 1000:.0f} ms "
+    return [f"hit_plan ({label}): {len(cases)} seeded random plans ({plans} with 2-12 cards, {big} with "
+            f"60-108 cards): mean {total / len(cases) * 1000:.1f} ms, worst {worst[0] * 1000:.0f} ms "
             f"({worst[1]}), worst 60-108-card hand {big_worst * 1000:.0f} ms; "
             f"{cut} stopped at the search budget"]
 
@@ -120,12 +121,16 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--calls", type=int, default=200_000)
     ap.add_argument("--plans", type=int, default=3_000)
+    ap.add_argument("--big", type=int, default=100, help="hands of 60-108 cards")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
-    for line in bench_targets(rng, args.calls, args.repeat) + bench_plans(rng, args.plans):
+    for line in bench_targets(rng, args.calls, args.repeat):
         print(line)
+    for rules, label in ((Rules(), "default rules"), (Rules(wild_swap=True), "Utah swaps")):
+        for line in bench_plans(random.Random(args.seed), args.plans, args.big, rules, label):
+            print(line)
 
 
 if __name__ == "__main__":

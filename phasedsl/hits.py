@@ -18,12 +18,11 @@ which end is listed, and preferred, first.
 ``plan`` places as many cards as any order, choice of group and choice of end
 can.  Only runs change as cards land; a card that fits a set, a color or a
 parity group fits it whatever else is played.  So the search is over run
-extensions alone, one slot at a time outward from each end, and every card no
-run uses goes to such a group if one takes it.  A card a run uses earns a point
-only if no other group would take it (that is what a bridge is worth); the
-search is a branch and bound over that count with exchange arguments cutting
-equivalent choices, and a node budget: past it the plan says it may not be the
-most.
+extensions alone, and every card no run uses goes to such a group if one takes
+it.  A card a run uses earns a point only if no other group would take it (that
+is what a bridge is worth).  The search (``_Search``) is a branch and bound over
+that count, number by number, with exchange arguments cutting equivalent choices
+and a node budget: past it the plan says it may not be the most.
 """
 
 from __future__ import annotations
@@ -309,7 +308,7 @@ def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES)
 
 # Search nodes before the plan settles for the best found so far (and says so).
 # Keeps any call, up to the 200-card limit, well under two seconds.
-SEARCH_BUDGET = 30_000
+SEARCH_BUDGET = 20_000
 MAX_CARDS = 200
 MAX_GROUPS = 100
 # Choices of number/color/parity tried for groups of wilds only.

@@ -405,3 +405,47 @@ def test_plan_places_as_many_as_brute_force(seed):
                for h in targets(laid, card, rules)}
         ref = {m[:3] for m in _ref_moves(_ref_state(laid, starts), card, rules)}
         assert got == ref, (rules, [str(g) for g in laid], card)
+
+
+def _greedy(state, hand, rules):
+    """Play any card that fits anywhere, again and again: a lower bound for the plan."""
+    rest = list(hand)
+    placed = 0
+    progress = True
+    while progress:
+        progress = False
+        for card in sorted(set(rest), key=str):
+            moves = _ref_moves(state, card, rules)
+            if moves:
+                state = moves[0][3]
+                rest.remove(card)
+                placed += 1
+                progress = True
+    return placed
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(wild_swap=True)], ids=["default", "utah"])
+def test_large_hands_seeded_search(rules):
+    # Issue 8 goal 5 for hit_plan: big hands answer exactly (no budget stop on these),
+    # every step is legal when played, and never fewer cards than playing greedily.
+    rng = random.Random(808)
+    for _ in range(4):
+        pool = rules.deck.all_cards()
+        laid, starts = [], {}
+        while len(laid) < 4:
+            lg, start = _random_group(rng, rules)
+            if read_group(lg.group, lg.cards, rules)[1] or lg.group.kind in (Kind.WILD, Kind.SKIP):
+                continue
+            try:
+                for c in lg.cards:
+                    pool.remove(c.plain())
+            except ValueError:
+                continue
+            if start is not None:
+                starts[len(laid)] = start
+            laid.append(lg)
+        hand = rng.sample(pool, 60)
+        p = plan(laid, hand, rules)
+        assert p.exact and len(p.hits) + len(p.left) == 60
+        _replay(laid, p, rules, starts)
+        assert len(p.hits) >= _greedy(_ref_state(laid, starts), hand, rules)
