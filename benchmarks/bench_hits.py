@@ -129,6 +129,8 @@ def main(argv: list[str] | None = None) -> None:
     for line in bench_targets(rng, args.calls, args.repeat):
         print(line)
     for rules, label in ((Rules(), "default rules"), (Rules(wild_swap=True), "Utah swaps")):
+        if args.plans + args.big == 0:
+            break
         for line in bench_plans(random.Random(args.seed), args.plans, args.big, rules, label):
             print(line)
 
