@@ -7,7 +7,7 @@ plus hands of 60-108 cards (the rest of the deck), under the default rules and
 under Utah swaps.  Prints figures;
 asserts nothing.
 
-    python benchmarks/bench_hits.py [--calls N] [--plans N] [--big N] [--seed S]
+    python benchmarks/bench_hits.py [--calls N] [--plans N] [--big N] [--crowded N] [--seed S]
 """
 
 from __future__ import annotations
@@ -117,11 +117,25 @@ def bench_plans(rng: random.Random, plans: int, big: int, rules: Rules, label: s
             f"{cut} stopped at the search budget"]
 
 
+def bench_crowded(rng: random.Random, tables: int, rules: Rules, label: str) -> list[str]:
+    """The hardest kind seen: 8-14 laid groups and every card left in the deck in hand."""
+    worst, cut = 0.0, 0
+    for _ in range(tables):
+        laid, pool = table(rng, rng.randint(8, 14), rules)
+        t0 = time.perf_counter()
+        p = hit_plan(laid, pool, rules)
+        worst = max(worst, time.perf_counter() - t0)
+        cut += not p.exact
+    return [f"hit_plan ({label}): {tables} tables of 8-14 laid groups, the rest of the deck in "
+            f"hand: worst {worst * 1000:.0f} ms; {cut} stopped at the search budget"]
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--calls", type=int, default=200_000)
     ap.add_argument("--plans", type=int, default=3_000)
     ap.add_argument("--big", type=int, default=100, help="hands of 60-108 cards")
+    ap.add_argument("--crowded", type=int, default=100, help="tables of 8-14 groups")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
@@ -129,10 +143,12 @@ def main(argv: list[str] | None = None) -> None:
     for line in bench_targets(rng, args.calls, args.repeat):
         print(line)
     for rules, label in ((Rules(), "default rules"), (Rules(wild_swap=True), "Utah swaps")):
-        if args.plans + args.big == 0:
-            break
-        for line in bench_plans(random.Random(args.seed), args.plans, args.big, rules, label):
-            print(line)
+        if args.plans + args.big:
+            for line in bench_plans(random.Random(args.seed), args.plans, args.big, rules, label):
+                print(line)
+        if args.crowded:
+            for line in bench_crowded(random.Random(args.seed), args.crowded, rules, label):
+                print(line)
 
 
 if __name__ == "__main__":
