@@ -221,7 +221,7 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
 
     The group is checked at once: a LayoutError says which rule it breaks.
     """
-    head, sep, body = text.partition(":")
+    head, sep, body = text.rpartition(":")  # a phrase head may hold colons (color maps)
     if not sep:
         raise LayoutError(f"write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' (got {text!r})")
     cards_ = parse_cards(body, rules.deck)

@@ -449,3 +449,13 @@ def test_large_hands_seeded_search(rules):
         assert p.exact and len(p.hits) + len(p.left) == 60
         _replay(laid, p, rules, starts)
         assert len(p.hits) >= _greedy(_ref_state(laid, starts), hand, rules)
+
+
+def test_a_laid_group_named_by_a_phrase_with_a_color_map():
+    # the phrase holds colons of its own; the cards come after the last one
+    text = "1 run of 4 with colors {3: red, 4: red, 5: blue, 6: any, 7: red}: R4 B5 G6 R7"
+    assert where("R3", [laid_group(text)]) == [(0, "low")]
+    assert where("B3", [laid_group(text)]) == []
+    assert where("W", [laid_group(text)]) == [(0, "low")]  # 8 is not in the map
+    r = run_cli("hit", "B3", "--on", text.replace("R4 B5", "R4 R5"))
+    assert r.exit_code == 2 and "must be blue, not red" in r.stderr
