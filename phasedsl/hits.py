@@ -231,6 +231,9 @@ def _state(lg: LaidGroup, index: int, rules: Rules) -> _State:
         got = memo.get(id(rules))
         if got is not None:
             return got[1]
+        for known, state in memo.values():  # equal Rules made afresh for each call
+            if known == rules:
+                return state
     read, problems = read_group(lg.group, lg.cards, rules)
     if problems or read is None:
         raise LayoutError(f"laid group {index + 1} ({lg.group.describe(rules.deck)}: {lg}) "
