@@ -188,8 +188,11 @@ def _build(group: Group, given: Sequence[Card], read: Sequence[Card], rules: Rul
             first = read[0].number
             low = first if first + n - 1 <= rules.deck.high else rules.deck.high - n + 1
         cmap = dict(group.colors) if group.colors is not None else None
-        return _State(rules, k, low, low + n - 1, color=color, cmap=cmap,
-                      swaps=tuple(c for c in read if c.wild))
+        # A laid wild, for swaps.  In a one-color run the reading paints every wild the
+        # run's color; the color the player gave is already in ``color``.
+        swaps = tuple(Card(c.number, None if k.one_color else c.color, wild=True)
+                      for c in read if c.wild)
+        return _State(rules, k, low, low + n - 1, color=color, cmap=cmap, swaps=swaps)
     nums = {c.number for c in sure if c.number is not None}
     if k.is_set:
         return _State(rules, k, number=_one(nums), color=color)
@@ -273,8 +276,9 @@ def _options(st: _State, card: Card) -> list[tuple[str | None, Card | None, int 
             out.append((end, None, n))
     if rules.wild_swap and card.natural:
         for w in st.swaps:
+            # (a card of a wild number may stand in for the wild as a wild itself)
             if w.number == card.number and w.color in (None, card.color) \
-                    and st.color_ok(st.color, card.color, w.number):
+                    and (st.color_ok(st.color, card.color, w.number) or wildish):
                 for end in st.ends:
                     n = st.slot(end, st.low, st.high)
                     if n is not None:
@@ -644,17 +648,19 @@ class _Search:
         for w in swaps:
             fits = [i for i in self.nat_by_num.get(w.number, ()) if counts[i]
                     and w.color in (None, types[i].color)
-                    and st.color_ok(color, types[i].color, w.number)]
+                    and (st.color_ok(color, types[i].color, w.number) or self.postal[i])]
             if settled:
                 fits = self._pick(fits, self.sig_num[w.number])
-            out += [(i, "swap", w, types[i].color if one_color else color) for i in fits]
+            out += [(i, "swap", w, types[i].color if one_color and st.color_ok(
+                color, types[i].color, w.number) else color) for i in fits]
         # A wild where a natural fits is never needed (trade them), unless a swap could
         # want that natural or an open run color makes its place matter.
         if naturals and settled and n not in self.swap_nums:
             return out
         # Where a swap can fill this slot, a wild from the hand is not needed: any plan
-        # with a hand wild here and a swap later in this run may trade the two.
-        if len(out) > len(naturals):
+        # with a hand wild here and a swap later in this run may trade the two (unless
+        # the swapped-in card would fix the color of a run whose color is still open).
+        if settled and len(out) > len(naturals):
             return out
         wt = self.true_wild
         if wt is not None and counts[wt]:

@@ -359,6 +359,8 @@ RULE_SETS = [
     Rules(wild_numbers=frozenset({3})), Rules(natural_scope="phase"), Rules(wild_as_skip=True),
     Rules(deck=Deck(high=9), wild_swap=True, wild_hit_end="low"),
     Rules(natural_scope="phase", wild_swap=True, runs_one_color=True),
+    Rules(wild_numbers=frozenset({3}), wild_swap=True), Rules(min_naturals=2),
+    Rules(wild_swap=True, natural_scope="phase", wild_numbers=frozenset({4})),
 ]
 
 
