@@ -27,10 +27,11 @@ and a node budget: past it the plan says it may not be the most.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations
 from operator import itemgetter
 
 from .cards import WILD, Card
@@ -135,7 +136,7 @@ class _State:
         """May a natural of this color stand at number ``n`` of this run?"""
         if run_color is not None and card_color != run_color:
             return False
-        return self.cmap is None or card_color in self.cmap[n]
+        return self.cmap is None or card_color in self.cmap.get(n, ())
 
     def takes(self, card: Card) -> bool:
         """Does a natural fit this (non-run) group as itself?"""
@@ -335,6 +336,22 @@ def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAUL
     return _Search(states, hand, rules, budget).run()
 
 
+def _lazy_product(options: list):
+    """Every way to give each run of alike open groups distinct fixes (all of them when
+    there are as many groups as fixes), one after another: there may be very many."""
+    if not options:
+        yield ()
+        return
+    (places, fixes), rest = options[0], options[1:]
+    if len(places) >= len(fixes):
+        picks = iter([tuple(fixes) + (fixes[0],) * (len(places) - len(fixes))])
+    else:
+        picks = combinations(fixes, len(places))
+    for pick in picks:
+        for tail in _lazy_product(rest):
+            yield ((places, pick), *tail)
+
+
 def _getter(index: list[int]):
     """A function picking these positions of a tuple, as a tuple (operator.itemgetter
     returns a bare item for one position)."""
@@ -473,29 +490,39 @@ class _Search:
             out.append(n)
             low, high = (n, high) if side == "low" else (low, n)
 
-    def _sink_choices(self) -> list[list[_State]]:
-        """The non-run groups, once per way of fixing those left open (wilds only)."""
+    def _sink_choices(self):
+        """The non-run groups, once per way of fixing those left open (wilds only).
+
+        Open groups of one shape are interchangeable, and a group fixed like another
+        adds nothing: such groups take distinct choices, all of them when there are
+        as many groups as choices.
+        """
         sinks = [(gi, st) for gi, st in enumerate(self.states) if not st.kind.is_run]
+        self.sink_groups = [gi for gi, _ in sinks]
         naturals = [t for t in self.types if t.natural]
-        per: list[list[_State]] = []
-        for _, st in sinks:
-            if st.kind in _STATIC or not st.open_class:
-                per.append([st])
-                continue
+        alike: dict[tuple, list[int]] = {}  # open groups by shape -> their places in sinks
+        for k, (_, st) in enumerate(sinks):
+            if st.kind not in _STATIC and st.open_class:
+                alike.setdefault((st.kind, st.number, st.color, st.parity), []).append(k)
+        options = []
+        for places in alike.values():
+            st = sinks[places[0]][1]
             seen: dict = {}
             for t in naturals:
                 if st.takes(t):
                     f = st.fixed_by(t)
                     seen.setdefault((f.number, f.color, f.parity), f)
-            per.append(list(seen.values()) or [st])
-        self.sink_groups = [gi for gi, _ in sinks]
-        out = []
-        for combo in product(*per):
-            out.append(list(combo))
-            if len(out) >= MAX_OPEN_CLASSES:
+            fixes = list(seen.values()) or [st]
+            options.append((places, fixes))
+        for n, combo in enumerate(_lazy_product(options)):
+            if n == MAX_OPEN_CLASSES:
                 self.cut = True
-                break
-        return out
+                return
+            chosen = [st for _, st in sinks]
+            for places, pick in combo:
+                for k, f in zip(places, pick, strict=True):
+                    chosen[k] = f
+            yield chosen
 
     def _prepare(self, sinks: list[_State]) -> None:
         """Per card type: does some non-run group take it (then a run earns nothing by it)."""
@@ -517,6 +544,8 @@ class _Search:
         swaps0 = tuple(self.states[gi].swaps if self.rules.wild_swap else ()
                        for gi in self.runs)
         for sinks in self._sink_choices():
+            # each way of fixing open groups costs about this much of the budget
+            self.nodes += len(self.types) * (1 + len(sinks)) // 4 + 2 * len(self.ends)
             self._prepare(sinks)
             base = sum(c for c, g in zip(self.count0, self.gain, strict=True) if not g)
             if not best:  # no run hits at all: always a valid plan
@@ -524,17 +553,97 @@ class _Search:
                 best = (sinks, [], list(self.gain), list(self.sink_of))
             self.best_gain = best_total - base
             self.best_path: list | None = None
+            greedy, path = self._greedy()
+            if greedy > self.best_gain:  # a first plan to beat, and the answer if time runs out
+                self.best_gain, self.best_path = greedy, path
             self.path: list = []
             self.seen: dict = {}
             self.top = self._bound(0, status0, colors0, swaps0, self.count0)
             if self.top > self.best_gain:
-                self._visit(0, 0, status0, colors0, swaps0, self.count0, 0)
+                # One frame per decision: a crowded table may need more than the default
+                # limit (Python-to-Python calls do not use the C stack in 3.11).
+                limit = sys.getrecursionlimit()
+                sys.setrecursionlimit(max(limit, 3 * sum(map(len, self.at.values())) + 1000))
+                try:
+                    self._visit(0, 0, status0, colors0, swaps0, self.count0, 0)
+                finally:
+                    sys.setrecursionlimit(limit)
             if self.best_path is not None and base + self.best_gain > best_total:
                 best_total = base + self.best_gain
                 best = (sinks, list(self.best_path), list(self.gain), list(self.sink_of))
             if self.nodes > self.budget:
                 break
         return self._hits(*best)
+
+    def _greedy(self) -> tuple[int, list]:
+        """A plan found without search: cards that earn a point go wherever they fit,
+        a wild bridges a gap to such a card, again and again."""
+        rules = self.rules
+        types = self.types
+        counts = list(self.count0)
+        ext = {gi: [st.low, st.high, st.color, list(st.swaps) if rules.wild_swap else []]
+               for gi, st in ((gi, self.states[gi]) for gi in self.runs)}
+        path: list = []
+
+        def natural_move(gi: int, side: str, n: int, i: int):
+            st, (_, _, color, swaps) = self.states[gi], ext[gi]
+            t = types[i]
+            if not counts[i] or not t.natural or not st.color_ok(color, t.color, t.number):
+                return None
+            if t.number == n:
+                return ("natural", None)
+            w = next((w for w in swaps if w.number == t.number and w.color in (None, t.color)),
+                     None)
+            return None if w is None else ("swap", w)
+
+        def place(gi: int, side: str, n: int, i: int, how: str, w) -> None:
+            st, e = self.states[gi], ext[gi]
+            counts[i] -= 1
+            e[0 if side == "low" else 1] = n
+            if st.kind.one_color and how != "wild":
+                e[2] = types[i].color
+            if w is not None:
+                e[3].remove(w)
+            path.append((i, gi, side, n, how, w))
+
+        earners = [i for i, t in enumerate(types) if self.gain[i] and t.natural]
+        spare = [i for i in self.wildish if not self.gain[i]] + \
+            [i for i in self.wildish if self.gain[i]]
+        progress = True
+        while progress:
+            progress = False
+            for gi in self.runs:
+                st = self.states[gi]
+                for side in st.ends:
+                    while True:
+                        n = st.slot(side, ext[gi][0], ext[gi][1])
+                        got = None if n is None else next(
+                            ((i, m) for i in earners if (m := natural_move(gi, side, n, i))), None)
+                        if got is None:
+                            break
+                        place(gi, side, n, got[0], *got[1])
+                        progress = True
+            if progress:
+                continue
+            for gi in self.runs:  # one wild: where the next card earns, or where it earns itself
+                st = self.states[gi]
+                for side in st.ends:
+                    low, high = ext[gi][0], ext[gi][1]
+                    n = st.slot(side, low, high)
+                    wild = next((i for i in spare if counts[i]), None)
+                    if n is None or wild is None:
+                        continue
+                    beyond = st.slot(side, *((n, high) if side == "low" else (low, n)))
+                    bridge = beyond is not None and any(
+                        counts[i] and types[i].number == beyond
+                        and st.color_ok(ext[gi][2], types[i].color, beyond) for i in earners)
+                    if bridge or self.gain[wild]:
+                        place(gi, side, n, wild, "wild", None)
+                        progress = True
+                        break
+                if progress:
+                    break
+        return sum(self.gain[step[0]] for step in path), path
 
     def _bound(self, k: int, status: tuple, colors: tuple, swaps: tuple, counts: tuple) -> int:
         """Most points still to earn from the k-th number on (an upper bound): per number,
