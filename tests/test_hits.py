@@ -468,3 +468,18 @@ def test_a_laid_group_named_by_a_phrase_with_a_color_map():
     assert where("W", [laid_group(text)]) == [(0, "low")]  # 8 is not in the map
     r = run_cli("hit", "B3", "--on", text.replace("R4 B5", "R4 R5"))
     assert r.exit_code == 2 and "must be blue, not red" in r.stderr
+
+
+def test_hostile_tables_answer_and_stay_within_limits():
+    # 100 laid groups and 200 cards (the API does not check the deck's supply): a deep
+    # search stays within Python's recursion limit and answers
+    runs = [laid_group("run: R4 R5 R6") for _ in range(100)]
+    p = plan(runs, [Card(3, "R")] * 100 + [Card(7, "R")] * 100)
+    assert p.complete and p.exact
+    rules = Rules(natural_scope="phase")
+    crowded = [laid_group("color_set: W W W", rules) for _ in range(8)] + runs[:92]
+    hand = [Card(n, c) for n in range(1, 13) for c in COLORS] * 4 + [WILD] * 8
+    p = plan(crowded, hand[:200], rules)
+    assert len(p.hits) + len(p.left) == 200 and len(p.hits) >= 8 * 3
+    with pytest.raises(LayoutError, match="too many laid groups"):
+        plan(runs + runs[:1], [Card(3, "R")])
