@@ -12,7 +12,9 @@ from .phase import Group
 class LaidGroup:
     """One group on the table: the shape it answers and its cards in laid order.
 
-    Runs list their cards from low to high; a wild carries what it stands for.
+    ``find`` and ``verify`` list a run low to high, each wild with what it stands
+    for; ``api.laid_group`` keeps the cards as the player wrote them (hits.py says
+    how an unstated wild's place is read).
     """
 
     group: Group
