@@ -73,7 +73,7 @@ def simulate(
         summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                    "seed": seed, **summarize(records, players, phase_odds(pack, world))}
         if logs is not None:
-            _write_logs(logs, records)
+            _write_logs(logs, records, pack)
         if plot is not None:
             plot_summary(summary, plot)
     except (PhaseDSLError, ValueError) as e:
@@ -91,12 +91,23 @@ def _prepare(folder: Path) -> None:
         raise PhaseDSLError(f"cannot make the folder {folder}: {e.strerror}") from None
 
 
-def _write_logs(folder: Path, records) -> None:
+def _write_logs(folder: Path, records, pack) -> None:
+    import os
+
+    from .resources import variants_dir
+
     width = max(4, len(str(len(records))))
+    header = None
+    if pack.path is not None and Path(pack.path).parent != variants_dir():
+        # A log names a pack file relative to the log's own folder.
+        header = json.loads(records[0].log[0]) if records else None
+        if header is not None:
+            header["variant"] = os.path.relpath(Path(pack.path).resolve(), folder.resolve())
     for r in records:
         path = folder / f"game-{r.index + 1:0{width}d}.jsonl"
+        lines = [json.dumps(header), *r.log[1:]] if header is not None else r.log
         try:
-            path.write_text("\n".join(r.log) + "\n", encoding="utf-8")
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         except OSError as e:
             raise PhaseDSLError(f"cannot write {path}: {e.strerror}") from None
 

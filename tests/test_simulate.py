@@ -140,3 +140,20 @@ def test_cli_logs_into_a_file_is_refused(tmp_path):
     res = runner.invoke(app, ["simulate", "--variant", "short-game-5", "--players", "2",
                               "--games", "1", "--logs", str(taken)])
     assert res.exit_code == 2 and "cannot make the folder" in res.output
+
+
+def test_logs_of_a_pack_file_name_it_from_their_folder(tmp_path, monkeypatch):
+    from phasedsl.resources import variants_dir
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    text = (variants_dir() / "short-game-5.yaml").read_text()
+    (packs / "mine.yaml").write_text(text.replace("name: short-game-5", "name: mine"))
+    monkeypatch.chdir(packs)
+    res = runner.invoke(app, ["simulate", "--variant", "mine.yaml", "--players", "2", "--games",
+                              "1", "--logs", str(tmp_path / "out" / "logs")])
+    assert res.exit_code == 0, res.output
+    log = tmp_path / "out" / "logs" / "game-0001.jsonl"
+    assert json.loads(log.read_text().splitlines()[0])["variant"] == "../../packs/mine.yaml"
+    monkeypatch.chdir(tmp_path)
+    assert replay(log.read_text().splitlines(), log.parent).legal
