@@ -236,7 +236,8 @@ def render_html(pack: Pack, world_name: str | None, figures: dict) -> str:
           for en in world.phases])], x_label="phase", y_label="hands"))
 
     h.append("<h2>How long is a game?</h2>")
-    h.append(f'<p class="muted">{figures["games"]} seeded games per table size between '
+    games = f'{figures["games"]} seeded game{"s" * (figures["games"] != 1)}'
+    h.append(f'<p class="muted">{games} per table size between '
              f'{e(figures["bot"])} bots (seed {figures["seed"]}); '
              "<code>phasedsl simulate</code> plays more.</p>")
     h.append("<table><tr><th>players</th><th>hands per game (mean, 95% interval)</th>"
@@ -260,15 +261,14 @@ def render_html(pack: Pack, world_name: str | None, figures: dict) -> str:
     h.append(bar_chart("Hands per game by table size", [str(n) for n in figures["players"]],
                        means, x_label="players", y_label="hands (mean)"))
 
-    h += _sheet(title, world, deck)
+    h += _sheet(title, world, deck, max(figures["players"]))
     h += ["</body>", "</html>"]
     return "\n".join(h) + "\n"
 
 
-def _sheet(title: str, world: World, deck) -> list[str]:
-    """The printable page: phases to tick off and a score table, for up to six players."""
+def _sheet(title: str, world: World, deck, players: int) -> list[str]:
+    """The printable page: phases to tick off and a score table, a column a player."""
     e = escape
-    players = 6
     boxes = '<td class="box"></td>' * players
     out = ['<section class="sheet">', f"<h1>{e(title)}</h1>", "<h2>Phase sheet</h2>",
            '<p class="note">Write each player\'s name at the top of a column; tick a phase '

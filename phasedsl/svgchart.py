@@ -9,6 +9,7 @@ from html import escape
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 44
+TICKS = 5
 COLORS = ("#1f6fb4", "#d9641e", "#2e8b3d", "#8e44ad", "#7f7f7f")
 
 
@@ -48,9 +49,9 @@ def _frame(title: str, y_label: str, x_label: str, labels: Sequence[str], top: f
            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
            f'<text x="{WIDTH / 2}" y="20" text-anchor="middle" font-size="14" '
            f'font-weight="bold">{escape(title)}</text>']
-    for k in range(5):
-        v = top * k / 4
-        y = TOP + plot_h * (1 - k / 4)
+    for k in range(TICKS + 1):  # a round top over 5 steps gives round steps
+        v = top * k / TICKS
+        y = TOP + plot_h * (1 - k / TICKS)
         out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" '
                    f'stroke="#dddddd"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" '

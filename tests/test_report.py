@@ -42,6 +42,7 @@ def test_the_page_is_self_contained_and_says_everything():
         assert entry.phase.canonical() in html
     assert html.count("<svg") == 3
     assert "@media print" in html and 'class="sheet"' in html
+    assert html.count('<th class="box"></th>') == 6  # a column for each of up to 6 players
     for n in (2, 3, 4, 5, 6):
         mean = figures["players"][n]["hands_per_game"]["mean"]
         assert f"{mean:.1f} (" in html
@@ -55,6 +56,7 @@ def test_house_rules_are_said_in_words():
                                     "odds": {}, "players": {2: _empty_summary()}})
     assert "house_rules.save_pile" in html and "set aside one card per hand" in html
     assert "no game finished" in html
+    assert html.count('<th class="box"></th>') == 2
 
 
 def _empty_summary():
