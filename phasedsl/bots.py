@@ -269,7 +269,7 @@ BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A built-in bot by name; ValueError names the known ones."""
+    """A built-in bot by name; an unknown name is refused naming the known ones."""
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (the bots are: {', '.join(sorted(BOTS))})")
+        raise PhaseDSLError(f"unknown bot {name!r} (the bots are: {', '.join(sorted(BOTS))})")
     return BOTS[name](seed)

@@ -76,7 +76,7 @@ def simulate(
             _write_logs(logs, records, pack)
         if plot is not None:
             plot_summary(summary, plot)
-    except (PhaseDSLError, ValueError) as e:
+    except PhaseDSLError as e:
         _fail(e, as_json)
     if as_json:
         typer.echo(json.dumps(summary))

@@ -171,6 +171,6 @@ def test_greedy_keeps_wilds_and_skips_the_leader():
 
 
 def test_unknown_bot_is_refused_by_name():
-    with pytest.raises(ValueError, match="greedy, random"):
+    with pytest.raises(PhaseDSLError, match="greedy, random"):
         make_bot("clever")
     assert isinstance(make_bot("random", 1), RandomBot)
