@@ -3,9 +3,10 @@
 ``apply(state, move)`` returns the next state or raises ``IllegalMove`` with a
 stable ``rule`` code; ``legal_moves(state)`` lists what the player to move may
 do (every candidate is checked by ``apply``, so the list never holds an illegal
-move).  Lay-downs are judged by ``layout.verify`` and hits by
-``layout.read_group`` (the group-state check the hit search uses), under the
-pack's rules for the player's phase; the engine holds no meld rules of its own.
+move).  Lay-downs are judged by ``layout.verify``; where a hit or a Utah swap
+may go is ``hits.targets``' answer, and the group with the card in place is read
+again by ``layout.read_group``; all under the pack's rules for the player's
+phase.  The engine holds no meld rules of its own.
 """
 
 from __future__ import annotations
