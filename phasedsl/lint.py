@@ -83,14 +83,14 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
         order = s.get("phase_order", "in_order")
         length = s.get("game_length", 10)
         n = len(world.phases)
-        playable = {"even_only": n // 2, "odd_only": (n + 1) // 2}.get(order, n)
+        playable = len(world.played)
         if playable != length:
             what = {"even_only": "even-numbered phases", "odd_only": "odd-numbered phases"}.get(
                 order, "phases")
             out.append((base, f"{label}the list has {playable} {what} but game_length is {length}"))
         postal = s.get("postal") or {}
         if postal.get("enabled") and postal.get("through_phase", 7) > n:
-            out.append((("rules", "postal"), f"{label}postal through_phase "
+            out.append((("rules", "postal", "through_phase"), f"{label}postal through_phase "
                         f"{postal['through_phase']} is past the last phase ({n})"))
     s = pack.settings
     w = s.get("wilds") or {}

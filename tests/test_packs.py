@@ -75,7 +75,7 @@ def test_schema_violations_missing_keys_and_bad_values(tmp_path):
                         "rules:\n  hand_size: 0\n  phase_order: sideways\n")
     _, diags = check_file(p)
     msgs = [(d.line, d.message) for d in diags]
-    assert any("description" in m and "required" in m for _, m in msgs)
+    assert any("needs a 'description:' key" in m for _, m in msgs)
     assert any(line == 1 and "name" in m for line, m in msgs)
     assert any(line == 6 and "hand_size" in m for line, m in msgs)
     assert any(line == 7 and "sideways" in m for line, m in msgs)
@@ -232,7 +232,7 @@ def test_deck_sanity_and_file_name(tmp_path):
     text = "\n".join(d.message for d in diags)
     assert "differs from the file name" in text
     assert "5 is above 1" in text
-    assert "same letter" in text
+    assert "red and rose both start with R" in text
 
 
 def test_broken_rules_and_phases_are_reported_together(tmp_path):
