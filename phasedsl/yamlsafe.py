@@ -63,12 +63,11 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
     at, opened = e.problem_mark, e.context_mark
     found = problem.rpartition("found ")[2] if "found " in problem else ""
     lines = text.splitlines()
-    char_before = lines[at.line][at.column - 1:at.column] if (
-        at is not None and at.column > 0 and at.line < len(lines)) else ""
+    before = lines[at.line][:at.column].rstrip() if at is not None and at.line < len(lines) else ""
     if "'\\t'" in problem or "tab character" in problem:
         return "a tab character: YAML indents with spaces only, never tabs", at
     if problem.startswith("expected <block end>") or problem.startswith("did not find expected"):
-        if found == "'<scalar>'" and char_before in "\"'":
+        if found == "'<scalar>'" and before.endswith(("'", '"')):
             return ("text after a closing quote: put the whole value inside the quotes", at)
         return ("the indentation of this line does not match the lines above it (a key or a "
                 "'- ' item must line up with the keys or items it belongs with)", at)
