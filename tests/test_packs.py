@@ -464,3 +464,32 @@ def test_clashing_color_letters_are_named_from_the_deck(tmp_path):
                               "    colors: [pink, purple, blue, bronze]\n")
     text = " ".join(d.message for d in check_file(p)[1])
     assert "red" not in text and "P5" in text and "B5" in text  # no color the deck lacks
+
+
+# ---- phase_order: --phase N and the odds follow the phases a game plays (item 25) -------------
+
+
+def test_even_and_odd_packs_play_only_their_phases():
+    even, odd = load_pack("even-phases").world(None), load_pack("odd-phases").world(None)
+    assert [e.number for e in even.played] == [2, 4, 6, 8, 10]
+    assert [e.number for e in odd.played] == [1, 3, 5, 7, 9]
+    assert load_pack("original").world(None).played == load_pack("original").world(None).phases
+    r = runner.invoke(app, ["check", "--variant", "even-phases", "--phase", "1", "R1 R1 B1 B2 B2 G2"])
+    assert r.exit_code == 2
+    assert "plays only phases 2, 4, 6, 8, 10 (phase_order: even_only); phase 1 is not played" \
+        in r.stderr
+    # --phase N is the printed phase number: even-phases' phase 2 is the original phase 2
+    r = runner.invoke(app, ["check", "--variant", "even-phases", "--phase", "2", "--json",
+                            "R1 B1 G1 R4 R5 R6 R7"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["phase"] == "1 set of 3 + 1 run of 4"
+    with pytest.raises(PhaseDSLError, match="phase 2 is not played"):
+        load_pack("odd-phases").phase_entry(2)
+
+
+def test_odds_report_ranks_only_the_phases_played(tmp_path):
+    p = write(tmp_path, "name: mine\ntitle: t\ndescription: d\nsource: s\n"
+                        "phases: ['1 wild', '1 skip', '1 set of 2', '2 skips']\n"
+                        "rules:\n  phase_order: even_only\n  game_length: 2\n")
+    r = runner.invoke(app, ["odds", "--variant", str(p), "--json"])
+    assert r.exit_code == 0
+    assert [row["number"] for row in json.loads(r.stdout)["phases"]] == ["2", "4"]
