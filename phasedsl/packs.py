@@ -347,6 +347,7 @@ def rules_from(settings: dict) -> Rules:
         runs_one_color=(settings.get("runs") or {}).get("one_color", False),
         extras=(settings.get("lay_down") or {}).get("extras", True),
         wild_swap=w.get("swap", False),
+        wild_take_back=w.get("take_back", False),
         wild_as_skip=w.get("as_skip", False),
         wild_hit_end=w.get("hit_end", "high"),
         scoring=Scoring(sc.get("low", 5), sc.get("high", 10), sc.get("skip", 15), sc.get("wild", 25)),
@@ -586,26 +587,15 @@ def describe_rules(settings: dict, defaults: dict | None = None) -> list[tuple[s
     return out
 
 
-DEFAULT_SETTINGS: dict = {
-    "deck": {"colors": ["red", "blue", "green", "yellow"], "numbers": {"low": 1, "high": 12},
-             "copies": 2, "wilds": 8, "skips": 4},
-    "hand_size": 10,
-    "wilds": {"natural_minimum": 1, "natural_scope": "group", "swap": False, "as_skip": False,
-              "hit_end": "high"},
-    "postal": {"enabled": False, "through_phase": 7},
-    "sets": {"share_number": True},
-    "runs": {"one_color": False},
-    "lay_down": {"extras": True},
-    "phase_order": "in_order",
-    "game_length": 10,
-    "scoring": {"low": 5, "high": 10, "skip": 15, "wild": 25},
-    "house_rules": {
-        "floating": False, "dealer_chooses_wild_recipient": False, "anti_phase": False,
-        "anti_phase_for_others": False, "skip_target": "choose", "skip_once_per_round": True,
-        "hit_same_turn": True, "go_out_after_first_round": False, "save_pile": False,
-        "declare_phase": "never", "abandon_phase": False, "everyone_advances": False,
-        "fixed_hands": None, "tie_break": "lowest_score_then_replay", "tie_break_phase": None,
-        "wild_points_in_phase": False, "wild_steal_penalty": None, "wild_reuse_same_turn": False,
-        "skip_counts_as_blue": False, "baseball_short_game": False,
-    },
-}
+def _schema_defaults(node: dict) -> dict:
+    out: dict = {}
+    for key, sub in (node.get("properties") or {}).items():
+        if "properties" in sub:
+            out[key] = _schema_defaults(sub)
+        elif "default" in sub:
+            out[key] = sub["default"]
+    return out
+
+
+# The printed rules: every rule option's default, as the schema states it.
+DEFAULT_SETTINGS: dict = _schema_defaults(schema()["$defs"]["rules"])

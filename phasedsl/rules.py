@@ -41,6 +41,8 @@ class Rules:
     wild_numbers: frozenset[int] = field(default_factory=frozenset)
     # A laid wild may be swapped for the natural it stands for (Utah rules).
     wild_swap: bool = False
+    # A laid wild may be replaced by its natural and taken into the hand (Japanese page).
+    wild_take_back: bool = False
     # A wild may be played as a skip (also inside a skip part).
     wild_as_skip: bool = False
     # Which end of a run a wild hit takes when both ends are open.

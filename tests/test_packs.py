@@ -493,3 +493,100 @@ def test_odds_report_ranks_only_the_phases_played(tmp_path):
     r = runner.invoke(app, ["odds", "--variant", str(p), "--json"])
     assert r.exit_code == 0
     assert [row["number"] for row in json.loads(r.stdout)["phases"]] == ["2", "4"]
+
+
+# ---- pack semantics, notes and sources (items 26-30) ------------------------------------------
+
+
+def test_going_out_by_playing_all_cards_is_not_floating(tmp_path):
+    hr = load_pack("playing-cards").settings["house_rules"]
+    assert hr["go_out_without_discard"] is True and hr.get("floating", False) is False
+    hr = load_pack("floating").settings["house_rules"]
+    assert hr["floating"] is True and hr.get("go_out_without_discard", False) is False
+    props = schema_rule("house_rules")["properties"]
+    assert "does not end" in props["floating"]["description"]
+    assert "ends at once" in props["go_out_without_discard"]["description"]
+    p = write(tmp_path, GOOD + "rules:\n  game_length: 2\n  house_rules:\n    floating: true\n"
+                              "    go_out_without_discard: true\n")
+    _, diags = check_file(p, strict=True)
+    assert any("contradicts go_out_without_discard" in d.message for d in diags)
+
+
+def schema_rule(key):
+    from phasedsl.packs import schema
+
+    return schema()["$defs"]["rules"]["properties"][key]
+
+
+def test_utah_swap_and_the_japanese_take_back_are_separate_options(tmp_path):
+    utah, jp = load_pack("utah"), load_pack("japanese-wild-rules")
+    assert utah.rules.wild_swap and not utah.rules.wild_take_back
+    assert jp.rules.wild_take_back and not jp.rules.wild_swap
+    assert "moves" in utah.description and "end of the same run" in utah.description
+    assert "to play elsewhere" not in utah.description
+    assert "taken into the hand" in jp.description
+    assert "take_back" in schema_rule("wilds")["properties"]
+    # the take-back's cost and timing need the take-back, not the Utah swap
+    p = write(tmp_path, GOOD + "rules:\n  game_length: 2\n  wilds: {swap: true}\n"
+                              "  house_rules: {wild_steal_penalty: 25}\n")
+    _, diags = check_file(p, strict=True)
+    assert any("wilds.take_back is false" in d.message for d in diags)
+    assert not [d for d in check_file("japanese-wild-rules", strict=True)[1]]
+
+
+def test_pack_notes_for_uncertain_readings():
+    wt = load_pack("world-tour").world("vintage-gas-station")
+    assert "4色1セット＋2セット" in wt.note and "garbled" in wt.note
+    assert "no size" in wt.phases[5].note and "garbled" in wt.phases[9].note
+    jl = load_pack("japanese-lists").world("japanese-list-12")
+    p10 = jl.phases[9]
+    assert "color sets of 3" in p10.note and "3-card color groups" in p10.note
+    assert "3 of the 8 wilds" in p10.note  # why one reading was chosen
+    thai = load_pack("thai")
+    assert thai.rules.natural_scope == "phase" and '"in this phase"' in thai.description
+    # the Thai reading changes a verdict: one natural card in the whole phase is enough
+    hand = parse_cards("W W W W R5")
+    phase = Phase.parse("1 set of 2 + 1 set of 3")
+    assert find(phase, hand, thai.rules) is not None
+    assert find(phase, hand, load_pack("original").rules) is None
+
+
+def _strings(node):
+    if isinstance(node, dict):
+        for v in node.values():
+            yield from _strings(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _strings(v)
+    elif isinstance(node, str):
+        yield node
+
+
+def test_sources_are_ones_a_reader_can_find():
+    import re
+
+    from phasedsl.packs import schema
+    from phasedsl.resources import variants_dir
+    from phasedsl.yamlsafe import load
+
+    internal = re.compile(r"\bseeds?\b|RULES-NOTES|\b00[0-2]\b", re.I)
+    shipped = [("schema", s) for s in _strings(schema())]
+    for name in builtin_names():
+        doc = load((variants_dir() / f"{name}.yaml").read_text(encoding="utf-8"))
+        shipped += [(name, s) for s in _strings(doc.value)]
+        r = runner.invoke(app, ["show", name])
+        shipped.append((f"show {name}", r.stdout))
+    bad = [(where, m.group()) for where, s in shipped for m in [internal.search(s)] if m]
+    assert not bad
+    for name in builtin_names():
+        src = load_pack(name).source
+        assert any(w in src for w in ("Wikipedia", "Thai-language", "Barnhart", "booklet")), name
+
+
+def test_shipped_packs_lint_clean():
+    from phasedsl.resources import variants_dir
+
+    files = sorted(str(p) for p in variants_dir().glob("*.yaml"))
+    r = runner.invoke(app, ["lint", *files])
+    assert r.exit_code == 0, r.stdout
+    assert "0 error(s), 0 warning(s)" in r.stderr
