@@ -239,11 +239,14 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
             branches.setdefault(c.relative_schema_path[0], []).append(c)
         fitting = [errs for errs in branches.values()
                    if not any(c.validator == "type" and tuple(c.absolute_path) == at for c in errs)]
-        if fitting:
-            return [x for c in fitting[0] for x in _explain(c, doc)]
+        said = [x for c in (fitting[0] if fitting else []) for x in _explain(c, doc)]
+        if said:
+            return said
         types = [t for errs in branches.values() for c in errs if c.validator == "type"
                  for t in ([c.validator_value] if isinstance(c.validator_value, str)
                            else c.validator_value)]
+        if not types:
+            return [(mark, f"{_subject(at)}: this value is not allowed here")]
         if set(types) == {"string", "object"} and len(at) >= 2 and at[-2] == "phases":
             return [(mark, f"{where}: a phase is text (\"2 sets of 3\") or a mapping with "
                            f"'phase:' and optional 'name:' and 'note:'; found {_found(inst)}")]
