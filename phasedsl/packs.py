@@ -325,35 +325,27 @@ def _merge(base: dict, over: dict) -> dict:
 
 
 def rules_from(settings: dict) -> Rules:
-    """The solver's Rules for a pack's (merged) `rules` mapping."""
-    d = settings.get("deck") or {}
-    names = d.get("colors") or ["red", "blue", "green", "yellow"]
-    letters = tuple(n[0].upper() for n in names)
-    nums = d.get("numbers") or {}
-    deck = Deck(
-        colors=letters,
-        low=nums.get("low", 1),
-        high=nums.get("high", 12),
-        copies=d.get("copies", 2),
-        wilds=d.get("wilds", 8),
-        skips=d.get("skips", 4),
-        color_names=tuple(zip(letters, names, strict=True)),
-    )
-    w = settings.get("wilds") or {}
-    sc = settings.get("scoring") or {}
+    """The solver's Rules for a pack's (merged) `rules` mapping; what it leaves out is the
+    printed rule (the schema's default)."""
+    s = _merge(DEFAULT_SETTINGS, settings)
+    d, w, sc = s["deck"], s["wilds"], s["scoring"]
+    letters = tuple(n[0].upper() for n in d["colors"])
+    deck = Deck(colors=letters, low=d["numbers"]["low"], high=d["numbers"]["high"],
+                copies=d["copies"], wilds=d["wilds"], skips=d["skips"],
+                color_names=tuple(zip(letters, d["colors"], strict=True)))
     return Rules(
         deck=deck,
-        hand_size=settings.get("hand_size", 10),
-        min_naturals=w.get("natural_minimum", 1),
-        natural_scope=w.get("natural_scope", "group"),
-        sets_share_number=(settings.get("sets") or {}).get("share_number", True),
-        runs_one_color=(settings.get("runs") or {}).get("one_color", False),
-        extras=(settings.get("lay_down") or {}).get("extras", True),
-        wild_swap=w.get("swap", False),
-        wild_take_back=w.get("take_back", False),
-        wild_as_skip=w.get("as_skip", False),
-        wild_hit_end=w.get("hit_end", "high"),
-        scoring=Scoring(sc.get("low", 5), sc.get("high", 10), sc.get("skip", 15), sc.get("wild", 25)),
+        hand_size=s["hand_size"],
+        min_naturals=w["natural_minimum"],
+        natural_scope=w["natural_scope"],
+        sets_share_number=s["sets"]["share_number"],
+        runs_one_color=s["runs"]["one_color"],
+        extras=s["lay_down"]["extras"],
+        wild_swap=w["swap"],
+        wild_take_back=w["take_back"],
+        wild_as_skip=w["as_skip"],
+        wild_hit_end=w["hit_end"],
+        scoring=Scoring(sc["low"], sc["high"], sc["skip"], sc["wild"]),
     )
 
 
