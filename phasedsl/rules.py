@@ -78,7 +78,8 @@ class Rules:
         _int("", "min_naturals", self.min_naturals, 0)
         _choice("natural_scope", self.natural_scope, ("group", "phase"))
         _choice("wild_hit_end", self.wild_hit_end, ("high", "low"))
-        for name in ("sets_share_number", "runs_one_color", "extras", "wild_swap", "wild_as_skip"):
+        for name in ("sets_share_number", "runs_one_color", "extras", "wild_swap", "wild_take_back",
+                     "wild_as_skip"):
             _bool(name, getattr(self, name))
         if not isinstance(self.wild_numbers, frozenset) or not all(
                 isinstance(n, int) and not isinstance(n, bool) for n in self.wild_numbers):

@@ -526,6 +526,10 @@ def test_utah_swap_and_the_japanese_take_back_are_separate_options(tmp_path):
     assert "to play elsewhere" not in utah.description
     assert "taken into the hand" in jp.description
     assert "take_back" in schema_rule("wilds")["properties"]
+    from phasedsl.rules import Rules, RulesError
+
+    with pytest.raises(RulesError, match="wild_take_back"):
+        Rules(wild_take_back="yes")
     # the take-back's cost and timing need the take-back, not the Utah swap
     p = write(tmp_path, GOOD + "rules:\n  game_length: 2\n  wilds: {swap: true}\n"
                               "  house_rules: {wild_steal_penalty: 25}\n")
