@@ -594,3 +594,22 @@ def test_shipped_packs_lint_clean():
     r = runner.invoke(app, ["lint", *files])
     assert r.exit_code == 0, r.stdout
     assert "warning:" not in r.stdout and "error:" not in r.stdout
+
+
+def test_take_back_is_offered_as_a_hit_under_its_own_option():
+    from phasedsl.cards import Card
+
+    run, st = laid_group("run: R4 R5 W R7"), laid_group("set: R5 B5 W")
+    jp = load_pack("japanese-wild-rules").rules
+    (h,) = targets([run], Card.parse("B6"), jp)
+    assert h.swap is not None and h.end is None and h.to_json()["wild_to_hand"] is True
+    assert str(h) == "B6 replaces W=6 in group 1; the wild goes to your hand"
+    assert targets([run], Card.parse("B6"), load_pack("original").rules) == []
+    # Utah's swap moves the wild to an end and never to the hand
+    assert all(h.end is not None for h in targets([run], Card.parse("B6"), load_pack("utah").rules))
+    got = [str(h) for h in targets([st], Card.parse("G5"), jp)]
+    assert got == ["G5 onto group 1", "G5 replaces W in group 1; the wild goes to your hand"]
+    r = runner.invoke(app, ["hit", "B6", "--on", "run: R4 R5 W R7", "--variant",
+                            "japanese-wild-rules"])
+    assert "B6 replaces W=6 in group 1; the wild goes to your hand" in r.stdout
+    assert "B6: fits only by taking a wild back" in r.stdout
