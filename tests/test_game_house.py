@@ -423,7 +423,11 @@ def test_japanese_a_taken_wild_played_as_the_last_card_goes_out(tmp_path):
     from phasedsl.game.engine import apply
     from phasedsl.game.state import replace as with_
 
+    from dataclasses import replace as dc_replace
+
     state = _japanese_after_bob_lays(tmp_path)
+    house = dc_replace(state.table.house, go_out_without_discard=True)
+    state = with_(state, table=dc_replace(state.table, house=house))
     bob = state.table.index("bob")
     state = with_(state, seats=tuple(with_(s, hand=(Card(6, "B"),)) if k == bob else s
                                      for k, s in enumerate(state.seats)))
@@ -455,3 +459,22 @@ def test_japanese_a_wild_that_could_not_be_reused_cannot_be_taken(tmp_path):
     with pytest.raises(IllegalMove) as e:
         apply(state, mv.Swap("bob", Card(6, "G"), "ann", 1))
     assert e.value.rule == "must_reuse_wild"
+
+
+def test_replay_last_phase_replays_each_players_last_made_phase(tmp_path):
+    from dataclasses import replace
+
+    from phasedsl.game.engine import current_phase, make_table, start
+    from phasedsl.game.hand_end import game_end
+    from phasedsl.packs import load_pack
+
+    pack = write_pack(tmp_path, "tblast", "extends: pick-a-phase\nrules:\n  house_rules:\n"
+                                          "    tie_break: replay_last_phase\n")
+    table = make_table(load_pack(pack), ["ann", "bob", "cat"])
+    state = start(table, "cat")
+    state = game_end(replace(state, seats=(
+        replace(state.seats[0], done=(1, 2, 3, 5, 6, 7, 8, 9, 10, 4), total=50),
+        replace(state.seats[1], done=(1, 2, 3, 4, 5, 6, 8, 9, 10, 7), total=90),
+        state.seats[2])))
+    assert state.tie_break == ("ann", "bob")
+    assert (current_phase(state, 0), current_phase(state, 1)) == (4, 7)

@@ -370,6 +370,10 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
 def _going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str, str] | None:
     """Whether a move that leaves ``left`` cards in hand is allowed by the going-out rules."""
     house = state.table.house
+    if by_play and left == 0 and not (house.floating or house.go_out_without_discard):
+        return ("cannot_go_out_by_play", "a hand ends only with a discard: keep a card to "
+                                         "discard (go_out_without_discard lets a player go out "
+                                         "by playing every card; floating lets them float)")
     # Under floating, playing out every card is not going out.
     if house.go_out_after_first_round and not state.dealer_reached and (
             (left == 0 and not (by_play and house.floating))
@@ -561,38 +565,36 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
     return _after_play(state, i)
 
 
-def _swapped(lg: LaidGroup, card: Card, rules: Rules, take: bool, end: str | None
-             ) -> tuple[list[Card], int] | None:
-    """The group's cards with ``card`` in place of a laid wild, and that wild's index; or
-    None.  Utah rules (``take`` false): ``hits.targets`` says which wild the natural
-    replaces and where the wild moves (an end of the run).  Where a taken wild goes to
-    the hand instead (``wild_steal_penalty``), the natural takes the wild's place in any
-    group; ``read_group`` then judges the group."""
-    cards = list(lg.cards)
-    if take:
-        kind = lg.group.kind
-        spots = [k for k, c in enumerate(cards) if c.wild and (
-            not kind.is_run or (c.number == card.number and c.color in (None, card.color)))]
-        if not spots:
-            return None
-        cards[spots[0]] = card
-        return cards, spots[0]
-    for h in hit_targets([lg], card, rules):
-        if h.swap is None or (end is not None and h.end != end):
+def _swapped(lg: LaidGroup, card: Card, rules: Rules, end: str | None
+             ) -> tuple[list[Card], int, bool] | None:
+    """``hits.targets``' swap for ``card``: the group's cards with the natural in place of
+    a laid wild, that wild's index, and whether the wild goes to the hand (the Japanese
+    page's take-back) rather than to an end of the run (Utah rules); or None.  With both
+    rules on, a swap that names no end is a take-back."""
+    options = [h for h in hit_targets([lg], card, rules) if h.swap is not None
+               and (end is None or h.end == end)]
+    options.sort(key=lambda h: h.end is not None)  # a take-back (no end) first
+    for h in options:
+        cards = list(lg.cards)
+        k = next((k for k, c in enumerate(cards) if c.wild
+                  and h.swap.number in (None, c.number)), None)
+        if k is None:
             continue
-        k = next(k for k, c in enumerate(cards) if c.wild and c.number == h.swap.number)
-        moved = Card(h.stands, cards[k].color, wild=True)
+        wild = cards[k]
         cards[k] = card
-        return ([moved, *cards] if h.end == "low" else [*cards, moved]), k
+        if h.end is None:
+            return cards, k, True
+        moved = Card(h.stands, wild.color, wild=True)
+        return ([moved, *cards] if h.end == "low" else [*cards, moved]), k, False
     return None
 
 
 def _swap(state: GameState, move: mv.Swap) -> GameState:
     i = _check_play_step(state, move)
     table = state.table
-    if not table.rules.wild_swap:
+    if not (table.rules.wild_swap or table.rules.wild_take_back):
         raise IllegalMove("swap_not_allowed", "this pack does not let laid wilds be swapped out "
-                                              "(wilds.swap)")
+                                              "(wilds.swap, wilds.take_back)")
     seat = state.seats[i]
     if seat.laid_phase is None:
         raise IllegalMove("hit_before_phase", f"{move.player} must lay their own phase before "
@@ -610,13 +612,13 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
     laid = state.seats[owner].laid[g]
     cards = laid.group.cards
     rules = _hit_rules(state, i, laid)
-    take = table.house.wild_steal_penalty is not None
-    got = _swapped(laid.group, card, rules, take, move.end)
+    got = _swapped(laid.group, card, rules, move.end)
     if got is None:
         raise IllegalMove("swap_does_not_fit", f"{card} replaces no wild in "
                                                f"{_group_label(state, owner, g)}"
-                          + ("" if take else " that has an open end to move to"))
-    new, k = got
+                          + ("" if table.rules.wild_take_back else
+                             " that has an open end to move to"))
+    new, k, take = got
     read, problems = read_group(laid.group.group, new, rules)
     if problems or read is None:
         raise IllegalMove("swap_does_not_fit", f"{card} for the wild leaves "
@@ -827,21 +829,18 @@ def _candidates(state: GameState) -> list[mv.Move]:
                 out.append(mv.Lay(me, groups, n if table.any_order and not state.tie_break
                                   else None))
     if seat.laid_phase is not None:
-        take = table.house.wild_steal_penalty is not None
         for s in state.seats:
             for g, laid in enumerate(s.laid):
                 rules = _hit_rules(state, i, laid)
                 run = laid.group.group.kind.is_run
                 for c in distinct:
                     for h in hit_targets([laid.group], c, rules):
-                        if h.swap is not None:
+                        if h.swap is not None:  # Utah (an end) or a take-back (none)
                             out.append(mv.Swap(me, c, s.name, g + 1, h.end))
                         elif c.wild and run and h.stands is not None:  # a wild says its end
                             out.append(mv.Hit(me, Card(h.stands, wild=True), s.name, g + 1))
                         else:
                             out.append(mv.Hit(me, c, s.name, g + 1))
-                    if take and c.natural:
-                        out.append(mv.Swap(me, c, s.name, g + 1))
         out = list(dict.fromkeys(out))
     others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
     for c in distinct:
