@@ -418,12 +418,12 @@ def _japanese_after_bob_lays(tmp_path):
 
 
 def test_japanese_a_taken_wild_played_as_the_last_card_goes_out(tmp_path):
+    from dataclasses import replace as dc_replace
+
     from phasedsl.cards import Card
     from phasedsl.game import moves as mv
     from phasedsl.game.engine import apply
     from phasedsl.game.state import replace as with_
-
-    from dataclasses import replace as dc_replace
 
     state = _japanese_after_bob_lays(tmp_path)
     house = dc_replace(state.table.house, go_out_without_discard=True)
