@@ -15,7 +15,7 @@ from .errors import CardError, LayoutError, PhaseDSLError
 from .hits import plan, targets
 from .layout import Verdict, verify
 from .meld import LaidGroup
-from .outs import shortfall
+from .outs import assess
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
@@ -92,12 +92,13 @@ class Context:
 
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Does the hand make the phase: the meld, or how many cards short and which complete it."""
-    meld = find(phase, hand, rules)
+    got = assess(phase, hand, rules)
+    meld = got.meld
     out: dict = {"phase": phase.canonical(rules.deck), "valid": meld is not None}
     if meld is not None:
         out["groups"] = meld.to_json()
         return out
-    sf = shortfall(phase, hand, rules)
+    sf = got.shortfall
     out["groups"] = []
     out["short_by"] = sf.missing
     out["outs"] = [str(o.card) for o in sf.outs]
@@ -105,6 +106,9 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     out["completable"] = sf.possible
     if sf.never:
         out["never"] = sf.never
+    if not sf.exact:
+        out["exact"] = False
+        out["short_by_at_most"] = sf.at_most
     out["reason"] = sf.summary(phase, rules)
     return out
 
@@ -261,10 +265,11 @@ def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
 
 def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Single-card outs with unseen counts, and the chance the next draw is one of them."""
-    from .outs import outs, unseen_counts
+    from .outs import unseen_counts
 
-    made = find(phase, hand, rules) is not None
-    found = [] if made else outs(phase, hand, rules, seen)
+    got = assess(phase, hand, rules, seen)
+    made = got.meld is not None
+    found = got.shortfall.outs
     pool = sum(unseen_counts(hand, seen, rules).values())
     good = sum(o.unseen for o in found)
     return {

@@ -1,17 +1,50 @@
-"""How close a hand is to a phase: cards short, and which cards complete it."""
+"""How close a hand is to a phase: cards short, and which cards complete it.
+
+The fewest missing cards is a maximum-fill question.  For one choice of class
+per group (as in the solver), the hand's cards the phase can hold are
+
+    skips in skip parts + min(N + wilds, wild room - D)
+
+where N is the most naturals the chosen groups can place together (a plain
+sum of capacities when no two of them accept the same card, else a max-flow),
+the wild room is every slot a wild may fill, and D is the naturals the groups'
+minimums still lack (a missing card can be such a natural; a wild cannot).  A
+branch-and-bound over classes, best capacity first, finds the choice holding
+the most; the cards short are the rest.  A card completes a hand one short
+only when it adds to one of the best choices, so the outs are sought among
+the cards those choices' groups accept (and a wild, and a skip), each then
+confirmed by the solver.  Both searches count steps: past the budget the
+answer is a range ("at least N short"), labelled as not exact.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import SKIP, WILD, Card
 from .classes import _classes, _tables
 from .handcounts import _Hand
+from .joint import _assign
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _as_played, _keep_most, _layout_for, _postal_variants, _search, find
+from .solver import (
+    _as_played,
+    _build,
+    _candidates,
+    _keep_most,
+    _Layout,
+    _layout_for,
+    _Plan,
+    _postal_variants,
+    _reorder,
+    _search,
+    _take,
+    find,
+)
+from .meld import Meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +74,10 @@ class Shortfall:
     # ``missing`` is a lower bound.
     possible: bool = True
     never: str | None = None  # why no hand can make the phase under these rules
+    # False when the search hit its step budget (huge phases only): ``missing`` is then
+    # a lower bound, ``at_most`` an upper one, and the example holds ``at_most`` cards.
+    exact: bool = True
+    at_most: int | None = None
 
     def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
         if self.missing == 0:
@@ -48,6 +85,9 @@ class Shortfall:
         if self.never:
             return f"cannot be made under these rules: {self.never}"
         s = "s" if self.missing != 1 else ""
+        if not self.exact:
+            return (f"at least {self.missing} card{s} short and at most {self.at_most} (the exact "
+                    f"count was out of reach of the search's {SHORTFALL_STEPS:,} steps)")
         what = " + ".join(g.describe(rules.deck) for g in self.groups) or str(phase)
         if self.missing == 1 and self.outs:
             return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
@@ -101,18 +141,236 @@ def unseen_counts(hand: Iterable[Card], seen: Iterable[Card] = (), rules: Rules 
     return +left
 
 
-def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
-         seen: Iterable[Card] = ()) -> list[Out]:
-    """Every unseen card that, added to ``hand``, makes the phase."""
-    pool = unseen_counts(hand, seen, rules)
-    hand = list(hand)
-    colors = rules.deck.colors
+# Search steps (class choices tried; a max-flow counts as several) before the
+# shortfall is given as a range; far beyond what any of the seeds' phases needs.
+SHORTFALL_STEPS = 60_000
+_FLOW_STEPS = 20
 
-    def order(card: Card) -> tuple:
-        return (card.wild, card.skip, card.number or 0, colors.index(card.color) if card.natural else 0)
 
-    return [Out(c, pool[c]) for c in sorted(pool, key=order)
-            if find(phase, [*hand, c], rules) is not None]
+class _OutOfSteps(Exception):
+    pass
+
+
+class _Fixed(NamedTuple):
+    """What a hand brings regardless of the class choice."""
+
+    skip_fill: int  # skips laid in skip parts
+    wilds: int
+    wroom: int  # slots a wild may fill: wild parts, skip parts (wild_as_skip), groups
+    min_phase: int  # naturals the whole phase needs (per-phase scope)
+
+
+def _value(placed: int, lacking: int, f: _Fixed) -> int:
+    """Cards of the hand held, from ``placed`` naturals and ``lacking`` group minimums."""
+    return f.skip_fill + min(placed + f.wilds,
+                             f.wroom - lacking - max(0, f.min_phase - placed))
+
+
+@dataclass
+class _Fill:
+    """The most cards of one hand the phase holds, and the choice that holds them."""
+
+    fill: int
+    upper: int  # proven: no choice holds more
+    hand: _Hand
+    converted: dict  # postal: cards played as wilds
+    chosen: tuple | None = None  # classes, in the layout's group order
+    per: list | None = None  # naturals each group takes {type: count}
+    leaves: list | None = None  # (classes, hand's types) of each choice reaching the target
+
+
+def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
+              target: int | None = None) -> _Fill:
+    """The choice of classes that holds the most of the hand.
+
+    With ``target``, every choice holding at least ``target`` cards is also
+    collected (in ``leaves``), for the outs.  Raises _OutOfSteps past the
+    budget in ``steps[0]``; ``steps[1]`` keeps the most held so far, ``steps[2]`` the
+    most any choice could hold.
+    """
+    skip_fill = min(h.skips, lay.need_s)
+    ws = lay.need_s - skip_fill if rules.wild_as_skip else 0
+    n = len(lay.groups)
+    f = _Fixed(skip_fill, h.wilds, lay.need_w + ws + lay.total, lay.min_phase if n else 0)
+    if not n:
+        v = _value(0, 0, f)
+        return _Fill(v, v, h, {}, (), [], [((), h.present)] if target is not None and v >= target
+                     else None)
+    nn = lay.tb.nn
+    cnt, present = h.cnt, h.present
+    all_caps: list[list[int]] = []
+    for j in range(n):
+        all_caps.append(all_caps[-1] if lay.same_as_prev[j] else
+                        h.caps(lay.aggs[j], lay.values[j], lay.sizes[j], nn, lay.masks[j]))
+    distinct = not rules.sets_share_number
+    got = _candidates(lay, all_caps, lay.total, h, distinct)
+    if got is None:  # a group with no class at all in this deck
+        return _Fill(0, 0, h, {})
+    cands, best_rest = got
+    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
+    same_as_prev = lay.same_as_prev
+    lack_rest = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        lack_rest[j] = lack_rest[j + 1] + max(0, lower[j] - cands[j][0][0])
+    naturals = sum(cnt)
+    top = _value(min(best_rest[0], naturals), lack_rest[0], f)
+    steps[2] = max(steps[2], top)
+    collect = target is not None
+    floor = target - 1 if collect else -1  # a choice must hold more than this to matter
+    best = _Fill(-1, top, h, {}, leaves=[] if collect else None)
+    chosen: list = [None] * n
+    pos = [0] * n
+    taken: dict[int, int] = {}
+    sharing: dict[int, int] = {}
+
+    def leaf(total: int, lacking: int, overlap: bool) -> None:
+        per = None
+        value = _value(total, lacking, f)
+        if overlap:
+            if value <= (floor if collect else best.fill):
+                return
+            steps[0] -= _FLOW_STEPS
+            per, placed, lacking = _joint(chosen, sizes, lower, cnt, present, nn)
+            value = _value(placed, lacking, f)
+        if collect and value >= target:
+            best.leaves.append((tuple(chosen), present))
+        if value > best.fill:
+            best.fill, best.chosen = value, tuple(chosen)
+            best.per = per or [_take(cl, size, cnt, present, nn)
+                               for cl, size in zip(chosen, sizes, strict=True)]
+            steps[1] = max(steps[1], value)
+
+    def dfs(j: int, total: int, lacking: int, overlap: bool, used: frozenset) -> bool:
+        """True when nothing better can exist (the top is reached)."""
+        if j == n:
+            leaf(total, lacking, overlap)
+            return not collect and best.fill >= top
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _OutOfSteps
+        cs = cands[j]
+        is_set = distinct and gs[j].kind.is_set
+        rest = best_rest[j + 1]
+        lo = lower[j]
+        for k in range(pos[j - 1] if same_as_prev[j] else 0, len(cs)):
+            cap, cl = cs[k]
+            short = lo - cap if cap < lo else 0
+            bound = total + cap + rest
+            if _value(bound if bound < naturals else naturals,
+                      lacking + short + lack_rest[j + 1], f) <= (floor if collect else best.fill):
+                break  # caps are sorted: no later class can do better
+            if is_set and cl.number in used:
+                continue
+            gain = cap
+            key = id(cl)
+            if cl.window is None and j and same_as_prev[j] and key in taken:
+                # identical groups on one class share its cards
+                supply = 0
+                for t in range(len(cnt)):
+                    if cl.mask >> t & 1:
+                        supply += cnt[t]
+                gain = min(cap, supply - taken[key])
+            ov = overlap
+            if not ov:
+                m = cl.mask & present
+                for i in range(j):
+                    if chosen[i].mask & m:
+                        ov = True
+                        break
+            chosen[j] = cl
+            pos[j] = k
+            taken[key] = taken.get(key, 0) + gain
+            sharing[key] = sharing.get(key, 0) + 1
+            done = dfs(j + 1, total + gain, lacking + short, ov,
+                       used | {cl.number} if is_set else used)
+            taken[key] -= gain
+            sharing[key] -= 1
+            if not sharing[key]:
+                del taken[key], sharing[key]
+            if done:
+                return True
+        return False
+
+    dfs(0, 0, 0, False, frozenset())
+    return best
+
+
+def _joint(chosen, sizes, lower, cnt, present, nn) -> tuple[list[dict], int, int]:
+    """Naturals that competing groups place together, most first, with as few group
+    minimums lacking as any placement has (both at once: a max-flow that meets the
+    minimums as far as it can keeps them met while it grows)."""
+    n = len(chosen)
+    cover = [0] * n
+    lacking = 0
+    if any(lower):
+        _, first = _assign(chosen, lower, cover, cnt, present, 0, nn)
+        cover = [sum(d.values()) for d in first]
+        lacking = sum(lower) - sum(cover)
+    placed, per = _assign(chosen, sizes, cover, cnt, present, 0, nn)
+    return per, placed, lacking
+
+
+def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
+               target: int | None = None) -> _Fill:
+    """The best fill over the ways of playing postal wild-number cards."""
+    if not rules.wild_numbers:
+        return _max_fill(lay, h, rules, steps, target)
+    best = None
+    for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
+        got = _max_fill(lay, h2, rules, steps, target)
+        got.converted = converted
+        if best is None or got.fill > best.fill:
+            got.leaves = (best.leaves if best and best.leaves else []) + (got.leaves or [])
+            best = got
+        elif best.leaves is not None and got.leaves:
+            best.leaves += got.leaves
+    return best
+
+
+_NEVER: dict[tuple[int, int], tuple[Phase, Rules, str | None]] = {}
+
+
+def _never(phase: Phase, rules: Rules) -> str | None:
+    """Why no hand can make the phase (cached per phase and rules object, as the layouts)."""
+    key = (id(phase), id(rules))
+    hit = _NEVER.get(key)
+    if hit is not None and hit[0] is phase and hit[1] is rules:
+        return hit[2]
+    from .lint import impossible_group
+
+    if len(_NEVER) > 512:
+        _NEVER.clear()
+    why = impossible_group(phase, rules)
+    _NEVER[key] = (phase, rules, why)
+    return why
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A hand against a phase: the meld when made, else how far it is."""
+
+    meld: Meld | None
+    shortfall: Shortfall
+
+
+def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
+           seen: Iterable[Card] = (), outs_wanted: bool = True) -> Assessment:
+    """Does the hand make the phase (with the meld), or how many cards short is it.
+
+    One count of the hand serves the solver and the shortfall.
+    """
+    lay = _layout_for(phase, rules)
+    tb = lay.tb
+    h = _Hand.of(hand, tb)
+    if not rules.wild_numbers:
+        plans = _search(lay, h, rules)
+        if plans is not None:
+            return Assessment(_build(lay, plans, h.skips, rules, {}), Shortfall(0))
+    else:
+        meld = find(phase, hand, rules)
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
+    return Assessment(None, _short(phase, lay, h, hand, rules, seen, outs_wanted))
 
 
 def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
@@ -123,39 +381,81 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     natural a group lacks), so the count is exact; the example picks real
     cards for them.
     """
-    if find(phase, hand, rules) is not None:
-        return Shortfall(0)
-    from .lint import impossible_group
+    return assess(phase, hand, rules, seen).shortfall
 
-    never = impossible_group(phase, rules)
+
+def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
+           seen: Iterable[Card], outs_wanted: bool) -> Shortfall:
+    """The shortfall of a hand that does not make the phase."""
+    need = phase.cards_needed
+    never = _never(phase, rules)
     if never:
-        return Shortfall(phase.cards_needed, possible=False, never=never)
-    groups = phase.groups
-    tb = _tables(rules.deck)
-    lay = _layout_for(phase, rules)
-    h = _Hand.of(hand, tb)
-    for k in range(1, phase.cards_needed + 1):
-        for h2, _ in _postal_variants(h, rules, tb, _keep_most(lay, rules)):
-            plans = _search(lay, h2, rules, virtual=k)
-            if plans is not None:
-                break
-        else:
-            continue
-        completes = tuple(g for g, p in zip(groups, plans, strict=True)
-                          if p.naturals.get(None) or not g.kind.needs_natural)
-        example, drawable = _example(groups, plans, hand, rules, k)
-        found_outs = tuple(outs(phase, hand, rules, seen)) if k == 1 else ()
-        real = (bool(found_outs) if k == 1 else
-                drawable and find(phase, [*hand, *example], rules) is not None)
-        return Shortfall(k, found_outs, example, completes, real)
-    return Shortfall(phase.cards_needed)
+        return Shortfall(need, possible=False, never=never)
+    steps = [SHORTFALL_STEPS, 0, 0]
+    try:
+        best = _fill_hand(lay, h, rules, steps)
+    except _OutOfSteps:
+        return Shortfall(need - steps[2], possible=False, exact=False, at_most=need - steps[1])
+    if best.chosen is None:
+        return Shortfall(need, possible=False)
+    k = need - best.fill
+    plans = _virtual_plans(lay, best, rules)
+    groups = lay.all_groups
+    completes = tuple(g for g, p in zip(groups, plans, strict=True)
+                      if p.naturals.get(None) or not g.kind.needs_natural)
+    example, drawable = _example(groups, plans, h, rules, k)
+    if k == 1:
+        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen)) if outs_wanted else ()
+        return Shortfall(1, found, example, completes, bool(found) or not outs_wanted)
+    real = drawable and find(phase, [*hand, *example], rules) is not None
+    return Shortfall(k, (), example, completes, real)
 
 
-def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool]:
+def _virtual_plans(lay: _Layout, best: _Fill, rules: Rules) -> list[_Plan]:
+    """The best choice's plans, each group's missing cards counted under None: first the
+    naturals its minimum lacks, then the slots the hand's wilds do not reach."""
+    h = best.hand
+    per = best.per
+    placed = [sum(d.values()) for d in per]
+    virt = [max(0, lo - p) for lo, p in zip(lay.lower, placed, strict=True)]
+    extra = max(0, lay.min_phase - sum(placed))  # per-phase minimum
+    wilds = h.wilds - lay.need_w
+    if rules.wild_as_skip:
+        wilds -= max(0, lay.need_s - h.skips)
+    wilds = max(0, wilds)
+    for j in reversed(range(len(lay.sizes))):  # wilds to the smaller groups first
+        room = lay.sizes[j] - placed[j] - virt[j]
+        take = min(room, extra)
+        virt[j] += take
+        extra -= take
+        room -= take
+        use = min(room, wilds)
+        wilds -= use
+        virt[j] += room - use
+    plans = [_Plan(cl, {**d, None: v} if v else d)
+             for cl, d, v in zip(best.chosen, per, virt, strict=True)]
+    return _reorder(plans, lay.order, lay.all_groups)
+
+
+def _pool(h: _Hand, rules: Rules, seen: Iterable[Card] = ()) -> tuple[list[int], int, int]:
+    """Unseen cards as counts: per natural type, wilds, skips."""
+    deck = rules.deck
+    pool = [deck.copies - c for c in h.cnt]
+    wilds, skips = deck.wilds - h.wilds, deck.skips - h.skips
+    if seen:
+        s = _Hand.of((c.plain() for c in seen), _tables(deck))
+        pool = [a - b for a, b in zip(pool, s.cnt, strict=True)]
+        wilds -= s.wilds
+        skips -= s.skips
+    return pool, wilds, skips
+
+
+def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool]:
     """Real cards for the virtual ones: a natural of the group's class where the deck has one."""
     deck = rules.deck
     tb = _tables(deck)
-    pool = unseen_counts(hand, (), rules)
+    nn = tb.nn
+    pool, wilds, skips = _pool(h, rules)
     out: list[Card] = []
     distinct = not rules.sets_share_number
     set_numbers = {p.cls.number for g, p in zip(groups, plans, strict=True)
@@ -170,30 +470,118 @@ def _example(groups, plans, hand, rules: Rules, k: int) -> tuple[tuple[Card, ...
             options = [c for c in _classes(_as_played(g, rules), deck)
                        if not (distinct and g.kind.is_set and c.number in set_numbers)]
             cl = max(options or [cl],
-                     key=lambda c: sum(pool[tb.card_of(t)] for t in range(tb.nc * tb.nn)
-                                       if c.mask >> t & 1))
+                     key=lambda c: sum(pool[t] for t in range(len(pool)) if c.mask >> t & 1))
             if g.kind.is_set:
                 set_numbers.add(cl.number)
-        used_nums = {t % tb.nn for t in p.naturals if t is not None}
-        candidates = []
-        for t in range(tb.nc * tb.nn):
-            if cl.mask >> t & 1:
-                if cl.window is not None and t % tb.nn in used_nums:
-                    continue
-                candidates.append(tb.card_of(t))
+        used_nums = {t % nn for t in p.naturals if t is not None}
+        candidates = [t for t in range(len(pool)) if cl.mask >> t & 1
+                      and not (cl.window is not None and t % nn in used_nums)]
         for _ in range(v):
-            pick = next((c for c in candidates if pool[c] > 0), WILD)
+            pick = next((t for t in candidates if pool[t] > 0), None)
+            if pick is None:
+                wilds -= 1
+                out.append(WILD)
+                continue
             pool[pick] -= 1
-            if cl.window is not None and pick.natural:
-                used_nums.add(pick.number - deck.low)
-                candidates = [c for c in candidates if c.number != pick.number]
-            out.append(pick)
+            if cl.window is not None:
+                candidates = [t for t in candidates if t % nn != pick % nn]
+            out.append(tb.cards[pick])
     # the rest complete skip or wild parts
-    short_s = max(0, sum(g.size for g in groups if g.kind is Kind.SKIP)
-                  - sum(1 for c in hand if c.skip))
-    pool[SKIP] -= min(short_s, k - len(out))
-    out += [SKIP] * min(short_s, k - len(out))
-    pool[WILD] -= k - len(out)
+    short_s = max(0, sum(g.size for g in groups if g.kind is Kind.SKIP) - h.skips)
+    more = min(short_s, k - len(out))
+    skips -= more
+    out += [SKIP] * more
+    wilds -= k - len(out)
     out += [WILD] * (k - len(out))
-    return tuple(out), all(v >= 0 for v in pool.values())
+    return tuple(out), wilds >= 0 and skips >= 0 and min(pool, default=0) >= 0
 
+
+def _order(card: Card, rules: Rules) -> tuple:
+    colors = rules.deck.colors
+    return (card.wild, card.skip, card.number or 0, colors.index(card.color) if card.natural else 0)
+
+
+def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
+                       seen: Iterable[Card]) -> list[Out]:
+    """Every unseen card that completes a hand one card short.
+
+    Such a card adds to a choice of classes that already holds all but one card,
+    in a group of that choice (or it is a wild or a skip): the choices are
+    collected, the cards their groups (or classes holding the same cards of the
+    hand) accept are the candidates, and the solver confirms each.
+    """
+    need = lay.total + lay.need_w + lay.need_s
+    tb = lay.tb
+    pool, wilds, skips = _pool(h, rules, seen)
+    steps = [SHORTFALL_STEPS, 0, 0]
+    try:
+        leaves = _fill_hand(lay, h, rules, steps, target=need - 1).leaves or []
+        mask = 0
+        for chosen, present in leaves:
+            for j, cl in enumerate(chosen):
+                mask |= _same_cards_mask(lay, j, cl, present)
+        if rules.wild_numbers and leaves:  # such cards may be played as wilds
+            mask |= sum(tb.num_mask[n - tb.deck.low] for n in rules.wild_numbers
+                        if tb.deck.low <= n <= tb.deck.high)
+        types = [t for t in range(len(pool)) if mask >> t & 1]
+    except _OutOfSteps:
+        types = list(range(len(pool)))
+    cards = [tb.cards[t] for t in types if pool[t] > 0]
+    if wilds > 0:
+        cards.append(WILD)
+    if skips > 0 and lay.need_s > h.skips:
+        cards.append(SKIP)
+    unseen = dict(zip(tb.cards, pool, strict=True)) | {WILD: wilds, SKIP: skips}
+    hand = list(hand)
+    return [Out(c, unseen[c]) for c in sorted(cards, key=lambda c: _order(c, rules))
+            if _completes(phase, lay, h, hand, c, rules)]
+
+
+_SAME: dict[tuple[int, int, int], int] = {}
+
+
+def _same_cards_mask(lay: _Layout, j: int, cl, present: int) -> int:
+    """Every card type accepted by a class of group j that holds the same cards of the hand
+    as ``cl`` (such classes hold the same, so each may be the one a drawn card completes)."""
+    sig = cl.mask & present
+    key = (id(lay.classes[j]), sig, present)
+    got = _SAME.get(key)
+    if got is None:
+        got = 0
+        for m in lay.masks[j]:
+            if m & present == sig:
+                got |= m
+        if len(_SAME) > 4096:
+            _SAME.clear()
+        _SAME[key] = got
+    return got
+
+
+def _completes(phase: Phase, lay: _Layout, h: _Hand, hand: list[Card], card: Card,
+               rules: Rules) -> bool:
+    if rules.wild_numbers or card.skip:
+        return find(phase, [*hand, card], rules) is not None
+    if card.wild:
+        h2 = _Hand.counted(h.cnt, h.present, h.wilds + 1, h.skips, lay.tb, h.by_num)
+    else:
+        tb = lay.tb
+        t = tb.col_index[card.color] * tb.nn + card.number - tb.deck.low
+        cnt = list(h.cnt)
+        cnt[t] += 1
+        by_num = None
+        if h.by_num is not None:
+            by_num = list(h.by_num)
+            by_num[t % tb.nn] += 1
+        h2 = _Hand.counted(cnt, h.present | 1 << t, h.wilds, h.skips, tb, by_num)
+    return _search(lay, h2, rules) is not None
+
+
+def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
+         seen: Iterable[Card] = ()) -> list[Out]:
+    """Every unseen card that, added to ``hand``, makes the phase."""
+    seen = list(seen)
+    got = assess(phase, hand, rules, seen)
+    if got.meld is not None:  # already made: any card keeps it made
+        pool = unseen_counts(hand, seen, rules)
+        return [Out(c, pool[c]) for c in sorted(pool, key=lambda c: _order(c, rules))]
+    return list(got.shortfall.outs)
