@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import SKIP, WILD, Card
-from .classes import _classes, _tables
+from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
-from .joint import _assign
+from .joint import _assign, _number_joint
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import (
@@ -172,19 +172,20 @@ class _Fill:
 
     fill: int
     upper: int  # proven: no choice holds more
-    hand: _Hand
-    converted: dict  # postal: cards played as wilds
+    hand: _Hand  # as played (postal: wild-number cards played as wilds count as wilds)
     chosen: tuple | None = None  # classes, in the layout's group order
     per: list | None = None  # naturals each group takes {type: count}
-    leaves: list | None = None  # (classes, hand's types) of each choice reaching the target
+    overlap: bool = False  # whether two of the chosen groups accept one card of the hand
+    # (classes, hand, overlap) of each choice reaching the target (for the outs)
+    leaves: list | None = None
 
 
 def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
-              target: int | None = None) -> _Fill:
+              target: int) -> _Fill:
     """The choice of classes that holds the most of the hand.
 
-    With ``target``, every choice holding at least ``target`` cards is also
-    collected (in ``leaves``), for the outs.  Raises _OutOfSteps past the
+    Every choice holding at least ``target`` cards (all but one) is also
+    collected (in ``leaves``): a card that completes the phase adds to one.  Raises _OutOfSteps past the
     budget in ``steps[0]``; ``steps[1]`` keeps the most held so far, ``steps[2]`` the
     most any choice could hold.
     """
@@ -194,8 +195,7 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     f = _Fixed(skip_fill, h.wilds, lay.need_w + ws + lay.total, lay.min_phase if n else 0)
     if not n:
         v = _value(0, 0, f)
-        return _Fill(v, v, h, {}, (), [], [((), h.present)] if target is not None and v >= target
-                     else None)
+        return _Fill(v, v, h, (), [], leaves=[((), h, False)] if v >= target else [])
     nn = lay.tb.nn
     cnt, present = h.cnt, h.present
     all_caps: list[list[int]] = []
@@ -205,7 +205,7 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     distinct = not rules.sets_share_number
     got = _candidates(lay, all_caps, lay.total, h, distinct)
     if got is None:  # a group with no class at all in this deck
-        return _Fill(0, 0, h, {})
+        return _Fill(0, 0, h)
     cands, best_rest = got
     sizes, lower, gs = lay.sizes, lay.lower, lay.groups
     same_as_prev = lay.same_as_prev
@@ -215,36 +215,45 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     naturals = sum(cnt)
     top = _value(min(best_rest[0], naturals), lack_rest[0], f)
     steps[2] = max(steps[2], top)
-    collect = target is not None
-    floor = target - 1 if collect else -1  # a choice must hold more than this to matter
-    best = _Fill(-1, top, h, {}, leaves=[] if collect else None)
+    best = _Fill(-1, top, h, leaves=[])
+    floor = target - 1
     chosen: list = [None] * n
     pos = [0] * n
     taken: dict[int, int] = {}
     sharing: dict[int, int] = {}
 
+    number_only = all(a in ("num", "run") for a in lay.aggs)
+    all_lower = sum(lower)
+
     def leaf(total: int, lacking: int, overlap: bool) -> None:
-        per = None
-        value = _value(total, lacking, f)
+        value = _value(total, lacking, f)  # exact unless two groups accept one card
+        bar = best.fill if best.fill < floor else floor
         if overlap:
-            if value <= (floor if collect else best.fill):
+            if value <= bar:
                 return
-            steps[0] -= _FLOW_STEPS
-            per, placed, lacking = _joint(chosen, sizes, lower, cnt, present, nn)
-            value = _value(placed, lacking, f)
-        if collect and value >= target:
-            best.leaves.append((tuple(chosen), present))
+            exact = False
+            if number_only:  # sets and runs compete number by number: a closed form
+                placed = _number_joint(chosen, sizes, h)
+                value = _value(placed, lacking, f)
+                if value <= bar:
+                    return
+                # the minimums matter only when the wilds could fill every other slot
+                exact = placed + f.wilds <= f.wroom - all_lower - max(0, f.min_phase - placed)
+            if not exact:
+                steps[0] -= _FLOW_STEPS
+                _, placed, lacking = _joint(chosen, sizes, lower, cnt, present, nn)
+                value = _value(placed, lacking, f)
+        if value >= target:
+            best.leaves.append((tuple(chosen), h, overlap))
         if value > best.fill:
-            best.fill, best.chosen = value, tuple(chosen)
-            best.per = per or [_take(cl, size, cnt, present, nn)
-                               for cl, size in zip(chosen, sizes, strict=True)]
+            best.fill, best.chosen, best.overlap = value, tuple(chosen), overlap
             steps[1] = max(steps[1], value)
 
     def dfs(j: int, total: int, lacking: int, overlap: bool, used: frozenset) -> bool:
         """True when nothing better can exist (the top is reached)."""
         if j == n:
             leaf(total, lacking, overlap)
-            return not collect and best.fill >= top
+            return best.fill >= top and best.fill > target
         steps[0] -= 1
         if steps[0] < 0:
             raise _OutOfSteps
@@ -257,7 +266,8 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
             short = lo - cap if cap < lo else 0
             bound = total + cap + rest
             if _value(bound if bound < naturals else naturals,
-                      lacking + short + lack_rest[j + 1], f) <= (floor if collect else best.fill):
+                      lacking + short + lack_rest[j + 1], f) <= (best.fill if best.fill < floor
+                                                                 else floor):
                 break  # caps are sorted: no later class can do better
             if is_set and cl.number in used:
                 continue
@@ -292,6 +302,10 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         return False
 
     dfs(0, 0, 0, False, frozenset())
+    if best.chosen is not None:
+        best.per = (_joint(best.chosen, sizes, lower, cnt, present, nn)[0] if best.overlap else
+                    [_take(cl, size, cnt, present, nn) for cl, size in zip(best.chosen, sizes,
+                                                                           strict=True)])
     return best
 
 
@@ -311,19 +325,20 @@ def _joint(chosen, sizes, lower, cnt, present, nn) -> tuple[list[dict], int, int
 
 
 def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
-               target: int | None = None) -> _Fill:
+               target: int) -> _Fill:
     """The best fill over the ways of playing postal wild-number cards."""
     if not rules.wild_numbers:
         return _max_fill(lay, h, rules, steps, target)
     best = None
-    for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
+    leaves: list = []
+    for h2, _ in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
         got = _max_fill(lay, h2, rules, steps, target)
-        got.converted = converted
+        leaves += got.leaves
         if best is None or got.fill > best.fill:
-            got.leaves = (best.leaves if best and best.leaves else []) + (got.leaves or [])
             best = got
-        elif best.leaves is not None and got.leaves:
-            best.leaves += got.leaves
+        if best.fill > target:
+            break  # made
+    best.leaves = leaves
     return best
 
 
@@ -354,23 +369,41 @@ class Assessment:
 
 
 def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
-           seen: Iterable[Card] = (), outs_wanted: bool = True) -> Assessment:
+           seen: Iterable[Card] = ()) -> Assessment:
     """Does the hand make the phase (with the meld), or how many cards short is it.
 
-    One count of the hand serves the solver and the shortfall.
+    The most cards of the hand the phase can hold answers both at once: all of
+    them, and the solver lays the meld; fewer, and the rest are the shortfall.
     """
     lay = _layout_for(phase, rules)
-    tb = lay.tb
-    h = _Hand.of(hand, tb)
-    if not rules.wild_numbers:
-        plans = _search(lay, h, rules)
-        if plans is not None:
-            return Assessment(_build(lay, plans, h.skips, rules, {}), Shortfall(0))
-    else:
-        meld = find(phase, hand, rules)
-        if meld is not None:
-            return Assessment(meld, Shortfall(0))
-    return Assessment(None, _short(phase, lay, h, hand, rules, seen, outs_wanted))
+    h = _Hand.of(hand, lay.tb)
+    need = lay.total + lay.need_w + lay.need_s
+    never = _never(phase, rules)
+    if never:
+        return Assessment(None, Shortfall(need, possible=False, never=never))
+    steps = [SHORTFALL_STEPS, 0, 0]
+    try:
+        best = _fill_hand(lay, h, rules, steps, target=need - 1)
+    except _OutOfSteps:
+        meld = find(phase, hand, rules) if steps[2] >= need else None
+        short = Shortfall(need - steps[2], possible=False, exact=False, at_most=need - steps[1])
+        return Assessment(meld, Shortfall(0) if meld else short)
+    if best.fill >= need:
+        return Assessment(find(phase, hand, rules), Shortfall(0))
+    if best.chosen is None:
+        return Assessment(None, Shortfall(need, possible=False))
+    k = need - best.fill
+    plans = _virtual_plans(lay, best, rules)
+    groups = lay.all_groups
+    completes = tuple(g for g, p in zip(groups, plans, strict=True)
+                      if p.naturals.get(None) or not g.kind.needs_natural)
+    example, real = _example(groups, plans, h, rules, k)
+    if k == 1:
+        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, best.leaves))
+        return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
+    if real is None:  # a wild stands in for a natural: only the solver can tell
+        real = find(phase, [*hand, *example], rules) is not None
+    return Assessment(None, Shortfall(k, (), example, completes, real))
 
 
 def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
@@ -382,33 +415,6 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     cards for them.
     """
     return assess(phase, hand, rules, seen).shortfall
-
-
-def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-           seen: Iterable[Card], outs_wanted: bool) -> Shortfall:
-    """The shortfall of a hand that does not make the phase."""
-    need = phase.cards_needed
-    never = _never(phase, rules)
-    if never:
-        return Shortfall(need, possible=False, never=never)
-    steps = [SHORTFALL_STEPS, 0, 0]
-    try:
-        best = _fill_hand(lay, h, rules, steps)
-    except _OutOfSteps:
-        return Shortfall(need - steps[2], possible=False, exact=False, at_most=need - steps[1])
-    if best.chosen is None:
-        return Shortfall(need, possible=False)
-    k = need - best.fill
-    plans = _virtual_plans(lay, best, rules)
-    groups = lay.all_groups
-    completes = tuple(g for g, p in zip(groups, plans, strict=True)
-                      if p.naturals.get(None) or not g.kind.needs_natural)
-    example, drawable = _example(groups, plans, h, rules, k)
-    if k == 1:
-        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen)) if outs_wanted else ()
-        return Shortfall(1, found, example, completes, bool(found) or not outs_wanted)
-    real = drawable and find(phase, [*hand, *example], rules) is not None
-    return Shortfall(k, (), example, completes, real)
 
 
 def _virtual_plans(lay: _Layout, best: _Fill, rules: Rules) -> list[_Plan]:
@@ -450,13 +456,19 @@ def _pool(h: _Hand, rules: Rules, seen: Iterable[Card] = ()) -> tuple[list[int],
     return pool, wilds, skips
 
 
-def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool]:
-    """Real cards for the virtual ones: a natural of the group's class where the deck has one."""
+def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool | None]:
+    """Real cards for the virtual ones: a natural of the group's class where the deck has one.
+
+    Whether they complete the phase: False when the deck does not hold them, True when
+    each is a natural its group can take (the plan then holds by construction), None
+    when a wild had to stand in for a natural (it may not meet a natural minimum).
+    """
     deck = rules.deck
     tb = _tables(deck)
     nn = tb.nn
     pool, wilds, skips = _pool(h, rules)
     out: list[Card] = []
+    stand_in = False
     distinct = not rules.sets_share_number
     set_numbers = {p.cls.number for g, p in zip(groups, plans, strict=True)
                    if g.kind.is_set and p.cls is not None and any(t is not None for t in p.naturals)}
@@ -479,6 +491,7 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
         for _ in range(v):
             pick = next((t for t in candidates if pool[t] > 0), None)
             if pick is None:
+                stand_in = True
                 wilds -= 1
                 out.append(WILD)
                 continue
@@ -493,7 +506,9 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
     out += [SKIP] * more
     wilds -= k - len(out)
     out += [WILD] * (k - len(out))
-    return tuple(out), wilds >= 0 and skips >= 0 and min(pool, default=0) >= 0
+    if wilds < 0 or skips < 0 or min(pool, default=0) < 0:
+        return tuple(out), False
+    return tuple(out), None if stand_in else True
 
 
 def _order(card: Card, rules: Rules) -> tuple:
@@ -502,39 +517,91 @@ def _order(card: Card, rules: Rules) -> tuple:
 
 
 def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                       seen: Iterable[Card]) -> list[Out]:
+                       seen: Iterable[Card], leaves: list) -> list[Out]:
     """Every unseen card that completes a hand one card short.
 
     Such a card adds to a choice of classes that already holds all but one card,
-    in a group of that choice (or it is a wild or a skip): the choices are
-    collected, the cards their groups (or classes holding the same cards of the
-    hand) accept are the candidates, and the solver confirms each.
+    in a group of that choice (or it is a wild or a skip).  Those choices are
+    collected; where their groups accept no common card the cards that complete
+    them follow from the counts, elsewhere the cards their groups accept are
+    candidates, each confirmed by the solver.
     """
     need = lay.total + lay.need_w + lay.need_s
     tb = lay.tb
+    nn = tb.nn
     pool, wilds, skips = _pool(h, rules, seen)
-    steps = [SHORTFALL_STEPS, 0, 0]
-    try:
-        leaves = _fill_hand(lay, h, rules, steps, target=need - 1).leaves or []
-        mask = 0
-        for chosen, present in leaves:
+    sure = check = 0  # card types that complete it / that may
+    for chosen, hv, overlap in leaves:
+        if overlap or rules.wild_numbers:
             for j, cl in enumerate(chosen):
-                mask |= _same_cards_mask(lay, j, cl, present)
-        if rules.wild_numbers and leaves:  # such cards may be played as wilds
-            mask |= sum(tb.num_mask[n - tb.deck.low] for n in rules.wild_numbers
-                        if tb.deck.low <= n <= tb.deck.high)
-        types = [t for t in range(len(pool)) if mask >> t & 1]
-    except _OutOfSteps:
-        types = list(range(len(pool)))
-    cards = [tb.cards[t] for t in types if pool[t] > 0]
-    if wilds > 0:
+                check |= _same_cards_mask(lay, j, cl, hv.present)
+            continue
+        sure |= _completing(lay, chosen, hv, rules, need)
+    if rules.wild_numbers and leaves:  # such cards may be played as wilds
+        check |= sum(tb.num_mask[n - tb.deck.low] for n in rules.wild_numbers
+                     if tb.deck.low <= n <= tb.deck.high)
+    check &= ~sure
+    out = [t for t in range(len(pool)) if sure >> t & 1 and pool[t] > 0]
+    hand = list(hand)
+    if all(a in ("num", "run") for a in lay.aggs) and not rules.wild_numbers:
+        # sets and plain runs see only numbers: one card of a number answers for all
+        for ni in range(nn):
+            ts = [t for t in range(ni, len(pool), nn) if check >> t & 1 and pool[t] > 0]
+            if ts and _completes(phase, lay, h, hand, tb.cards[ts[0]], rules):
+                out += ts
+    else:
+        out += [t for t in range(len(pool)) if check >> t & 1 and pool[t] > 0
+                and _completes(phase, lay, h, hand, tb.cards[t], rules)]
+    cards = [tb.cards[t] for t in out]
+    if wilds > 0 and _completes(phase, lay, h, hand, WILD, rules):
         cards.append(WILD)
-    if skips > 0 and lay.need_s > h.skips:
+    if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
         cards.append(SKIP)
     unseen = dict(zip(tb.cards, pool, strict=True)) | {WILD: wilds, SKIP: skips}
-    hand = list(hand)
-    return [Out(c, unseen[c]) for c in sorted(cards, key=lambda c: _order(c, rules))
-            if _completes(phase, lay, h, hand, c, rules)]
+    return [Out(c, unseen[c]) for c in sorted(cards, key=lambda c: _order(c, rules))]
+
+
+def _completing(lay: _Layout, chosen: tuple, h: _Hand, rules: Rules, need: int) -> int:
+    """The natural card types that complete a choice of classes holding all but one card,
+    when no two of its groups accept one card of the hand (each holds its own)."""
+    nn = lay.tb.nn
+    cnt, present = h.cnt, h.present
+    caps = []
+    for cl, size in zip(chosen, lay.sizes, strict=True):
+        if cl.window is not None:
+            nums = 0
+            for t in _bits(cl.mask & present):
+                nums |= 1 << t % nn
+            caps.append(nums.bit_count())
+        else:
+            caps.append(min(size, sum(cnt[t] for t in _bits(cl.mask & present))))
+    placed = sum(caps)
+    lacking = sum(max(0, lo - c) for lo, c in zip(lay.lower, caps, strict=True))
+    skip_fill = min(h.skips, lay.need_s)
+    ws = lay.need_s - skip_fill if rules.wild_as_skip else 0
+    f = _Fixed(skip_fill, h.wilds, lay.need_w + ws + lay.total, lay.min_phase)
+    distinct = not rules.sets_share_number
+    out = 0
+    for j, cl in enumerate(chosen):
+        if caps[j] >= lay.sizes[j]:
+            continue
+        if _value(placed + 1, lacking - (caps[j] < lay.lower[j]), f) < need:
+            continue
+        sig = cl.mask & present
+        if distinct and lay.groups[j].kind.is_set and not sig:
+            # an empty set may take any number the other sets leave free
+            used = {c.number for i, c in enumerate(chosen) if i != j and lay.groups[i].kind.is_set}
+            m = 0
+            for c2 in lay.classes[j]:
+                if not c2.mask & present and c2.number not in used:
+                    m |= c2.mask
+        else:
+            m = _same_cards_mask(lay, j, cl, present)
+        if cl.window is not None:  # a run takes a number it lacks
+            for t in _bits(sig):
+                m &= ~lay.tb.num_mask[t % nn]
+        out |= m
+    return out
 
 
 _SAME: dict[tuple[int, int, int], int] = {}
