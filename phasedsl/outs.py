@@ -231,15 +231,15 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         if overlap:
             if value <= bar:
                 return
-            exact = False
             if number_only:  # sets and runs compete number by number: a closed form
                 placed = _number_joint(chosen, sizes, h)
                 value = _value(placed, lacking, f)
                 if value <= bar:
                     return
                 # the minimums matter only when the wilds could fill every other slot
-                exact = placed + f.wilds <= f.wroom - all_lower - max(0, f.min_phase - placed)
-            if not exact:
+                if placed + f.wilds > f.wroom - all_lower - max(0, f.min_phase - placed):
+                    value = _value(placed, all_lower - _number_cover(chosen, lower, h), f)
+            else:
                 steps[0] -= _FLOW_STEPS
                 _, placed, lacking = _joint(chosen, sizes, lower, cnt, present, nn)
                 value = _value(placed, lacking, f)
@@ -322,6 +322,53 @@ def _joint(chosen, sizes, lower, cnt, present, nn) -> tuple[list[dict], int, int
         lacking = sum(lower) - sum(cover)
     placed, per = _assign(chosen, sizes, cover, cnt, present, 0, nn)
     return per, placed, lacking
+
+
+def _number_cover(chosen, lower, h: _Hand) -> int:
+    """How much of the groups' natural minimums sets and plain runs can meet together:
+    a small matching of groups to numbers (a set takes its number's cards, a run one
+    card of each number of its window)."""
+    by_num = h._by_num()
+    left = list(by_num)
+    takes: list[dict[int, int]] = [{} for _ in chosen]
+    nums = []
+    for cl in chosen:
+        if cl.window is None:
+            nums.append([cl.number] if by_num[cl.number] else [])
+        else:
+            nums.append([ni for ni in cl.window if by_num[ni]])
+
+    def room(j: int, b: int) -> bool:  # group j may take one more card of number b
+        got = takes[j].get(b, 0)
+        return got < lower[j] if chosen[j].window is None else not got
+
+    def augment(j: int, seen: set) -> bool:
+        for b in nums[j]:
+            if b in seen or not room(j, b):
+                continue
+            seen.add(b)
+            if left[b]:
+                left[b] -= 1
+            elif not any(takes[i].get(b) and augment_from(i, b, seen) for i in range(len(chosen))):
+                continue
+            takes[j][b] = takes[j].get(b, 0) + 1
+            return True
+        return False
+
+    def augment_from(i: int, b: int, seen: set) -> bool:
+        """Group i gives up one card of number b for another number."""
+        if augment(i, seen):
+            takes[i][b] -= 1
+            return True
+        return False
+
+    met = 0
+    for j, lo in enumerate(lower):
+        for _ in range(lo):
+            if not augment(j, set()):
+                break
+            met += 1
+    return met
 
 
 def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
