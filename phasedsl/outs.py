@@ -202,9 +202,13 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     for j in range(n):
         all_caps.append(all_caps[-1] if lay.same_as_prev[j] else
                         h.caps(lay.aggs[j], lay.values[j], lay.sizes[j], nn, lay.masks[j]))
+    if not all_caps[0]:  # a group with no class at all in this deck
+        return _Fill(0, 0, h)
+    if n == 1:  # one group: each class alone, no search
+        return _one_group(lay, h, all_caps[0], f, target)
     distinct = not rules.sets_share_number
     got = _candidates(lay, all_caps, lay.total, h, distinct)
-    if got is None:  # a group with no class at all in this deck
+    if got is None:
         return _Fill(0, 0, h)
     cands, best_rest = got
     sizes, lower, gs = lay.sizes, lay.lower, lay.groups
@@ -306,6 +310,25 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         best.per = (_joint(best.chosen, sizes, lower, cnt, present, nn)[0] if best.overlap else
                     [_take(cl, size, cnt, present, nn) for cl, size in zip(best.chosen, sizes,
                                                                            strict=True)])
+    return best
+
+
+def _one_group(lay: _Layout, h: _Hand, caps: list[int], f: _Fixed, target: int) -> _Fill:
+    lo = lay.lower[0]
+    classes = lay.classes[0]
+    top = max(caps)
+    k = caps.index(top)
+    value = _value(top, lo - top if top < lo else 0, f)
+    best = _Fill(value, value, h, (classes[k],), overlap=False, leaves=[])
+    if value >= target:
+        present = h.present
+        sigs = set()  # classes holding the same cards complete alike: one of each
+        for cl, c in zip(classes, caps, strict=True):
+            sig = cl.mask & present
+            if sig not in sigs and _value(c, lo - c if c < lo else 0, f) >= target:
+                sigs.add(sig)
+                best.leaves.append(((cl,), h, False))
+    best.per = [_take(classes[k], lay.sizes[0], h.cnt, h.present, lay.tb.nn)]
     return best
 
 
@@ -578,12 +601,18 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     nn = tb.nn
     pool, wilds, skips = _pool(h, rules, seen)
     sure = check = 0  # card types that complete it / that may
+    wild = None  # whether a wild does (None: ask the solver)
     for chosen, hv, overlap in leaves:
         if overlap or rules.wild_numbers:
             for j, cl in enumerate(chosen):
                 check |= _same_cards_mask(lay, j, cl, hv.present)
             continue
-        sure |= _completing(lay, chosen, hv, rules, need)
+        m, w = _completing(lay, chosen, hv, rules, need)
+        sure |= m
+        if w:
+            wild = True
+    if wild is None and not check:
+        wild = False  # every choice was judged from its counts
     if rules.wild_numbers and leaves:  # such cards may be played as wilds
         check |= sum(tb.num_mask[n - tb.deck.low] for n in rules.wild_numbers
                      if tb.deck.low <= n <= tb.deck.high)
@@ -599,18 +628,20 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     else:
         out += [t for t in range(len(pool)) if check >> t & 1 and pool[t] > 0
                 and _completes(phase, lay, h, hand, tb.cards[t], rules)]
-    cards = [tb.cards[t] for t in out]
-    if wilds > 0 and _completes(phase, lay, h, hand, WILD, rules):
-        cards.append(WILD)
+    out.sort(key=tb.sort_key)
+    found = [Out(tb.cards[t], pool[t]) for t in out]
     if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
-        cards.append(SKIP)
-    unseen = dict(zip(tb.cards, pool, strict=True)) | {WILD: wilds, SKIP: skips}
-    return [Out(c, unseen[c]) for c in sorted(cards, key=lambda c: _order(c, rules))]
+        found.append(Out(SKIP, skips))
+    if wilds > 0 and (wild or wild is None and _completes(phase, lay, h, hand, WILD, rules)):
+        found.append(Out(WILD, wilds))
+    return found
 
 
-def _completing(lay: _Layout, chosen: tuple, h: _Hand, rules: Rules, need: int) -> int:
+def _completing(lay: _Layout, chosen: tuple, h: _Hand, rules: Rules, need: int
+                ) -> tuple[int, bool]:
     """The natural card types that complete a choice of classes holding all but one card,
-    when no two of its groups accept one card of the hand (each holds its own)."""
+    when no two of its groups accept one card of the hand (each holds its own), and
+    whether a wild does."""
     nn = lay.tb.nn
     cnt, present = h.cnt, h.present
     caps = []
@@ -626,7 +657,8 @@ def _completing(lay: _Layout, chosen: tuple, h: _Hand, rules: Rules, need: int) 
     lacking = sum(max(0, lo - c) for lo, c in zip(lay.lower, caps, strict=True))
     skip_fill = min(h.skips, lay.need_s)
     ws = lay.need_s - skip_fill if rules.wild_as_skip else 0
-    f = _Fixed(skip_fill, h.wilds, lay.need_w + ws + lay.total, lay.min_phase)
+    f = _Fixed(skip_fill, h.wilds, lay.need_w + ws + lay.total, lay.min_phase if chosen else 0)
+    wild = _value(placed, lacking, f._replace(wilds=h.wilds + 1)) >= need
     distinct = not rules.sets_share_number
     out = 0
     for j, cl in enumerate(chosen):
@@ -648,7 +680,7 @@ def _completing(lay: _Layout, chosen: tuple, h: _Hand, rules: Rules, need: int) 
             for t in _bits(sig):
                 m &= ~lay.tb.num_mask[t % nn]
         out |= m
-    return out
+    return out, wild
 
 
 _SAME: dict[tuple[int, int, int], int] = {}
