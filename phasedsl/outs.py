@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .cards import SKIP, WILD, Card
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
-from .joint import _assign, _number_joint
+from .joint import _assign, _number_joint, _upper
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import (
@@ -141,10 +141,11 @@ def unseen_counts(hand: Iterable[Card], seen: Iterable[Card] = (), rules: Rules 
     return +left
 
 
-# Search steps (class choices tried; a max-flow counts as several) before the
+# Search steps (class choices tried; a bound or a max-flow counts as several) before the
 # shortfall is given as a range; far beyond what any of the seeds' phases needs.
-SHORTFALL_STEPS = 60_000
-_FLOW_STEPS = 20
+SHORTFALL_STEPS = 40_000
+_BOUND_STEPS = 4  # per group: the per-number bound of competing groups
+_FLOW_STEPS = 20  # per group: a max-flow
 
 
 class _OutOfSteps(Exception):
@@ -221,6 +222,16 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     steps[2] = max(steps[2], top)
     best = _Fill(-1, top, h, leaves=[])
     floor = target - 1
+    if n > 2:  # many groups: start from a greedy placement, so the bound prunes from the start
+        got = _greedy_fill(lay, h, f, distinct)
+        if got is not None:
+            best.fill, best.chosen, best.per = got
+            best.overlap = True
+            steps[1] = max(steps[1], best.fill)
+            if best.fill >= target:
+                best.leaves.append((best.chosen, h, True))
+            if best.fill >= top:
+                return best
     chosen: list = [None] * n
     pos = [0] * n
     taken: dict[int, int] = {}
@@ -230,6 +241,9 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     all_lower = sum(lower)
 
     def leaf(total: int, lacking: int, overlap: bool) -> None:
+        steps[0] -= n
+        if steps[0] < 0:
+            raise _OutOfSteps
         value = _value(total, lacking, f)  # exact unless two groups accept one card
         bar = best.fill if best.fill < floor else floor
         if overlap:
@@ -244,13 +258,18 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
                 if placed + f.wilds > f.wroom - all_lower - max(0, f.min_phase - placed):
                     value = _value(placed, all_lower - _number_cover(chosen, lower, h), f)
             else:
-                steps[0] -= _FLOW_STEPS
+                steps[0] -= _BOUND_STEPS * n
+                if _value(_upper(chosen, sizes, cnt, present, nn), lacking, f) <= bar:
+                    return  # a per-number bound settles it without a flow
+                steps[0] -= _FLOW_STEPS * n
+                if steps[0] < 0:
+                    raise _OutOfSteps
                 _, placed, lacking = _joint(chosen, sizes, lower, cnt, present, nn)
                 value = _value(placed, lacking, f)
         if value >= target:
             best.leaves.append((tuple(chosen), h, overlap))
         if value > best.fill:
-            best.fill, best.chosen, best.overlap = value, tuple(chosen), overlap
+            best.fill, best.chosen, best.overlap, best.per = value, tuple(chosen), overlap, None
             steps[1] = max(steps[1], value)
 
     def dfs(j: int, total: int, lacking: int, overlap: bool, used: frozenset) -> bool:
@@ -306,11 +325,44 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         return False
 
     dfs(0, 0, 0, False, frozenset())
-    if best.chosen is not None:
+    if best.chosen is not None and best.per is None:
         best.per = (_joint(best.chosen, sizes, lower, cnt, present, nn)[0] if best.overlap else
                     [_take(cl, size, cnt, present, nn) for cl, size in zip(best.chosen, sizes,
                                                                            strict=True)])
     return best
+
+
+def _greedy_fill(lay: _Layout, h: _Hand, f: _Fixed, distinct: bool):
+    """Group by group, the class taking the most of the cards still free: a placement
+    (value, classes, naturals per group) that a search may improve on, or None."""
+    tb = lay.tb
+    nn = tb.nn
+    cnt = list(h.cnt)
+    chosen, per, used = [], [], set()
+    placed = lacking = 0
+    for j, size in enumerate(lay.sizes):
+        present = 0
+        for t, c in enumerate(cnt):
+            if c:
+                present |= 1 << t
+        free = _Hand.counted(cnt, present, h.wilds, h.skips, tb)
+        caps = free.caps(lay.aggs[j], lay.values[j], size, nn, lay.masks[j])
+        is_set = distinct and lay.groups[j].kind.is_set
+        options = [k for k, cl in enumerate(lay.classes[j]) if not (is_set and cl.number in used)]
+        if not options:
+            return None
+        cl = lay.classes[j][max(options, key=caps.__getitem__)]
+        d = _take(cl, size, cnt, present, nn)
+        for t, c in d.items():
+            cnt[t] -= c
+        got = sum(d.values())
+        placed += got
+        lacking += max(0, lay.lower[j] - got)
+        if is_set:
+            used.add(cl.number)
+        chosen.append(cl)
+        per.append(d)
+    return _value(placed, lacking, f), tuple(chosen), per
 
 
 def _one_group(lay: _Layout, h: _Hand, caps: list[int], f: _Fixed, target: int) -> _Fill:
@@ -459,6 +511,12 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         short = Shortfall(need - steps[2], possible=False, exact=False, at_most=need - steps[1])
         return Assessment(meld, Shortfall(0) if meld else short)
     if best.fill >= need:
+        if len(lay.groups) > 2 and not rules.wild_numbers:
+            # the fill's placement is a meld already: no second search (the solver's
+            # search can take long where many groups accept the same cards)
+            plans = _reorder([_Plan(cl, d) for cl, d in zip(best.chosen, best.per, strict=True)],
+                             lay.order, lay.all_groups)
+            return Assessment(_build(lay, plans, h.skips, rules, {}), Shortfall(0))
         return Assessment(find(phase, hand, rules), Shortfall(0))
     if best.chosen is None:
         return Assessment(None, Shortfall(need, possible=False))
@@ -471,8 +529,12 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     if k == 1:
         found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, best.leaves))
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
-    if real is None:  # a wild stands in for a natural: only the solver can tell
-        real = find(phase, [*hand, *example], rules) is not None
+    if real is None:  # a wild stands in for a natural: the fill search tells
+        try:
+            real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
+                              [SHORTFALL_STEPS // 4, 0, 0], need).fill >= need
+        except _OutOfSteps:
+            real = False
     return Assessment(None, Shortfall(k, (), example, completes, real))
 
 
