@@ -230,8 +230,8 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
             steps[1] = max(steps[1], best.fill)
             if best.fill >= target:
                 best.leaves.append((best.chosen, h, True))
-            if best.fill >= top:
-                return best
+            if best.fill >= top and best.fill > target:
+                return best  # made (else the choices one short are still wanted)
     chosen: list = [None] * n
     pos = [0] * n
     taken: dict[int, int] = {}
@@ -312,6 +312,16 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
                         break
             chosen[j] = cl
             pos[j] = k
+            if ov and j + 1 < n:
+                # groups that accept one card hold it once: bound what these hold together
+                steps[0] -= _BOUND_STEPS * (j + 1)
+                part, psizes = chosen[:j + 1], sizes[:j + 1]
+                held = min(total + gain, _number_joint(part, psizes, h) if number_only
+                           else _upper(part, psizes, cnt, present, nn)) + rest
+                if _value(held if held < naturals else naturals,
+                          lacking + short + lack_rest[j + 1], f) <= (
+                        best.fill if best.fill < floor else floor):
+                    continue
             taken[key] = taken.get(key, 0) + gain
             sharing[key] = sharing.get(key, 0) + 1
             done = dfs(j + 1, total + gain, lacking + short, ov,
