@@ -85,6 +85,10 @@ class Shortfall:
         if self.never:
             return f"cannot be made under these rules: {self.never}"
         s = "s" if self.missing != 1 else ""
+        if not self.exact and self.missing == self.at_most:
+            shown = " + ".join(str(c) for c in self.example)
+            return (f"{self.missing} card{s} short: for example {shown} (the search ran out of its "
+                    f"{SHORTFALL_STEPS:,} steps before it could list every card that completes it)")
         if not self.exact:
             return (f"at least {self.missing} card{s} short and at most {self.at_most} (the exact "
                     f"count was out of reach of the search's {SHORTFALL_STEPS:,} steps)")
@@ -177,6 +181,7 @@ class _Fill:
     chosen: tuple | None = None  # classes, in the layout's group order
     per: list | None = None  # naturals each group takes {type: count}
     overlap: bool = False  # whether two of the chosen groups accept one card of the hand
+    exact: bool = True  # False when the search ran out of steps (``upper`` then bounds it)
     # (classes, hand, overlap) of each choice reaching the target (for the outs)
     leaves: list | None = None
 
@@ -186,9 +191,8 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     """The choice of classes that holds the most of the hand.
 
     Every choice holding at least ``target`` cards (all but one) is also
-    collected (in ``leaves``): a card that completes the phase adds to one.  Raises _OutOfSteps past the
-    budget in ``steps[0]``; ``steps[1]`` keeps the most held so far, ``steps[2]`` the
-    most any choice could hold.
+    collected (in ``leaves``): a card that completes the phase adds to one.  Past the
+    budget in ``steps[0]`` the best found so far comes back, marked not exact.
     """
     skip_fill = min(h.skips, lay.need_s)
     ws = lay.need_s - skip_fill if rules.wild_as_skip else 0
@@ -219,7 +223,6 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         lack_rest[j] = lack_rest[j + 1] + max(0, lower[j] - cands[j][0][0])
     naturals = sum(cnt)
     top = _value(min(best_rest[0], naturals), lack_rest[0], f)
-    steps[2] = max(steps[2], top)
     best = _Fill(-1, top, h, leaves=[])
     floor = target - 1
     if n > 2:  # many groups: start from a greedy placement, so the bound prunes from the start
@@ -227,7 +230,6 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         if got is not None:
             best.fill, best.chosen, best.per = got
             best.overlap = True
-            steps[1] = max(steps[1], best.fill)
             if best.fill >= target:
                 best.leaves.append((best.chosen, h, True))
             if best.fill >= top and best.fill > target:
@@ -270,7 +272,6 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
             best.leaves.append((tuple(chosen), h, overlap))
         if value > best.fill:
             best.fill, best.chosen, best.overlap, best.per = value, tuple(chosen), overlap, None
-            steps[1] = max(steps[1], value)
 
     def dfs(j: int, total: int, lacking: int, overlap: bool, used: frozenset) -> bool:
         """True when nothing better can exist (the top is reached)."""
@@ -334,7 +335,10 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
                 return True
         return False
 
-    dfs(0, 0, 0, False, frozenset())
+    try:
+        dfs(0, 0, 0, False, frozenset())
+    except _OutOfSteps:
+        best.exact = False
     if best.chosen is not None and best.per is None:
         best.per = (_joint(best.chosen, sizes, lower, cnt, present, nn)[0] if best.overlap else
                     [_take(cl, size, cnt, present, nn) for cl, size in zip(best.chosen, sizes,
@@ -463,14 +467,18 @@ def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         return _max_fill(lay, h, rules, steps, target)
     best = None
     leaves: list = []
+    upper = 0
     for h2, _ in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
         got = _max_fill(lay, h2, rules, steps, target)
         leaves += got.leaves
+        upper = max(upper, got.upper if not got.exact else got.fill)
         if best is None or got.fill > best.fill:
             best = got
         if best.fill > target:
             break  # made
     best.leaves = leaves
+    best.upper = max(upper, best.fill)
+    best.exact = best.fill >= best.upper
     return best
 
 
@@ -513,12 +521,11 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     never = _never(phase, rules)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
-    steps = [SHORTFALL_STEPS, 0, 0]
-    try:
-        best = _fill_hand(lay, h, rules, steps, target=need - 1)
-    except _OutOfSteps:
-        meld = find(phase, hand, rules) if steps[2] >= need else None
-        short = Shortfall(need - steps[2], possible=False, exact=False, at_most=need - steps[1])
+    best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1)
+    if not best.exact and best.fill < best.upper:
+        # out of steps: a range; whether it is made at all is then the solver's to say
+        meld = find(phase, hand, rules) if best.upper >= need else None
+        short = Shortfall(need - best.upper, possible=False, exact=False, at_most=need - best.fill)
         return Assessment(meld, Shortfall(0) if meld else short)
     if best.fill >= need:
         if len(lay.groups) > 2 and not rules.wild_numbers:
@@ -536,15 +543,15 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     completes = tuple(g for g, p in zip(groups, plans, strict=True)
                       if p.naturals.get(None) or not g.kind.needs_natural)
     example, real = _example(groups, plans, h, rules, k)
+    if k == 1 and not best.exact:  # the count is sure, the list of one-card completions is not
+        return Assessment(None, Shortfall(1, (), example, completes, real is True, exact=False,
+                                          at_most=1))
     if k == 1:
         found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, best.leaves))
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
     if real is None:  # a wild stands in for a natural: the fill search tells
-        try:
-            real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
-                              [SHORTFALL_STEPS // 4, 0, 0], need).fill >= need
-        except _OutOfSteps:
-            real = False
+        real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
+                          [SHORTFALL_STEPS // 4], need).fill >= need
     return Assessment(None, Shortfall(k, (), example, completes, real))
 
 
