@@ -147,7 +147,7 @@ def unseen_counts(hand: Iterable[Card], seen: Iterable[Card] = (), rules: Rules 
 
 # Search steps (class choices tried; a bound or a max-flow counts as several) before the
 # shortfall is given as a range; far beyond what any of the seeds' phases needs.
-SHORTFALL_STEPS = 40_000
+SHORTFALL_STEPS = 150_000
 _BOUND_STEPS = 4  # per group: the per-number bound of competing groups
 _FLOW_STEPS = 20  # per group: a max-flow
 
@@ -187,11 +187,11 @@ class _Fill:
 
 
 def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
-              target: int) -> _Fill:
+              target: int, collect: bool = False) -> _Fill:
     """The choice of classes that holds the most of the hand.
 
-    Every choice holding at least ``target`` cards (all but one) is also
-    collected (in ``leaves``): a card that completes the phase adds to one.  Past the
+    With ``collect``, every choice holding at least ``target`` cards (all but one)
+    is also collected (in ``leaves``): a card that completes the phase adds to one.  Past the
     budget in ``steps[0]`` the best found so far comes back, marked not exact.
     """
     skip_fill = min(h.skips, lay.need_s)
@@ -224,15 +224,16 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     naturals = sum(cnt)
     top = _value(min(best_rest[0], naturals), lack_rest[0], f)
     best = _Fill(-1, top, h, leaves=[])
-    floor = target - 1
+    need_all = f.skip_fill + f.wroom + 1
+    floor = target - 1 if collect else need_all  # with collect, ties at the target matter
     if n > 2:  # many groups: start from a greedy placement, so the bound prunes from the start
         got = _greedy_fill(lay, h, f, distinct)
         if got is not None:
             best.fill, best.chosen, best.per = got
             best.overlap = True
-            if best.fill >= target:
+            if collect and best.fill >= target:
                 best.leaves.append((best.chosen, h, True))
-            if best.fill >= top and best.fill > target:
+            if best.fill >= top and (not collect or best.fill > target):
                 return best  # made (else the choices one short are still wanted)
     chosen: list = [None] * n
     pos = [0] * n
@@ -268,7 +269,7 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
                     raise _OutOfSteps
                 _, placed, lacking = _joint(chosen, sizes, lower, cnt, present, nn)
                 value = _value(placed, lacking, f)
-        if value >= target:
+        if collect and value >= target:
             best.leaves.append((tuple(chosen), h, overlap))
         if value > best.fill:
             best.fill, best.chosen, best.overlap, best.per = value, tuple(chosen), overlap, None
@@ -277,7 +278,7 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         """True when nothing better can exist (the top is reached)."""
         if j == n:
             leaf(total, lacking, overlap)
-            return best.fill >= top and best.fill > target
+            return best.fill >= top and (not collect or best.fill > target)
         steps[0] -= 1
         if steps[0] < 0:
             raise _OutOfSteps
@@ -315,7 +316,7 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
             pos[j] = k
             if ov and j + 1 < n:
                 # groups that accept one card hold it once: bound what these hold together
-                steps[0] -= _BOUND_STEPS * (j + 1)
+                steps[0] -= j + 1
                 part, psizes = chosen[:j + 1], sizes[:j + 1]
                 held = min(total + gain, _number_joint(part, psizes, h) if number_only
                            else _upper(part, psizes, cnt, present, nn)) + rest
@@ -461,15 +462,15 @@ def _number_cover(chosen, lower, h: _Hand) -> int:
 
 
 def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
-               target: int) -> _Fill:
+               target: int, collect: bool = False) -> _Fill:
     """The best fill over the ways of playing postal wild-number cards."""
     if not rules.wild_numbers:
-        return _max_fill(lay, h, rules, steps, target)
+        return _max_fill(lay, h, rules, steps, target, collect)
     best = None
     leaves: list = []
     upper = 0
     for h2, _ in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
-        got = _max_fill(lay, h2, rules, steps, target)
+        got = _max_fill(lay, h2, rules, steps, target, collect)
         leaves += got.leaves
         upper = max(upper, got.upper if not got.exact else got.fill)
         if best is None or got.fill > best.fill:
@@ -543,11 +544,23 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     completes = tuple(g for g, p in zip(groups, plans, strict=True)
                       if p.naturals.get(None) or not g.kind.needs_natural)
     example, real = _example(groups, plans, h, rules, k)
-    if k == 1 and not best.exact:  # the count is sure, the list of one-card completions is not
+    leaves = best.leaves
+    if (k == 1 and not rules.wild_as_skip
+            and best.fill - min(h.skips, lay.need_s) >= lay.need_w + lay.total):
+        # every slot but a skip part's is filled: a skip completes it, and nothing else
+        skips = _pool(h, rules, seen)[2]
+        found = (Out(SKIP, skips),) if skips > 0 else ()
+        return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
+    if k == 1 and best.exact and len(lay.groups) > 1:
+        # every choice one short, for the outs (one group: they came with the fill)
+        again = _fill_hand(lay, h, rules, [SHORTFALL_STEPS // 2], need - 1, collect=True)
+        leaves = again.leaves if again.exact else None
+    if k == 1 and (not best.exact or leaves is None):
+        # the count is sure, the list of one-card completions is not
         return Assessment(None, Shortfall(1, (), example, completes, real is True, exact=False,
                                           at_most=1))
     if k == 1:
-        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, best.leaves))
+        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
     if real is None:  # a wild stands in for a natural: the fill search tells
         real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
