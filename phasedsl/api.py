@@ -20,7 +20,6 @@ from .outs import assess
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
-from .solver import find
 
 
 def parse(text: str, rules: Rules = DEFAULT_RULES) -> Phase:

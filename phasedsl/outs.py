@@ -28,6 +28,7 @@ from .cards import SKIP, WILD, Card
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
 from .joint import _assign, _number_joint, _upper
+from .meld import Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import (
@@ -44,7 +45,6 @@ from .solver import (
     _take,
     find,
 )
-from .meld import Meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -724,7 +724,7 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     found = [Out(tb.cards[t], pool[t]) for t in out]
     if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
         found.append(Out(SKIP, skips))
-    if wilds > 0 and (wild or wild is None and _completes(phase, lay, h, hand, WILD, rules)):
+    if wilds > 0 and (wild or (wild is None and _completes(phase, lay, h, hand, WILD, rules))):
         found.append(Out(WILD, wilds))
     return found
 

@@ -8,11 +8,10 @@ from collections import Counter
 from randomcases import worst_cases
 from typer.testing import CliRunner
 
-from phasedsl import STANDARD_DECK, Phase, parse_cards, verify
-from phasedsl.phase import Part
-from phasedsl import api
+from phasedsl import STANDARD_DECK, Phase, api, parse_cards, verify
 from phasedsl.cli import app
 from phasedsl.outs import assess
+from phasedsl.phase import Part
 
 runner = CliRunner()
 
