@@ -51,6 +51,13 @@ def _fail(error: Exception, as_json: bool = False) -> NoReturn:
     raise typer.Exit(2)
 
 
+def _notes(phase, as_json: bool) -> None:
+    """Say what the phrase said that was not read (JSON carries it as "ignored")."""
+    if not as_json:
+        for text in phase.ignored:
+            typer.echo(f"note: ignored {text!r}", err=True)
+
+
 _VERDICTS = ("made", "legal", "not made", "not legal", "fits now:")
 
 
@@ -158,6 +165,7 @@ def parse(
     if as_json:
         _out(json.dumps({"input": phrase, **api.parse_json(phrase)}))
         return
+    _notes(phase, as_json)
     _out(phase.canonical())
     for i, g in enumerate(phase.groups, 1):
         _out(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} cards]")
@@ -222,6 +230,7 @@ def check(
             result = api.check_json(phase, api.held(" ".join(words), rules), rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
+    _notes(phase, as_json)
     _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"])
 
 
@@ -238,10 +247,14 @@ def hit(
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Which laid groups take these cards, and where?
+    """Which laid groups take these cards, and where? And an order that places the most.
 
     KIND is set, run, color, color_run, even_odd, color_even_odd, color_set, wild or skip
     (or a phase phrase for one group, like 'color run of 4').
+
+    A laid group that breaks a rule is refused. A wild may take either open end of a run.
+
+    The plan places as many cards as any order can, and says what each wild stands for.
 
     Examples:
 
