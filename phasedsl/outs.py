@@ -35,6 +35,7 @@ from .solver import (
     _as_played,
     _build,
     _candidates,
+    _first,
     _keep_most,
     _Layout,
     _layout_for,
@@ -212,6 +213,8 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     if n == 1:  # one group: each class alone, no search
         return _one_group(lay, h, all_caps[0], f, target)
     distinct = not rules.sets_share_number
+    if n == 2:  # most phases: two loops, no recursion
+        return _two_groups(lay, h, all_caps, f, target, collect, distinct, steps)
     got = _candidates(lay, all_caps, lay.total, h, distinct)
     if got is None:
         return _Fill(0, 0, h)
@@ -241,7 +244,6 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     sharing: dict[int, int] = {}
 
     number_only = all(a in ("num", "run") for a in lay.aggs)
-    all_lower = sum(lower)
 
     def leaf(total: int, lacking: int, overlap: bool) -> None:
         steps[0] -= n
@@ -252,23 +254,7 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         if overlap:
             if value <= bar:
                 return
-            if number_only:  # sets and runs compete number by number: a closed form
-                placed = _number_joint(chosen, sizes, h)
-                value = _value(placed, lacking, f)
-                if value <= bar:
-                    return
-                # the minimums matter only when the wilds could fill every other slot
-                if placed + f.wilds > f.wroom - all_lower - max(0, f.min_phase - placed):
-                    value = _value(placed, all_lower - _number_cover(chosen, lower, h), f)
-            else:
-                steps[0] -= _BOUND_STEPS * n
-                if _value(_upper(chosen, sizes, cnt, present, nn), lacking, f) <= bar:
-                    return  # a per-number bound settles it without a flow
-                steps[0] -= _FLOW_STEPS * n
-                if steps[0] < 0:
-                    raise _OutOfSteps
-                _, placed, lacking = _joint(chosen, sizes, lower, cnt, present, nn)
-                value = _value(placed, lacking, f)
+            value = _shared_value(chosen, lay, h, f, lacking, bar, number_only, steps)
         if collect and value >= target:
             best.leaves.append((tuple(chosen), h, overlap))
         if value > best.fill:
@@ -340,11 +326,30 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
         dfs(0, 0, 0, False, frozenset())
     except _OutOfSteps:
         best.exact = False
-    if best.chosen is not None and best.per is None:
-        best.per = (_joint(best.chosen, sizes, lower, cnt, present, nn)[0] if best.overlap else
-                    [_take(cl, size, cnt, present, nn) for cl, size in zip(best.chosen, sizes,
-                                                                           strict=True)])
-    return best
+    return _finish(best, lay, h)
+
+
+def _shared_value(chosen, lay: _Layout, h: _Hand, f: _Fixed, lacking: int, bar: int,
+                  number_only: bool, steps: list[int]) -> int:
+    """What a choice holds when two of its groups accept one card of the hand (exact, or
+    some value no more than ``bar`` when it cannot beat it)."""
+    sizes, lower = lay.sizes, lay.lower
+    if number_only:  # sets and runs compete number by number: a closed form
+        placed = _number_joint(chosen, sizes, h)
+        value = _value(placed, lacking, f)
+        # the minimums matter only when the wilds could fill every other slot
+        if value > bar and placed + f.wilds > f.wroom - sum(lower) - max(0, f.min_phase - placed):
+            value = _value(placed, sum(lower) - _number_cover(chosen, lower, h), f)
+        return value
+    n, nn = len(chosen), lay.tb.nn
+    steps[0] -= _BOUND_STEPS * n
+    if _value(_upper(chosen, sizes, h.cnt, h.present, nn), lacking, f) <= bar:
+        return bar  # a per-number bound settles it without a flow
+    steps[0] -= _FLOW_STEPS * n
+    if steps[0] < 0:
+        raise _OutOfSteps
+    _, placed, lacking = _joint(chosen, sizes, lower, h.cnt, h.present, nn)
+    return _value(placed, lacking, f)
 
 
 def _greedy_fill(lay: _Layout, h: _Hand, f: _Fixed, distinct: bool):
@@ -378,6 +383,80 @@ def _greedy_fill(lay: _Layout, h: _Hand, f: _Fixed, distinct: bool):
         chosen.append(cl)
         per.append(d)
     return _value(placed, lacking, f), tuple(chosen), per
+
+
+def _ranked(caps: list[int], classes, present: int, keep: int) -> list:
+    """(capacity, class), best first, one class (``keep`` for sets that must differ) of
+    those holding the same cards of the hand."""
+    seen: dict[int, int] = {}
+    out = []
+    for c, cl in zip(caps, classes, strict=True):
+        sig = cl.mask & present
+        k = seen.get(sig, 0)
+        if k < keep:
+            seen[sig] = k + 1
+            out.append((c, cl))
+    out.sort(key=_first, reverse=True)
+    return out
+
+
+def _two_groups(lay: _Layout, h: _Hand, all_caps: list, f: _Fixed, target: int, collect: bool,
+                distinct: bool, steps: list[int]) -> _Fill:
+    """The search of _max_fill for two groups, as two loops over their classes."""
+    sets = distinct and lay.groups[0].kind.is_set and lay.groups[1].kind.is_set
+    keep = 2 if sets else 1
+    present = h.present
+    first = _ranked(all_caps[0], lay.classes[0], present, keep)
+    same = lay.same_as_prev[1]
+    second = first if same else _ranked(all_caps[1], lay.classes[1], present, keep)
+    lo0, lo1 = lay.lower
+    naturals = sum(h.cnt)
+    top1 = second[0][0]
+    top = _value(min(first[0][0] + top1, naturals),
+                 max(0, lo0 - first[0][0]) + max(0, lo1 - top1), f)
+    best = _Fill(-1, top, h, leaves=[])
+    floor = target - 1 if collect else f.skip_fill + f.wroom + 1
+    number_only = all(a in ("num", "run") for a in lay.aggs)
+    for i, (c0, cl0) in enumerate(first):
+        bar = best.fill if best.fill < floor else floor
+        short0 = lo0 - c0 if c0 < lo0 else 0
+        if _value(min(c0 + top1, naturals), short0, f) <= bar:
+            break  # capacities are sorted: nothing later does better
+        m0 = cl0.mask & present
+        for c1, cl1 in (second[i:] if same else second):
+            short = short0 + (lo1 - c1 if c1 < lo1 else 0)
+            held = c0 + c1
+            value = _value(held if held < naturals else naturals, short, f)
+            if value <= bar:
+                break
+            if sets and cl0.number == cl1.number:
+                continue
+            steps[0] -= 2
+            if steps[0] < 0:
+                best.exact = False
+                return _finish(best, lay, h)
+            overlap = bool(m0 & cl1.mask)
+            if overlap:
+                value = _shared_value((cl0, cl1), lay, h, f, short, bar, number_only, steps)
+            if collect and value >= target:
+                best.leaves.append(((cl0, cl1), h, overlap))
+            if value > best.fill:
+                best.fill, best.chosen, best.overlap = value, (cl0, cl1), overlap
+                bar = best.fill if best.fill < floor else floor
+                if best.fill >= top and not collect:
+                    return _finish(best, lay, h)
+    return _finish(best, lay, h)
+
+
+def _finish(best: _Fill, lay: _Layout, h: _Hand) -> _Fill:
+    """The naturals each group of the best choice takes."""
+    if best.chosen is not None and best.per is None:
+        sizes, nn = lay.sizes, lay.tb.nn
+        best.per = (_joint(best.chosen, sizes, lay.lower, h.cnt, h.present, nn)[0]
+                    if best.overlap else
+                    [_take(cl, size, h.cnt, h.present, nn)
+                     for cl, size in zip(best.chosen, sizes, strict=True)])
+    return best
 
 
 def _one_group(lay: _Layout, h: _Hand, caps: list[int], f: _Fixed, target: int) -> _Fill:
@@ -618,6 +697,20 @@ def _pool(h: _Hand, rules: Rules, seen: Iterable[Card] = ()) -> tuple[list[int],
     return pool, wilds, skips
 
 
+_TYPES: dict[int, tuple] = {}
+
+
+def _types(cl) -> tuple[int, ...]:
+    """The card types a class accepts, in type order (classes are made once per group shape
+    and deck, so their ids are stable; the entry keeps the class alive)."""
+    got = _TYPES.get(id(cl))
+    if got is None or got[0] is not cl:
+        if len(_TYPES) > 8192:
+            _TYPES.clear()
+        got = _TYPES[id(cl)] = (cl, tuple(_bits(cl.mask)))
+    return got[1]
+
+
 def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool | None]:
     """Real cards for the virtual ones: a natural of the group's class where the deck has one.
 
@@ -643,13 +736,11 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
             # a group made only of cards still to come can take any class: the best stocked
             options = [c for c in _classes(_as_played(g, rules), deck)
                        if not (distinct and g.kind.is_set and c.number in set_numbers)]
-            cl = max(options or [cl],
-                     key=lambda c: sum(pool[t] for t in range(len(pool)) if c.mask >> t & 1))
+            cl = max(options or [cl], key=lambda c: sum(pool[t] for t in _types(c)))
             if g.kind.is_set:
                 set_numbers.add(cl.number)
         used_nums = {t % nn for t in p.naturals if t is not None}
-        candidates = [t for t in range(len(pool)) if cl.mask >> t & 1
-                      and not (cl.window is not None and t % nn in used_nums)]
+        candidates = [t for t in _types(cl) if not (cl.window is not None and t % nn in used_nums)]
         for _ in range(v):
             pick = next((t for t in candidates if pool[t] > 0), None)
             if pick is None:
