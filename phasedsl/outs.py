@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .cards import SKIP, WILD, Card
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
-from .joint import _assign, _number_joint, _upper
+from .joint import _assign, _number_joint, _supply, _upper
 from .meld import Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
@@ -240,8 +240,7 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
                 return best  # made (else the choices one short are still wanted)
     chosen: list = [None] * n
     pos = [0] * n
-    taken: dict[int, int] = {}
-    sharing: dict[int, int] = {}
+    taken: dict[int, int] = {}  # naturals counted so far from each chosen class
 
     number_only = all(a in ("num", "run") for a in lay.aggs)
 
@@ -282,22 +281,13 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
                 break  # caps are sorted: no later class can do better
             if is_set and cl.number in used:
                 continue
-            gain = cap
             key = id(cl)
-            if cl.window is None and j and same_as_prev[j] and key in taken:
-                # identical groups on one class share its cards
-                supply = 0
-                for t in range(len(cnt)):
-                    if cl.mask >> t & 1:
-                        supply += cnt[t]
-                gain = min(cap, supply - taken[key])
-            ov = overlap
-            if not ov:
-                m = cl.mask & present
-                for i in range(j):
-                    if chosen[i].mask & m:
-                        ov = True
-                        break
+            before = taken.get(key)
+            # identical groups on one class share its cards
+            gain = (cap if before is None or cl.window is not None
+                    else min(cap, _supply(cl, h) - before))
+            m = cl.mask & present
+            ov = overlap or any(chosen[i].mask & m for i in range(j))
             chosen[j] = cl
             pos[j] = k
             if ov and j + 1 < n:
@@ -310,14 +300,13 @@ def _max_fill(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
                           lacking + short + lack_rest[j + 1], f) <= (
                         best.fill if best.fill < floor else floor):
                     continue
-            taken[key] = taken.get(key, 0) + gain
-            sharing[key] = sharing.get(key, 0) + 1
+            taken[key] = (before or 0) + gain
             done = dfs(j + 1, total + gain, lacking + short, ov,
                        used | {cl.number} if is_set else used)
-            taken[key] -= gain
-            sharing[key] -= 1
-            if not sharing[key]:
-                del taken[key], sharing[key]
+            if before is None:
+                del taken[key]
+            else:
+                taken[key] = before
             if done:
                 return True
         return False
@@ -562,22 +551,13 @@ def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     return best
 
 
-_NEVER: dict[tuple[int, int], tuple[Phase, Rules, str | None]] = {}
-
-
 def _never(phase: Phase, rules: Rules) -> str | None:
-    """Why no hand can make the phase (cached per phase and rules object, as the layouts)."""
-    key = (id(phase), id(rules))
-    hit = _NEVER.get(key)
-    if hit is not None and hit[0] is phase and hit[1] is rules:
-        return hit[2]
+    """Why no hand can make the phase (lint's reason)."""
+    if rules.min_naturals <= 1 and rules.deck.copies >= 1:
+        return None  # every group shape has a natural card in such a deck
     from .lint import impossible_group
 
-    if len(_NEVER) > 512:
-        _NEVER.clear()
-    why = impossible_group(phase, rules)
-    _NEVER[key] = (phase, rules, why)
-    return why
+    return impossible_group(phase, rules)
 
 
 @dataclass(frozen=True)
