@@ -153,6 +153,8 @@ def test_batch_exit_code_follows_the_worst_line():
     assert run("check", "--batch", "-", input=short + "\n" + bad + "\n" + made).exit_code == 2
     assert run("check", "--batch", "-", input="not json\n").exit_code == 2
     assert run("parse", "--batch", "-", input="2 sets of 3\nrun of 4\n").exit_code == 0
+    helped = " ".join(run("check", "--help").stdout.split())
+    assert "1 when some line is not, 2 when some line is an error" in helped
 
 
 def test_batch_rows_carry_the_line_number_blank_lines_counted():
