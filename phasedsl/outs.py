@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .cards import SKIP, WILD, Card
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
-from .joint import _assign, _number_joint, _supply, _upper
+from .joint import _assign, _greedy, _number_joint, _supply, _upper
 from .meld import Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
@@ -439,12 +439,21 @@ def _two_groups(lay: _Layout, h: _Hand, all_caps: list, f: _Fixed, target: int, 
 
 def _finish(best: _Fill, lay: _Layout, h: _Hand) -> _Fill:
     """The naturals each group of the best choice takes."""
-    if best.chosen is not None and best.per is None:
-        sizes, nn = lay.sizes, lay.tb.nn
-        best.per = (_joint(best.chosen, sizes, lay.lower, h.cnt, h.present, nn)[0]
-                    if best.overlap else
-                    [_take(cl, size, h.cnt, h.present, nn)
-                     for cl, size in zip(best.chosen, sizes, strict=True)])
+    if best.chosen is None or best.per is not None:
+        return best
+    chosen, sizes, nn = best.chosen, lay.sizes, lay.tb.nn
+    if not best.overlap:
+        best.per = [_take(cl, size, h.cnt, h.present, nn) for cl, size in zip(chosen, sizes,
+                                                                               strict=True)]
+        return best
+    if all(cl.agg in ("num", "run") for cl in chosen):
+        # a quick placement that meets every minimum and places the most sets and runs
+        # can place together is as good as the flow's
+        got = _greedy(chosen, sizes, lay.lower, h.cnt, h.present, nn)
+        if got is not None and got[0] == _number_joint(chosen, sizes, h):
+            best.per = got[1]
+            return best
+    best.per = _joint(chosen, sizes, lay.lower, h.cnt, h.present, nn)[0]
     return best
 
 
