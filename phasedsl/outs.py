@@ -108,6 +108,7 @@ class Shortfall:
             "outs": [{"card": str(o.card), "unseen": o.unseen} for o in self.outs],
             "example": [str(c) for c in self.example],
             "possible": self.possible,
+            **({} if self.exact else {"exact": False, "at_most": self.at_most}),
         }
 
 
