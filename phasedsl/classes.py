@@ -24,6 +24,7 @@ class _Tables:
     col_mask: tuple[int, ...]  # types of color index ci
     par_mask: tuple[int, ...]  # types of parity p (of the real number)
     col_index: dict  # color letter -> color index
+    type_of: dict  # color letter -> {number: card type}, for counting hands in one lookup
     cards: tuple[Card, ...]  # the natural card of each type
     sort_key: object  # type -> (number, color) order for showing cards
 
@@ -44,7 +45,9 @@ def _tables(deck: Deck) -> _Tables:
     def sort_key(t: int) -> tuple[int, int]:
         return (t % nn, t)
 
-    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, cards, sort_key)
+    type_of = {c: {n: ci * nn + n - deck.low for n in deck.numbers}
+               for ci, c in enumerate(deck.colors)}
+    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, type_of, cards, sort_key)
 
 
 # A class of a group: ``mask`` holds the card types it accepts; for a run,

@@ -11,8 +11,8 @@ from .classes import _best_window, _bits, _Tables
 class _Hand:
     """A hand's cards as counts; the aggregates class capacities read are made on first use."""
 
-    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "low", "nn", "nums",
-                 "present", "skips", "wilds")
+    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "low", "nat", "nn",
+                 "nums", "present", "skips", "wilds")
 
     def __init__(self, cnt: list[int], wilds: int, skips: int, tb: _Tables) -> None:
         present = 0
@@ -20,31 +20,32 @@ class _Hand:
             if cnt[t]:
                 present |= 1 << t
         self.cnt, self.wilds, self.skips, self.present = cnt, wilds, skips, present
+        self.nat = sum(cnt)
         self.nn, self.low = tb.nn, tb.deck.low
-        self.by_num = self.by_cp = self.col_nums = None
+        self.by_num = self.by_cp = self.col_nums = self.nums = None
 
     @classmethod
     def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
         """Count a hand in one pass, reading card fields directly (the hot path)."""
-        nn, low, high = tb.nn, tb.deck.low, tb.deck.high
-        col_index = tb.col_index
+        nn, low = tb.nn, tb.deck.low
+        type_of = tb.type_of
         cnt = [0] * (tb.nc * nn)
         by_num = [0] * nn
         present = wilds = skips = 0
-        for c in hand:
-            if c.wild:
-                wilds += 1
-            elif c.skip:
-                skips += 1
-            else:
-                n = c.number
-                ci = col_index.get(c.color)
-                if ci is None or n is None or not low <= n <= high:
-                    raise ValueError(f"{c} is not a card of this deck")
-                t = ci * nn + n - low
-                cnt[t] += 1
-                by_num[n - low] += 1
-                present |= 1 << t
+        try:
+            for c in hand:
+                if c.wild:
+                    wilds += 1
+                elif c.skip:
+                    skips += 1
+                else:
+                    n = c.number
+                    t = type_of[c.color][n]
+                    cnt[t] += 1
+                    by_num[n - low] += 1
+                    present |= 1 << t
+        except (KeyError, TypeError):
+            raise ValueError(f"{c} is not a card of this deck") from None
         return cls.counted(cnt, present, wilds, skips, tb, by_num)
 
     @classmethod
@@ -53,9 +54,10 @@ class _Hand:
         """A hand from counts already made, with their presence mask (no second pass)."""
         h = cls.__new__(cls)
         h.cnt, h.wilds, h.skips, h.present = cnt, wilds, skips, present
+        h.nat = sum(cnt) if by_num is None else sum(by_num)
         h.nn, h.low = tb.nn, tb.deck.low
         h.by_num = by_num
-        h.by_cp = h.col_nums = None
+        h.by_cp = h.col_nums = h.nums = None
         return h
 
     # Each aggregate is made on first use, from the few types present.
@@ -96,11 +98,21 @@ class _Hand:
             self.nums = nums
         return self.col_nums
 
+    def number_bits(self) -> int:
+        """The numbers held, as bits of number indices."""
+        if self.nums is None:
+            m, nn = self.present, self.nn
+            nums = 0
+            while m:
+                nums |= m
+                m >>= nn
+            self.nums = nums & ((1 << nn) - 1)
+        return self.nums
+
     def best_cap(self, agg: str, size: int, nn: int) -> int:
         """An upper bound on the best capacity of any class of one group (often exact)."""
         if agg == "run":
-            self._col_nums()
-            return _best_window(nn, size)[self.nums]
+            return _best_window(nn, size)[self.number_bits()]
         if agg == "crun":
             table = _best_window(nn, size)
             return max([table[m] for m in self._col_nums()])
@@ -119,8 +131,7 @@ class _Hand:
              masks: tuple[int, ...]) -> list[int]:
         """Capacity of every class of one group, in class order."""
         if agg == "run":
-            self._col_nums()
-            nums = self.nums
+            nums = self.number_bits()
             return [(nums & wb).bit_count() for wb in values]
         if agg == "crun":
             cn = self._col_nums()

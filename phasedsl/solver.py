@@ -27,11 +27,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from .cards import SKIP, Card
 from .classes import _bits, _Class, _classes, _Tables, _tables
+from .closedforms import set_and_run, two_sets
 from .errors import PhaseDSLError
 from .handcounts import _Hand
 from .joint import (
@@ -80,6 +81,11 @@ class _Layout:
     total: int  # cards the natural-needing groups hold
     set_groups: int  # how many set groups (kept classes per card signature when sets differ)
     min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
+    lower_sum: int  # naturals the groups' own minimums need together
+    # A closed form answers the phase (see closedforms): "sets" for two plain sets,
+    # "set+run" for a plain set and a plain run; "" for the search.
+    closed: str
+    set_at: int  # for "set+run": which of the two is the set
 
 
 def _as_played(g: Group, rules: Rules) -> Group:
@@ -102,7 +108,17 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
             values.append(tuple((cl.color, cl.index) for cl in cls))
         else:
             values.append(tuple(cl.index for cl in cls))
+    played = [_as_played(g, rules) for g in gs]
+    kinds = sorted(g.kind for g in played)
+    closed = ""
+    if len(played) == 2 and all(g.colors is None for g in played):
+        if kinds == [Kind.SET, Kind.SET]:
+            closed = "sets"
+        elif kinds == [Kind.RUN, Kind.SET]:
+            closed = "set+run"
     return _Layout(
+        closed=closed,
+        set_at=0 if played and played[0].kind is Kind.SET else 1,
         order=tuple(order),
         groups=gs,
         sizes=tuple(g.size for g in gs),
@@ -119,24 +135,38 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
         total=sum(g.size for g in gs),
         set_groups=sum(1 for g in gs if g.kind.is_set),
         min_phase=0 if per_group else rules.min_naturals,
+        lower_sum=sum(min(rules.min_naturals, g.size) for g in gs) if per_group else 0,
     )
 
 
-# Layouts by (id(phase), id(rules)); the entry keeps both objects alive so an
-# id is never reused while its entry exists, and is checked by identity.
-_LAYOUTS: dict[tuple[int, int], tuple[Phase, Rules, _Layout]] = {}
+# Layouts are shared by equal phases (a phase parsed afresh for every API call or
+# batch line costs no more than one reused): looked up by the phase's parts in
+# written order and the rules object, then by its groups and the rules' value.
+# Both caches are bounded, so a stream of distinct phases cannot grow memory.
+_PART_KEY = attrgetter("count", "group.kind", "group.size", "group.colors")
+_BY_PARTS: dict[tuple, tuple[Rules, _Layout]] = {}
+_BY_GROUPS: dict[tuple[tuple[Group, ...], Rules], _Layout] = {}
+_CACHE_SIZE = 512
 
 
 def _layout_for(phase: Phase, rules: Rules) -> _Layout:
-    key = (id(phase), id(rules))
-    hit = _LAYOUTS.get(key)
-    if hit is not None and hit[0] is phase and hit[1] is rules:
-        return hit[2]
-    if len(_LAYOUTS) > 512:
-        _LAYOUTS.clear()
-    lay = _make_layout(phase.groups, rules)
-    _LAYOUTS[key] = (phase, rules, lay)
+    key = (id(rules), *map(_PART_KEY, phase.parts))
+    hit = _BY_PARTS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    groups = phase.groups
+    lay = _BY_GROUPS.get((groups, rules))
+    if lay is None:
+        lay = _make_layout(groups, rules)
+        _put(_BY_GROUPS, (groups, rules), lay)
+    _put(_BY_PARTS, key, (rules, lay))  # keeps rules alive, so its id stays its own
     return lay
+
+
+def _put(cache: dict, key, value) -> None:
+    if len(cache) >= _CACHE_SIZE:
+        del cache[next(iter(cache))]  # the oldest entry
+    cache[key] = value
 
 
 def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_Plan] | None:
@@ -162,9 +192,20 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     cnt = hand.cnt
     present = hand.present
     sizes, lower, gs = lay.sizes, lay.lower, lay.groups
-    need = lay.total - free_w  # naturals (real or virtual) that must be placed
-    if need < lay.min_phase:
-        need = lay.min_phase
+    # Naturals (real or virtual) that must be placed: what the wilds leave
+    # empty, and never fewer than the minimums ask for.
+    need = max(lay.total - free_w, lay.min_phase, lay.lower_sum)
+    if hand.nat + virtual < need:
+        return None  # too few naturals, however they are grouped
+    if lay.closed and not virtual:
+        if lay.closed == "sets":
+            got = two_sets(lay.classes, sizes, lower, hand, need, not rules.sets_share_number)
+        else:
+            got = set_and_run(lay.classes, sizes, lower, lay.values[1 - lay.set_at], lay.set_at,
+                              hand, need)
+        if got is None:
+            return None
+        return _reorder([_Plan(cl, d) for cl, d in got], lay.order, groups)
     n = len(gs)
     # Reject on each group's best capacity before sorting anything: most hands stop here.
     all_caps: list[list[int]] = []
@@ -200,6 +241,11 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     cands, best_rest = got
     if n == 2 and not virtual:
         return _search_pair(lay, cands, hand, need, nn, distinct, groups)
+    # Big phases are mostly made with room to spare: a greedy construction finds
+    # those at once, and the exact search below is left the close calls.
+    plans = _construct(lay, cands, hand, need, virtual, distinct)
+    if plans is not None:
+        return _reorder(plans, lay.order, groups)
     number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
     chosen: list[_Class] = [cands[0][0][1]] * n
     pos = [0] * n
@@ -215,6 +261,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
                  else _upper(chosen, sizes, cnt, present, nn))
         if bound + virtual < need:
             return False
+        steps[0] -= 4 * n  # a flow costs far more than a step
         got = None if virtual else _greedy(chosen, sizes, lower, cnt, present, nn)
         if got is None or got[0] < need:
             got = _assign(chosen, sizes, lower, cnt, present, virtual, nn)
@@ -263,6 +310,15 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
                         ov = True
                         break
             chosen[j] = cl
+            if ov:
+                # what the groups chosen so far can hold together, not each alone
+                steps[0] -= j
+                head = chosen[:j + 1]
+                hs = sizes[:j + 1]
+                joint = (_number_joint(head, hs, hand) if number_only
+                         else _upper(head, hs, cnt, present, nn))
+                if joint + rest < 0:
+                    continue
             pos[j] = k
             un = used_numbers | {cl.number} if is_set else used_numbers
             key = id(cl)
@@ -283,7 +339,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
 
 
 # Search steps before giving up on a phase (only absurdly large phases get there).
-SEARCH_STEPS = 2_000_000
+SEARCH_STEPS = 100_000
 
 
 class SearchLimit(PhaseDSLError):
@@ -292,6 +348,101 @@ class SearchLimit(PhaseDSLError):
     def __init__(self, steps: int) -> None:
         super().__init__(f"gave up after {steps:,} search steps: this phase has too many "
                          "interchangeable groups for an exact answer")
+
+
+def _construct(lay: _Layout, cands, hand: _Hand, need: int, virtual: int,
+               distinct: bool) -> list[_Plan] | None:
+    """A greedy layout: each group in turn (fewest candidates first) takes the class
+    that places most of the cards still free.  Any layout it returns is valid; when it
+    finds none the caller searches exactly."""
+    nn = lay.tb.nn
+    rem = list(hand.cnt)
+    n = len(cands)
+    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
+    takes: list[dict] = [{}] * n
+    chosen: list[_Class | None] = [None] * n
+    used_numbers: set[int] = set()
+    placed = short = 0
+    for j in sorted(range(n), key=lambda j: (len(cands[j]), j)):
+        size, is_set = sizes[j], distinct and gs[j].kind.is_set
+        best, best_cl = -1, None
+        for cap, cl in cands[j]:
+            if cap <= best:
+                break  # sorted by capacity: nothing later can take more
+            if is_set and cl.number in used_numbers:
+                continue
+            got = _free_count(cl, size, rem, nn)
+            if got > best:
+                best, best_cl = got, cl
+        if best_cl is None:
+            return None
+        short += max(0, lower[j] - best)
+        if short > virtual:
+            return None
+        d = _take_free(best_cl, size, rem, nn)
+        placed += best
+        takes[j], chosen[j] = d, best_cl
+        if is_set:
+            used_numbers.add(best_cl.number)
+    if placed + virtual < need:
+        return None
+    if virtual:
+        # virtual cards first meet the minimums, then fill what is left
+        room = virtual
+        for j in range(n):
+            k = max(0, lower[j] - sum(takes[j].values()))
+            if k:
+                takes[j][None] = k
+                room -= k
+                placed += k
+        for j in range(n):
+            if placed >= need:
+                break
+            k = min(room, sizes[j] - sum(takes[j].values()), need - placed)
+            if k > 0:
+                takes[j][None] = takes[j].get(None, 0) + k
+                room -= k
+                placed += k
+    return [_Plan(cl, d) for cl, d in zip(chosen, takes, strict=True)]
+
+
+def _free_count(cl: _Class, size: int, rem: list[int], nn: int) -> int:
+    """How many of the cards still free a group of this class can hold."""
+    if cl.window is not None:
+        nums = 0
+        for t in _bits(cl.mask):
+            if rem[t]:
+                nums |= 1 << (t % nn)
+        k = nums.bit_count()
+    else:
+        k = 0
+        for t in _bits(cl.mask):
+            k += rem[t]
+    return k if k < size else size
+
+
+def _take_free(cl: _Class, size: int, rem: list[int], nn: int) -> dict:
+    """Take those cards out of ``rem``."""
+    got: dict[int, int] = {}
+    room = size
+    done = 0
+    for t in _bits(cl.mask):
+        if not room:
+            break
+        if not rem[t]:
+            continue
+        if cl.window is not None:
+            bit = 1 << (t % nn)
+            if done & bit:
+                continue
+            done |= bit
+            k = 1
+        else:
+            k = min(rem[t], room)
+        got[t] = k
+        rem[t] -= k
+        room -= k
+    return got
 
 
 def _candidates(lay: _Layout, all_caps: list, virtual: int, hand: _Hand, distinct: bool):
@@ -347,9 +498,17 @@ def _block_marginals(cands: list[tuple[int, _Class]], size: int, m: int, hand: _
     """The m largest amounts that m identical groups can take, class by class, best first."""
     out: list[int] = []
     cnt = hand.cnt
-    for cap, cl in cands:
+    for _cap, cl in cands:
         if cl.window is not None:
-            out += [cap] * m  # a generous bound for runs
+            # the i-th run on this window holds the numbers the hand has more than i of
+            per_num = [0] * hand.nn
+            for t in _bits(cl.mask & hand.present):
+                per_num[t % hand.nn] += cnt[t]
+            for i in range(m):
+                give = sum(1 for ni in cl.window if per_num[ni] > i)
+                if not give:
+                    break
+                out.append(min(give, size))
             continue
         supply = 0
         for t in _bits(cl.mask & hand.present):

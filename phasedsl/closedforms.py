@@ -1,0 +1,122 @@
+"""Closed forms for the two-group phases most of real play is: two sets, a set and a run.
+
+Plain sets and plain runs compete for cards number by number only, so the best
+choice of classes for two of them can be read off the hand's counts per
+number, with no search:
+
+* two sets: the two most-held numbers (the larger set on the larger count), or,
+  when sets may share a number, both on the most-held one;
+* a set and a run: each number for the set against each window for the run,
+  where the only interaction is the set's number inside the run's window (the
+  run then takes one of those cards, or leaves them all to the set).
+
+Each function returns, per group in the layout's order, its class and the
+naturals it takes ({card type: count}), or None when the phase is not made.
+They answer exactly what the general search answers; only the meld reported
+among several may differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .classes import _Class
+from .handcounts import _Hand
+
+Taken = list[tuple[_Class, dict]]
+
+
+def _of_number(ni: int, k: int, cnt: Sequence[int], nn: int, skip: dict | None = None) -> dict:
+    """k cards showing number index ni, first colors first (less any already in ``skip``)."""
+    got: dict[int, int] = {}
+    for t in range(ni, len(cnt), nn):
+        if not k:
+            break
+        have = cnt[t] - (skip.get(t, 0) if skip else 0)
+        if have > 0:
+            take = have if have < k else k
+            got[t] = take
+            k -= take
+    return got
+
+
+def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
+             hand: _Hand, need: int, distinct: bool) -> Taken | None:
+    """Two plain sets, the first at least as large as the second."""
+    by_num = hand.by_num if hand.by_num is not None else hand._by_num()
+    s0, s1 = sizes
+    l0, l1 = lower
+    a = b = 0
+    ca = cb = -1
+    for ni, c in enumerate(by_num):  # the two most-held numbers, lowest first on ties
+        if c > ca:
+            b, cb, a, ca = a, ca, ni, c
+        elif c > cb:
+            b, cb = ni, c
+    cnt, nn = hand.cnt, hand.nn
+    x0, x1 = min(ca, s0), min(cb, s1)
+    if x0 + x1 >= need and x0 >= l0 and x1 >= l1:
+        return [(classes[0][a], _of_number(a, x0, cnt, nn)), (classes[1][b], _of_number(b, x1, cnt, nn))]
+    total = min(ca, s0 + s1)
+    if distinct or total < need or ca < l0 + l1:
+        return None
+    # both sets on the one number: the first as full as the second's minimum allows
+    x0 = min(s0, total - l1)
+    first = _of_number(a, x0, cnt, nn)
+    return [(classes[0][a], first), (classes[1][a], _of_number(a, total - x0, cnt, nn, first))]
+
+
+def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
+                windows: Sequence[int], si: int, hand: _Hand, need: int) -> Taken | None:
+    """A plain set (group ``si`` of the two) and a plain run (the other)."""
+    ri = 1 - si
+    a, ls, lr = sizes[si], lower[si], lower[ri]
+    by_num = hand.by_num if hand.by_num is not None else hand._by_num()
+    nums = hand.number_bits()
+    caps = [(nums & wb).bit_count() for wb in windows]
+    best = max(caps)
+    for s, c in enumerate(by_num):
+        v = c if c < a else a
+        if v + best < need or c < ls:
+            continue
+        sbit = 1 << s
+        for k, wb in enumerate(windows):
+            cw = caps[k]
+            if v + cw < need:
+                continue
+            run_takes_s = True
+            if not c or not wb & sbit:
+                if cw < lr:
+                    continue
+                x = v
+            elif c > a:  # enough of s for both: the run takes one, the set the rest
+                if cw < lr:
+                    continue
+                x = a
+            else:
+                # the run takes one of s (and the set one fewer) or none of them:
+                # the same total, but only one split may meet both minimums
+                if c + cw - 1 < need:
+                    continue
+                if c >= ls and cw - 1 >= lr:
+                    x, run_takes_s = c, False
+                elif c - 1 >= ls and cw >= lr:
+                    x = c - 1
+                else:
+                    continue
+            return _set_run_plans(classes, si, s, x, k, wb, run_takes_s, hand)
+    return None
+
+
+def _set_run_plans(classes, si: int, s: int, x: int, k: int, wb: int, run_takes_s: bool,
+                   hand: _Hand) -> Taken:
+    cnt, nn = hand.cnt, hand.nn
+    set_takes = _of_number(s, x, cnt, nn)
+    run_takes: dict[int, int] = {}
+    ni = 0
+    while wb >> ni:
+        if wb >> ni & 1 and (ni != s or run_takes_s):
+            run_takes.update(_of_number(ni, 1, cnt, nn, set_takes))
+        ni += 1
+    out = [(classes[si][s], set_takes), (classes[1 - si][k], run_takes)]
+    return out if si == 0 else out[::-1]
