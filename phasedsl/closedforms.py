@@ -11,7 +11,8 @@ number, with no search:
   run then takes one of those cards, or leaves them all to the set).
 
 Each function returns, per group in the layout's order, its class and the
-naturals it takes ({card type: count}), or None when the phase is not made.
+naturals it takes ({card type: count}) as a _Plan, or None when the phase is
+not made.
 They answer exactly what the general search answers; only the meld reported
 among several may differ.
 """
@@ -20,10 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .classes import _Class
+from .classes import _Class, _Plan
 from .handcounts import _Hand
-
-Taken = list[tuple[_Class, dict]]
 
 
 def _of_number(ni: int, k: int, cnt: Sequence[int], nn: int, skip: dict | None = None) -> dict:
@@ -41,40 +40,43 @@ def _of_number(ni: int, k: int, cnt: Sequence[int], nn: int, skip: dict | None =
 
 
 def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
-             hand: _Hand, need: int, distinct: bool) -> Taken | None:
+             hand: _Hand, need: int, distinct: bool) -> list[_Plan] | None:
     """Two plain sets, the first at least as large as the second."""
     by_num = hand.by_num if hand.by_num is not None else hand._by_num()
     s0, s1 = sizes
     l0, l1 = lower
-    a = b = 0
-    ca = cb = -1
-    for ni, c in enumerate(by_num):  # the two most-held numbers, lowest first on ties
-        if c > ca:
-            b, cb, a, ca = a, ca, ni, c
-        elif c > cb:
-            b, cb = ni, c
-    cnt, nn = hand.cnt, hand.nn
+    top = sorted(by_num)
+    ca, cb = top[-1], top[-2] if len(top) > 1 else -1  # the two largest counts
     x0, x1 = min(ca, s0), min(cb, s1)
-    if x0 + x1 >= need and x0 >= l0 and x1 >= l1:
-        return [(classes[0][a], _of_number(a, x0, cnt, nn)), (classes[1][b], _of_number(b, x1, cnt, nn))]
+    apart = x0 + x1 >= need and x0 >= l0 and x1 >= l1
     total = min(ca, s0 + s1)
-    if distinct or total < need or ca < l0 + l1:
+    if not apart and (distinct or total < need or ca < l0 + l1):
         return None
+    a = by_num.index(ca)  # lowest numbers first on ties
+    cnt, nn = hand.cnt, hand.nn
+    if apart:
+        b = by_num.index(cb, a + 1) if cb == ca else by_num.index(cb)
+        return [_Plan(classes[0][a], _of_number(a, x0, cnt, nn)),
+                _Plan(classes[1][b], _of_number(b, x1, cnt, nn))]
     # both sets on the one number: the first as full as the second's minimum allows
     x0 = min(s0, total - l1)
     first = _of_number(a, x0, cnt, nn)
-    return [(classes[0][a], first), (classes[1][a], _of_number(a, total - x0, cnt, nn, first))]
+    return [_Plan(classes[0][a], first), _Plan(classes[1][a], _of_number(a, total - x0, cnt, nn, first))]
 
 
 def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
-                windows: Sequence[int], si: int, hand: _Hand, need: int) -> Taken | None:
-    """A plain set (group ``si`` of the two) and a plain run (the other)."""
+                windows: Sequence[int], table: WindowCaps, si: int, hand: _Hand,
+                need: int) -> list[_Plan] | None:
+    """A plain set (group ``si`` of the two) and a plain run (the other, of these
+    windows, whose capacities ``table`` gives)."""
     ri = 1 - si
     a, ls, lr = sizes[si], lower[si], lower[ri]
     by_num = hand.by_num if hand.by_num is not None else hand._by_num()
-    nums = hand.number_bits()
-    caps = [(nums & wb).bit_count() for wb in windows]
+    caps = table[hand.number_bits()]
     best = max(caps)
+    top = max(by_num)
+    if (top if top < a else a) + best < need:
+        return None
     for s, c in enumerate(by_num):
         v = c if c < a else a
         if v + best < need or c < ls:
@@ -104,19 +106,38 @@ def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower
                     x = c - 1
                 else:
                     continue
-            return _set_run_plans(classes, si, s, x, k, wb, run_takes_s, hand)
+            return _set_run_plans(classes, si, s, x, k, run_takes_s, hand)
     return None
 
 
-def _set_run_plans(classes, si: int, s: int, x: int, k: int, wb: int, run_takes_s: bool,
-                   hand: _Hand) -> Taken:
+def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
+                   hand: _Hand) -> list[_Plan]:
     cnt, nn = hand.cnt, hand.nn
     set_takes = _of_number(s, x, cnt, nn)
+    run = classes[1 - si][k]
     run_takes: dict[int, int] = {}
-    ni = 0
-    while wb >> ni:
-        if wb >> ni & 1 and (ni != s or run_takes_s):
-            run_takes.update(_of_number(ni, 1, cnt, nn, set_takes))
-        ni += 1
-    out = [(classes[si][s], set_takes), (classes[1 - si][k], run_takes)]
+    for ni in run.window:
+        if ni == s and not run_takes_s:
+            continue
+        for t in range(ni, len(cnt), nn):  # the first color with a card left
+            if cnt[t] > set_takes.get(t, 0):
+                run_takes[t] = 1
+                break
+    out = [_Plan(classes[si][s], set_takes), _Plan(run, run_takes)]
     return out if si == 0 else out[::-1]
+
+
+class WindowCaps(dict):
+    """For the numbers a hand holds (bits), how many of them each window holds.
+
+    Filled on demand, and bounded: a long deck has too many number sets to table."""
+
+    def __init__(self, windows: tuple[int, ...]) -> None:
+        super().__init__()
+        self.windows = windows
+
+    def __missing__(self, nums: int) -> list[int]:
+        caps = [(nums & wb).bit_count() for wb in self.windows]
+        if len(self) < 1 << 14:
+            self[nums] = caps
+        return caps

@@ -22,7 +22,7 @@ class _Hand:
         self.cnt, self.wilds, self.skips, self.present = cnt, wilds, skips, present
         self.nat = sum(cnt)
         self.nn, self.low = tb.nn, tb.deck.low
-        self.by_num = self.by_cp = self.col_nums = self.nums = None
+        self.by_num = self.by_cp = self.col_nums = self.nums = self.by_col = None
 
     @classmethod
     def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
@@ -46,7 +46,12 @@ class _Hand:
                     present |= 1 << t
         except (KeyError, TypeError):
             raise ValueError(f"{c} is not a card of this deck") from None
-        return cls.counted(cnt, present, wilds, skips, tb, by_num)
+        h = cls.__new__(cls)
+        h.cnt, h.wilds, h.skips, h.present, h.by_num = cnt, wilds, skips, present, by_num
+        h.nat = sum(by_num)
+        h.nn, h.low = nn, low
+        h.by_cp = h.col_nums = h.nums = h.by_col = None
+        return h
 
     @classmethod
     def counted(cls, cnt: list[int], present: int, wilds: int, skips: int, tb: _Tables,
@@ -57,7 +62,7 @@ class _Hand:
         h.nat = sum(cnt) if by_num is None else sum(by_num)
         h.nn, h.low = tb.nn, tb.deck.low
         h.by_num = by_num
-        h.by_cp = h.col_nums = h.nums = None
+        h.by_cp = h.col_nums = h.nums = h.by_col = None
         return h
 
     # Each aggregate is made on first use, from the few types present.
@@ -82,9 +87,14 @@ class _Hand:
                 ci, ni = divmod(t, nn)
                 out[2 * ci + ((ni + low) & 1)] += cnt[t]
             self.by_cp = out
-            self.by_col = [out[i] + out[i + 1] for i in range(0, len(out), 2)]
             self.by_par = [sum(out[0::2]), sum(out[1::2])]
         return self.by_cp
+
+    def _by_col(self) -> list[int]:
+        if self.by_col is None:
+            cnt, nn = self.cnt, self.nn
+            self.by_col = [sum(cnt[i:i + nn]) for i in range(0, len(cnt), nn)]
+        return self.by_col
 
     def _col_nums(self) -> list[int]:
         if self.col_nums is None:
@@ -120,9 +130,11 @@ class _Hand:
             c = max(self._by_num())
         elif agg == "type":
             c = max(self.cnt)
-        elif agg in ("col", "cp", "par"):
+        elif agg == "col":
+            c = max(self._by_col())
+        elif agg in ("cp", "par"):
             self._by_cp()
-            c = max({"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg])
+            c = max(self.by_cp if agg == "cp" else self.by_par)
         else:
             return size
         return c if c < size else size
@@ -149,7 +161,9 @@ class _Hand:
             src = self._by_num()
         elif agg == "type":
             src = self.cnt
+        elif agg == "col":
+            src = self._by_col()
         else:
             self._by_cp()
-            src = {"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg]
+            src = self.by_cp if agg == "cp" else self.by_par
         return [src[i] if src[i] < size else size for i in values]

@@ -23,16 +23,15 @@ size costs the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from operator import attrgetter, itemgetter
-from typing import NamedTuple
 
 from .cards import SKIP, Card
-from .classes import _bits, _Class, _classes, _Tables, _tables
-from .closedforms import set_and_run, two_sets
+from .classes import _NO_PLAN, _bits, _Class, _classes, _Plan, _Tables, _tables
+from .closedforms import WindowCaps, set_and_run, two_sets
 from .errors import PhaseDSLError
 from .handcounts import _Hand
 from .joint import (
@@ -49,16 +48,6 @@ from .rules import DEFAULT_RULES, Rules
 
 # --------------------------------------------------------------------------
 # The search.
-
-
-class _Plan(NamedTuple):
-    """What one group ends up with: its class, and the naturals it takes."""
-
-    cls: _Class | None
-    naturals: dict  # type index -> count (None -> virtual cards)
-
-
-_NO_PLAN = _Plan(None, {})  # wild and skip parts (never mutated)
 
 
 @dataclass(frozen=True)
@@ -80,12 +69,9 @@ class _Layout:
     tb: _Tables
     total: int  # cards the natural-needing groups hold
     set_groups: int  # how many set groups (kept classes per card signature when sets differ)
-    min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
-    lower_sum: int  # naturals the groups' own minimums need together
-    # A closed form answers the phase (see closedforms): "sets" for two plain sets,
-    # "set+run" for a plain set and a plain run; "" for the search.
-    closed: str
-    set_at: int  # for "set+run": which of the two is the set
+    floor: int  # naturals needed whatever the wilds: the minimums' total, per group or phase
+    # For the commonest phases, the whole search as one function of the hand (see _quick).
+    quick: Callable[[_Hand], list[_Plan] | None] | None
 
 
 def _as_played(g: Group, rules: Rules) -> Group:
@@ -96,10 +82,11 @@ def _as_played(g: Group, rules: Rules) -> Group:
 
 def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
     idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
-    order = sorted(idx, key=lambda i: (-groups[i].size, groups[i].kind.value, i))
+    order = tuple(sorted(idx, key=lambda i: (-groups[i].size, groups[i].kind.value, i)))
     gs = tuple(groups[i] for i in order)
     per_group = rules.natural_scope == "group"
-    classes = tuple(_classes(_as_played(g, rules), rules.deck) for g in gs)
+    played = [_as_played(g, rules) for g in gs]
+    classes = tuple(_classes(g, rules.deck) for g in played)
     aggs, values = [], []
     for cls in classes:
         agg = cls[0].agg if cls else "num"
@@ -108,35 +95,90 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
             values.append(tuple((cl.color, cl.index) for cl in cls))
         else:
             values.append(tuple(cl.index for cl in cls))
-    played = [_as_played(g, rules) for g in gs]
-    kinds = sorted(g.kind for g in played)
-    closed = ""
-    if len(played) == 2 and all(g.colors is None for g in played):
-        if kinds == [Kind.SET, Kind.SET]:
-            closed = "sets"
-        elif kinds == [Kind.RUN, Kind.SET]:
-            closed = "set+run"
+    sizes = tuple(g.size for g in gs)
+    lower = tuple(min(rules.min_naturals, g.size) if per_group else 0 for g in gs)
+    total = sum(sizes)
+    floor = sum(lower) if per_group else rules.min_naturals
+    need_w = sum(g.size for g in groups if g.kind is Kind.WILD)
+    need_s = sum(g.size for g in groups if g.kind is Kind.SKIP)
+    tb = _tables(rules.deck)
+    in_order = order == tuple(range(len(groups)))
+    quick = None
+    if not (need_w or need_s or rules.wild_numbers):
+        quick = _quick(played, classes, aggs[0] if aggs else "", values, sizes, lower, total,
+                       floor, not rules.sets_share_number, tb.nn, order, groups, in_order)
     return _Layout(
-        closed=closed,
-        set_at=0 if played and played[0].kind is Kind.SET else 1,
-        order=tuple(order),
+        quick=quick,
+        order=order,
         groups=gs,
-        sizes=tuple(g.size for g in gs),
-        lower=tuple(min(rules.min_naturals, g.size) if per_group else 0 for g in gs),
+        sizes=sizes,
+        lower=lower,
         classes=classes,
         aggs=tuple(aggs),
         values=tuple(values),
         masks=tuple(tuple(cl.mask for cl in cls) for cls in classes),
         same_as_prev=tuple(j > 0 and gs[j] == gs[j - 1] for j in range(len(gs))),
-        need_w=sum(g.size for g in groups if g.kind is Kind.WILD),
-        need_s=sum(g.size for g in groups if g.kind is Kind.SKIP),
+        need_w=need_w,
+        need_s=need_s,
         all_groups=groups,
-        tb=_tables(rules.deck),
-        total=sum(g.size for g in gs),
+        tb=tb,
+        total=total,
         set_groups=sum(1 for g in gs if g.kind.is_set),
-        min_phase=0 if per_group else rules.min_naturals,
-        lower_sum=sum(min(rules.min_naturals, g.size) for g in gs) if per_group else 0,
+        floor=floor,
     )
+
+
+def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, distinct: bool,
+           nn: int, order, groups, in_order: bool):
+    """The whole search for a phase of one group, two plain sets, or a plain set and a
+    plain run (most of real play), with nothing to work out per hand but the answer;
+    None for any other phase."""
+    if not played or not all(classes):
+        return None
+    kinds = sorted(g.kind for g in played)
+    if len(played) == 1:
+        cls, size, vals = classes[0], sizes[0], values[0]
+        masks = tuple(cl.mask for cl in cls)
+
+        def one(hand: _Hand) -> list[_Plan] | None:
+            need = total - hand.wilds
+            if need < floor:
+                need = floor
+            if hand.nat < need:
+                return None
+            caps = hand.caps(agg, vals, size, nn, masks)
+            best = max(caps)
+            if best < need:  # need is at least the group's natural minimum
+                return None
+            cl = cls[caps.index(best)]
+            return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
+
+        return one
+    if len(played) != 2 or any(g.colors is not None for g in played):
+        return None
+    if kinds == [Kind.SET, Kind.SET]:
+        def solve(hand: _Hand, need: int) -> list[_Plan] | None:
+            return two_sets(classes, sizes, lower, hand, need, distinct)
+    elif kinds == [Kind.RUN, Kind.SET]:
+        si = 0 if played[0].kind is Kind.SET else 1
+        windows = values[1 - si]
+        table = WindowCaps(windows)
+
+        def solve(hand: _Hand, need: int) -> list[_Plan] | None:
+            return set_and_run(classes, sizes, lower, windows, table, si, hand, need)
+    else:
+        return None
+
+    def two(hand: _Hand) -> list[_Plan] | None:
+        need = total - hand.wilds
+        if need < floor:
+            need = floor
+        if hand.nat < need:
+            return None
+        got = solve(hand, need)
+        return got if got is None or in_order else _reorder(got, order, groups)
+
+    return two
 
 
 # Layouts are shared by equal phases (a phase parsed afresh for every API call or
@@ -171,41 +213,37 @@ def _put(cache: dict, key, value) -> None:
 
 def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_Plan] | None:
     """An assignment making every group, or None when none exists."""
-    nn = lay.tb.nn
     groups = lay.all_groups
-    skips = hand.skips
-    # Wild and skip parts take their cards first: nothing else can use skips,
-    # and wilds in a wild part are simply spent.
-    free_w = hand.wilds - lay.need_w
-    need_s = lay.need_s
-    if need_s > skips and rules.wild_as_skip:
-        free_w -= need_s - skips
-        need_s = skips
-    if virtual:
-        # cards not yet drawn can be the wilds or skips a part lacks
-        virtual -= max(0, -free_w) + max(0, need_s - skips)
-        free_w, need_s = max(free_w, 0), min(need_s, skips)
-    if free_w < 0 or need_s > skips or virtual < 0:
-        return None
-    if not lay.order:
-        return [_NO_PLAN] * len(groups)
-    cnt = hand.cnt
-    present = hand.present
-    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
+    if virtual or lay.need_w or lay.need_s:
+        skips = hand.skips
+        # Wild and skip parts take their cards first: nothing else can use skips,
+        # and wilds in a wild part are simply spent.
+        free_w = hand.wilds - lay.need_w
+        need_s = lay.need_s
+        if need_s > skips and rules.wild_as_skip:
+            free_w -= need_s - skips
+            need_s = skips
+        if virtual:
+            # cards not yet drawn can be the wilds or skips a part lacks
+            virtual -= max(0, -free_w) + max(0, need_s - skips)
+            free_w, need_s = max(free_w, 0), min(need_s, skips)
+        if free_w < 0 or need_s > skips or virtual < 0:
+            return None
+        if not lay.order:
+            return [_NO_PLAN] * len(groups)
+    else:
+        free_w = hand.wilds
     # Naturals (real or virtual) that must be placed: what the wilds leave
     # empty, and never fewer than the minimums ask for.
-    need = max(lay.total - free_w, lay.min_phase, lay.lower_sum)
+    need = lay.total - free_w
+    if need < lay.floor:
+        need = lay.floor
     if hand.nat + virtual < need:
         return None  # too few naturals, however they are grouped
-    if lay.closed and not virtual:
-        if lay.closed == "sets":
-            got = two_sets(lay.classes, sizes, lower, hand, need, not rules.sets_share_number)
-        else:
-            got = set_and_run(lay.classes, sizes, lower, lay.values[1 - lay.set_at], lay.set_at,
-                              hand, need)
-        if got is None:
-            return None
-        return _reorder([_Plan(cl, d) for cl, d in got], lay.order, groups)
+    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
+    nn = lay.tb.nn
+    cnt = hand.cnt
+    present = hand.present
     n = len(gs)
     # Reject on each group's best capacity before sorting anything: most hands stop here.
     all_caps: list[list[int]] = []
@@ -638,6 +676,9 @@ def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Me
     """A meld of ``hand`` that makes ``phase``, or None when no meld exists."""
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
+    if lay.quick is not None:
+        plans = lay.quick(h)
+        return None if plans is None else _build(lay, plans, 0, rules, {})
     if not rules.wild_numbers:
         plans = _search(lay, h, rules)
         return None if plans is None else _build(lay, plans, h.skips, rules, {})
@@ -660,9 +701,8 @@ def _wild(number: int | None, color: str | None) -> Card:
 def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted: dict) -> Meld:
     """Turn plans into laid cards: runs in order, each wild saying what it stands for."""
     tb = lay.tb
-    groups = lay.all_groups
-    low = rules.deck.low
-    colors = rules.deck.colors
+    low = tb.deck.low
+    colors = tb.deck.colors
     cards_of = tb.cards
     # Cards of wild numbers played as wilds (postal) are real cards of the hand:
     # the meld shows them as themselves, spent before the real wilds.
@@ -673,23 +713,17 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
 
     laid: list[LaidGroup] = []
     skips_left = skips
-    for g, plan in zip(groups, plans, strict=True):
-        kind = g.kind
-        if kind is Kind.WILD:
-            laid.append(LaidGroup(g, tuple(take_wild(None, None) for _ in range(g.size))))
-            continue
-        if kind is Kind.SKIP:
+    for g, (cl, nats) in zip(lay.all_groups, plans, strict=True):
+        if cl is None:  # a wild or skip part
             cards = []
             for _ in range(g.size):
-                if skips_left:
+                if g.kind is Kind.SKIP and skips_left:
                     skips_left -= 1
                     cards.append(SKIP)
                 else:
                     cards.append(take_wild(None, None))
             laid.append(LaidGroup(g, tuple(cards)))
             continue
-        cl = plan.cls
-        nats = plan.naturals
         color = colors[cl.color] if cl.color is not None else None
         if cl.window is not None:
             nn = tb.nn
@@ -697,11 +731,15 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
             laid.append(LaidGroup(g, tuple([
                 by_num[ni] if ni in by_num else take_wild(ni + low, color) for ni in cl.window])))
             continue
-        cards = []
-        for t in (nats if len(nats) < 2 else sorted(nats, key=tb.sort_key)):
-            cards += [cards_of[t]] * nats[t]
-        number = cl.number + low if cl.number is not None else None
-        while len(cards) < g.size:
-            cards.append(take_wild(number, color))
+        if len(nats) == 1:
+            for t, k in nats.items():
+                cards = [cards_of[t]] * k
+        else:
+            cards = []
+            for t in sorted(nats, key=tb.show_rank.__getitem__):
+                cards += [cards_of[t]] * nats[t]
+        if len(cards) < g.size:
+            number = cl.number + low if cl.number is not None else None
+            cards += [take_wild(number, color) for _ in range(g.size - len(cards))]
         laid.append(LaidGroup(g, tuple(cards)))
     return Meld(tuple(laid))
