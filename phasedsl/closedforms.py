@@ -117,10 +117,12 @@ def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
     run = classes[1 - si][k]
     run_takes: dict[int, int] = {}
     for ni in run.window:
-        if ni == s and not run_takes_s:
+        if ni == s:
+            if run_takes_s:
+                run_takes.update(_of_number(s, 1, cnt, nn, set_takes))
             continue
-        for t in range(ni, len(cnt), nn):  # the first color with a card left
-            if cnt[t] > set_takes.get(t, 0):
+        for t in range(ni, len(cnt), nn):  # the first color holding this number
+            if cnt[t]:
                 run_takes[t] = 1
                 break
     out = [_Plan(classes[si][s], set_takes), _Plan(run, run_takes)]

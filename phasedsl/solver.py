@@ -713,7 +713,10 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
 
     laid: list[LaidGroup] = []
     skips_left = skips
-    for g, (cl, nats) in zip(lay.all_groups, plans, strict=True):
+    groups = lay.all_groups
+    for i in range(len(groups)):
+        g = groups[i]
+        cl, nats = plans[i]
         if cl is None:  # a wild or skip part
             cards = []
             for _ in range(g.size):
