@@ -40,8 +40,14 @@ def _of_number(ni: int, k: int, cnt: Sequence[int], nn: int, skip: dict | None =
 
 
 def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
-             hand: _Hand, need: int, distinct: bool) -> list[_Plan] | None:
-    """Two plain sets, the first at least as large as the second."""
+             total: int, floor: int, distinct: bool, flip: bool, hand: _Hand) -> list[_Plan] | None:
+    """Two plain sets, the first at least as large as the second (``flip``: the second
+    is written first)."""
+    need = total - hand.wilds  # naturals to place: what the wilds leave, at least the minimums
+    if need < floor:
+        need = floor
+    if hand.nat < need:
+        return None
     by_num = hand.by_num if hand.by_num is not None else hand._by_num()
     s0, s1 = sizes
     l0, l1 = lower
@@ -49,26 +55,34 @@ def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: S
     ca, cb = top[-1], top[-2] if len(top) > 1 else -1  # the two largest counts
     x0, x1 = min(ca, s0), min(cb, s1)
     apart = x0 + x1 >= need and x0 >= l0 and x1 >= l1
-    total = min(ca, s0 + s1)
-    if not apart and (distinct or total < need or ca < l0 + l1):
+    both = min(ca, s0 + s1)
+    if not apart and (distinct or both < need or ca < l0 + l1):
         return None
     a = by_num.index(ca)  # lowest numbers first on ties
     cnt, nn = hand.cnt, hand.nn
     if apart:
         b = by_num.index(cb, a + 1) if cb == ca else by_num.index(cb)
-        return [_Plan(classes[0][a], _of_number(a, x0, cnt, nn)),
-                _Plan(classes[1][b], _of_number(b, x1, cnt, nn))]
-    # both sets on the one number: the first as full as the second's minimum allows
-    x0 = min(s0, total - l1)
-    first = _of_number(a, x0, cnt, nn)
-    return [_Plan(classes[0][a], first), _Plan(classes[1][a], _of_number(a, total - x0, cnt, nn, first))]
+        out = [_Plan(classes[0][a], _of_number(a, x0, cnt, nn)),
+               _Plan(classes[1][b], _of_number(b, x1, cnt, nn))]
+    else:
+        # both sets on the one number: the first as full as the second's minimum allows
+        x0 = min(s0, both - l1)
+        first = _of_number(a, x0, cnt, nn)
+        out = [_Plan(classes[0][a], first),
+               _Plan(classes[1][a], _of_number(a, both - x0, cnt, nn, first))]
+    return out[::-1] if flip else out
 
 
 def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
-                windows: Sequence[int], table: WindowCaps, si: int, hand: _Hand,
-                need: int) -> list[_Plan] | None:
-    """A plain set (group ``si`` of the two) and a plain run (the other, of these
-    windows, whose capacities ``table`` gives)."""
+                total: int, floor: int, windows: Sequence[int], table: WindowCaps, si: int,
+                hand: _Hand) -> list[_Plan] | None:
+    """A plain set and a plain run (of these windows, whose capacities ``table``
+    gives); the set is group ``si`` of the two as written."""
+    need = total - hand.wilds
+    if need < floor:
+        need = floor
+    if hand.nat < need:
+        return None
     ri = 1 - si
     a, ls, lr = sizes[si], lower[si], lower[ri]
     by_num = hand.by_num if hand.by_num is not None else hand._by_num()

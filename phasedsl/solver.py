@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import product
 from operator import attrgetter, itemgetter
 
@@ -102,11 +102,10 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
     need_w = sum(g.size for g in groups if g.kind is Kind.WILD)
     need_s = sum(g.size for g in groups if g.kind is Kind.SKIP)
     tb = _tables(rules.deck)
-    in_order = order == tuple(range(len(groups)))
     quick = None
     if not (need_w or need_s or rules.wild_numbers):
         quick = _quick(played, classes, aggs[0] if aggs else "", values, sizes, lower, total,
-                       floor, not rules.sets_share_number, tb.nn, order, groups, in_order)
+                       floor, not rules.sets_share_number, tb.nn, order)
     return _Layout(
         quick=quick,
         order=order,
@@ -129,56 +128,45 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
 
 
 def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, distinct: bool,
-           nn: int, order, groups, in_order: bool):
+           nn: int, order):
     """The whole search for a phase of one group, two plain sets, or a plain set and a
-    plain run (most of real play), with nothing to work out per hand but the answer;
+    plain run (most of real play) as one function of the hand, plans in written order;
     None for any other phase."""
     if not played or not all(classes):
         return None
-    kinds = sorted(g.kind for g in played)
     if len(played) == 1:
-        cls, size, vals = classes[0], sizes[0], values[0]
-        masks = tuple(cl.mask for cl in cls)
-
-        def one(hand: _Hand) -> list[_Plan] | None:
-            need = total - hand.wilds
-            if need < floor:
-                need = floor
-            if hand.nat < need:
-                return None
-            caps = hand.caps(agg, vals, size, nn, masks)
-            best = max(caps)
-            if best < need:  # need is at least the group's natural minimum
-                return None
-            cl = cls[caps.index(best)]
-            return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
-
-        return one
+        return partial(_one_group, classes[0], agg, values[0], tuple(cl.mask for cl in classes[0]),
+                       sizes[0], total, floor, nn)
     if len(played) != 2 or any(g.colors is not None for g in played):
         return None
+    kinds = sorted(g.kind for g in played)
     if kinds == [Kind.SET, Kind.SET]:
-        def solve(hand: _Hand, need: int) -> list[_Plan] | None:
-            return two_sets(classes, sizes, lower, hand, need, distinct)
-    elif kinds == [Kind.RUN, Kind.SET]:
-        si = 0 if played[0].kind is Kind.SET else 1
+        return partial(two_sets, classes, sizes, lower, total, floor, distinct, order != (0, 1))
+    if kinds == [Kind.RUN, Kind.SET]:
+        si = 0 if played[0].kind is Kind.SET else 1  # in layout order
+        # the closed form works in written order
+        if order != (0, 1):
+            classes, sizes, lower, values, si = (classes[::-1], sizes[::-1], lower[::-1],
+                                                 values[::-1], 1 - si)
         windows = values[1 - si]
-        table = WindowCaps(windows)
+        return partial(set_and_run, classes, sizes, lower, total, floor, windows,
+                       WindowCaps(windows), si)
+    return None
 
-        def solve(hand: _Hand, need: int) -> list[_Plan] | None:
-            return set_and_run(classes, sizes, lower, windows, table, si, hand, need)
-    else:
+
+def _one_group(cls, agg: str, vals, masks, size: int, total: int, floor: int, nn: int,
+               hand: _Hand) -> list[_Plan] | None:
+    need = total - hand.wilds
+    if need < floor:
+        need = floor
+    if hand.nat < need:
         return None
-
-    def two(hand: _Hand) -> list[_Plan] | None:
-        need = total - hand.wilds
-        if need < floor:
-            need = floor
-        if hand.nat < need:
-            return None
-        got = solve(hand, need)
-        return got if got is None or in_order else _reorder(got, order, groups)
-
-    return two
+    caps = hand.caps(agg, vals, size, nn, masks)
+    best = max(caps)
+    if best < need:  # need is at least the group's natural minimum
+        return None
+    cl = cls[caps.index(best)]
+    return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
 
 
 # Layouts are shared by equal phases (a phase parsed afresh for every API call or
