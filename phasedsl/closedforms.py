@@ -74,10 +74,10 @@ def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: S
 
 
 def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
-                total: int, floor: int, windows: Sequence[int], table: WindowCaps, si: int,
+                total: int, floor: int, table: WindowCaps, si: int,
                 hand: _Hand) -> list[_Plan] | None:
-    """A plain set and a plain run (of these windows, whose capacities ``table``
-    gives); the set is group ``si`` of the two as written."""
+    """A plain set and a plain run (whose windows' capacities ``table`` gives); the
+    set is group ``si`` of the two as written."""
     need = total - hand.wilds
     if need < floor:
         need = floor
@@ -86,8 +86,8 @@ def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower
     ri = 1 - si
     a, ls, lr = sizes[si], lower[si], lower[ri]
     by_num = hand.by_num if hand.by_num is not None else hand._by_num()
-    caps = table[hand.number_bits()]
-    best = max(caps)
+    ranked = table[hand.number_bits()]
+    best = ranked[0][0]
     top = max(by_num)
     if (top if top < a else a) + best < need:
         return None
@@ -96,10 +96,9 @@ def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower
         if v + best < need or c < ls:
             continue
         sbit = 1 << s
-        for k, wb in enumerate(windows):
-            cw = caps[k]
+        for cw, k, wb in ranked:
             if v + cw < need:
-                continue
+                break
             run_takes_s = True
             if not c or not wb & sbit:
                 if cw < lr:
@@ -144,7 +143,8 @@ def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
 
 
 class WindowCaps(dict):
-    """For the numbers a hand holds (bits), how many of them each window holds.
+    """For the numbers a hand holds (bits): each window as (how many of them it holds,
+    its index, its bits), most first.
 
     Filled on demand, and bounded: a long deck has too many number sets to table."""
 
@@ -152,8 +152,9 @@ class WindowCaps(dict):
         super().__init__()
         self.windows = windows
 
-    def __missing__(self, nums: int) -> list[int]:
-        caps = [(nums & wb).bit_count() for wb in self.windows]
+    def __missing__(self, nums: int) -> list[tuple[int, int, int]]:
+        ranked = sorted((((nums & wb).bit_count(), k, wb) for k, wb in enumerate(self.windows)),
+                        key=lambda w: (-w[0], w[1]))
         if len(self) < 1 << 14:
-            self[nums] = caps
-        return caps
+            self[nums] = ranked
+        return ranked

@@ -148,9 +148,8 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
         if order != (0, 1):
             classes, sizes, lower, values, si = (classes[::-1], sizes[::-1], lower[::-1],
                                                  values[::-1], 1 - si)
-        windows = values[1 - si]
-        return partial(set_and_run, classes, sizes, lower, total, floor, windows,
-                       WindowCaps(windows), si)
+        return partial(set_and_run, classes, sizes, lower, total, floor,
+                       WindowCaps(values[1 - si]), si)
     return None
 
 
