@@ -216,8 +216,8 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
             free_w, need_s = max(free_w, 0), min(need_s, skips)
         if free_w < 0 or need_s > skips or virtual < 0:
             return None
-        if not lay.order:
-            return [_NO_PLAN] * len(groups)
+        if not lay.order:  # only wild and skip parts: no natural can be laid
+            return None if lay.floor else [_NO_PLAN] * len(groups)
     else:
         free_w = hand.wilds
     # Naturals (real or virtual) that must be placed: what the wilds leave
