@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import can_make, card_tuple
 
-from phasedsl import STANDARD_DECK, Card, Phase, parse_cards
+from phasedsl import STANDARD_DECK, Card, Phase, load_pack, parse_cards
 from phasedsl.layout import verify
 from phasedsl.phase import Group, Kind, Part
 from phasedsl.rules import Rules
@@ -284,3 +284,69 @@ def test_random_phases_big_hands():
         sub = rng.sample(hand, 12)
         if assert_exact(phase, sub, Rules()):
             assert find(phase, sub + rng.sample(DECK, 20)) is not None
+
+
+# ---------------------------------------------------------------------------
+# The ten classic phases (most of real play, answered by closed forms) under
+# every rule option that changes what a meld is.
+
+CLASSIC = [e.text for e in load_pack("original").worlds[0].phases]
+CLASSIC_RULES = [
+    *RULESETS,
+    (Rules(wild_numbers=frozenset({1})), {"postal": {1}}),
+    (Rules(wild_numbers=frozenset({5, 6}), min_naturals=2), {"postal": {5, 6}, "min_nat": 2}),
+    (Rules(runs_one_color=True), {"one_color": True}),
+    (Rules(sets_share_number=False, natural_scope="phase"), {"share": False, "scope": "phase"}),
+]
+
+
+def ref_can_make(phase: Phase, hand, postal=(), one_color=False, **kw) -> bool:
+    """The reference, with runs played one color and wild-number cards played either way."""
+    groups = [("color_run" if one_color and k == "run" else k, size, cs)
+              for k, size, cs in ref_groups(phase)]
+    cards = [card_tuple(c) for c in hand]
+    flex = [i for i, c in enumerate(cards) if c[0] == "n" and c[1] in postal]
+    for mask in range(1 << len(flex)):
+        tried = list(cards)
+        for b, i in enumerate(flex):
+            if mask >> b & 1:
+                tried[i] = ("w", 0, "")
+        if can_make(groups, tried, **kw):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("phrase", CLASSIC)
+def test_classic_phases_agree_with_brute_force_under_rule_options(phrase):
+    phase = Phase.parse(phrase)
+    rng = random.Random("classic " + phrase)
+    made = 0
+    for i in range(90):
+        size = rng.choice([10, 11, 12])
+        hand = near_miss_hand(rng, size) if i % 3 else rng.sample(DECK, size)
+        for rules, kw in CLASSIC_RULES:
+            made += assert_exact(phase, hand, rules, ref_can_make(phase, hand, **kw))
+    assert made > 0
+
+
+def test_equal_phases_share_their_layout_and_keep_their_written_order():
+    from phasedsl import solver
+
+    rules = Rules()
+    assert solver._layout_for(Phase.parse("1 set of 3 + 1 run of 4"), rules) is \
+        solver._layout_for(Phase.parse("1 set of 3 + 1 run of 4"), rules)
+    assert solver._layout_for(Phase.parse("2 sets of 3"), rules) is \
+        solver._layout_for(Phase.parse("1 set of 3 + 1 set of 3"), rules)
+    assert solver._layout_for(Phase.parse("2 sets of 3"), rules) is not \
+        solver._layout_for(Phase.parse("2 sets of 3"), Rules(sets_share_number=False))
+    hand = parse_cards("R5 B5 G5 G7 G8 G9 G10")
+    for phrase in ("1 set of 3 + 1 run of 4", "1 run of 4 + 1 set of 3"):
+        meld = find(Phase.parse(phrase), hand)
+        assert [g.group for g in meld.groups] == list(Phase.parse(phrase).groups)
+    # a stream of distinct phases does not grow the caches without bound
+    for a in range(2, 13):
+        for b in range(2, 13):
+            for c in range(2, 10):
+                find(Phase.parse(f"1 set of {a} + 1 set of {b} + 1 run of {c}"), hand)
+    assert len(solver._BY_PARTS) <= solver._CACHE_SIZE
+    assert len(solver._BY_GROUPS) <= solver._CACHE_SIZE
