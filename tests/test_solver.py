@@ -6,11 +6,12 @@ from operator import attrgetter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from randphase import WORST_CASES, random_cases, random_phase
 from reference import can_make, card_tuple
 
 from phasedsl import STANDARD_DECK, Card, Phase, load_pack, parse_cards
 from phasedsl.layout import verify
-from phasedsl.phase import Group, Kind, Part
+from phasedsl.phase import Kind
 from phasedsl.rules import Rules
 from phasedsl.solver import SearchLimit, find
 
@@ -151,22 +152,6 @@ def test_verify_of_find_is_always_legal(phrase, hand, ruleset):
 # ---------------------------------------------------------------------------
 # Bounded worst case: phases of up to ten groups, hands of up to 108 cards.
 
-KINDS = [Kind.SET, Kind.RUN, Kind.COLOR, Kind.COLOR_RUN, Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD,
-         Kind.COLOR_SET, Kind.WILD, Kind.SKIP]
-
-
-def random_phase(rng: random.Random, max_groups: int, max_size: int) -> Phase:
-    parts, left = [], rng.randint(1, max_groups)
-    while left:
-        count = rng.randint(1, left)
-        kind = rng.choice(KINDS)
-        low = 1 if kind in (Kind.WILD, Kind.SKIP) else 2
-        high = 2 if kind in (Kind.WILD, Kind.SKIP) else max_size
-        parts.append(Part(count, Group(kind, rng.randint(low, high))))
-        left -= count
-    return Phase(tuple(parts))
-
-
 def fits(kind: Kind, first: Card, c: Card, number: int | None = None) -> bool:
     """Whether natural ``c`` joins ``first`` in a group of this kind (for a run, at ``number``)."""
     if not c.natural:
@@ -229,30 +214,27 @@ def assert_exact(phase: Phase, hand, rules: Rules, expect: bool | None = None) -
     return got is not None
 
 
-@pytest.mark.parametrize(("phrase", "cards", "made"), [
-    # needs 26 cards, holds 12 (took 7 minutes)
-    ("3 color runs of 2 + 2 runs of 3 + 1 run of 4 + 2 runs of 4 + 1 set of 2",
-     "B3 B4 Y6 G9 Y8 G7 Y9 R5 G8 B10 G8 Y7", False),
-    ("3 runs of 3 + 3 runs of 4", "G11 Y10 R7 G9 B5 G6 W Y12 Y4 Y8 B11", False),
-    # ten identical groups over the whole deck (never answered)
-    ("10 color runs of 4", "deck", True),
-    ("9 color sets of 2 + 1 color set of 3", "deck", True),
-    ("7 color runs of 6 + 1 color run of 5", "deck", True),
-    ("5 color sets of 3 + 5 color runs of 5", "deck", True),
-    # 30 cards for a 40-card phase
-    ("5 color sets of 3 + 5 color runs of 5", "R1 R1 R2 R2 R3 R3 R4 R4 R5 R5 B1 B1 B2 B2 B3 B3 "
-     "B4 B4 B5 B5 G1 G1 G2 G2 G3 G3 G4 G4 W W", False),
-])
-def test_worst_cases_answer(phrase, cards, made):
-    hand = DECK if cards == "deck" else parse_cards(cards)
+@pytest.mark.parametrize(("phrase", "hand", "made"), [c for c in WORST_CASES if c[2] is not None])
+def test_worst_cases_answer(phrase, hand, made):
     assert_exact(Phase.parse(phrase), hand, Rules(), made)
 
 
-def test_out_of_reach_is_a_labelled_error_not_a_hang():
-    # Not makeable (four colors hold at most 78 naturals in ten runs of 9, 82 are
-    # needed), but no bound the search has proves it: it stops with a clear error.
-    with pytest.raises(SearchLimit, match="gave up after"):
-        find(Phase.parse("10 color runs of 9"), DECK)
+@pytest.mark.parametrize(("phrase", "hand", "made"), [c for c in WORST_CASES if c[2] is None])
+def test_out_of_reach_is_a_labelled_error_not_a_hang(phrase, hand, made):
+    try:
+        meld = find(Phase.parse(phrase), hand)
+    except SearchLimit as e:
+        assert "gave up after" in str(e)
+    else:
+        assert meld is None
+
+
+def test_seeded_random_search_answers():
+    """The benchmark's worst-case search: every answer valid, none out of reach."""
+    made = 0
+    for phase, hand in random_cases(2026, 300, 60):
+        made += assert_exact(phase, hand, Rules())
+    assert made > 40
 
 
 def test_random_phases_small_hands_agree_with_brute_force():
