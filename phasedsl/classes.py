@@ -25,7 +25,8 @@ class _Tables:
     col_mask: tuple[int, ...]  # types of color index ci
     par_mask: tuple[int, ...]  # types of parity p (of the real number)
     col_index: dict  # color letter -> color index
-    type_of: dict  # color letter -> {number: card type}, for counting hands in one lookup
+    # color letter -> {number: (card type, its bit, number index)}: a card read in one lookup
+    card_type: dict
     cards: tuple[Card, ...]  # the natural card of each type
     show_rank: tuple[int, ...]  # type -> its place when showing cards (by number, then color)
 
@@ -43,11 +44,12 @@ def _tables(deck: Deck) -> _Tables:
     )
     col_index = {c: ci for ci, c in enumerate(deck.colors)}
     cards = tuple(Card(ni + deck.low, c) for c in deck.colors for ni in range(nn))
-    type_of = {c: {n: ci * nn + n - deck.low for n in deck.numbers}
-               for ci, c in enumerate(deck.colors)}
+    card_type = {c: {n: (ci * nn + n - deck.low, 1 << (ci * nn + n - deck.low), n - deck.low)
+                     for n in deck.numbers}
+                 for ci, c in enumerate(deck.colors)}
     show_rank = tuple(sorted(range(nc * nn), key=lambda t: (t % nn, t)).index(t)
                       for t in range(nc * nn))
-    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, type_of, cards,
+    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, card_type, cards,
                    show_rank)
 
 

@@ -27,8 +27,8 @@ class _Hand:
     @classmethod
     def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
         """Count a hand in one pass, reading card fields directly (the hot path)."""
-        nn, low = tb.nn, tb.deck.low
-        type_of = tb.type_of
+        nn = tb.nn
+        card_type = tb.card_type
         cnt = [0] * (tb.nc * nn)
         by_num = [0] * nn
         present = wilds = skips = 0
@@ -39,17 +39,21 @@ class _Hand:
                 elif c.skip:
                     skips += 1
                 else:
-                    n = c.number
-                    t = type_of[c.color][n]
+                    t, bit, ni = card_type[c.color][c.number]
                     cnt[t] += 1
-                    by_num[n - low] += 1
-                    present |= 1 << t
+                    by_num[ni] += 1
+                    present |= bit
         except (KeyError, TypeError):
             raise ValueError(f"{c} is not a card of this deck") from None
         h = cls.__new__(cls)
-        h.cnt, h.wilds, h.skips, h.present, h.by_num = cnt, wilds, skips, present, by_num
+        h.cnt = cnt
+        h.by_num = by_num
+        h.present = present
+        h.wilds = wilds
+        h.skips = skips
         h.nat = sum(by_num)
-        h.nn, h.low = nn, low
+        h.nn = nn
+        h.low = tb.deck.low
         h.by_cp = h.col_nums = h.nums = h.by_col = None
         return h
 

@@ -135,6 +135,8 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
     if not played or not all(classes):
         return None
     if len(played) == 1:
+        if agg == "run":
+            return partial(_one_run, classes[0], WindowCaps(values[0]), sizes[0], total, floor, nn)
         return partial(_one_group, classes[0], agg, values[0], tuple(cl.mask for cl in classes[0]),
                        sizes[0], total, floor, nn)
     if len(played) != 2 or any(g.colors is not None for g in played):
@@ -151,6 +153,20 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
         return partial(set_and_run, classes, sizes, lower, total, floor,
                        WindowCaps(values[1 - si]), si)
     return None
+
+
+def _one_run(cls, table: WindowCaps, size: int, total: int, floor: int, nn: int,
+             hand: _Hand) -> list[_Plan] | None:
+    need = total - hand.wilds
+    if need < floor:
+        need = floor
+    if hand.nat < need:
+        return None
+    best, k, _ = table[hand.number_bits()][0]
+    if best < need:  # need is at least the group's natural minimum
+        return None
+    cl = cls[k]
+    return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
 
 
 def _one_group(cls, agg: str, vals, masks, size: int, total: int, floor: int, nn: int,
