@@ -711,8 +711,10 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
     # the meld shows them as themselves, spent before the real wilds.
     spare = [cards_of[t] for t, k in converted.items() for _ in range(k)]
 
-    def take_wild(number: int | None, color: str | None) -> Card:
-        return spare.pop() if spare else _wild(number, color)
+    def wilds(k: int, number: int | None, color: str | None) -> list[Card]:
+        if not spare:
+            return [_wild(number, color)] * k
+        return [spare.pop() if spare else _wild(number, color) for _ in range(k)]
 
     laid: list[LaidGroup] = []
     skips_left = skips
@@ -721,21 +723,16 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
         g = groups[i]
         cl, nats = plans[i]
         if cl is None:  # a wild or skip part
-            cards = []
-            for _ in range(g.size):
-                if g.kind is Kind.SKIP and skips_left:
-                    skips_left -= 1
-                    cards.append(SKIP)
-                else:
-                    cards.append(take_wild(None, None))
-            laid.append(LaidGroup(g, tuple(cards)))
+            k = min(skips_left, g.size) if g.kind is Kind.SKIP else 0
+            skips_left -= k
+            laid.append(LaidGroup(g, tuple([SKIP] * k + wilds(g.size - k, None, None))))
             continue
         color = colors[cl.color] if cl.color is not None else None
         if cl.window is not None:
             nn = tb.nn
             by_num = {t % nn: cards_of[t] for t in nats}
             laid.append(LaidGroup(g, tuple([
-                by_num[ni] if ni in by_num else take_wild(ni + low, color) for ni in cl.window])))
+                by_num[ni] if ni in by_num else wilds(1, ni + low, color)[0] for ni in cl.window])))
             continue
         if len(nats) == 1:
             for t, k in nats.items():
@@ -745,7 +742,7 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
             for t in sorted(nats, key=tb.show_rank.__getitem__):
                 cards += [cards_of[t]] * nats[t]
         if len(cards) < g.size:
-            number = cl.number + low if cl.number is not None else None
-            cards += [take_wild(number, color) for _ in range(g.size - len(cards))]
+            cards += wilds(g.size - len(cards), cl.number + low if cl.number is not None else None,
+                           color)
         laid.append(LaidGroup(g, tuple(cards)))
     return Meld(tuple(laid))
