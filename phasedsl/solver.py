@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from itertools import product
 from operator import attrgetter, itemgetter
 
@@ -701,6 +701,12 @@ def _wild(number: int | None, color: str | None) -> Card:
     return Card(number, color, wild=True)
 
 
+@lru_cache(maxsize=4096)
+def _stand_ins(window: tuple[int, ...], low: int, color: str | None) -> tuple[Card, ...]:
+    """The wilds that would fill a run's whole window."""
+    return tuple(_wild(ni + low, color) for ni in window)
+
+
 def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted: dict) -> Meld:
     """Turn plans into laid cards: runs in order, each wild saying what it stands for."""
     tb = lay.tb
@@ -709,7 +715,7 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
     cards_of = tb.cards
     # Cards of wild numbers played as wilds (postal) are real cards of the hand:
     # the meld shows them as themselves, spent before the real wilds.
-    spare = [cards_of[t] for t, k in converted.items() for _ in range(k)]
+    spare = [cards_of[t] for t, k in converted.items() for _ in range(k)] if converted else None
 
     def wilds(k: int, number: int | None, color: str | None) -> list[Card]:
         if not spare:
@@ -730,16 +736,25 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
         color = colors[cl.color] if cl.color is not None else None
         if cl.window is not None:
             nn = tb.nn
-            by_num = {t % nn: cards_of[t] for t in nats}
-            laid.append(LaidGroup(g, tuple([
-                by_num[ni] if ni in by_num else wilds(1, ni + low, color)[0] for ni in cl.window])))
+            first = cl.window[0]
+            if spare:
+                by_num = {t % nn: cards_of[t] for t in nats}
+                cards = [by_num[ni] if ni in by_num else wilds(1, ni + low, color)[0]
+                         for ni in cl.window]
+            else:
+                cards = list(_stand_ins(cl.window, low, color))
+                for t in nats:
+                    cards[t % nn - first] = cards_of[t]
+            laid.append(LaidGroup(g, tuple(cards)))
             continue
         if len(nats) == 1:
             for t, k in nats.items():
                 cards = [cards_of[t]] * k
         else:
             cards = []
-            for t in sorted(nats, key=tb.show_rank.__getitem__):
+            # shown by number, then color: type order when the class fixes a number or a color
+            for t in (sorted(nats) if cl.number is not None or cl.color is not None
+                      else sorted(nats, key=tb.show_rank.__getitem__)):
                 cards += [cards_of[t]] * nats[t]
         if len(cards) < g.size:
             cards += wilds(g.size - len(cards), cl.number + low if cl.number is not None else None,
