@@ -20,6 +20,7 @@ among several may differ.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .classes import _Class, _Plan
 from .handcounts import _Hand
@@ -142,6 +143,12 @@ def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
     return out if si == 0 else out[::-1]
 
 
+@lru_cache(maxsize=32)
+def window_table(windows: tuple[int, ...]) -> WindowCaps:
+    """One table per set of windows, shared by every phase with such a run."""
+    return WindowCaps(windows)
+
+
 class WindowCaps(dict):
     """For the numbers a hand holds (bits): each window as (how many of them it holds,
     its index, its bits), most first.
@@ -155,6 +162,6 @@ class WindowCaps(dict):
     def __missing__(self, nums: int) -> list[tuple[int, int, int]]:
         ranked = sorted((((nums & wb).bit_count(), k, wb) for k, wb in enumerate(self.windows)),
                         key=lambda w: (-w[0], w[1]))
-        if len(self) < 1 << 14:
+        if len(self) < 1 << 12:
             self[nums] = ranked
         return ranked

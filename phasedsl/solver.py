@@ -31,7 +31,7 @@ from operator import attrgetter, itemgetter
 
 from .cards import SKIP, Card
 from .classes import _NO_PLAN, _bits, _Class, _classes, _Plan, _Tables, _tables
-from .closedforms import WindowCaps, set_and_run, two_sets
+from .closedforms import WindowCaps, set_and_run, two_sets, window_table
 from .errors import PhaseDSLError
 from .handcounts import _Hand
 from .joint import (
@@ -136,7 +136,7 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
         return None
     if len(played) == 1:
         if agg == "run":
-            return partial(_one_run, classes[0], WindowCaps(values[0]), sizes[0], total, floor, nn)
+            return partial(_one_run, classes[0], window_table(values[0]), sizes[0], total, floor, nn)
         return partial(_one_group, classes[0], agg, values[0], tuple(cl.mask for cl in classes[0]),
                        sizes[0], total, floor, nn)
     if len(played) != 2 or any(g.colors is not None for g in played):
@@ -151,7 +151,7 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
             classes, sizes, lower, values, si = (classes[::-1], sizes[::-1], lower[::-1],
                                                  values[::-1], 1 - si)
         return partial(set_and_run, classes, sizes, lower, total, floor,
-                       WindowCaps(values[1 - si]), si)
+                       window_table(values[1 - si]), si)
     return None
 
 
