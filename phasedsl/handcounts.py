@@ -123,6 +123,18 @@ class _Hand:
             self.nums = nums & ((1 << nn) - 1)
         return self.nums
 
+    def counts(self, agg: str) -> list[int]:
+        """For a counting aggregate ("num", "type", "col", "cp", "par"): the cards the
+        hand holds for each of its indices."""
+        if agg == "num":
+            return self.by_num if self.by_num is not None else self._by_num()
+        if agg == "type":
+            return self.cnt
+        if agg == "col":
+            return self._by_col()
+        self._by_cp()
+        return self.by_cp if agg == "cp" else self.by_par
+
     def best_cap(self, agg: str, size: int, nn: int) -> int:
         """An upper bound on the best capacity of any class of one group (often exact)."""
         if agg == "run":
@@ -130,17 +142,9 @@ class _Hand:
         if agg == "crun":
             table = _best_window(nn, size)
             return max([table[m] for m in self._col_nums()])
-        if agg == "num":
-            c = max(self._by_num())
-        elif agg == "type":
-            c = max(self.cnt)
-        elif agg == "col":
-            c = max(self._by_col())
-        elif agg in ("cp", "par"):
-            self._by_cp()
-            c = max(self.by_cp if agg == "cp" else self.by_par)
-        else:
+        if agg == "mrun":
             return size
+        c = max(self.counts(agg))
         return c if c < size else size
 
     def caps(self, agg: str, values: tuple, size: int, nn: int,
@@ -161,13 +165,5 @@ class _Hand:
                     nums |= 1 << (t % nn)
                 out.append(nums.bit_count())
             return out
-        if agg == "num":
-            src = self._by_num()
-        elif agg == "type":
-            src = self.cnt
-        elif agg == "col":
-            src = self._by_col()
-        else:
-            self._by_cp()
-            src = self.by_cp if agg == "cp" else self.by_par
+        src = self.counts(agg)
         return [src[i] if src[i] < size else size for i in values]

@@ -137,6 +137,8 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
     if len(played) == 1:
         if agg == "run":
             return partial(_one_run, classes[0], window_table(values[0]), sizes[0], total, floor, nn)
+        if agg in ("num", "type", "col", "cp", "par"):  # class k counts index k
+            return partial(_one_count, classes[0], agg, sizes[0], total, floor, nn)
         return partial(_one_group, classes[0], agg, values[0], tuple(cl.mask for cl in classes[0]),
                        sizes[0], total, floor, nn)
     if len(played) != 2 or any(g.colors is not None for g in played):
@@ -166,6 +168,21 @@ def _one_run(cls, table: WindowCaps, size: int, total: int, floor: int, nn: int,
     if best < need:  # need is at least the group's natural minimum
         return None
     cl = cls[k]
+    return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
+
+
+def _one_count(cls, agg: str, size: int, total: int, floor: int, nn: int,
+               hand: _Hand) -> list[_Plan] | None:
+    need = total - hand.wilds
+    if need < floor:
+        need = floor
+    if hand.nat < need:
+        return None
+    src = hand.counts(agg)
+    top = max(src)
+    if (top if top < size else size) < need:
+        return None
+    cl = cls[src.index(top)]
     return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
 
 
