@@ -54,9 +54,10 @@ def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: S
     l0, l1 = lower
     top = sorted(by_num)
     ca, cb = top[-1], top[-2] if len(top) > 1 else -1  # the two largest counts
-    x0, x1 = min(ca, s0), min(cb, s1)
+    x0 = ca if ca < s0 else s0
+    x1 = cb if cb < s1 else s1
     apart = x0 + x1 >= need and x0 >= l0 and x1 >= l1
-    both = min(ca, s0 + s1)
+    both = ca if ca < s0 + s1 else s0 + s1
     if not apart and (distinct or both < need or ca < l0 + l1):
         return None
     a = by_num.index(ca)  # lowest numbers first on ties
