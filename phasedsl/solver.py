@@ -731,24 +731,34 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
     colors = tb.deck.colors
     cards_of = tb.cards
     # Cards of wild numbers played as wilds (postal) are real cards of the hand:
-    # the meld shows them as themselves, spent before the real wilds.
+    # the meld shows them as themselves, spent before the real wilds, and
+    # records what each stands for.
     spare = [cards_of[t] for t, k in converted.items() for _ in range(k)] if converted else None
+    acting: list[tuple[int, int, Card]] = []
 
-    def wilds(k: int, number: int | None, color: str | None) -> list[Card]:
+    def wilds(k: int, number: int | None, color: str | None, gi: int, ci: int) -> list[Card]:
+        """k wilds standing for number/color, at card ci on of group gi."""
         if not spare:
             return [_wild(number, color)] * k
-        return [spare.pop() if spare else _wild(number, color) for _ in range(k)]
+        out = []
+        for j in range(ci, ci + k):
+            if spare:
+                acting.append((gi, j, _wild(number, color)))
+                out.append(spare.pop())
+            else:
+                out.append(_wild(number, color))
+        return out
 
     laid: list[LaidGroup] = []
     skips_left = skips
     groups = lay.all_groups
-    for i in range(len(groups)):
-        g = groups[i]
-        cl, nats = plans[i]
+    for gi in range(len(groups)):
+        g = groups[gi]
+        cl, nats = plans[gi]
         if cl is None:  # a wild or skip part
             k = min(skips_left, g.size) if g.kind is Kind.SKIP else 0
             skips_left -= k
-            laid.append(LaidGroup(g, tuple([SKIP] * k + wilds(g.size - k, None, None))))
+            laid.append(LaidGroup(g, tuple([SKIP] * k + wilds(g.size - k, None, None, gi, k))))
             continue
         color = colors[cl.color] if cl.color is not None else None
         if cl.window is not None:
@@ -756,8 +766,8 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
             first = cl.window[0]
             if spare:
                 by_num = {t % nn: cards_of[t] for t in nats}
-                cards = [by_num[ni] if ni in by_num else wilds(1, ni + low, color)[0]
-                         for ni in cl.window]
+                cards = [by_num[ni] if ni in by_num else wilds(1, ni + low, color, gi, ci)[0]
+                         for ci, ni in enumerate(cl.window)]
             else:
                 cards = list(_stand_ins(cl.window, low, color))
                 for t in nats:
@@ -775,6 +785,6 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
                 cards += [cards_of[t]] * nats[t]
         if len(cards) < g.size:
             cards += wilds(g.size - len(cards), cl.number + low if cl.number is not None else None,
-                           color)
+                           color, gi, len(cards))
         laid.append(LaidGroup(g, tuple(cards)))
-    return Meld(tuple(laid))
+    return Meld(tuple(laid), tuple(acting))
