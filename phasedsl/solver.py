@@ -36,6 +36,7 @@ from .errors import PhaseDSLError
 from .handcounts import _Hand
 from .joint import (
     _assign,
+    _color_run_block,
     _greedy,
     _number_joint,
     _pair_loss,
@@ -304,6 +305,8 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     plans = _construct(lay, cands, hand, need, virtual, distinct)
     if plans is not None:
         return _reorder(plans, lay.order, groups)
+    if _block_bound(lay, all_caps, hand) + virtual < need:
+        return None
     number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
     chosen: list[_Class] = [cands[0][0][1]] * n
     pos = [0] * n
@@ -406,6 +409,22 @@ class SearchLimit(PhaseDSLError):
     def __init__(self, steps: int) -> None:
         super().__init__(f"gave up after {steps:,} search steps: this phase has too many "
                          "interchangeable groups for an exact answer")
+
+
+def _block_bound(lay: _Layout, all_caps: list, hand: _Hand) -> int:
+    """Most naturals the groups can hold, each alone, except that identical color
+    runs are counted together (see joint._color_run_block)."""
+    total, j, n = 0, 0, len(lay.groups)
+    while j < n:
+        m = 1
+        while j + m < n and lay.same_as_prev[j + m]:
+            m += 1
+        if m > 1 and lay.aggs[j] == "crun":
+            total += _color_run_block(lay.classes[j], lay.sizes[j], m, hand)
+        else:
+            total += max(all_caps[j]) * m
+        j += m
+    return total
 
 
 def _construct(lay: _Layout, cands, hand: _Hand, need: int, virtual: int,
