@@ -44,9 +44,7 @@ def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: S
              total: int, floor: int, distinct: bool, flip: bool, hand: _Hand) -> list[_Plan] | None:
     """Two plain sets, the first at least as large as the second (``flip``: the second
     is written first)."""
-    need = total - hand.wilds  # naturals to place: what the wilds leave, at least the minimums
-    if need < floor:
-        need = floor
+    need = hand.to_place(total, floor)
     if hand.nat < need:
         return None
     by_num = hand.by_num if hand.by_num is not None else hand._by_num()
@@ -80,9 +78,7 @@ def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower
                 hand: _Hand) -> list[_Plan] | None:
     """A plain set and a plain run (whose windows' capacities ``table`` gives); the
     set is group ``si`` of the two as written."""
-    need = total - hand.wilds
-    if need < floor:
-        need = floor
+    need = hand.to_place(total, floor)
     if hand.nat < need:
         return None
     ri = 1 - si

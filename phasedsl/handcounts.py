@@ -69,6 +69,12 @@ class _Hand:
         h.by_cp = h.col_nums = h.nums = h.by_col = None
         return h
 
+    def to_place(self, total: int, floor: int) -> int:
+        """Naturals to place for a phase of ``total`` cards (bar wild and skip parts) whose
+        natural minimums add up to ``floor``: what the wilds leave empty, at least that."""
+        need = total - self.wilds
+        return need if need > floor else floor
+
     # Each aggregate is made on first use, from the few types present.
     def _by_num(self) -> list[int]:
         if self.by_num is None:

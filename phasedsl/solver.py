@@ -136,12 +136,15 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
     if not played or not all(classes):
         return None
     if len(played) == 1:
+        size = sizes[0]
         if agg == "run":
-            return partial(_one_run, classes[0], window_table(values[0]), sizes[0], total, floor, nn)
-        if agg in ("num", "type", "col", "cp", "par"):  # class k counts index k
-            return partial(_one_count, classes[0], agg, sizes[0], total, floor, nn)
-        return partial(_one_group, classes[0], agg, values[0], tuple(cl.mask for cl in classes[0]),
-                       sizes[0], total, floor, nn)
+            best_of = partial(_best_window, window_table(values[0]))
+        elif agg in ("num", "type", "col", "cp", "par"):  # class k counts index k
+            best_of = partial(_best_count, agg, size)
+        else:
+            best_of = partial(_best_cap, agg, values[0], tuple(cl.mask for cl in classes[0]),
+                              size, nn)
+        return partial(_one_group, classes[0], best_of, size, total, floor, nn)
     if len(played) != 2 or any(g.colors is not None for g in played):
         return None
     kinds = sorted(g.kind for g in played)
@@ -158,48 +161,34 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
     return None
 
 
-def _one_run(cls, table: WindowCaps, size: int, total: int, floor: int, nn: int,
-             hand: _Hand) -> list[_Plan] | None:
-    need = total - hand.wilds
-    if need < floor:
-        need = floor
+def _one_group(cls, best_of: Callable[[_Hand], tuple[int, int]], size: int, total: int,
+               floor: int, nn: int, hand: _Hand) -> list[_Plan] | None:
+    """A phase of one group: its best class (``best_of``: capacity, class index) decides."""
+    need = hand.to_place(total, floor)
     if hand.nat < need:
         return None
-    best, k, _ = table[hand.number_bits()][0]
+    best, k = best_of(hand)
     if best < need:  # need is at least the group's natural minimum
         return None
     cl = cls[k]
     return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
 
 
-def _one_count(cls, agg: str, size: int, total: int, floor: int, nn: int,
-               hand: _Hand) -> list[_Plan] | None:
-    need = total - hand.wilds
-    if need < floor:
-        need = floor
-    if hand.nat < need:
-        return None
+def _best_window(table: WindowCaps, hand: _Hand) -> tuple[int, int]:
+    best, k, _ = table[hand.number_bits()][0]
+    return best, k
+
+
+def _best_count(agg: str, size: int, hand: _Hand) -> tuple[int, int]:
     src = hand.counts(agg)
     top = max(src)
-    if (top if top < size else size) < need:
-        return None
-    cl = cls[src.index(top)]
-    return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
+    return (top if top < size else size), src.index(top)
 
 
-def _one_group(cls, agg: str, vals, masks, size: int, total: int, floor: int, nn: int,
-               hand: _Hand) -> list[_Plan] | None:
-    need = total - hand.wilds
-    if need < floor:
-        need = floor
-    if hand.nat < need:
-        return None
+def _best_cap(agg: str, vals, masks, size: int, nn: int, hand: _Hand) -> tuple[int, int]:
     caps = hand.caps(agg, vals, size, nn, masks)
     best = max(caps)
-    if best < need:  # need is at least the group's natural minimum
-        return None
-    cl = cls[caps.index(best)]
-    return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
+    return best, caps.index(best)
 
 
 # Layouts are shared by equal phases (a phase parsed afresh for every API call or
