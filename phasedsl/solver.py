@@ -138,7 +138,7 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
     if len(played) == 1:
         size = sizes[0]
         if agg == "run":
-            best_of = partial(_best_window, window_table(values[0]))
+            best_of = partial(_best_run_window, window_table(values[0]))
         elif agg in ("num", "type", "col", "cp", "par"):  # class k counts index k
             best_of = partial(_best_count, agg, size)
         else:
@@ -174,7 +174,7 @@ def _one_group(cls, best_of: Callable[[_Hand], tuple[int, int]], size: int, tota
     return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
 
 
-def _best_window(table: WindowCaps, hand: _Hand) -> tuple[int, int]:
+def _best_run_window(table: WindowCaps, hand: _Hand) -> tuple[int, int]:
     best, k, _ = table[hand.number_bits()][0]
     return best, k
 
