@@ -23,6 +23,7 @@ size costs the same.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
@@ -221,8 +222,10 @@ def _put(cache: dict, key, value) -> None:
     cache[key] = value
 
 
-def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_Plan] | None:
-    """An assignment making every group, or None when none exists."""
+def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
+            deadline: float | None = None) -> list[_Plan] | None:
+    """An assignment making every group, or None when none exists (SearchLimit when the
+    search runs past ``deadline``, by default SEARCH_SECONDS from its start)."""
     groups = lay.all_groups
     if virtual or lay.need_w or lay.need_s:
         skips = hand.skips
@@ -327,13 +330,17 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     taken: dict[int, int] = {}  # naturals already counted from each chosen class
     sharing: dict[int, int] = {}  # groups on each chosen class
     steps = [SEARCH_STEPS]
+    if deadline is None:
+        deadline = time.monotonic() + SEARCH_SECONDS
 
     def dfs(j: int, total: int, overlap: bool, used_numbers: frozenset) -> bool:
         if j == n:
             return leaf(overlap)
         steps[0] -= 1
         if steps[0] < 0:
-            raise SearchLimit(SEARCH_STEPS)
+            raise SearchLimit(f"{SEARCH_STEPS:,} search steps")
+        if not steps[0] & 255 and time.monotonic() > deadline:
+            raise SearchLimit(f"{SEARCH_SECONDS} s")
         cs = cands[j]
         is_set = distinct and gs[j].kind.is_set
         rest = best_rest[j + 1] + virtual - need
@@ -390,14 +397,16 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
 
 # Search steps before giving up on a phase (only absurdly large phases get there).
 SEARCH_STEPS = 100_000
+# ... or seconds, whichever comes first (a slow or busy machine still answers in time).
+SEARCH_SECONDS = 1.5
 
 
 class SearchLimit(PhaseDSLError):
     """The phase has too many interchangeable groups for an exact search in reasonable time."""
 
-    def __init__(self, steps: int) -> None:
-        super().__init__(f"gave up after {steps:,} search steps: this phase has too many "
-                         "interchangeable groups for an exact answer")
+    def __init__(self, spent: str) -> None:
+        super().__init__(f"gave up after {spent}: this phase has too many interchangeable "
+                         "groups for an exact answer")
 
 
 def _block_bound(lay: _Layout, all_caps: list, hand: _Hand) -> int:
@@ -710,8 +719,9 @@ def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Me
     if not rules.wild_numbers:
         plans = _search(lay, h, rules)
         return None if plans is None else _build(lay, plans, h.skips, rules, {})
+    deadline = time.monotonic() + SEARCH_SECONDS  # for all the ways of playing them
     for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
-        plans = _search(lay, h2, rules)
+        plans = _search(lay, h2, rules, deadline=deadline)
         if plans is not None:
             return _build(lay, plans, h2.skips, rules, converted)
     return None

@@ -219,12 +219,16 @@ def test_worst_cases_answer(phrase, hand, made):
     assert_exact(Phase.parse(phrase), hand, Rules(), made)
 
 
-def test_a_search_out_of_steps_is_a_labelled_error_not_a_hang(monkeypatch):
+@pytest.mark.parametrize(("limit", "value", "said"), [
+    ("SEARCH_STEPS", 500, "gave up after 500 search steps"),
+    ("SEARCH_SECONDS", 0, "gave up after 0 s"),
+])
+def test_a_search_out_of_budget_is_a_labelled_error_not_a_hang(monkeypatch, limit, value, said):
     from phasedsl import solver
 
     phrase, hand, _ = WORST_CASES[-1]  # one the search settles in thousands of steps
-    monkeypatch.setattr(solver, "SEARCH_STEPS", 500)
-    with pytest.raises(SearchLimit, match="gave up after 500 search steps"):
+    monkeypatch.setattr(solver, limit, value)
+    with pytest.raises(SearchLimit, match=said):
         find(Phase.parse(phrase), hand)
 
 
