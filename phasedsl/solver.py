@@ -84,7 +84,10 @@ def _as_played(g: Group, rules: Rules) -> Group:
 
 def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
     idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
-    order = tuple(sorted(idx, key=lambda i: (-groups[i].size, groups[i].kind.value, i)))
+    # The search takes the most constrained groups first (fewest classes, then largest);
+    # identical groups stay together.
+    ncls = {i: len(_classes(_as_played(groups[i], rules), rules.deck)) for i in idx}
+    order = tuple(sorted(idx, key=lambda i: (ncls[i], -groups[i].size, groups[i].kind.value, i)))
     gs = tuple(groups[i] for i in order)
     per_group = rules.natural_scope == "group"
     played = [_as_played(g, rules) for g in gs]
