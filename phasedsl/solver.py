@@ -72,6 +72,7 @@ class _Layout:
     total: int  # cards the natural-needing groups hold
     set_groups: int  # how many set groups (kept classes per card signature when sets differ)
     floor: int  # naturals needed whatever the wilds: the minimums' total, per group or phase
+    min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
     # For the commonest phases, the whole search as one function of the hand (see _quick).
     quick: Callable[[_Hand], list[_Plan] | None] | None
 
@@ -129,6 +130,7 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
         total=total,
         set_groups=sum(1 for g in gs if g.kind.is_set),
         floor=floor,
+        min_phase=0 if per_group else rules.min_naturals,
     )
 
 
