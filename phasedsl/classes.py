@@ -30,6 +30,10 @@ class _Tables:
     cards: tuple[Card, ...]  # the natural card of each type
     show_rank: tuple[int, ...]  # type -> its place when showing cards (by number, then color)
 
+    def sort_key(self, t: int) -> int:
+        """Key that orders card types as cards are shown: by number, then color."""
+        return self.show_rank[t]
+
     def card_of(self, t: int) -> Card:
         return self.cards[t]
 
