@@ -86,6 +86,41 @@ def _lines(path: str) -> Iterator[str]:
         _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
 
 
+def _run_batch(path: str, row) -> NoReturn:
+    """One JSON line out per non-blank line in (``row(line, number)``, numbers 1-based and
+    counting blank lines); exit 0 when every row is valid, 1 when some row is not valid
+    (not made, not legal), 2 when some row is an error."""
+    code = 0
+    write = sys.stdout.write
+    rows: list[str] = []
+    live = path == "-"  # a program on the other end of a pipe may wait for each answer
+    for number, line in enumerate(_lines(path), 1):
+        if not line.strip():
+            continue
+        result = row(line, number)
+        if "error" in result:
+            code = 2
+        elif result.get("valid") is False and not code:
+            code = 1
+        rows.append(json.dumps(result))
+        if live or len(rows) >= 256:
+            write("\n".join(rows) + "\n")
+            rows.clear()
+            if live:
+                sys.stdout.flush()
+    if rows:
+        write("\n".join(rows) + "\n")
+    raise typer.Exit(code)
+
+
+def _parse_row(line: str, number: int) -> dict:
+    text = line.rstrip("\r\n")
+    try:
+        return {"line": number, "input": text, **api.parse_json(text)}
+    except PhaseDSLError as e:
+        return {"line": number, "input": text, "error": str(e)}
+
+
 def _context(variant, phase_no, world):
     try:
         return api.Context.load(variant, phase_no, world)
@@ -113,17 +148,14 @@ def parse(
         phasedsl parse "1 color run of 4 + 3 of one color" --json
 
         printf '2 sets of 3\\nrun of 4, set of 3\\n' | phasedsl parse --batch -
+
+    --batch reads one phrase per line (plain text, not JSON) and writes one JSON object per
+    line with the input's line number; exit code 0 when every phrase reads, 2 when some does not.
     """
     if batch is not None:
-        for line in _lines(batch):
-            text = line.rstrip("\n")
-            if not text.strip():
-                continue
-            try:
-                _out(json.dumps({"input": text, **api.parse_json(text)}))
-            except PhaseDSLError as e:
-                _out(json.dumps({"input": text, "error": str(e)}))
-        return
+        if phrase is not None:
+            _fail(PhaseDSLError("--batch reads the phrases from FILE; give no phrase with it"), as_json)
+        _run_batch(batch, _parse_row)
     if phrase is None:
         _fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
     try:
@@ -172,18 +204,20 @@ def check(
 
         phasedsl check --variant twist --phase 8 R1 R2 R3 R4 W
 
+        phasedsl check --batch hands.jsonl
+
     Exit code 0 made/legal, 1 not, 2 bad input.
+
+    --batch reads one JSON object per line ({"id", "phase", "cards"} or {"id", "phase",
+    "groups"}) and writes one per line, each with the input's line number; exit code 0 when
+    every line is made or legal, 1 when some line is not, 2 when some line is an error.
     """
     ctx = _context(variant, phase_no, world)
     if batch is not None:
-        ok = True
-        for line in _lines(batch):
-            if not line.strip():
-                continue
-            result = api.check_json_line(line, ctx)
-            ok = ok and bool(result.get("valid"))
-            _out(json.dumps(result))
-        return
+        if args or groups:
+            _fail(PhaseDSLError("--batch reads every hand from FILE; give no phase, cards or "
+                                "--groups with it"), as_json)
+        _run_batch(batch, lambda line, number: api.check_json_line(line, ctx, number))
     words = list(args or [])
     try:
         phase, rules, words = ctx.take_phase(words)
@@ -193,7 +227,7 @@ def check(
             verdict = api.verify_text(phase, groups, rules)
             result = api.verdict_json(phase, verdict, rules)
         else:
-            result = api.check_json(phase, api.hand(" ".join(words), rules), rules)
+            result = api.check_json(phase, api.held(" ".join(words), rules), rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
     _notes(phase, as_json)
@@ -360,7 +394,7 @@ def _pack_entries(variant: str, world: str | None):
     pack = load_pack(variant)
     w = pack.world(world)
     out = []
-    for e in w.phases:
+    for e in w.played:
         _, rules = pack.phase_entry(e.number, w.name if len(pack.worlds) > 1 else None)
         out.append((str(e.number), e.phase, rules))
     return out
@@ -412,7 +446,7 @@ def outs(
     try:
         phase, rules, words = ctx.take_phase(words)
         seen_cards = api.cards(seen or "", rules)
-        hand = api.hand(" ".join(words), rules, also=seen_cards)
+        hand = api.held(" ".join(words), rules, also=seen_cards)
         result = api.outs_json(phase, hand, seen_cards, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)

@@ -407,3 +407,74 @@ def test_postal_hits_on_a_run_whose_end_is_a_wild_number_card(tmp_path):
         ["R4", "R5", "R6", "G1", "Y8"]
     assert illegal(*base, hit("bob", "R9", "bob", 1), header=game(pack),
                    first_deal=hands) == "hit_does_not_fit"
+
+
+def _japanese_after_bob_lays(tmp_path):
+    head = game(write_pack(tmp_path, "jruns2", "extends: japanese-wild-rules\n" + RUN_FIRST))
+    hands = deal(ann="R4 R5 W G7 Y1 Y2 B11 B12 G11 G12", bob="R8 B9 G10 Y11 B6 R1 R2 R3 G1 G2")
+    return legal(draw("ann", "Y9"), lay("ann", "R4 R5 W G7"), discard("ann", "Y9"),
+                 draw("bob", "Y10"), lay("bob", "R8 B9 G10 Y11"), header=head,
+                 first_deal=hands).state
+
+
+def test_japanese_a_taken_wild_played_as_the_last_card_goes_out(tmp_path):
+    from dataclasses import replace as dc_replace
+
+    from phasedsl.cards import Card
+    from phasedsl.game import moves as mv
+    from phasedsl.game.engine import apply
+    from phasedsl.game.state import replace as with_
+
+    state = _japanese_after_bob_lays(tmp_path)
+    house = dc_replace(state.table.house, go_out_without_discard=True)
+    state = with_(state, table=dc_replace(state.table, house=house))
+    bob = state.table.index("bob")
+    state = with_(state, seats=tuple(with_(s, hand=(Card(6, "B"),)) if k == bob else s
+                                     for k, s in enumerate(state.seats)))
+    state = apply(state, mv.Swap("bob", Card(6, "B"), "ann", 1))
+    state = apply(state, mv.Hit("bob", Card(12, None, wild=True), "bob", 1))
+    assert state.results[-1].went_out == "bob"
+
+
+def test_japanese_a_wild_that_could_not_be_reused_cannot_be_taken(tmp_path):
+    from phasedsl import parse_cards
+    from phasedsl.cards import Card
+    from phasedsl.game import moves as mv
+    from phasedsl.game.engine import IllegalMove, apply
+    from phasedsl.game.state import Laid
+    from phasedsl.game.state import replace as with_
+    from phasedsl.meld import LaidGroup
+
+    state = _japanese_after_bob_lays(tmp_path)
+
+    def full(text):  # a run from 1 to 12: no wild fits it
+        group = state.seats[0].laid[0].group.group
+        return (Laid(LaidGroup(group, tuple(parse_cards(text)))),)
+
+    seats = [with_(state.seats[0], laid=full("R1 R2 R3 R4 R5 W=6 R7 R8 R9 R10 R11 R12")),
+             with_(state.seats[1], laid=full("B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12"),
+                   hand=(Card(6, "G"), Card(1, "Y"))),
+             state.seats[2]]
+    state = with_(state, seats=tuple(seats))
+    with pytest.raises(IllegalMove) as e:
+        apply(state, mv.Swap("bob", Card(6, "G"), "ann", 1))
+    assert e.value.rule == "must_reuse_wild"
+
+
+def test_replay_last_phase_replays_each_players_last_made_phase(tmp_path):
+    from dataclasses import replace
+
+    from phasedsl.game.engine import current_phase, make_table, start
+    from phasedsl.game.hand_end import game_end
+    from phasedsl.packs import load_pack
+
+    pack = write_pack(tmp_path, "tblast", "extends: pick-a-phase\nrules:\n  house_rules:\n"
+                                          "    tie_break: replay_last_phase\n")
+    table = make_table(load_pack(pack), ["ann", "bob", "cat"])
+    state = start(table, "cat")
+    state = game_end(replace(state, seats=(
+        replace(state.seats[0], done=(1, 2, 3, 5, 6, 7, 8, 9, 10, 4), total=50),
+        replace(state.seats[1], done=(1, 2, 3, 4, 5, 6, 8, 9, 10, 7), total=90),
+        state.seats[2])))
+    assert state.tie_break == ("ann", "bob")
+    assert (current_phase(state, 0), current_phase(state, 1)) == (4, 7)

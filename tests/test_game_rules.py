@@ -117,8 +117,9 @@ def test_hits_on_other_players_groups():
               draw("ann", source="discard"), lay("ann", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7")]
     r = legal(*events, hit("ann", "W", "bob", 2))
     assert str(r.state.seat("bob").laid[1].group) == "R9 B9 G9 W=9"
-    r = legal(*events, hit("ann", "W", "bob", 2), hit("ann", "Y9", "bob", 2))
-    assert r.hands[0].went_out == "ann"  # the last card went by a hit
+    # the last card goes by a discard: a hit may not empty the hand (printed rules)
+    assert illegal(*events, hit("ann", "W", "bob", 2), hit("ann", "Y9", "bob", 2)) == \
+        "cannot_go_out_by_play"
     assert illegal(*events, hit("ann", "W=5", "bob", 2)) == "hit_does_not_fit"
 
 
@@ -181,11 +182,18 @@ def test_going_out_by_discard_ends_the_hand_and_scores_it():
     legal(*ann_goes_out(), deal(), draw("bob", "R1"))
 
 
-def test_going_out_by_a_hit():
+def test_going_out_by_a_hit_only_where_the_pack_allows_it(tmp_path):
     hands = deal(ann="R5 B5 G5 R7 B7 G7 Y7 Y5 W W")
-    r = legal(draw("ann", "Y5"), lay("ann", "R5 B5 G5", "R7 B7 G7 W"), hit("ann", "Y7", "ann", 2),
-              hit("ann", "Y5", "ann", 1), hit("ann", "Y5", "ann", 1), hit("ann", "W", "ann", 1),
-              first_deal=hands)
+    events = [draw("ann", "Y5"), lay("ann", "R5 B5 G5", "R7 B7 G7 W"), hit("ann", "Y7", "ann", 2),
+              hit("ann", "Y5", "ann", 1), hit("ann", "Y5", "ann", 1), hit("ann", "W", "ann", 1)]
+    assert illegal(*events, first_deal=hands) == "cannot_go_out_by_play"
+    pack = write_pack(tmp_path, "outbyhit", "extends: original\nrules:\n  house_rules:\n"
+                                            "    go_out_without_discard: true\n")
+    r = legal(*events, first_deal=hands, header=game(pack))
+    assert r.hands[0].went_out == "ann"
+    # laying every card at once is going out too
+    r = legal(draw("ann", "R5"), lay("ann", "R5 B5 G5 R5 Y5 W W", "R7 B7 G7 Y7"),
+              first_deal=hands, header=game(pack))
     assert r.hands[0].went_out == "ann"
 
 

@@ -3,9 +3,10 @@
 ``apply(state, move)`` returns the next state or raises ``IllegalMove`` with a
 stable ``rule`` code; ``legal_moves(state)`` lists what the player to move may
 do (every candidate is checked by ``apply``, so the list never holds an illegal
-move).  Lay-downs are judged by ``layout.verify`` and hits by
-``layout.read_group`` (the group-state check the hit search uses), under the
-pack's rules for the player's phase; the engine holds no meld rules of its own.
+move).  Lay-downs are judged by ``layout.verify``; where a hit or a Utah swap
+may go is ``hits.targets``' answer, and the group with the card in place is read
+again by ``layout.read_group``; all under the pack's rules for the player's
+phase.  The engine holds no meld rules of its own.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from ..cards import Card
+from ..cards import WILD, Card
 from ..errors import PhaseDSLError
+from ..hits import targets as hit_targets
 from ..layout import read_group, verify
 from ..meld import LaidGroup
-from ..phase import Kind
 from ..rules import Rules
 from ..solver import find
 from . import moves as mv
@@ -369,6 +370,10 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
 def _going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str, str] | None:
     """Whether a move that leaves ``left`` cards in hand is allowed by the going-out rules."""
     house = state.table.house
+    if by_play and left == 0 and not (house.floating or house.go_out_without_discard):
+        return ("cannot_go_out_by_play", "a hand ends only with a discard: keep a card to "
+                                         "discard (go_out_without_discard lets a player go out "
+                                         "by playing every card; floating lets them float)")
     # Under floating, playing out every card is not going out.
     if house.go_out_after_first_round and not state.dealer_reached and (
             (left == 0 and not (by_play and house.floating))
@@ -376,8 +381,6 @@ def _going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str,
         return ("cannot_go_out_yet", "nobody may go out before play has come round to the "
                                      f"dealer ({_name(state, state.dealer)})"
                 + (" (one card left would have to be discarded)" if left == 1 else ""))
-    if left == 0 and state.reuse_owed:
-        return ("must_reuse_wild", "a wild taken from the table must be played this turn")
     return None
 
 
@@ -493,68 +496,36 @@ def _rules_for_hits(rules: Rules, wild: frozenset[int]) -> Rules:
     return rules.with_(extras=True, wild_numbers=wild)
 
 
-def _run_span(cards: Sequence[Card], wild_numbers: frozenset[int]) -> tuple[int, int]:
-    """The numbers a laid run (cards low to high) spans.  A postal card of a wild number
-    keeps its own face in the laid cards even where it stands for another number, so the
-    span is read from a card that shows its place: a natural of another number or a wild
-    (whose value the laid group records)."""
-    for k, c in enumerate(cards):
-        if c.number is not None and (c.wild or c.number not in wild_numbers):
-            return c.number - k, c.number - k + len(cards) - 1
-    return cards[0].number, cards[0].number + len(cards) - 1
-
-
 def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
             ) -> tuple[LaidGroup | None, str]:
     """The group after ``card`` is played onto it, or (None, why not)."""
     laid = state.seats[owner].laid[g]
-    return _extended(laid.group, laid.wild_numbers, card, _hit_rules(state, hitter, laid))
+    return _extended(laid.group, card, _hit_rules(state, hitter, laid))
 
 
 @lru_cache(maxsize=8192)
-def _extended(lg: LaidGroup, laid_wild: frozenset[int], card: Card, rules: Rules
-              ) -> tuple[LaidGroup | None, str]:
-    # Cached: legal_moves tries every card of a hand on every laid group, turn after turn.
-    kind = lg.group.kind
-    if card.skip and kind is not Kind.SKIP:
-        return None, "a skip is never part of a group"
-    cards = lg.cards
-    if kind.is_run:
-        lo, hi = _run_span(cards, laid_wild)
-        deck = rules.deck
-        if card.natural and card.number not in rules.wild_numbers:
-            if card.number == lo - 1:
-                new = (card, *cards)
-            elif card.number == hi + 1:
-                new = (*cards, card)
-            else:
-                return None, f"the run goes {lo}-{hi}; a natural fits only a {lo - 1} or a {hi + 1}"
-        else:
-            want = card.number if card.wild else None
-            if want is None:
-                prefer = ["high", "low"] if rules.wild_hit_end == "high" else ["low", "high"]
-                ends = [e for e in prefer if (e == "high" and hi < deck.high)
-                        or (e == "low" and lo > deck.low)]
-                if not ends:
-                    return None, f"the run already spans {deck.low}-{deck.high}"
-                want = hi + 1 if ends[0] == "high" else lo - 1
-            if want == lo - 1:
-                new = (Card(want, card.color, wild=True) if card.wild else card, *cards)
-            elif want == hi + 1:
-                new = (*cards, Card(want, card.color, wild=True) if card.wild else card)
-            else:
-                return None, f"the run goes {lo}-{hi}; a wild can stand only for {lo - 1} or {hi + 1}"
-    else:
-        new = (*cards, card)
-    read, problems = read_group(lg.group, new, rules)
-    if problems or read is None:
-        return None, "; ".join(msg for _, msg in problems)
-    if kind.is_run:
-        low, _ = _run_span(read, rules.wild_numbers)
-        if any(c.number is not None and (c.wild or c.number not in rules.wild_numbers)
-               and c.number != low + k for k, c in enumerate(read)):
-            return None, "the run would not stay in order"
-    return LaidGroup(lg.group, read), ""
+def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None, str]:
+    """Where ``card`` may go is ``hits.targets``' answer (a run's ends, what a wild stands
+    for there); a wild that says what it stands for (``W=3``) takes the place that number
+    is, and the group with the card in place is read again by ``layout.read_group``, so
+    a stated color is checked too.  Cached: ``legal_moves`` tries every card of a hand on
+    every laid group, turn after turn."""
+    problems: list[tuple[str, str]] = []
+    for h in hit_targets([lg], card.plain(), rules):
+        if h.swap is not None or (card.wild and card.number is not None
+                                  and h.stands not in (None, card.number)):
+            continue
+        placed = card
+        if card.wild and h.stands is not None:
+            placed = Card(h.stands, card.color, wild=True)
+        new = (placed, *lg.cards) if h.end == "low" else (*lg.cards, placed)
+        read, problems = read_group(lg.group, new, rules)
+        if read is not None and not problems:
+            return LaidGroup(lg.group, read), ""
+    if not problems:
+        _, problems = read_group(lg.group, (*lg.cards, card), rules)
+    why = "; ".join(msg for _, msg in problems)
+    return None, why or "it fits no open place of this group"
 
 
 def _hit(state: GameState, move: mv.Hit) -> GameState:
@@ -583,7 +554,9 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
     if problem:
         raise IllegalMove(*problem)
     laid = state.seats[owner].laid
-    wn = laid[g].wild_numbers
+    # The group now holds the hitter's cards too, a card of their wild number perhaps
+    # played as a wild: it is read from now on with that number wild as well.
+    wn = laid[g].wild_numbers | wild_numbers(state, i)
     seats = _set_seat(state, i, hand=hand)
     state = replace(state, seats=seats)
     new_laid = (*laid[:g], Laid(new, wn), *laid[g + 1:])
@@ -592,12 +565,36 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
     return _after_play(state, i)
 
 
+def _swapped(lg: LaidGroup, card: Card, rules: Rules, end: str | None
+             ) -> tuple[list[Card], int, bool] | None:
+    """``hits.targets``' swap for ``card``: the group's cards with the natural in place of
+    a laid wild, that wild's index, and whether the wild goes to the hand (the Japanese
+    page's take-back) rather than to an end of the run (Utah rules); or None.  With both
+    rules on, a swap that names no end is a take-back."""
+    options = [h for h in hit_targets([lg], card, rules) if h.swap is not None
+               and (end is None or h.end == end)]
+    options.sort(key=lambda h: h.end is not None)  # a take-back (no end) first
+    for h in options:
+        cards = list(lg.cards)
+        k = next((k for k, c in enumerate(cards) if c.wild
+                  and h.swap.number in (None, c.number)), None)
+        if k is None:
+            continue
+        wild = cards[k]
+        cards[k] = card
+        if h.end is None:
+            return cards, k, True
+        moved = Card(h.stands, wild.color, wild=True)
+        return ([moved, *cards] if h.end == "low" else [*cards, moved]), k, False
+    return None
+
+
 def _swap(state: GameState, move: mv.Swap) -> GameState:
     i = _check_play_step(state, move)
     table = state.table
-    if not table.rules.wild_swap:
+    if not (table.rules.wild_swap or table.rules.wild_take_back):
         raise IllegalMove("swap_not_allowed", "this pack does not let laid wilds be swapped out "
-                                              "(wilds.swap)")
+                                              "(wilds.swap, wilds.take_back)")
     seat = state.seats[i]
     if seat.laid_phase is None:
         raise IllegalMove("hit_before_phase", f"{move.player} must lay their own phase before "
@@ -615,32 +612,13 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
     laid = state.seats[owner].laid[g]
     cards = laid.group.cards
     rules = _hit_rules(state, i, laid)
-    take = table.house.wild_steal_penalty is not None
-    kind = laid.group.group.kind
-    spots = [k for k, c in enumerate(cards) if c.wild and c.number == card.number
-             and (c.color is None or c.color == card.color)]
-    if kind.is_set or kind in (Kind.COLOR, Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD):
-        spots = [k for k, c in enumerate(cards) if c.wild] if take else []
-    if not spots:
+    got = _swapped(laid.group, card, rules, move.end)
+    if got is None:
         raise IllegalMove("swap_does_not_fit", f"{card} replaces no wild in "
-                                               f"{_group_label(state, owner, g)}")
-    k = spots[0]
-    new = list(cards)
-    new[k] = card
-    if not take:
-        # Utah: the wild moves to an end of the run.
-        lo, hi = _run_span(cards, laid.wild_numbers)
-        deck = rules.deck
-        ends = [move.end] if move.end else (["high", "low"] if rules.wild_hit_end == "high"
-                                            else ["low", "high"])
-        ends = [e for e in ends if (e == "high" and hi < deck.high) or (e == "low" and lo > deck.low)]
-        if not ends:
-            raise IllegalMove("swap_does_not_fit", f"the freed wild has no open end to move to in "
-                                                   f"{_group_label(state, owner, g)}")
-        if ends[0] == "high":
-            new.append(Card(hi + 1, cards[k].color, wild=True))
-        else:
-            new.insert(0, Card(lo - 1, cards[k].color, wild=True))
+                                               f"{_group_label(state, owner, g)}"
+                          + ("" if table.rules.wild_take_back else
+                             " that has an open end to move to"))
+    new, k, take = got
     read, problems = read_group(laid.group.group, new, rules)
     if problems or read is None:
         raise IllegalMove("swap_does_not_fit", f"{card} for the wild leaves "
@@ -652,9 +630,13 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
                       taken_wilds=seat.taken_wilds + (1 if take else 0))
     state = replace(state, seats=seats)
     new_laid = list(state.seats[owner].laid)
-    new_laid[g] = Laid(LaidGroup(laid.group.group, read), laid.wild_numbers)
+    new_laid[g] = Laid(LaidGroup(laid.group.group, read), laid.wild_numbers | wild_numbers(state, i))
     owed = state.reuse_owed + (1 if take and table.house.wild_reuse_same_turn else 0)
     state = replace(state, seats=_set_seat(state, owner, laid=tuple(new_laid)), reuse_owed=owed)
+    if owed and not _hittable(state, i, WILD):
+        # Its own phase is down, so the taken wild can only be reused as a hit.
+        raise IllegalMove("must_reuse_wild", "the wild taken could not be played anywhere this "
+                                             "turn, and it must be reused the turn it is taken")
     return _after_play(state, i)
 
 
@@ -849,14 +831,17 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if seat.laid_phase is not None:
         for s in state.seats:
             for g, laid in enumerate(s.laid):
+                rules = _hit_rules(state, i, laid)
+                run = laid.group.group.kind.is_run
                 for c in distinct:
-                    if c.wild and laid.group.group.kind.is_run:
-                        lo, hi = _run_span(laid.group.cards, laid.wild_numbers)
-                        out += [mv.Hit(me, Card(n, wild=True), s.name, g + 1) for n in (lo - 1, hi + 1)]
-                    else:
-                        out.append(mv.Hit(me, c, s.name, g + 1))
-                    if table.rules.wild_swap and c.natural:
-                        out.append(mv.Swap(me, c, s.name, g + 1))
+                    for h in hit_targets([laid.group], c, rules):
+                        if h.swap is not None:  # Utah (an end) or a take-back (none)
+                            out.append(mv.Swap(me, c, s.name, g + 1, h.end))
+                        elif c.wild and run and h.stands is not None:  # a wild says its end
+                            out.append(mv.Hit(me, Card(h.stands, wild=True), s.name, g + 1))
+                        else:
+                            out.append(mv.Hit(me, c, s.name, g + 1))
+        out = list(dict.fromkeys(out))
     others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
     for c in distinct:
         if c.skip or (c.wild and table.rules.wild_as_skip):

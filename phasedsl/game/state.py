@@ -40,6 +40,7 @@ class HouseRules:
     phase_order: str = "in_order"
     game_length: int = 10
     floating: bool = False
+    go_out_without_discard: bool = False
     dealer_chooses: bool = False
     anti_phase: bool = False
     anti_phase_for_others: bool = False
@@ -67,6 +68,7 @@ class HouseRules:
             phase_order=settings.get("phase_order", "in_order"),
             game_length=settings.get("game_length", 10),
             floating=hr.get("floating", False),
+            go_out_without_discard=hr.get("go_out_without_discard", False),
             dealer_chooses=hr.get("dealer_chooses_wild_recipient", False),
             anti_phase=hr.get("anti_phase", False),
             anti_phase_for_others=hr.get("anti_phase_for_others", False),

@@ -83,6 +83,10 @@ def current_phase(state: GameState, i: int) -> int | None:
     when the player chooses it (any order, not declared yet) or has none left."""
     seat = state.seats[i]
     if state.tie_break:
+        # replay_last_phase: each tied player replays the phase they last made.
+        if state.table.house.tie_break == "replay_last_phase" and seat.done \
+                and state.table.tie_phase is None:
+            return seat.done[-1]
         return 0
     if state.table.any_order:
         return seat.declared
