@@ -215,14 +215,14 @@ def report(
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
     world: WorldOpt = None,
     games: Annotated[int, typer.Option("--games", "-g", min=1, max=100_000,
-                                       help="Games per table size (2-6 players).")] = 10,
+                                       help="Games per table size (2-6 players).")] = 20,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 1,
 ) -> None:
     """Write a one-page HTML report of a pack: rules in words, phases, odds and simulated
     difficulty curves, game length for 2-6 players, and a printable phase and score sheet.
 
-    Self-contained (inline SVG and CSS, no script, nothing fetched). The default of 10
+    Self-contained (inline SVG and CSS, no script, nothing fetched). The default of 20
     games per table size takes well under a minute; --games and --jobs trade time for
     precision.
 

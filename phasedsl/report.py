@@ -35,7 +35,7 @@ def player_counts(pack: Pack, world: str | None = None) -> list[int]:
     return out
 
 
-def pack_figures(pack: Pack, world: str | None = None, games: int = 10, seed: int = 1,
+def pack_figures(pack: Pack, world: str | None = None, games: int = 20, seed: int = 1,
                  jobs: int = 1, bot: str = "greedy",
                  progress: Callable[[int], None] | None = None) -> dict:
     """Simulated games for every table size and the odds of each phase."""
