@@ -178,15 +178,18 @@ class GreedyBot:
         return pick
 
     def _hit(self, view: PlayerView, moves) -> mv.Move | None:
-        """A hit (naturals before wilds), or a Utah swap, which also sheds a card."""
+        """A hit (naturals before wilds), or a Utah swap, which also sheds a card (the wild
+        moves to the run's end).  A take-back, which puts the wild in the hand, is never
+        made: it sheds nothing."""
+        rules = view.table.rules
+        utah = rules.wild_swap and not rules.wild_take_back
         best = None
         for m in moves:
             if isinstance(m, mv.Hit):
                 if not m.card.wild:
                     return m
                 best = best or m
-            elif (isinstance(m, mv.Swap) and view.table.house.wild_steal_penalty is None
-                  and best is None):
+            elif isinstance(m, mv.Swap) and utah and best is None:
                 best = m
         return best
 

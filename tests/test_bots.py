@@ -174,3 +174,14 @@ def test_unknown_bot_is_refused_by_name():
     with pytest.raises(PhaseDSLError, match="greedy, random"):
         make_bot("clever")
     assert isinstance(make_bot("random", 1), RandomBot)
+
+
+def test_greedy_swaps_under_utah_rules_and_never_takes_a_wild_back():
+    from phasedsl.simulate import play_game
+
+    def swaps(pack):
+        return sum('"type": "swap"' in line for i in range(2)
+                   for line in play_game(load_pack(pack), 4, seed=1, index=i, keep_log=True).log)
+
+    assert swaps("utah") > 0  # a swap sheds a card: the wild moves to the run's end
+    assert swaps("japanese-wild-rules") == 0  # a take-back sheds nothing
