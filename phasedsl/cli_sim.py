@@ -124,7 +124,7 @@ def summary_text(s: dict) -> str:
              f"seed {s['seed']}"]
     if s["capped"]:
         lines.append(f"stopped at the safety cap (not counted): {len(s['capped'])} game(s), "
-                     f"numbers {', '.join(str(i + 1) for i in s['capped'][:10])}")
+                     f"numbers {', '.join(str(n) for n in s['capped'][:10])}")
     h = s["hands_per_game"]
     if not h["n"]:
         lines.append("no game finished")

@@ -172,7 +172,7 @@ def summarize(records: list[GameRecord], players: int,
     finished = [r for r in records if not r.capped]
     hands = [r.hands for r in finished]
     out: dict = {"games": len(records), "finished": len(finished),
-                 "capped": [r.index for r in records if r.capped]}
+                 "capped": [r.index + 1 for r in records if r.capped]}  # game numbers, from 1
     out["hands_per_game"] = _describe(hands)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
     out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])

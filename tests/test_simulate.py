@@ -45,7 +45,7 @@ def test_a_game_past_the_cap_is_reported_not_looped():
     r = play_game(load_pack("original"), 3, "random", seed=1, max_moves=50)
     assert r.capped and r.winner is None
     s = summarize([r], 3)
-    assert s["capped"] == [0] and s["finished"] == 0 and s["hands_per_game"]["n"] == 0
+    assert s["capped"] == [1] and s["finished"] == 0 and s["hands_per_game"]["n"] == 0
 
 
 def test_summary_figures():
@@ -157,3 +157,13 @@ def test_logs_of_a_pack_file_name_it_from_their_folder(tmp_path, monkeypatch):
     assert json.loads(log.read_text().splitlines()[0])["variant"] == "../../packs/mine.yaml"
     monkeypatch.chdir(tmp_path)
     assert replay(log.read_text().splitlines(), log.parent).legal
+
+
+def test_cli_reports_capped_games():
+    from phasedsl.cli_sim import summary_text
+
+    s = summarize([play_game(load_pack("original"), 3, "random", seed=1, max_moves=40)], 3)
+    text = summary_text({"variant": "original", "world": None, "players": 3, "bot": "random",
+                         "seed": 1, **s})
+    assert "stopped at the safety cap (not counted): 1 game(s), numbers 1" in text
+    assert "no game finished" in text
