@@ -167,3 +167,12 @@ def test_cli_reports_capped_games():
                          "seed": 1, **s})
     assert "stopped at the safety cap (not counted): 1 game(s), numbers 1" in text
     assert "no game finished" in text
+
+
+def test_cli_world():
+    res = runner.invoke(app, ["simulate", "--variant", "world-tour", "--world", "okie-circle-j",
+                              "--players", "2", "--games", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["world"] == "okie-circle-j" and data["finished"] == 1
+    assert len(data["phases"]) >= 1 and all(r["dealt_odds"] is not None for r in data["phases"])
