@@ -247,7 +247,7 @@ class GreedyBot:
         meld = find(phase, [*hand, *example], rules)
         if meld is None:
             return Counter()
-        used = Counter(c.plain() if c.wild else c for g in meld.groups for c in g.cards)
+        used = Counter(meld.cards())
         used.subtract(example)
         return Counter(hand) - +used
 
