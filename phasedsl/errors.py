@@ -26,8 +26,30 @@ class InputError(PhaseDSLError):
         """The message, and under it the line with a caret at the column."""
         if self.column is None or not self.text or "\n" in self.text:
             return self.message
-        caret = " " * (self.column - 1) + "^"
-        return f"column {self.column}: {self.message}\n    {self.text}\n    {caret}"
+        return f"column {self.column}: {self.message}\n{caret_lines(self.text, self.column)}"
+
+
+# Widest piece of an input line echoed under a message: a 6,000-card hand or a
+# long YAML line is cut to a window around the column, so the error stays
+# readable (and small) while still showing where the problem is.
+ECHO_WIDTH = 70
+
+
+def caret_lines(line: str, column: int, width: int = ECHO_WIDTH) -> str:
+    """Two indented lines: ``line`` (cut to ``width`` characters around the 1-based
+    ``column``, with "..." where text was left out) and a caret under the column."""
+    at = max(0, min(column - 1, len(line)))
+    start, end = 0, len(line)
+    if end > width:
+        start = max(0, min(at - width // 2, end - width))
+        end = start + width
+    shown = line[start:end]
+    if start > 0:
+        shown = "..." + shown
+        at += 3
+    if end < len(line):
+        shown += "..."
+    return f"    {shown}\n    {' ' * (at - start)}^"
 
 
 class CardError(InputError):
