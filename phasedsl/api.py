@@ -307,8 +307,8 @@ def odds_text(report: dict) -> str:
     with its rank (1 = easiest) and a bar of the curve, starred when easier than the one before."""
     rows = report["phases"]
     k = report["draws"]
-    draws = f" (a hand plus {plural(k, 'draw')}, an upper view)" if k else ""
-    lines = wrap(f"chance that {report['cards']} cards from the deck make the phase{draws}", indent="  ")
+    draws = f" (a hand and {plural(k, 'draw')}: an upper view)" if k else " from the deck"
+    lines = wrap(f"chance that {report['cards']} cards{draws} make the phase", indent="  ")
     many = len(rows) > 1
     top = max((r["probability"] for r in rows), default=0) or 1
     cells: list = [["#", "phase", "chance", "95% CI", "rank", "curve"]] if many else []
