@@ -76,7 +76,10 @@ class _Group(TyperGroup):
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         words = args[: args.index("--")] if "--" in args else args
         _JSON.set("--json" in words)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as e:
+            _usage_error(e)
 
     def invoke(self, ctx):
         try:
@@ -84,9 +87,14 @@ class _Group(TyperGroup):
         except PhaseDSLError as e:
             _fail(e)
         except UsageError as e:
-            if not _JSON.get():
-                raise
-            _fail(PhaseDSLError(e.format_message()))
+            _usage_error(e)
+
+
+def _usage_error(e: UsageError) -> NoReturn:
+    # Typer shows its own usage errors (with the usage line) unless JSON was asked for
+    if not _JSON.get() or type(e).__name__ == "NoArgsIsHelpError":
+        raise e
+    _fail(PhaseDSLError(e.format_message()))
 
 
 class _App(typer.Typer):

@@ -176,6 +176,7 @@ BAD_PACK = "name: bad\ntitle: Bad\ndescription: d\nsource: s\nphases:\n  - \"1 s
     ["show", "world-tour", "--world", "nowhere"],
     ["check", "--batch", "/nonexistent/hands.jsonl"],
     ["nosuchcommand"],
+    ["--bogus"],
 ])
 def test_every_error_with_json_is_one_json_object_on_stdout(args):
     r = run(*args, "--json")
