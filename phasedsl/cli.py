@@ -162,8 +162,10 @@ def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     """Bad input: a clear message on stderr, or with --json one JSON object on stdout
     ({"error", "exit"}, what else is known about the error: column, the pack problems, and
     the ``known`` fields); exit code 2."""
-    if as_json if as_json is not None else _JSON.get():
-        _out(json.dumps(error_json(error) | known))
+    if as_json is None:
+        as_json = _JSON.get()
+    if as_json:
+        _out(json.dumps(_error_json(error) | known))
     else:
         # a pack's problems already read "file:line:column: error: ..."
         head = "" if isinstance(error, PackError) else "error: "
@@ -173,7 +175,7 @@ def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     raise typer.Exit(2)
 
 
-def error_json(error: Exception) -> dict:
+def _error_json(error: Exception) -> dict:
     out: dict = {"error": str(error), "exit": 2}
     if isinstance(error, InputError) and error.column is not None:
         out.update(message=error.message, column=error.column)
