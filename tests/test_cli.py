@@ -228,6 +228,9 @@ def test_a_huge_hand_error_echoes_only_a_window_around_the_column():
     assert echo[at:at + 2] == "X5" and echo.lstrip().startswith("...") and echo.endswith("...")
     data = json.loads(run("check", "2 sets of 3", bad, "--json").stdout)
     assert len(data["error"]) < 400 and data["column"] == 9002
+    for token in ("Q" * 50_000, "W=" + "R" * 50_000, "R" + "5" * 50_000):  # one huge token
+        r = run("check", "2 sets of 3", "R5 " + token)
+        assert r.exit_code == 2 and len(r.stderr) < 400 and "is not a card" in r.stderr
 
 
 def test_caret_lines_keep_short_lines_whole_and_point_at_the_column():
