@@ -347,7 +347,7 @@ def table(rows: list, aligns: str, flex: int, width: int = WIDTH) -> list[str]:
     grid = [r for r in rows if not isinstance(r, str)]
     widths = [max((cell_len(r[i]) for r in grid), default=0) for i in range(len(aligns))]
     room = width - sum(widths) + widths[flex] - gap * (len(aligns) - 1)
-    widths[flex] = max(20, min(widths[flex], room))
+    widths[flex] = min(widths[flex], max(20, room))
     out = []
     for r in rows:
         if isinstance(r, str):
