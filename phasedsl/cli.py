@@ -533,7 +533,7 @@ def outs(
 
         phasedsl outs "1 set of 3 + 1 run of 4" R5 B5 G7 G8 G10 Y2 --seen "W W W"
 
-        phasedsl outs --variant original --phase 2 R5 B5 G7 G8 G10 Y2 --json
+        phasedsl outs --variant original --phase 2 R5 B5 G7 G8 G10 Y2 W --json
 
     Exit code 0 when the hand is made or some card completes it, 1 when none does.
     """
