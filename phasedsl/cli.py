@@ -343,8 +343,8 @@ def hit(
 ) -> None:
     """Which laid groups take these cards, and where?
 
-    KIND is set, run, color, color_run, even_odd, color_even_odd, color_set, wild or skip
-    (or a phase phrase for one group, like 'color run of 4').
+    KIND is set, run, color, color_run, even_odd, color_even_odd, color_set,
+    wild or skip (or a phase phrase for one group, like 'color run of 4').
 
     Examples:
 
@@ -423,8 +423,9 @@ def odds(
 ) -> None:
     """The chance that a dealt hand makes a phase: exact where counting allows, sampled otherwise.
 
-    With --variant and no phase, rank every phase of the pack (or --world), flag a phase that is
-    easier than the one before it, and draw the difficulty curve.
+    With --variant and no phase, rank every phase of the pack (or --world),
+    flag a phase that is easier than the one before it, and draw the
+    difficulty curve.
 
     Examples:
 
@@ -434,7 +435,7 @@ def odds(
 
         phasedsl odds --variant original --draws 1 --plot curve.svg
 
-    Exit code 0, or 2 for bad input (the table is printed before a plot that fails).
+    Exit code 0, or 2 for bad input or a plot that cannot be made.
     """
     from .odds import odds as compute
 
