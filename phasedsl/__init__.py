@@ -16,6 +16,7 @@ from .errors import (
     PhaseDSLError,
     PhaseSyntaxError,
     PhaseValueError,
+    RulesError,
 )
 from .hits import Hit, HitPlan
 from .hits import plan as hit_plan
@@ -39,7 +40,7 @@ def load_pack(ref):
 __all__ = [
     "DEFAULT_RULES", "SKIP", "STANDARD_DECK", "WILD", "Card", "CardError", "Deck", "Group", "Hit",
     "HitPlan", "InputError", "Kind", "LaidGroup", "LayoutError", "Meld", "Out", "PackError", "Part",
-    "Phase", "PhaseDSLError", "PhaseSyntaxError", "PhaseValueError", "Problem", "Rules", "Scoring",
-    "Shortfall", "Verdict", "can_make", "find", "format_cards", "hit_plan", "hit_targets",
+    "Phase", "PhaseDSLError", "PhaseSyntaxError", "PhaseValueError", "Problem", "Rules", "RulesError",
+    "Scoring", "Shortfall", "Verdict", "can_make", "find", "format_cards", "hit_plan", "hit_targets",
     "load_pack", "outs", "parse_cards", "score", "shortfall", "verify",
 ]

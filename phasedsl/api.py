@@ -93,7 +93,8 @@ class Context:
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Does the hand make the phase: the meld, or how many cards short and which complete it."""
     meld = find(phase, hand, rules)
-    out: dict = {"phase": phase.canonical(rules.deck), "valid": meld is not None}
+    out: dict = {"phase": phase.canonical(rules.deck), "valid": meld is not None,
+                 **_ignored(phase)}
     if meld is not None:
         out["groups"] = meld.to_json()
         return out
@@ -109,6 +110,11 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     return out
 
 
+def _ignored(phase: Phase) -> dict:
+    """What the phrase said that was not read (a remark, a 'Phase 2:' label), when anything."""
+    return {"ignored": list(phase.ignored)} if phase.ignored else {}
+
+
 def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -> Verdict:
     layout = []
     for i, text in enumerate(groups, 1):
@@ -120,7 +126,8 @@ def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -
 
 
 def verdict_json(phase: Phase, verdict: Verdict, rules: Rules = DEFAULT_RULES) -> dict:
-    out: dict = {"phase": phase.canonical(rules.deck), "valid": verdict.valid, "layout": True,
+    out: dict = {"phase": phase.canonical(rules.deck), "valid": verdict.valid, **_ignored(phase),
+                 "layout": True,
                  "groups": verdict.meld.to_json() if verdict.valid and verdict.meld else []}
     if not verdict.valid:
         out["problems"] = [p.to_json() for p in verdict.problems]

@@ -138,6 +138,11 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
                 return f"a wild can stand only for {deck.low}-{deck.high}, not {num} (in {tok!r})"
             number = int(num)
         return Card(number, color, wild=True)
+    natural, eq, _ = up.partition("=")
+    if eq and _NATURAL.fullmatch(natural):
+        # how a meld shows a card of a wild number played as a wild (the postal rule)
+        return (f"{tok!r}: only a wild says what it stands for; write {natural} (under the "
+                "postal rule a card of the wild number is tried as a wild by itself)")
     m = _NATURAL.fullmatch(up)
     if not m:
         return (
@@ -154,6 +159,8 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
 
 def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
     """Read cards separated by spaces and/or commas; raise CardError at the first bad token."""
+    if not isinstance(text, str):
+        raise CardError(f"cards are text, like 'R5 B5 W', not {type(text).__name__} {text!r:.40}")
     if len(text) > MAX_CARD_TEXT:
         raise CardError(f"card list too long ({len(text)} characters; the limit is {MAX_CARD_TEXT})")
     cards: list[Card] = []

@@ -185,6 +185,13 @@ def _error_json(error: Exception) -> dict:
     return out
 
 
+def _notes(phase, as_json: bool) -> None:
+    """Say what the phrase said that was not read (JSON carries it as "ignored")."""
+    if not as_json:
+        for text in phase.ignored:
+            typer.echo(f"note: ignored {text!r}", err=True)
+
+
 _VERDICTS = ("made", "legal", "not made", "not legal", "fits now:")
 
 
@@ -261,6 +268,7 @@ def parse(
     if as_json:
         _out(json.dumps({"input": phrase, **api.parse_json(phrase)}))
         return
+    _notes(phase, as_json)
     _out(phase.canonical())
     for i, g in enumerate(phase.groups, 1):
         _out(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} cards]")
@@ -324,6 +332,7 @@ def check(
             result = api.check_json(phase, api.hand(" ".join(words), rules), rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
+    _notes(phase, as_json)
     _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"])
 
 

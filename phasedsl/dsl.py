@@ -7,15 +7,25 @@ terminals: they say in words what was expected, at which column.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Transformer,
+    UnexpectedCharacters,
+    UnexpectedInput,
+    UnexpectedToken,
+    v_args,
+)
 from lark.exceptions import VisitError
 
 from .cards import STANDARD_DECK, Deck
 from .errors import PhaseSyntaxError, PhaseValueError
 from .phase import ColorMap, Group, Kind, Part, Phase
 from .resources import grammar_path
+from .supply import natural_cap, wild_need
 
 MAX_PHRASE = 2_000
 MAX_GROUPS = 10  # the seeds' phases have at most 5; the exact search is built for a few
@@ -28,17 +38,18 @@ _WORDS = {
 # What each terminal means to a person, for "expected ..." messages.
 _EXPECT = {
     "$END": "the end of the phrase", "PLUS": "'+'", "AND": "'and'", "COMMA": "','",
+    "PLUSWORD": "'plus'", "PERIOD": "'.'",
     "INT": "a number", "NUMWORD": "a number", "ONE": "'one'",
-    "SET": "'set'", "RUN": "'run'", "COLOR": "'color'", "GROUP": "'group'",
+    "SET": "'set'", "PAIR": "'pair'", "RUN": "'run'", "COLOR": "'color'", "GROUP": "'group'",
     "FLUSH": "'flush'", "CARDS": "'cards'", "EO": "'even or odd'", "WILDS": "'wilds'",
     "SKIPS": "'skips'", "OF": "'of'", "OUT": "'out of'", "IN": "'in'", "WITH": "'with colors'",
     "ARTICLE": "'a'", "THE": "'the'", "SAME": "'same'", "ANY": "'any'",
     "OR": "'or'", "COLORNAME": "a color name", "SEMI": "';'",
-    "COLON": "':'", "SLASH": "'/'", "AMP": "'&'", "LBRACE": "'{'", "RBRACE": "'}'",
+    "COLON": "':'", "DASH": "'-'", "PHASEWORD": "'phase'", "SLASH": "'/'", "AMP": "'&'",
+    "LBRACE": "'{'", "RBRACE": "'}'",
 }
-_ORDER = [k for k in _EXPECT if k not in ("$END", "PLUS", "AND", "COMMA")] + [
-    "PLUS", "AND", "COMMA", "$END"
-]
+_JOINERS = ["PLUS", "AND", "COMMA", "PLUSWORD", "AMP", "PERIOD", "$END"]
+_ORDER = [k for k in _EXPECT if k not in _JOINERS] + _JOINERS
 
 
 @cache
@@ -154,6 +165,10 @@ class _ToPhase(Transformer):
     def set_part(self, items):
         return self._counted(items, Kind.SET)
 
+    def pair_part(self, items):
+        pair = next(i for i in items if isinstance(i, Token) and i.type == "PAIR")
+        return self._counted([*items, (2, pair.column)], Kind.SET)
+
     def color_set_part(self, items):
         return self._counted(items, Kind.COLOR_SET)
 
@@ -191,37 +206,30 @@ class _ToPhase(Transformer):
     def sep(self, items):
         return None
 
+    @v_args(meta=True)
+    def label(self, meta, items):
+        return _Label(meta.start_pos, meta.end_pos)
+
     def phase(self, items):
-        return [i for i in items if i is not None]
+        return [i for i in items if isinstance(i, (tuple, _Label))]
+
+
+@dataclass(frozen=True)
+class _Label:
+    start: int
+    end: int
 
 
 def _supply(group: Group, deck: Deck) -> tuple[int, str]:
     """Most cards the deck can ever put into one group of this kind, and why."""
-    k = group.kind
-    per_number = len(deck.colors) * deck.copies
-    n_numbers = len(deck.numbers)
-    w = deck.wilds
-    if k is Kind.SET:
-        return per_number + w, f"{per_number} of each number and {w} wilds"
-    if k is Kind.COLOR_SET:
-        return deck.copies + w, f"{deck.copies} of each card and {w} wilds"
-    if k is Kind.RUN or k is Kind.COLOR_RUN:
-        if group.colors is not None:
-            usable = [n for n, cs in group.colors if cs]
-            return len(usable), f"the color map allows only {len(usable)} numbers"
-        return n_numbers, f"numbers go from {deck.low} to {deck.high}"
-    if k is Kind.COLOR:
-        return n_numbers * deck.copies + w, f"{n_numbers * deck.copies} cards of each color and {w} wilds"
-    if k is Kind.EVEN_ODD:
-        most = max(sum(1 for n in deck.numbers if n % 2 == p) for p in (0, 1))
-        total = most * per_number + w
-        return total, f"{most * per_number} cards of one parity and {w} wilds"
-    if k is Kind.COLOR_EVEN_ODD:
-        most = max(sum(1 for n in deck.numbers if n % 2 == p) for p in (0, 1))
-        return most * deck.copies + w, f"{most * deck.copies} cards of one color and parity and {w} wilds"
-    if k is Kind.WILD:
-        return w, f"the deck has {w} wilds"
-    return deck.skips, f"the deck has {deck.skips} skips"
+    if group.kind is Kind.WILD:
+        return deck.wilds, f"the deck has {deck.wilds} wilds"
+    if group.kind is Kind.SKIP:
+        return deck.skips, f"the deck has {deck.skips} skips"
+    cap, why = natural_cap(group, deck)
+    if group.kind.is_run:  # a run holds one card of each number, wild or not
+        return cap, why
+    return cap + deck.wilds, f"{why} and {deck.wilds} wilds"
 
 
 def _too_big(group: Group, why: str) -> str:
@@ -247,30 +255,62 @@ def _check_values(part: Part, ccol: int | None, scol: int, deck: Deck) -> None:
         raise _Fail(_too_big(g, why), scol)
 
 
+_REMARK = re.compile(r"\([^()\n]*\)")  # as REMARK in the grammar
+# A remark that is itself a color rule: "(in one color)", "(of one suit)", "(same color)".
+_COLOR_RULE = re.compile(r"\s*(?:(?:of|in)\s+)?(?:one|an?|(?:the\s+)?same)\s+(?:colou?r|suit)\s*",
+                         re.IGNORECASE)
+
+
+def _open_color_rules(text: str) -> tuple[str, list[re.Match]]:
+    """The text with each color-rule remark's parentheses blanked (so the grammar reads the
+    rule and every column stays where it was), and those remarks."""
+    opened = [m for m in _REMARK.finditer(text) if _COLOR_RULE.fullmatch(m.group()[1:-1])]
+    chars = list(text)
+    for m in opened:
+        chars[m.start()] = chars[m.end() - 1] = " "
+    return "".join(chars), opened
+
+
 def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
     """Read a phase phrase (case-insensitive, singular or plural)."""
+    if not isinstance(text, str):
+        raise PhaseSyntaxError(f"a phase phrase is text, like '2 sets of 3', not "
+                               f"{type(text).__name__} {text!r:.40}")
     if len(text) > MAX_PHRASE:
         raise PhaseValueError(f"phrase too long ({len(text)} characters; the limit is {MAX_PHRASE})")
     if not text.strip():
         raise PhaseSyntaxError("empty phrase: expected a phase such as '2 sets of 3'", text, 1)
+    readable, opened = _open_color_rules(text)
     try:
-        tree = _parser().parse(text)
+        tree = _parser().parse(readable)
     except UnexpectedInput as e:
-        raise _syntax_error(text, e) from None
+        err = _syntax_error(readable, e)
+        for m in opened:
+            if m.start() < (err.column or 0) <= m.end():
+                raise PhaseSyntaxError(f"the remark {m.group()!r} is a color rule, which cannot "
+                                       "follow what comes before it (a set, a run or 'N cards' "
+                                       "takes one, once)", text, m.start() + 1) from None
+        raise PhaseSyntaxError(err.message, text, err.column) from None
     try:
         items = _ToPhase(deck).transform(tree)
     except VisitError as e:
         if isinstance(e.orig_exc, _Fail):
             raise PhaseValueError(e.orig_exc.message, text, e.orig_exc.column) from None
         raise
+    read_as_rule = {m.start() for m in opened}
+    ignored = [(m.start(), m.group()) for m in _REMARK.finditer(text) if m.start() not in read_as_rule]
     parts = []
-    for part, ccol, scol in items:
+    for item in items:
+        if isinstance(item, _Label):
+            ignored.append((item.start, text[item.start:item.end]))
+            continue
+        part, ccol, scol = item
         try:
             _check_values(part, ccol, scol, deck)
         except _Fail as f:
             raise PhaseValueError(f.message, text, f.column) from None
         parts.append(part)
-    phase = Phase(tuple(parts))
+    phase = Phase(tuple(parts), ignored=tuple(t for _, t in sorted(ignored)))
     if len(phase.groups) > MAX_GROUPS:
         raise PhaseValueError(f"the phase has {len(phase.groups)} groups; a phase has at most "
                               f"{MAX_GROUPS}", text, 1)
@@ -287,6 +327,9 @@ def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
     if others > deck.size - deck.skips:
         raise PhaseValueError(f"the phase needs {others} cards other than skips but the deck has "
                               f"{deck.size - deck.skips}", text, 1)
+    need = wild_need(phase, deck)
+    if need.wilds > deck.wilds:
+        raise PhaseValueError("the phase " + need.message(deck), text, 1)
     return phase
 
 
@@ -294,6 +337,8 @@ def _expected_words(names) -> str:
     names = set(names)
     if "INT" in names:
         names -= {"NUMWORD", "ONE"}
+    if names & {"OF", "IN"}:  # "of one color" is what to suggest; a bare "one color" is for remarks
+        names -= {"ONE", "ARTICLE", "THE", "SAME"}
     words = []
     for name in sorted(names, key=lambda n: _ORDER.index(n) if n in _ORDER else 99):
         w = _EXPECT.get(name)
@@ -338,7 +383,8 @@ def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
 _SPELLINGS = {
     "SET": "set", "RUN": "run", "COLOR": "color", "GROUP": "group", "FLUSH": "flush",
     "CARDS": "cards", "WILDS": "wild", "SKIPS": "skip", "OF": "of", "OUT": "out", "WITH": "with",
-    "SAME": "same", "ANY": "any", "AND": "and",
+    "SAME": "same", "ANY": "any", "AND": "and", "PAIR": "pair", "PLUSWORD": "plus",
+    "PHASEWORD": "phase",
 }
 
 

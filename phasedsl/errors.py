@@ -64,6 +64,14 @@ class PhaseValueError(InputError):
     """A phase phrase that reads fine but asks for something impossible."""
 
 
+class RulesError(PhaseDSLError):
+    """A rule option given a value it cannot take; names the field and what it allows."""
+
+    def __init__(self, field: str, allowed: str, got: object) -> None:
+        self.field, self.allowed, self.got = field, allowed, got
+        super().__init__(f"Rules({field}=...): expected {allowed}, got {got!r}")
+
+
 class LayoutError(PhaseDSLError):
     """A laid-down group that cannot be read (not an illegal meld: that is a verdict)."""
 

@@ -71,6 +71,14 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
     None; the broken rules as (rule, message) pairs).  Cards whose number is
     wild under the rules (postal) are tried both as themselves and as wilds.
     """
+    laid, problems, _acting = _read_group(group, cards, rules)
+    return laid, problems
+
+
+def _read_group(group: Group, cards: Sequence[Card], rules: Rules
+                ) -> tuple[tuple[Card, ...] | None, list[tuple[str, str]], tuple]:
+    """As read_group, and (index in the laid cards, the wild it acts as) for each card of a
+    wild number played as a wild."""
     flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
     first: list[tuple[str, str]] | None = None
     # As in the solver: playing such a card as a wild never hurts except for the
@@ -89,11 +97,12 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
         laid, problems, order = _read(group, seq, rules)
         if not problems:
             # show the real cards, not the wilds they were played as
-            return tuple(cards[i] if i in as_wild else c for c, i in zip(laid, order,
-                                                                          strict=True)), []
+            return (tuple(cards[i] if i in as_wild else c for c, i in zip(laid, order, strict=True)),
+                    [], tuple((k, c) for k, (c, i) in enumerate(zip(laid, order, strict=True))
+                              if i in as_wild))
         if first is None:
             first = problems
-    return None, first or []
+    return None, first or [], ()
 
 
 def _read(group: Group, cards: Sequence[Card], rules: Rules
@@ -248,7 +257,7 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
                                 f"the phase has {len(groups)} group{'s' if len(groups) != 1 else ''}"
                                 f" ({phase}), the layout has {len(layout)}{extra}"))
         return Verdict(False, None, tuple(problems))
-    reads = [[read_group(g, cards, rules) for g in groups] for cards in layout]
+    reads = [[_read_group(g, cards, rules) for g in groups] for cards in layout]
     assignment = _match(reads, groups, rules)
     if assignment is None:
         # No pairing works: report each group against the phase group it comes
@@ -266,9 +275,11 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
                                     "the sets of this phase must show different numbers"))
         return Verdict(False, None, tuple(problems))
     laid: list[LaidGroup | None] = [None] * len(groups)
+    acting = []
     for i, j in enumerate(assignment):
         laid[j] = LaidGroup(groups[j], reads[i][j][0])
-    meld = Meld(tuple(laid))  # type: ignore[arg-type]
+        acting += [(j, k, wild) for k, wild in reads[i][j][2]]
+    meld = Meld(tuple(laid), tuple(sorted(acting)))  # type: ignore[arg-type]
     problems += _phase_problems(meld, layout, rules, hand)
     return Verdict(not problems, meld, tuple(problems))
 

@@ -2,22 +2,9 @@
 
 from __future__ import annotations
 
-from .phase import Group, Kind, Phase
+from .phase import Kind, Phase
 from .rules import Rules
-
-
-def _natural_supply(g: Group, rules: Rules) -> int | None:
-    """Most natural cards the deck holds for one group of this shape (None: not limited)."""
-    d = rules.deck
-    nn = len(d.numbers)
-    half = max(sum(1 for n in d.numbers if n % 2 == p) for p in (0, 1))
-    return {
-        Kind.SET: len(d.colors) * d.copies,
-        Kind.COLOR_SET: d.copies,
-        Kind.COLOR: nn * d.copies,
-        Kind.EVEN_ODD: half * len(d.colors) * d.copies,
-        Kind.COLOR_EVEN_ODD: half * d.copies,
-    }.get(g.kind)
+from .supply import natural_cap, wild_need
 
 
 def impossible_group(phase: Phase, rules: Rules) -> str | None:
@@ -27,8 +14,8 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
         return None
     for g in phase.groups:
         need = min(rules.min_naturals, g.size)
-        supply = _natural_supply(g, rules) if g.kind.needs_natural else None
-        if supply is not None and supply < need:
+        supply = natural_cap(g, rules.deck)[0]
+        if g.kind.needs_natural and supply < need:
             label = g.describe(rules.deck).removeprefix("1 ")
             return (f"each group needs {need} natural cards, and the deck holds only {supply} "
                     f"that fit a {label}")
@@ -44,13 +31,13 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     never = impossible_group(phase, rules)
     if never:
         out.append(f"can never be made: {never}")
+    need = wild_need(phase, rules.deck)
+    if need.wilds > need.parts:  # the same words parse refuses with when the deck falls short
+        out.append(need.message(rules.deck))
+    out += degenerate_groups(phase, rules)
+    out += [f"ignores {text!r}: a phase string holds only the phase (a remark goes in 'note')"
+            for text in phase.ignored]
     for g in phase.groups:
-        supply = _natural_supply(g, rules)
-        if supply is not None and g.size > supply:
-            k = g.size - supply
-            out.append(f"a {g.describe(rules.deck).removeprefix('1 ')} needs at least {k} "
-                       f"wild{'s' if k != 1 else ''}: the deck has only {supply} natural cards "
-                       "that fit it")
         if g.kind is Kind.SKIP and g.size > rules.deck.skips:
             out.append(f"needs {g.size} skips; the deck has {rules.deck.skips}")
         if g.kind.needs_natural and rules.natural_scope == "group" and rules.min_naturals > g.size:
@@ -62,6 +49,32 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def degenerate_groups(phase: Phase, rules: Rules) -> list[str]:
+    """Groups of one card: any single card makes them, which no player reads them as."""
+    out = []
+    for g in dict.fromkeys(phase.groups):
+        if g.size == 1 and g.kind.needs_natural and g.colors is None:
+            label = g.describe(rules.deck).removeprefix("1 ")
+            out.append(f"has a {label}, which any one card makes (a group needs at least 2 "
+                       "cards to mean something)")
+    return out
+
+
+def repeated_phases(phases, deck) -> list[tuple[object, str]]:
+    """(entry, message) for each phase that asks for the same groups as an earlier one,
+    also when written in another order ("1 run of 4 + 1 set of 3", "1 set of 3 + 1 run of 4")."""
+    out = []
+    seen: dict[Phase, object] = {}
+    for e in phases:
+        first = seen.setdefault(e.phase, e)
+        if first is not e:
+            canon = e.phase.canonical(deck)
+            other = first.phase.canonical(deck)
+            how = "" if canon == other else f", in another order ({other})"
+            out.append((e, f"phase {e.number} repeats phase {first.number} ({canon}{how})"))
+    return out
+
+
 def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
     """(path in the file, message) for every warning."""
     out: list[tuple[tuple, str]] = []
@@ -70,15 +83,14 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
     for wi, world in enumerate(pack.worlds):
         base = ("worlds", wi, "phases") if own_worlds else ("phases",) if own_phases else ("extends",)
         label = f"world {world.name}: " if len(pack.worlds) > 1 else ""
-        seen: dict[str, int] = {}
+        def at(e, base=base):
+            return (*base, e.number - 1) if base[0] != "extends" else base
+
         for e in world.phases:
-            at = (*base, e.number - 1) if base[0] != "extends" else base
             for msg in phase_warnings(e.phase, world.rules):
-                out.append((at, f"{label}phase {e.number} ({e.phase}) {msg}"))
-            canon = e.phase.canonical(world.rules.deck)
-            if canon in seen:
-                out.append((at, f"{label}phase {e.number} repeats phase {seen[canon]} ({canon})"))
-            seen.setdefault(canon, e.number)
+                out.append((at(e), f"{label}phase {e.number} ({e.phase}) {msg}"))
+        for e, msg in repeated_phases(world.phases, world.rules.deck):
+            out.append((at(e), label + msg))
         s = world.settings
         order = s.get("phase_order", "in_order")
         length = s.get("game_length", 10)

@@ -133,11 +133,54 @@ def format_color_map(colors: ColorMap, deck: Deck = STANDARD_DECK) -> str:
     return "{" + ", ".join(items) + "}"
 
 
-@dataclass(frozen=True, slots=True)
+def _merged(parts: tuple[Part, ...]) -> tuple[Part, ...]:
+    """Adjacent parts of one shape as one part: "1 set of 3 + 1 set of 3" is "2 sets of 3".
+
+    Wild and skip parts stay apart: their phrase has no count ("2 wilds" is one
+    part of two wilds, not two parts)."""
+    out: list[Part] = []
+    for p in parts:
+        if out and out[-1].group == p.group and p.group.kind.needs_natural:
+            out[-1] = Part(out[-1].count + p.count, p.group)
+        else:
+            out.append(p)
+    return tuple(out)
+
+
+def _group_key(g: Group) -> tuple:
+    colors = () if g.colors is None else tuple((n, tuple(sorted(cs))) for n, cs in g.colors)
+    return (g.kind.value, g.size, g.colors is not None, colors)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Phase:
-    """A contract: the parts a player must lay down, in written order."""
+    """A contract: the parts a player must lay down, in written order.
+
+    Two phases are equal when they ask for the same groups: the written order
+    is kept for display (and ``find`` lists a meld's groups in it), but
+    ``1 run of 4 + 1 set of 3`` and ``1 set of 3 + 1 run of 4`` are one contract.
+    Adjacent parts of one shape are merged at construction, so the canonical
+    form of ``1 set of 3 and 1 set of 3`` is ``2 sets of 3``.  ``ignored``
+    holds what the phrase said that was not read (a remark in parentheses, a
+    ``Phase 2:`` label); it is no part of the contract.
+    """
 
     parts: tuple[Part, ...]
+    ignored: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parts", _merged(tuple(self.parts)))
+
+    def _contract(self) -> tuple:
+        return tuple(sorted(_group_key(g) for g in self.groups))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Phase):
+            return NotImplemented
+        return self._contract() == other._contract()
+
+    def __hash__(self) -> int:
+        return hash(self._contract())
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -161,8 +204,11 @@ class Phase:
         return parse_phase(text, deck)
 
     def to_json(self, deck: Deck = STANDARD_DECK) -> dict:
-        return {
+        out = {
             "canonical": self.canonical(deck),
             "cards_needed": self.cards_needed,
             "groups": [g.to_json(deck) for g in self.groups],
         }
+        if self.ignored:
+            out["ignored"] = list(self.ignored)
+        return out

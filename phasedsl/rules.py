@@ -10,6 +10,23 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .cards import STANDARD_DECK, Deck
+from .errors import RulesError
+
+
+def _int(owner: str, name: str, value: object, low: int) -> None:
+    # bool is an int in Python, but Rules(min_naturals=True) is surely a mistake
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise RulesError(f"{owner}{name}", f"a whole number, at least {low}", value)
+
+
+def _bool(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(name, "True or False", value)
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise RulesError(name, " or ".join(repr(a) for a in allowed), value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +38,10 @@ class Scoring:
     skip: int = 15
     wild: int = 25
     high_from: int = 10
+
+    def __post_init__(self) -> None:
+        for name in ("low", "high", "skip", "wild", "high_from"):
+            _int("scoring.", name, getattr(self, name), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +67,23 @@ class Rules:
     # Which end of a run a wild hit takes when both ends are open.
     wild_hit_end: Literal["high", "low"] = "high"
     scoring: Scoring = field(default_factory=Scoring)
+
+    def __post_init__(self) -> None:
+        """Refuse what no rule means, naming the field and what it allows."""
+        if not isinstance(self.deck, Deck):
+            raise RulesError("deck", "a Deck", self.deck)
+        _int("", "hand_size", self.hand_size, 1)
+        _int("", "min_naturals", self.min_naturals, 0)
+        _choice("natural_scope", self.natural_scope, ("group", "phase"))
+        _choice("wild_hit_end", self.wild_hit_end, ("high", "low"))
+        for name in ("sets_share_number", "runs_one_color", "extras", "wild_swap", "wild_as_skip"):
+            _bool(name, getattr(self, name))
+        if not isinstance(self.wild_numbers, frozenset) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in self.wild_numbers):
+            raise RulesError("wild_numbers", "a frozenset of card numbers, like frozenset({3})",
+                             self.wild_numbers)
+        if not isinstance(self.scoring, Scoring):
+            raise RulesError("scoring", "a Scoring", self.scoring)
 
     def with_(self, **changes) -> Rules:
         return replace(self, **changes)

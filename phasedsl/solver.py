@@ -506,27 +506,32 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
     colors = rules.deck.colors
     cards_of = tb.cards
     # Cards of wild numbers played as wilds (postal) are real cards of the hand:
-    # the meld shows them as themselves, spent before the real wilds.
+    # the meld shows them as themselves, spent before the real wilds, and
+    # records what each stands for.
     spare = [cards_of[t] for t, k in converted.items() for _ in range(k)]
+    acting: list[tuple[int, int, Card]] = []
 
-    def take_wild(number: int | None, color: str | None) -> Card:
-        return spare.pop() if spare else _wild(number, color)
+    def take_wild(number: int | None, color: str | None, gi: int, ci: int) -> Card:
+        if not spare:
+            return _wild(number, color)
+        acting.append((gi, ci, _wild(number, color)))
+        return spare.pop()
 
     laid: list[LaidGroup] = []
     skips_left = skips
-    for g, plan in zip(groups, plans, strict=True):
+    for gi, (g, plan) in enumerate(zip(groups, plans, strict=True)):
         kind = g.kind
         if kind is Kind.WILD:
-            laid.append(LaidGroup(g, tuple(take_wild(None, None) for _ in range(g.size))))
+            laid.append(LaidGroup(g, tuple(take_wild(None, None, gi, ci) for ci in range(g.size))))
             continue
         if kind is Kind.SKIP:
             cards = []
-            for _ in range(g.size):
+            for ci in range(g.size):
                 if skips_left:
                     skips_left -= 1
                     cards.append(SKIP)
                 else:
-                    cards.append(take_wild(None, None))
+                    cards.append(take_wild(None, None, gi, ci))
             laid.append(LaidGroup(g, tuple(cards)))
             continue
         cl = plan.cls
@@ -536,13 +541,14 @@ def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted
             nn = tb.nn
             by_num = {t % nn: cards_of[t] for t in nats}
             laid.append(LaidGroup(g, tuple([
-                by_num[ni] if ni in by_num else take_wild(ni + low, color) for ni in cl.window])))
+                by_num[ni] if ni in by_num else take_wild(ni + low, color, gi, ci)
+                for ci, ni in enumerate(cl.window)])))
             continue
         cards = []
         for t in (nats if len(nats) < 2 else sorted(nats, key=tb.sort_key)):
             cards += [cards_of[t]] * nats[t]
         number = cl.number + low if cl.number is not None else None
         while len(cards) < g.size:
-            cards.append(take_wild(number, color))
+            cards.append(take_wild(number, color, gi, len(cards)))
         laid.append(LaidGroup(g, tuple(cards)))
-    return Meld(tuple(laid))
+    return Meld(tuple(laid), tuple(acting))
