@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .cards import SKIP, WILD, Card
 from .classes import _classes, _tables
 from .handcounts import _Hand
-from .phase import Group, Kind, Phase, describe_groups
+from .phase import Group, Kind, Part, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import _as_played, _keep_most, _layout_for, _postal_variants, _search, find
 
@@ -48,7 +48,9 @@ class Shortfall:
         if self.never:
             return f"cannot be made under these rules: {self.never}"
         s = "s" if self.missing != 1 else ""
-        what = describe_groups(self.groups, rules.deck) if self.groups else str(phase)
+        # one Phase of the groups, so equal ones read together: '2 sets of 3'
+        what = (Phase(tuple(Part(1, g) for g in self.groups)).canonical(rules.deck)
+                if self.groups else str(phase))
         if self.missing == 1 and self.outs:
             return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
         if not self.possible:

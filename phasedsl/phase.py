@@ -8,10 +8,8 @@ in the written order.  ``str(phase)`` is the canonical printed form, and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import groupby
 
 from .cards import STANDARD_DECK, Deck
 
@@ -114,12 +112,6 @@ class Part:
         else:
             text = f"{m} {_plural('skip', m)}"
         return text
-
-
-def describe_groups(groups: Sequence[Group], deck: Deck = STANDARD_DECK) -> str:
-    """Groups in words, equal neighbours counted together: '2 sets of 3', not
-    '1 set of 3 + 1 set of 3'."""
-    return Phase(tuple(Part(len(list(same)), g) for g, same in groupby(groups))).canonical(deck)
 
 
 def format_color_map(colors: ColorMap, deck: Deck = STANDARD_DECK) -> str:

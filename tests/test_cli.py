@@ -405,5 +405,7 @@ def test_wording_plurals_and_equal_groups_counted_together():
     assert r.exit_code == 1 and r.stdout.rstrip().endswith("completes 2 sets of 3")
     r = run("check", "1 set of 3 + 1 run of 4 + 1 set of 3", "R5 B5")
     assert "completes 1 set of 3 + 1 run of 4 + 1 set of 3" in r.stdout
+    r = run("check", "2 sets of 3 + 2 wilds", "R5 B5 G9 Y1")
+    assert r.stdout.rstrip().endswith("completes 2 sets of 3 + 2 wilds")
     r = run("validate", "original")
     assert r.exit_code == 0 and r.stderr.strip() == "1 file: 0 errors, 0 warnings"
