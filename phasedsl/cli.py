@@ -341,7 +341,7 @@ def check(
 
 @app.command()
 def hit(
-    cards: Annotated[list[str], typer.Argument(help="The card(s) to play.", show_default=False)],
+    cards: Annotated[list[str], typer.Argument(help="The cards to play (one or more).", show_default=False)],
     on: Annotated[
         list[str],
         typer.Option("--on", "-o", metavar="GROUP",
