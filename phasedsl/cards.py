@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import CardError
+from .errors import CardError, quoted
 
 COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 
@@ -167,8 +167,8 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
     for m in _TOKEN.finditer(text):
         tok = m.group()
         got = (_card_from_token(tok, deck) if len(tok) <= MAX_TOKEN else
-               f"{tok[:MAX_TOKEN]!r}... ({len(tok):,} characters) is not a card: a card is a few "
-               "characters, like R5, W or W=R7")
+               f"{quoted(tok, MAX_TOKEN)} is not a card: a card is a few characters, like R5, "
+               "W or W=R7")
         if isinstance(got, str):
             raise CardError(got, text, m.start() + 1)
         cards.append(got)

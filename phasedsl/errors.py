@@ -29,6 +29,14 @@ class InputError(PhaseDSLError):
         return f"column {self.column}: {self.message}\n{caret_lines(self.text, self.column)}"
 
 
+def quoted(word: str, limit: int = 24) -> str:
+    """A word of the input as a message quotes it: whole when short, else its start and
+    its length (a 50,000-character token is not echoed back)."""
+    if len(word) <= limit:
+        return repr(word)
+    return f"{word[:limit]!r}... ({len(word):,} characters)"
+
+
 # Widest piece of an input line echoed under a message: a 6,000-card hand or a
 # long YAML line is cut to a window around the column, so the error stays
 # readable (and small) while still showing where the problem is.
