@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .cards import Card, parse_cards
-from .errors import CardError, LayoutError, PhaseDSLError
+from .errors import CardError, LayoutError, PhaseDSLError, quoted
 from .hits import plan, targets
 from .layout import Verdict, verify
 from .meld import LaidGroup
@@ -220,7 +220,8 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
     """Read 'KIND: CARDS' (e.g. 'run: R3 R4 W=5 R6'); KIND may also be a one-group phrase."""
     head, sep, body = text.partition(":")
     if not sep:
-        raise LayoutError(f"write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' (got {text!r})")
+        raise LayoutError("write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' "
+                          f"(got {quoted(text, 60)})")
     cards_ = parse_cards(body, rules.deck)
     if not cards_:
         raise LayoutError(f"the laid group {text.strip()!r} has no cards")

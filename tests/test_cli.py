@@ -231,6 +231,8 @@ def test_a_huge_hand_error_echoes_only_a_window_around_the_column():
     for token in ("Q" * 50_000, "W=" + "R" * 50_000, "R" + "5" * 50_000):  # one huge token
         r = run("check", "2 sets of 3", "R5 " + token)
         assert r.exit_code == 2 and len(r.stderr) < 400 and "is not a card" in r.stderr
+    r = run("hit", "R3", "--on", "x" * 50_000)  # and in a laid group
+    assert r.exit_code == 2 and len(r.stderr) < 400
     for phrase in ("1 set of 3 + " + "x" * 1500, "x" * 1500 + " of 3"):  # and in a phrase
         r = run("parse", phrase)
         assert r.exit_code == 2 and len(r.stderr) < 500 and "(1,500 characters)" in r.stderr
