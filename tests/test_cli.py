@@ -376,8 +376,10 @@ def test_odds_table_fits_80_columns_and_keeps_the_whole_phase(tmp_path):
 
 
 def test_show_fits_80_columns():
-    for ref in (["world-tour"], ["japanese-lists"], ["original"]):
-        r = run("show", *ref)
+    from phasedsl.packs import builtin_names
+
+    for ref in [*builtin_names(), "list"]:
+        r = run("show", ref) if ref != "list" else run("list")
         assert r.exit_code == 0
         assert max(map(_cells, r.stdout.splitlines())) <= 80, ref
     r = run("show", "world-tour", "--world", "okie-circle-j")
