@@ -57,7 +57,16 @@ def caret_lines(line: str, column: int, width: int = ECHO_WIDTH) -> str:
         at += 3
     if end < len(line):
         shown += "..."
-    return f"    {shown}\n    {' ' * (at - start)}^"
+    return f"    {shown}\n    {' ' * _cells(shown[:at - start])}^"
+
+
+def _cells(text: str) -> int:
+    """Terminal columns of ``text``: a wide (CJK) character takes two, a combining mark
+    none, so that the caret stands under the column also after Japanese or Thai text."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) == "Mn" else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 class CardError(InputError):

@@ -251,6 +251,11 @@ def test_caret_lines_keep_short_lines_whole_and_point_at_the_column():
             assert echo[at] == line[column - 1]
     echo, caret = caret_lines(line, 501).splitlines()
     assert echo[caret.index("^")] == "Z"
+    from rich.cells import cell_len
+
+    for text in ('phases: ["5セット1回 + 3セット1回 X"]', 'phases: ["1 ชุด 5 และ 1 ชุด 3 X"]'):
+        echo, caret = caret_lines(text, text.index("X") + 1).splitlines()
+        assert caret.index("^") == cell_len(echo[:echo.index("X")])  # under the X on screen
 
 
 # ---------------------------------------------------------------- odds: Wilson interval and the plot
