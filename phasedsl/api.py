@@ -259,7 +259,10 @@ def hit_text(result: dict) -> str:
     if result["plan"]:
         lines += ["play in this order:" if len(result["plan"]) > 1 else "play:"]
         lines += ["  " + _hit_words(h) for h in result["plan"]]
-    lines += [f"  {c}: no group takes it" for c in result["left"]]
+    taken = {h["card"] for h in result["hits"] if h.get("wild_to_hand")}
+    lines += [f"  {c}: " + ("fits only by taking a wild back (above), which leaves the hand no "
+                            "smaller" if c in taken else "no group takes it")
+              for c in result["left"]]
     placed, total = result["placed"], result["placed"] + len(result["left"])
     if not result["left"]:
         lines.append(f"all {total} cards placed" if total > 1 else "the card is placed")

@@ -501,7 +501,7 @@ def _pack_entries(variant: str, world: str | None):
     pack = load_pack(variant)
     w = pack.world(world)
     out = []
-    for e in w.phases:
+    for e in w.played:
         _, rules = pack.phase_entry(e.number, w.name if len(pack.worlds) > 1 else None)
         out.append((str(e.number), e.phase, rules))
     return out

@@ -43,7 +43,9 @@ class Hit:
     ``stands`` is the number a card played as a wild stands for (None for a
     natural played as itself, or where the number is open).  ``swap`` names the
     laid wild a natural replaces (Utah rules); that wild then moves to ``end``
-    of the same run, standing for ``stands``.
+    of the same run, standing for ``stands``.  A swap with no ``end`` is the
+    Japanese page's take-back (``Rules.wild_take_back``): the natural takes the
+    wild's place and the wild goes to the player's hand.
     """
 
     card: Card
@@ -63,12 +65,16 @@ class Hit:
             out["stands"] = self.stands
         if self.swap is not None:
             out["swap"] = str(self.swap)
+            if self.end is None:
+                out["wild_to_hand"] = True
         return out
 
 
 def hit_words(card: str, group: int, end: str | None, swap: str | None, stands: int | None,
            natural: bool) -> str:
     """A hit in words (shared by Hit and the JSON-to-text helper in api.py)."""
+    if swap is not None and end is None:
+        return f"{card} replaces {swap} in group {group}; the wild goes to your hand"
     if swap is not None:
         return (f"{card} swaps for {swap} in group {group}; the wild moves to the {end} end"
                 f" (as {stands})")
@@ -190,7 +196,8 @@ def _build(group: Group, given: Sequence[Card], read: Sequence[Card], rules: Rul
         return _State(rules, k, low, low + n - 1, color=color, cmap=cmap, swaps=swaps)
     nums = {c.number for c in sure if c.number is not None}
     if k.is_set:
-        return _State(rules, k, number=_one(nums), color=color)
+        return _State(rules, k, number=_one(nums), color=color,
+                      swaps=tuple(c for c in given if c.wild))
     if k in _PARITY:
         return _State(rules, k, parity=_one({x % 2 for x in nums}), color=color)
     return _State(rules, k, color=color)
@@ -258,7 +265,7 @@ def _options(st: _State, card: Card) -> list[tuple[str | None, Card | None, int 
         return [(None, None, None)] if wildish else []
     if not k.is_run:
         if card.natural and st.takes(card):
-            return [(None, None, None)]
+            return [(None, None, None), *_take_back(st, card)]
         return [(None, None, st.number)] if wildish else []
     out: list[tuple[str | None, Card | None, int | None]] = []
     for end in st.ends:
@@ -279,7 +286,21 @@ def _options(st: _State, card: Card) -> list[tuple[str | None, Card | None, int 
                     if n is not None:
                         out.append((end, w, n))
                 break
-    return out
+    return out + _take_back(st, card)
+
+
+def _take_back(st: _State, card: Card) -> list[tuple[str | None, Card | None, int | None]]:
+    """The Japanese page's take-back: ``card`` (a natural) replaces a laid wild that stands
+    for it (in a run, at the wild's number; in a set, any wild), and the wild goes to the
+    hand.  Only the single-card targets list it; a plan places cards and keeps no wild."""
+    if not (st.rules.wild_take_back and card.natural):
+        return []
+    for w in st.swaps:
+        fits = (w.number == card.number and w.color in (None, card.color)
+                and st.color_ok(st.color, card.color, w.number)) if st.kind.is_run else True
+        if fits:
+            return [(None, w, None)]
+    return []
 
 
 def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES) -> list[Hit]:

@@ -95,14 +95,14 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
         order = s.get("phase_order", "in_order")
         length = s.get("game_length", 10)
         n = len(world.phases)
-        playable = {"even_only": n // 2, "odd_only": (n + 1) // 2}.get(order, n)
+        playable = len(world.played)
         if playable != length:
             what = {"even_only": "even-numbered phases", "odd_only": "odd-numbered phases"}.get(
                 order, "phases")
             out.append((base, f"{label}the list has {playable} {what} but game_length is {length}"))
         postal = s.get("postal") or {}
         if postal.get("enabled") and postal.get("through_phase", 7) > n:
-            out.append((("rules", "postal"), f"{label}postal through_phase "
+            out.append((("rules", "postal", "through_phase"), f"{label}postal through_phase "
                         f"{postal['through_phase']} is past the last phase ({n})"))
     s = pack.settings
     w = s.get("wilds") or {}
@@ -110,12 +110,13 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
     deck = s.get("deck") or {}
     if w.get("as_skip") and deck.get("wilds", 8) == 0:
         out.append((("rules", "wilds"), "wilds.as_skip is set but the deck has no wilds"))
-    if hr.get("wild_steal_penalty") is not None and not w.get("swap"):
-        out.append((("rules", "house_rules"), "house_rules.wild_steal_penalty is set but "
-                    "wilds.swap is false, so no wild can be taken"))
-    if hr.get("wild_reuse_same_turn") and not w.get("swap"):
-        out.append((("rules", "house_rules"), "house_rules.wild_reuse_same_turn is set but "
-                    "wilds.swap is false"))
+    for key in ("wild_steal_penalty", "wild_reuse_same_turn"):
+        if hr.get(key) not in (None, False) and not w.get("take_back"):
+            out.append((("rules", "house_rules", key), f"house_rules.{key} is set but "
+                        "wilds.take_back is false, so no wild is ever taken back"))
+    if hr.get("floating") and hr.get("go_out_without_discard"):
+        out.append((("rules", "house_rules"), "house_rules.floating (playing out every card "
+                    "does not end the hand) contradicts go_out_without_discard (it does)"))
     if s.get("phase_order") in ("even_only", "odd_only") and hr.get("declare_phase") == "at_deal":
         out.append((("rules", "phase_order"), "phase_order restricts the phases but "
                     "declare_phase lets players pick any"))

@@ -74,6 +74,13 @@ class World:
     source: str | None = None
     note: str | None = None
 
+    @property
+    def played(self) -> tuple[PhaseEntry, ...]:
+        """The phases a game plays: all, or under phase_order even_only / odd_only the even- or
+        odd-numbered ones (each keeps its printed number)."""
+        parity = {"even_only": 0, "odd_only": 1}.get(self.settings.get("phase_order", "in_order"))
+        return tuple(e for e in self.phases if parity is None or e.number % 2 == parity)
+
 
 @dataclass(frozen=True)
 class Pack:
@@ -89,17 +96,21 @@ class Pack:
     chain: tuple[str, ...] = field(default=())
 
     def world(self, name: str | None) -> World:
+        """A world by its name or, case-insensitively, by its title."""
         if name is None:
             if len(self.worlds) == 1:
                 return self.worlds[0]
             names = ", ".join(w.name for w in self.worlds)
             raise PhaseDSLError(f"pack {self.name!r} has several worlds; choose one with --world "
                                 f"({names})")
+        key = " ".join(name.split()).casefold()
         for w in self.worlds:
-            if w.name == name.lower():
+            if key in (w.name, w.title.casefold()):
                 return w
+        hint = _did_you_mean(key, {w.name: w.name for w in self.worlds}
+                             | {w.title.casefold(): w.name for w in self.worlds})
         names = ", ".join(w.name for w in self.worlds)
-        raise PhaseDSLError(f"pack {self.name!r} has no world {name!r} (it has: {names})")
+        raise PhaseDSLError(f"pack {self.name!r} has no world {name!r}{hint} (it has: {names})")
 
     def rules_for(self, world: str | None) -> Rules:
         if world is None and len(self.worlds) != 1:
@@ -108,10 +119,16 @@ class Pack:
 
     def phase_entry(self, number: int, world: str | None = None) -> tuple[PhaseEntry, Rules]:
         w = self.world(world)
+        where = f"{self.name}{'/' + w.name if len(self.worlds) > 1 else ''}"
         if not 1 <= number <= len(w.phases):
-            raise PhaseDSLError(f"{self.name}{'/' + w.name if len(self.worlds) > 1 else ''} has "
-                                f"phases 1-{len(w.phases)}, not {number}")
+            raise PhaseDSLError(f"{where} has phases 1-{len(w.phases)}, not {number}")
         entry = w.phases[number - 1]
+        if entry not in w.played:
+            order = w.settings["phase_order"]
+            raise PhaseDSLError(
+                f"{where} plays only phases {', '.join(str(e.number) for e in w.played)} "
+                f"(phase_order: {order}); phase {number} is not played in this game "
+                "(--phase takes the printed phase number)")
         rules = w.rules
         postal = w.settings.get("postal") or {}
         if postal.get("enabled") and number <= postal.get("through_phase", 7):
@@ -132,30 +149,140 @@ def _validator():
 
 
 def _schema_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
-    out = []
     errors = sorted(_validator().iter_errors(doc.value), key=lambda e: list(map(str, e.absolute_path)))
-    for err in errors:
-        at = tuple(err.absolute_path)
-        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            allowed = set((err.schema.get("properties") or {}).keys())
-            for key in err.instance:
-                if key not in allowed:
-                    mark = doc.keys.get((*at, key)) or doc.mark(at)
-                    hint = _closest(key, allowed)
-                    msg = f"unknown key {key!r}" + (f" (did you mean {hint!r}?)" if hint else "")
-                    out.append(_diag(path, mark, msg, lines))
-            continue
-        mark = doc.mark(at)
-        where = "/".join(map(str, at)) or "top level"
-        if err.validator == "required":
-            msg = f"{where}: {err.message.replace('is a required property', 'is required')}"
-        elif err.validator in ("oneOf", "anyOf") and err.context:
-            best = min(err.context, key=lambda e: len(list(e.absolute_path)))
-            msg = f"{where}: {best.message}"
+    return [_diag(path, mark, msg, lines) for err in errors for mark, msg in _explain(err, doc)]
+
+
+# The schema's words for a value's type, as a person writing YAML says them.
+_TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number",
+               "boolean": "true or false", "object": "a mapping (key: value lines)",
+               "array": "a list", "null": "null (nothing)"}
+
+# What a pattern in the schema asks for, in words (the regex itself is for tools).
+_PATTERN_WORDS = {
+    "^[a-z0-9]+(-[a-z0-9]+)*$": "a name is lowercase letters and digits, in words joined by "
+                                "single dashes (like island-paradise)",
+    "^[a-rt-vx-z][a-z]*$": "a color name is lowercase letters and may not start with s or w "
+                           "(S and W are the skip and the wild in card notation)",
+}
+
+
+def _where(at: tuple) -> str:
+    """A place in the file as a person reads it: ``world 2, phase 3``, ``rules.deck.skips``."""
+    parts: list[str] = []
+    keys: list[str] = []
+    for key in at:
+        if isinstance(key, int):
+            single = {"phases": "phase", "worlds": "world"}.get(keys[-1]) if keys else None
+            if single:
+                keys.pop()
+            parts += [".".join(keys)] if keys else []
+            parts.append(f"{single or 'item'} {key + 1}")
+            keys = []
         else:
-            msg = f"{where}: {err.message}"
-        out.append(_diag(path, mark, msg, lines))
-    return out
+            keys.append(str(key))
+    return ", ".join(parts + ([".".join(keys)] if keys else []))
+
+
+def _subject(at: tuple) -> str:
+    return _where(at) if at else "the pack"
+
+
+def _found(value: object) -> str:
+    """A value as the YAML showed it (never a Python repr)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f'the text "{value[:40]}{"..." if len(value) > 40 else ""}"'
+    return "a mapping" if isinstance(value, dict) else "a list"
+
+
+def _quoted(value: object) -> str:
+    return f'"{value}"' if isinstance(value, str) else _found(value)
+
+
+def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark | None, str]]:
+    """Every schema complaint said for a person who writes YAML: where, and what is expected."""
+    at = tuple(err.absolute_path)
+    where, v, inst, want = _where(at), err.validator, err.instance, err.validator_value
+    mark = doc.mark(at)
+    if v == "additionalProperties" and isinstance(inst, dict):
+        allowed = sorted((err.schema.get("properties") or {}).keys())
+        out = []
+        for key in inst:
+            if key not in allowed:
+                hint = _closest(key, set(allowed))
+                msg = f"unknown key {key!r}" + (f" (did you mean {hint!r}?)" if hint else
+                                                f" (the keys allowed here: {', '.join(allowed)})")
+                out.append((doc.keys.get((*at, key)) or mark, (f"{where}: " if at else "") + msg))
+        return out
+    if v == "required":
+        missing = [k for k in want if isinstance(inst, dict) and k not in inst]
+        keys = " and ".join(f"'{k}:'" for k in missing)
+        return [(mark, f"{_subject(at)} needs {'a ' if len(missing) == 1 else ''}{keys} "
+                       f"key{'s' if len(missing) > 1 else ''}")]
+    if v == "not" and at == () and isinstance(inst, dict) and {"phases", "worlds"} <= inst.keys():
+        return [(doc.keys.get(("worlds",)) or mark, "give either 'phases:' (one phase list) or "
+                 "'worlds:' (several named lists), not both")]
+    if v in ("oneOf", "anyOf") and err.context:
+        if all(c.validator == "required" for c in err.context):
+            keys = [k for c in err.context for k in c.validator_value]
+            return [(mark, f"{_subject(at)} needs one of the keys "
+                           f"{', '.join(repr(k + ':') for k in keys)}")]
+        branches: dict = {}
+        for c in err.context:
+            branches.setdefault(c.relative_schema_path[0], []).append(c)
+        fitting = [errs for errs in branches.values()
+                   if not any(c.validator == "type" and tuple(c.absolute_path) == at for c in errs)]
+        said = [x for c in (fitting[0] if fitting else []) for x in _explain(c, doc)]
+        if said:
+            return said
+        types = [t for errs in branches.values() for c in errs if c.validator == "type"
+                 for t in ([c.validator_value] if isinstance(c.validator_value, str)
+                           else c.validator_value)]
+        if not types:
+            return [(mark, f"{_subject(at)}: this value is not allowed here")]
+        if set(types) == {"string", "object"} and len(at) >= 2 and at[-2] == "phases":
+            return [(mark, f"{where}: a phase is text (\"2 sets of 3\") or a mapping with "
+                           f"'phase:' and optional 'name:' and 'note:'; found {_found(inst)}")]
+        return [(mark, f"{where}: expected {' or '.join(_TYPE_WORDS.get(t, t) for t in types)}, "
+                       f"found {_found(inst)}")]
+    if v == "type":
+        types = [want] if isinstance(want, str) else want
+        return [(mark, f"{_subject(at)}: expected "
+                       f"{' or '.join(_TYPE_WORDS.get(t, t) for t in types)}, found {_found(inst)}")]
+    if v == "enum":
+        hint = _closest(inst, set(want)) if isinstance(inst, str) else None
+        return [(mark, f"{where}: {_quoted(inst)} is not one of: {', '.join(map(str, want))}"
+                       + (f" (did you mean {hint!r}?)" if hint else ""))]
+    if v == "pattern":
+        rule = _PATTERN_WORDS.get(want) or (err.schema.get("description") or "").rstrip(".")
+        return [(mark, f"{where}: {_quoted(inst)} is not allowed: {rule}")]
+    if v == "minimum":
+        return [(mark, f"{where}: {inst} is too small: the least allowed is {want}")]
+    if v == "maximum":
+        return [(mark, f"{where}: {inst} is too large: the most allowed is {want}")]
+    if v == "minLength":
+        return [(mark, f"{where}: must not be empty" if want == 1 else
+                       f"{where}: is shorter than {want} characters")]
+    if v == "maxLength":
+        return [(mark, f"{where}: is too long ({len(inst)} characters; at most {want})")]
+    if v == "minItems":
+        return [(mark, f"{where}: the list is empty: give at least one item" if want == 1 else
+                       f"{where}: give at least {want} items")]
+    if v == "maxItems":
+        return [(mark, f"{where}: {len(inst)} items is too many: at most {want}")]
+    if v == "uniqueItems":
+        seen: list = []
+        twice = next((x for x in inst if x in seen or seen.append(x)), None)
+        return [(mark, f"{where}: {_quoted(twice)} is listed twice")]
+    what = (err.schema.get("description") or "").rstrip(".") if isinstance(err.schema, dict) else ""
+    return [(mark, f"{_subject(at)}: this value is not allowed here"
+                   + (f" ({what})" if what else ""))]
 
 
 def _closest(word: str, options: set[str]) -> str | None:
@@ -163,6 +290,16 @@ def _closest(word: str, options: set[str]) -> str | None:
 
     got = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
     return got[0] if got else None
+
+
+def _did_you_mean(word: str, spellings: dict[str, str]) -> str:
+    """`` (did you mean 'x'?)`` for a misspelt or shortened name; spellings map each way of
+    writing a thing (its name, its title) to its name."""
+    word = word.casefold()
+    near = _closest(word, set(spellings)) or next(
+        (s for s in sorted(spellings) if word and (s.startswith(word) or word in s.split("-"))),
+        None)
+    return f" (did you mean {spellings[near]!r}?)" if near else ""
 
 
 def _diag(path: str, mark: Mark | None, message: str, lines: list[str],
@@ -187,34 +324,27 @@ def _merge(base: dict, over: dict) -> dict:
 
 
 def rules_from(settings: dict) -> Rules:
-    """The solver's Rules for a pack's (merged) `rules` mapping."""
-    d = settings.get("deck") or {}
-    names = d.get("colors") or ["red", "blue", "green", "yellow"]
-    letters = tuple(n[0].upper() for n in names)
-    nums = d.get("numbers") or {}
-    deck = Deck(
-        colors=letters,
-        low=nums.get("low", 1),
-        high=nums.get("high", 12),
-        copies=d.get("copies", 2),
-        wilds=d.get("wilds", 8),
-        skips=d.get("skips", 4),
-        color_names=tuple(zip(letters, names, strict=True)),
-    )
-    w = settings.get("wilds") or {}
-    sc = settings.get("scoring") or {}
+    """The solver's Rules for a pack's (merged) `rules` mapping; what it leaves out is the
+    printed rule (the schema's default)."""
+    s = _merge(DEFAULT_SETTINGS, settings)
+    d, w, sc = s["deck"], s["wilds"], s["scoring"]
+    letters = tuple(n[0].upper() for n in d["colors"])
+    deck = Deck(colors=letters, low=d["numbers"]["low"], high=d["numbers"]["high"],
+                copies=d["copies"], wilds=d["wilds"], skips=d["skips"],
+                color_names=tuple(zip(letters, d["colors"], strict=True)))
     return Rules(
         deck=deck,
-        hand_size=settings.get("hand_size", 10),
-        min_naturals=w.get("natural_minimum", 1),
-        natural_scope=w.get("natural_scope", "group"),
-        sets_share_number=(settings.get("sets") or {}).get("share_number", True),
-        runs_one_color=(settings.get("runs") or {}).get("one_color", False),
-        extras=(settings.get("lay_down") or {}).get("extras", True),
-        wild_swap=w.get("swap", False),
-        wild_as_skip=w.get("as_skip", False),
-        wild_hit_end=w.get("hit_end", "high"),
-        scoring=Scoring(sc.get("low", 5), sc.get("high", 10), sc.get("skip", 15), sc.get("wild", 25)),
+        hand_size=s["hand_size"],
+        min_naturals=w["natural_minimum"],
+        natural_scope=w["natural_scope"],
+        sets_share_number=s["sets"]["share_number"],
+        runs_one_color=s["runs"]["one_color"],
+        extras=s["lay_down"]["extras"],
+        wild_swap=w["swap"],
+        wild_take_back=w["take_back"],
+        wild_as_skip=w["as_skip"],
+        wild_hit_end=w["hit_end"],
+        scoring=Scoring(sc["low"], sc["high"], sc["skip"], sc["wild"]),
     )
 
 
@@ -227,7 +357,8 @@ def builtin_names() -> list[str]:
 
 def _resolve(ref: str, base_dir: Path | None) -> Path:
     if not ref.strip():
-        raise PhaseDSLError(f"give a pack: a file path or one of: {', '.join(builtin_names())}")
+        raise PackError([Diagnostic(ref, None, None, "give a pack: a file path or one of: "
+                                                     f"{', '.join(builtin_names())}")])
     p = Path(ref)
     if p.suffix in (".yaml", ".yml") or p.exists():
         if not p.is_absolute() and base_dir is not None and not p.exists():
@@ -238,7 +369,10 @@ def _resolve(ref: str, base_dir: Path | None) -> Path:
     builtin = variants_dir() / f"{ref}.yaml"
     if builtin.exists():
         return builtin
-    raise PhaseDSLError(f"no pack {ref!r}: give a file path or one of: {', '.join(builtin_names())}")
+    names = builtin_names() + ([q.stem for q in base_dir.glob("*.yaml")] if base_dir else [])
+    hint = _did_you_mean(ref, {n: n for n in names})
+    raise PackError([Diagnostic(ref, None, None, f"no pack {ref!r}{hint}: give a file path or "
+                                                 f"one of: {', '.join(builtin_names())}")])
 
 
 def _read(path: Path) -> tuple[str, list[str]]:
@@ -319,12 +453,19 @@ def _deck_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic
             out.append(_diag(path, doc.mark((*at, "deck", "numbers")),
                              f"deck numbers go from low to high: {nums.get('low', 1)} is above "
                              f"{nums.get('high', 12)}", lines))
-        colors = deck.get("colors") or []
-        letters = [c[0].upper() for c in colors if c]
-        if len(set(letters)) != len(letters):
-            out.append(_diag(path, doc.mark((*at, "deck", "colors")),
-                             "two colors start with the same letter; cards could not tell them "
-                             "apart (R5 is the red 5)", lines))
+        colors = [c for c in deck.get("colors") or [] if isinstance(c, str) and c]
+        by_letter: dict[str, list[str]] = {}
+        for c in colors:
+            by_letter.setdefault(c[0].upper(), []).append(c)
+        for letter, names in by_letter.items():
+            if len(names) > 1:
+                # the example is a color of this deck whose letter is its own
+                plain = next((c for c in colors if len(by_letter[c[0].upper()]) == 1), None)
+                example = f" ({plain[0].upper()}5 is the {plain} 5)" if plain else ""
+                out.append(_diag(path, doc.mark((*at, "deck", "colors")),
+                                 f"{' and '.join(names)} both start with {letter}: a card names its "
+                                 f"color by the first letter{example}, so {letter}5 could not say "
+                                 "which is meant; rename one", lines))
     return out
 
 
@@ -364,8 +505,8 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
             return None, diags
         try:
             ppath = _resolve(ref, path.parent)
-        except PhaseDSLError as e:
-            diags.append(_diag(spath, mark, str(e), lines))
+        except PackError as e:
+            diags += [_diag(spath, mark, f"extends {ref!r}: {d.message}", lines) for d in e.problems]
             return None, diags
         parent, pd = _load(ppath, (*chain, name), False)
         if parent is None:
@@ -440,26 +581,15 @@ def describe_rules(settings: dict, defaults: dict | None = None) -> list[tuple[s
     return out
 
 
-DEFAULT_SETTINGS: dict = {
-    "deck": {"colors": ["red", "blue", "green", "yellow"], "numbers": {"low": 1, "high": 12},
-             "copies": 2, "wilds": 8, "skips": 4},
-    "hand_size": 10,
-    "wilds": {"natural_minimum": 1, "natural_scope": "group", "swap": False, "as_skip": False,
-              "hit_end": "high"},
-    "postal": {"enabled": False, "through_phase": 7},
-    "sets": {"share_number": True},
-    "runs": {"one_color": False},
-    "lay_down": {"extras": True},
-    "phase_order": "in_order",
-    "game_length": 10,
-    "scoring": {"low": 5, "high": 10, "skip": 15, "wild": 25},
-    "house_rules": {
-        "floating": False, "dealer_chooses_wild_recipient": False, "anti_phase": False,
-        "anti_phase_for_others": False, "skip_target": "choose", "skip_once_per_round": True,
-        "hit_same_turn": True, "go_out_after_first_round": False, "save_pile": False,
-        "declare_phase": "never", "abandon_phase": False, "everyone_advances": False,
-        "fixed_hands": None, "tie_break": "lowest_score_then_replay", "tie_break_phase": None,
-        "wild_points_in_phase": False, "wild_steal_penalty": None, "wild_reuse_same_turn": False,
-        "skip_counts_as_blue": False, "baseball_short_game": False,
-    },
-}
+def _schema_defaults(node: dict) -> dict:
+    out: dict = {}
+    for key, sub in (node.get("properties") or {}).items():
+        if "properties" in sub:
+            out[key] = _schema_defaults(sub)
+        elif "default" in sub:
+            out[key] = sub["default"]
+    return out
+
+
+# The printed rules: every rule option's default, as the schema states it.
+DEFAULT_SETTINGS: dict = _schema_defaults(schema()["$defs"]["rules"])

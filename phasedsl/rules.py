@@ -62,6 +62,8 @@ class Rules:
     wild_numbers: frozenset[int] = field(default_factory=frozenset)
     # A laid wild may be swapped for the natural it stands for (Utah rules).
     wild_swap: bool = False
+    # A laid wild may be replaced by its natural and taken into the hand (Japanese page).
+    wild_take_back: bool = False
     # A wild may be played as a skip (also inside a skip part).
     wild_as_skip: bool = False
     # Which end of a run a wild hit takes when both ends are open.
@@ -76,7 +78,8 @@ class Rules:
         _int("", "min_naturals", self.min_naturals, 0)
         _choice("natural_scope", self.natural_scope, ("group", "phase"))
         _choice("wild_hit_end", self.wild_hit_end, ("high", "low"))
-        for name in ("sets_share_number", "runs_one_color", "extras", "wild_swap", "wild_as_skip"):
+        for name in ("sets_share_number", "runs_one_color", "extras", "wild_swap", "wild_take_back",
+                     "wild_as_skip"):
             _bool(name, getattr(self, name))
         if not isinstance(self.wild_numbers, frozenset) or not all(
                 isinstance(n, int) and not isinstance(n, bool) for n in self.wild_numbers):

@@ -56,6 +56,49 @@ def _mark(node) -> Mark:
     return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+def _plain_words(e: yaml.MarkedYAMLError, text: str):
+    """PyYAML's problem said for a person who writes YAML, and the mark to point at: for an
+    unclosed quote or bracket the place it was opened, not the end of the file."""
+    problem, context = e.problem or "", e.context or ""
+    at, opened = e.problem_mark, e.context_mark
+    found = problem.rpartition("found ")[2] if "found " in problem else ""
+    lines = text.splitlines()
+    before = lines[at.line][:at.column].rstrip() if at is not None and at.line < len(lines) else ""
+    if "'\\t'" in problem or "tab character" in problem:
+        return "a tab character: YAML indents with spaces only, never tabs", at
+    if problem.startswith("expected <block end>") or problem.startswith("did not find expected"):
+        if found == "'<scalar>'" and before.endswith(("'", '"')):
+            return ("text after a closing quote: put the whole value inside the quotes", at)
+        return ("the indentation of this line does not match the lines above it (a key or a "
+                "'- ' item must line up with the keys or items it belongs with)", at)
+    if problem == "mapping values are not allowed here":
+        return ("a ':' here would start a key inside a value: put a value that contains ': ' in "
+                "quotes, or indent a new key like the keys above it", at)
+    if problem == "could not find expected ':'":
+        return ("this line is neither 'key: value' nor a '- ' list item: a ':' after the key "
+                "is missing (or a value above needs quotes to run on to this line)", opened or at)
+    if "quoted scalar" in context and "end of stream" in problem:
+        return "this quote is never closed: the matching quote mark is missing", opened or at
+    if "unknown escape character" in problem:
+        return (f"{problem.rpartition(' ')[2]} after a backslash is not an escape inside double "
+                "quotes: use single quotes, or write \\\\ for a backslash", at)
+    for kind, close in (("flow sequence", "]"), ("flow mapping", "}")):
+        if kind in context:
+            if opened is not None and at is not None and opened.line == at.line and \
+                    "<stream end>" not in problem:
+                return f"a ',' (between items) or the closing '{close}' is missing here", at
+            return (f"the '{'[' if close == ']' else '{'}' opened here is never closed with "
+                    f"'{close}' (or a ',' between items is missing)", opened or at)
+    if "cannot start any token" in problem:
+        char = problem.split("'")[1] if "'" in problem else "this character"
+        return f"a value cannot start with '{char}': put the text in quotes", at
+    if "undefined alias" in problem:
+        return "aliases (*name) are not allowed in packs", at
+    if "single document" in context:
+        return "a pack is one YAML document: remove the '---' line and what follows", at
+    return f"{problem or context} (PyYAML's words)", at or opened
+
+
 def load(text: str) -> Located:
     """Parse one YAML document; raise YamlProblem with a mark on anything unsafe or broken."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
@@ -63,9 +106,9 @@ def load(text: str) -> Located:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
-        m = e.problem_mark
-        mark = Mark(m.line + 1, m.column + 1) if m else None
-        raise YamlProblem(f"YAML syntax: {e.problem or e.context}", mark) from None
+        message, m = _plain_words(e, text)
+        raise YamlProblem(f"YAML syntax: {message}", Mark(m.line + 1, m.column + 1) if m else None
+                          ) from None
     except yaml.YAMLError as e:
         raise YamlProblem(f"YAML: {e}", None) from None
     except RecursionError:

@@ -208,7 +208,7 @@ def test_error_prefix_is_not_doubled():
     assert r.stderr.startswith("nonexist.yaml: error: cannot read")
     assert r.stderr.count("error") == 1
     r = run("check", "--variant", "nope", "-p", "1", "R1")
-    assert r.stderr.startswith("error: no pack 'nope'") and r.stderr.count("error:") == 1
+    assert "no pack 'nope'" in r.stderr and r.stderr.count("error:") == 1
 
 
 # ---------------------------------------------------------------- long input
