@@ -7,19 +7,19 @@ batch mode) gets exactly the same answers.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from itertools import pairwise
 
-from .cards import Card, parse_cards
+from .cards import _TOKEN, Card, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError, quoted
 from .hits import hit_words, plan, read_laid, targets
 from .layout import Verdict, verify
 from .meld import LaidGroup
-from .outs import shortfall
+from .outs import assess
 from .phase import Group, Kind, Phase, _plural
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
-from .solver import find
 
 
 def parse(text: str, rules: Rules = DEFAULT_RULES) -> Phase:
@@ -41,13 +41,39 @@ def hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
     return got
 
 
-def check_supply(cards_: list[Card], rules: Rules) -> None:
-    from collections import Counter
+def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list[Card]:
+    """A hand to judge (check, outs): some cards, each as it is in the hand.
 
-    for card, k in Counter(c.plain() for c in cards_).items():
-        have = rules.deck.supply(card)
+    A wild in the hand stands for nothing yet (the player says what it stands
+    for when laying it), so ``W=R7`` is refused rather than read as a plain wild.
+    """
+    got = hand(text, rules, also)
+    if not got:
+        raise CardError("give the cards of the hand, like R5 B5 W")
+    for c in got:
+        if c.wild and (c.number is not None or c.color is not None):
+            col = next(m.start() + 1 for m in _TOKEN.finditer(text)
+                       if m.group().upper().startswith("W="))
+            raise CardError(f"{c} in a hand: a wild stands for a card only once it is laid; "
+                            "write W here", text, col)
+    return got
+
+
+def check_supply(cards_: list[Card], rules: Rules) -> None:
+    deck = rules.deck
+    counts = Counter(cards_)
+    if max(counts.values(), default=0) <= min(deck.copies, deck.wilds, deck.skips):
+        return  # no card is held more often than any card is printed
+    plain: Counter = Counter()
+    for card, k in counts.items():
+        plain[card.plain()] += k
+    for card, k in plain.items():
+        have = deck.supply(card)
         if k > have:
             raise CardError(f"{k} x {card} is more than the deck's {have}")
+
+
+MAX_PHRASES = 4096
 
 
 @dataclass(frozen=True)
@@ -57,6 +83,9 @@ class Context:
     rules: Rules = DEFAULT_RULES
     phase: Phase | None = None
     label: str | None = None
+    # Phrases already read (a batch repeats a few phrases many times): one Phase object
+    # per phrase, so the solver's per-phase preparation is made once too.
+    phrases: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, variant: str | None, phase_no: int | None, world: str | None) -> Context:
@@ -87,18 +116,25 @@ class Context:
             return self.phase, self.rules
         if phrase is None:
             raise PhaseDSLError("give a phase (a phrase, or --variant PACK --phase N)")
-        return parse(phrase, self.rules), self.rules
+        phase = self.phrases.get(phrase)
+        if phase is None:
+            phase = parse(phrase, self.rules)
+            if len(self.phrases) >= MAX_PHRASES:
+                self.phrases.clear()
+            self.phrases[phrase] = phase
+        return phase, self.rules
 
 
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Does the hand make the phase: the meld, or how many cards short and which complete it."""
-    meld = find(phase, hand, rules)
+    got = assess(phase, hand, rules)
+    meld = got.meld
     out: dict = {"phase": phase.canonical(rules.deck), "valid": meld is not None,
                  **_ignored(phase)}
     if meld is not None:
         out["groups"] = meld.to_json()
         return out
-    sf = shortfall(phase, hand, rules)
+    sf = got.shortfall
     out["groups"] = []
     out["short_by"] = sf.missing
     out["outs"] = [str(o.card) for o in sf.outs]
@@ -106,6 +142,9 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     out["completable"] = sf.possible
     if sf.never:
         out["never"] = sf.never
+    if not sf.exact:
+        out["exact"] = False
+        out["short_by_at_most"] = sf.at_most
     out["reason"] = sf.summary(phase, rules)
     return out
 
@@ -166,14 +205,23 @@ def _finite(text: str) -> float:
     return value
 
 
-def check_json_line(line: str, ctx: Context) -> dict:
-    """One batch line in, one result out; a bad line gives {"id", "error"} and never raises."""
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+
+
+def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
+    """One batch line in, one result out; a bad line gives {"id", "error"} and never raises.
+
+    With ``number`` (the line's 1-based place in the input) every row starts with
+    {"line": number}, so rows can be matched to lines even without an id.
+    """
+    head = {} if number is None else {"line": number}
     rid = None
     try:
         if len(line) > MAX_LINE:
             raise PhaseDSLError(f"line too long ({len(line)} characters; the limit is {MAX_LINE})")
         try:
-            req = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
+            # without the newline, so that an error at the end of the line has its column
+            req = _DECODER.decode(line.rstrip("\r\n"))
         except json.JSONDecodeError as e:
             raise PhaseDSLError(f"not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:
@@ -203,10 +251,10 @@ def check_json_line(line: str, ctx: Context) -> dict:
                 cs = " ".join(cs)
             if not isinstance(cs, str):
                 raise PhaseDSLError('"cards" must be a string or a list of card strings')
-            result = check_json(phase, hand(cs, rules), rules)
-        return {"id": rid, **result}
+            result = check_json(phase, held(cs, rules), rules)
+        return {**head, "id": rid, **result}
     except PhaseDSLError as e:
-        return {"id": rid, "error": str(e)}
+        return {**head, "id": rid, "error": str(e)}
 
 
 _KINDS = {k.value: k for k in Kind} | {
@@ -290,10 +338,11 @@ def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
 
 def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Single-card outs with unseen counts, and the chance the next draw is one of them."""
-    from .outs import outs, unseen_counts
+    from .outs import unseen_counts
 
-    made = find(phase, hand, rules) is not None
-    found = [] if made else outs(phase, hand, rules, seen)
+    got = assess(phase, hand, rules, seen)
+    made = got.meld is not None
+    found = got.shortfall.outs
     pool = sum(unseen_counts(hand, seen, rules).values())
     good = sum(o.unseen for o in found)
     return {

@@ -157,12 +157,40 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
     return Card(int(num), color)
 
 
+# Tokens already read, per deck: hands repeat the same few dozen tokens.
+_READ: dict[Deck, dict[str, Card]] = {}
+
+
 def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
     """Read cards separated by spaces and/or commas; raise CardError at the first bad token."""
     if not isinstance(text, str):
         raise CardError(f"cards are text, like 'R5 B5 W', not {type(text).__name__} {text!r:.40}")
     if len(text) > MAX_CARD_TEXT:
         raise CardError(f"card list too long ({len(text)} characters; the limit is {MAX_CARD_TEXT})")
+    read = _READ.get(deck)
+    if read is None:
+        if len(_READ) > 64:
+            _READ.clear()
+        read = _READ[deck] = {}
+    tokens = text.replace(",", " ").split()
+    if len(tokens) > MAX_CARDS:
+        return _read_slowly(text, deck)  # raises, with the column
+    cards: list[Card] = []
+    for tok in tokens:
+        card = read.get(tok)
+        if card is None:
+            got = _card_from_token(tok, deck)
+            if isinstance(got, str):
+                return _read_slowly(text, deck)  # raises, with the column
+            if len(read) < 4096:
+                read[tok] = got
+            card = got
+        cards.append(card)
+    return cards
+
+
+def _read_slowly(text: str, deck: Deck) -> list[Card]:
+    """Token by token, with the column of the first bad one."""
     cards: list[Card] = []
     for m in _TOKEN.finditer(text):
         tok = m.group()

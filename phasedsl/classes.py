@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from .cards import Card, Deck
 from .phase import Group, Kind
@@ -24,8 +25,14 @@ class _Tables:
     col_mask: tuple[int, ...]  # types of color index ci
     par_mask: tuple[int, ...]  # types of parity p (of the real number)
     col_index: dict  # color letter -> color index
+    # color letter -> {number: (card type, its bit, number index)}: a card read in one lookup
+    card_type: dict
     cards: tuple[Card, ...]  # the natural card of each type
-    sort_key: object  # type -> (number, color) order for showing cards
+    show_rank: tuple[int, ...]  # type -> its place when showing cards (by number, then color)
+
+    def sort_key(self, t: int) -> int:
+        """Key that orders card types as cards are shown: by number, then color."""
+        return self.show_rank[t]
 
     def card_of(self, t: int) -> Card:
         return self.cards[t]
@@ -41,10 +48,13 @@ def _tables(deck: Deck) -> _Tables:
     )
     col_index = {c: ci for ci, c in enumerate(deck.colors)}
     cards = tuple(Card(ni + deck.low, c) for c in deck.colors for ni in range(nn))
-    def sort_key(t: int) -> tuple[int, int]:
-        return (t % nn, t)
-
-    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, cards, sort_key)
+    card_type = {c: {n: (ci * nn + n - deck.low, 1 << (ci * nn + n - deck.low), n - deck.low)
+                     for n in deck.numbers}
+                 for ci, c in enumerate(deck.colors)}
+    show_rank = tuple(sorted(range(nc * nn), key=lambda t: (t % nn, t)).index(t)
+                      for t in range(nc * nn))
+    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, card_type, cards,
+                   show_rank)
 
 
 # A class of a group: ``mask`` holds the card types it accepts; for a run,
@@ -62,7 +72,17 @@ class _Class:
     index: int = 0
 
 
-@cache
+class _Plan(NamedTuple):
+    """What one group ends up with: its class, and the naturals it takes."""
+
+    cls: _Class | None
+    naturals: dict  # type index -> count (None -> virtual cards)
+
+
+_NO_PLAN = _Plan(None, {})  # wild and skip parts (never mutated)
+
+
+@lru_cache(maxsize=1024)
 def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
     tb = _tables(deck)
     nc, nn = tb.nc, tb.nn

@@ -220,6 +220,41 @@ def _lines(path: str) -> Iterator[str]:
         _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
 
 
+def _run_batch(path: str, row) -> NoReturn:
+    """One JSON line out per non-blank line in (``row(line, number)``, numbers 1-based and
+    counting blank lines); exit 0 when every row is valid, 1 when some row is not valid
+    (not made, not legal), 2 when some row is an error."""
+    code = 0
+    write = sys.stdout.write
+    rows: list[str] = []
+    live = path == "-"  # a program on the other end of a pipe may wait for each answer
+    for number, line in enumerate(_lines(path), 1):
+        if not line.strip():
+            continue
+        result = row(line, number)
+        if "error" in result:
+            code = 2
+        elif result.get("valid") is False and not code:
+            code = 1
+        rows.append(json.dumps(result))
+        if live or len(rows) >= 256:
+            write("\n".join(rows) + "\n")
+            rows.clear()
+            if live:
+                sys.stdout.flush()
+    if rows:
+        write("\n".join(rows) + "\n")
+    raise typer.Exit(code)
+
+
+def _parse_row(line: str, number: int) -> dict:
+    text = line.rstrip("\r\n")
+    try:
+        return {"line": number, "input": text, **api.parse_json(text)}
+    except PhaseDSLError as e:
+        return {"line": number, "input": text, "error": str(e)}
+
+
 def _context(variant, phase_no, world) -> api.Context:
     # a bad --variant, --phase or --world is reported by _Group.invoke, like any bad input
     return api.Context.load(variant, phase_no, world)
@@ -247,18 +282,16 @@ def parse(
 
         printf '2 sets of 3\\nrun of 4, set of 3\\n' | phasedsl parse --batch -
 
+    --batch reads one phrase per line (plain text, not JSON) and writes one JSON
+    object per line with the input's line number; exit code 0 when every phrase
+    reads, 2 when some does not.
+
     Exit code 0, or 2 for bad input.
     """
     if batch is not None:
-        for line in _lines(batch):
-            text = line.rstrip("\n")
-            if not text.strip():
-                continue
-            try:
-                _out(json.dumps({"input": text, **api.parse_json(text)}))
-            except PhaseDSLError as e:
-                _out(json.dumps({"input": text, "error": str(e)}))
-        return
+        if phrase is not None:
+            _fail(PhaseDSLError("--batch reads the phrases from FILE; give no phrase with it"), as_json)
+        _run_batch(batch, _parse_row)
     if phrase is None:
         _fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
     try:
@@ -308,18 +341,20 @@ def check(
 
         phasedsl check --variant twist --phase 8 R1 R2 R3 R4 W
 
+        phasedsl check --batch hands.jsonl
+
     Exit code 0 made/legal, 1 not, 2 bad input.
+
+    --batch reads one JSON object per line ({"id", "phase", "cards"} or {"id", "phase",
+    "groups"}) and writes one per line, each with the input's line number; exit code 0 when
+    every line is made or legal, 1 when some line is not, 2 when some line is an error.
     """
     ctx = _context(variant, phase_no, world)
     if batch is not None:
-        ok = True
-        for line in _lines(batch):
-            if not line.strip():
-                continue
-            result = api.check_json_line(line, ctx)
-            ok = ok and bool(result.get("valid"))
-            _out(json.dumps(result))
-        return
+        if args or groups:
+            _fail(PhaseDSLError("--batch reads every hand from FILE; give no phase, cards or "
+                                "--groups with it"), as_json)
+        _run_batch(batch, lambda line, number: api.check_json_line(line, ctx, number))
     words = list(args or [])
     try:
         phase, rules, words = ctx.take_phase(words)
@@ -329,7 +364,7 @@ def check(
             verdict = api.verify_text(phase, groups, rules)
             result = api.verdict_json(phase, verdict, rules)
         else:
-            result = api.check_json(phase, api.hand(" ".join(words), rules), rules)
+            result = api.check_json(phase, api.held(" ".join(words), rules), rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
     _notes(phase, as_json)
@@ -556,7 +591,7 @@ def outs(
     try:
         phase, rules, words = ctx.take_phase(words)
         seen_cards = api.cards(seen or "", rules)
-        hand = api.hand(" ".join(words), rules, also=seen_cards)
+        hand = api.held(" ".join(words), rules, also=seen_cards)
         result = api.outs_json(phase, hand, seen_cards, rules)
     except PhaseDSLError as e:
         _fail(e, as_json)
@@ -742,6 +777,11 @@ def schema_cmd(as_json: JsonOpt = False) -> None:
     from .resources import schema_path
 
     _out(schema_path().read_text(encoding="utf-8").rstrip())
+
+
+from .cli_game import replay  # noqa: E402  (the game commands live in their own module)
+
+app.command()(replay)
 
 
 def main() -> None:

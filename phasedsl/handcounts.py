@@ -11,8 +11,8 @@ from .classes import _best_window, _bits, _Tables
 class _Hand:
     """A hand's cards as counts; the aggregates class capacities read are made on first use."""
 
-    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "low", "nn", "nums",
-                 "present", "skips", "wilds")
+    __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "low", "nat", "nn",
+                 "nums", "present", "skips", "wilds")
 
     def __init__(self, cnt: list[int], wilds: int, skips: int, tb: _Tables) -> None:
         present = 0
@@ -20,32 +20,42 @@ class _Hand:
             if cnt[t]:
                 present |= 1 << t
         self.cnt, self.wilds, self.skips, self.present = cnt, wilds, skips, present
+        self.nat = sum(cnt)
         self.nn, self.low = tb.nn, tb.deck.low
-        self.by_num = self.by_cp = self.col_nums = None
+        self.by_num = self.by_cp = self.col_nums = self.nums = self.by_col = None
 
     @classmethod
     def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
         """Count a hand in one pass, reading card fields directly (the hot path)."""
-        nn, low, high = tb.nn, tb.deck.low, tb.deck.high
-        col_index = tb.col_index
+        nn = tb.nn
+        card_type = tb.card_type
         cnt = [0] * (tb.nc * nn)
         by_num = [0] * nn
         present = wilds = skips = 0
-        for c in hand:
-            if c.wild:
-                wilds += 1
-            elif c.skip:
-                skips += 1
-            else:
-                n = c.number
-                ci = col_index.get(c.color)
-                if ci is None or n is None or not low <= n <= high:
-                    raise ValueError(f"{c} is not a card of this deck")
-                t = ci * nn + n - low
-                cnt[t] += 1
-                by_num[n - low] += 1
-                present |= 1 << t
-        return cls.counted(cnt, present, wilds, skips, tb, by_num)
+        try:
+            for c in hand:
+                if c.wild:
+                    wilds += 1
+                elif c.skip:
+                    skips += 1
+                else:
+                    t, bit, ni = card_type[c.color][c.number]
+                    cnt[t] += 1
+                    by_num[ni] += 1
+                    present |= bit
+        except (KeyError, TypeError):
+            raise ValueError(f"{c} is not a card of this deck") from None
+        h = cls.__new__(cls)
+        h.cnt = cnt
+        h.by_num = by_num
+        h.present = present
+        h.wilds = wilds
+        h.skips = skips
+        h.nat = sum(by_num)
+        h.nn = nn
+        h.low = tb.deck.low
+        h.by_cp = h.col_nums = h.nums = h.by_col = None
+        return h
 
     @classmethod
     def counted(cls, cnt: list[int], present: int, wilds: int, skips: int, tb: _Tables,
@@ -53,10 +63,17 @@ class _Hand:
         """A hand from counts already made, with their presence mask (no second pass)."""
         h = cls.__new__(cls)
         h.cnt, h.wilds, h.skips, h.present = cnt, wilds, skips, present
+        h.nat = sum(cnt) if by_num is None else sum(by_num)
         h.nn, h.low = tb.nn, tb.deck.low
         h.by_num = by_num
-        h.by_cp = h.col_nums = None
+        h.by_cp = h.col_nums = h.nums = h.by_col = None
         return h
+
+    def to_place(self, total: int, floor: int) -> int:
+        """Naturals to place for a phase of ``total`` cards (bar wild and skip parts) whose
+        natural minimums add up to ``floor``: what the wilds leave empty, at least that."""
+        need = total - self.wilds
+        return need if need > floor else floor
 
     # Each aggregate is made on first use, from the few types present.
     def _by_num(self) -> list[int]:
@@ -80,9 +97,14 @@ class _Hand:
                 ci, ni = divmod(t, nn)
                 out[2 * ci + ((ni + low) & 1)] += cnt[t]
             self.by_cp = out
-            self.by_col = [out[i] + out[i + 1] for i in range(0, len(out), 2)]
             self.by_par = [sum(out[0::2]), sum(out[1::2])]
         return self.by_cp
+
+    def _by_col(self) -> list[int]:
+        if self.by_col is None:
+            cnt, nn = self.cnt, self.nn
+            self.by_col = [sum(cnt[i:i + nn]) for i in range(0, len(cnt), nn)]
+        return self.by_col
 
     def _col_nums(self) -> list[int]:
         if self.col_nums is None:
@@ -96,31 +118,46 @@ class _Hand:
             self.nums = nums
         return self.col_nums
 
+    def number_bits(self) -> int:
+        """The numbers held, as bits of number indices."""
+        if self.nums is None:
+            m, nn = self.present, self.nn
+            nums = 0
+            while m:
+                nums |= m
+                m >>= nn
+            self.nums = nums & ((1 << nn) - 1)
+        return self.nums
+
+    def counts(self, agg: str) -> list[int]:
+        """For a counting aggregate ("num", "type", "col", "cp", "par"): the cards the
+        hand holds for each of its indices."""
+        if agg == "num":
+            return self.by_num if self.by_num is not None else self._by_num()
+        if agg == "type":
+            return self.cnt
+        if agg == "col":
+            return self._by_col()
+        self._by_cp()
+        return self.by_cp if agg == "cp" else self.by_par
+
     def best_cap(self, agg: str, size: int, nn: int) -> int:
         """An upper bound on the best capacity of any class of one group (often exact)."""
         if agg == "run":
-            self._col_nums()
-            return _best_window(nn, size)[self.nums]
+            return _best_window(nn, size)[self.number_bits()]
         if agg == "crun":
             table = _best_window(nn, size)
             return max([table[m] for m in self._col_nums()])
-        if agg == "num":
-            c = max(self._by_num())
-        elif agg == "type":
-            c = max(self.cnt)
-        elif agg in ("col", "cp", "par"):
-            self._by_cp()
-            c = max({"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg])
-        else:
+        if agg == "mrun":
             return size
+        c = max(self.counts(agg))
         return c if c < size else size
 
     def caps(self, agg: str, values: tuple, size: int, nn: int,
              masks: tuple[int, ...]) -> list[int]:
         """Capacity of every class of one group, in class order."""
         if agg == "run":
-            self._col_nums()
-            nums = self.nums
+            nums = self.number_bits()
             return [(nums & wb).bit_count() for wb in values]
         if agg == "crun":
             cn = self._col_nums()
@@ -134,11 +171,5 @@ class _Hand:
                     nums |= 1 << (t % nn)
                 out.append(nums.bit_count())
             return out
-        if agg == "num":
-            src = self._by_num()
-        elif agg == "type":
-            src = self.cnt
-        else:
-            self._by_cp()
-            src = {"col": self.by_col, "cp": self.by_cp, "par": self.by_par}[agg]
+        src = self.counts(agg)
         return [src[i] if src[i] < size else size for i in values]

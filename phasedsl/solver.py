@@ -23,19 +23,21 @@ size costs the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache, partial
 from itertools import product
-from operator import itemgetter
-from typing import NamedTuple
+from operator import attrgetter, itemgetter
 
 from .cards import SKIP, Card
-from .classes import _bits, _Class, _classes, _Tables, _tables
+from .classes import _NO_PLAN, _bits, _Class, _classes, _Plan, _Tables, _tables
+from .closedforms import WindowCaps, set_and_run, two_sets, window_table
 from .errors import PhaseDSLError
 from .handcounts import _Hand
 from .joint import (
     _assign,
+    _color_run_block,
     _greedy,
     _number_joint,
     _pair_loss,
@@ -48,16 +50,6 @@ from .rules import DEFAULT_RULES, Rules
 
 # --------------------------------------------------------------------------
 # The search.
-
-
-class _Plan(NamedTuple):
-    """What one group ends up with: its class, and the naturals it takes."""
-
-    cls: _Class | None
-    naturals: dict  # type index -> count (None -> virtual cards)
-
-
-_NO_PLAN = _Plan(None, {})  # wild and skip parts (never mutated)
 
 
 @dataclass(frozen=True)
@@ -79,7 +71,10 @@ class _Layout:
     tb: _Tables
     total: int  # cards the natural-needing groups hold
     set_groups: int  # how many set groups (kept classes per card signature when sets differ)
+    floor: int  # naturals needed whatever the wilds: the minimums' total, per group or phase
     min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
+    # For the commonest phases, the whole search as one function of the hand (see _quick).
+    quick: Callable[[_Hand], list[_Plan] | None] | None
 
 
 def _as_played(g: Group, rules: Rules) -> Group:
@@ -90,10 +85,14 @@ def _as_played(g: Group, rules: Rules) -> Group:
 
 def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
     idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
-    order = sorted(idx, key=lambda i: (-groups[i].size, groups[i].kind.value, i))
+    # The search takes the most constrained groups first (fewest classes, then largest);
+    # identical groups stay together.
+    ncls = {i: len(_classes(_as_played(groups[i], rules), rules.deck)) for i in idx}
+    order = tuple(sorted(idx, key=lambda i: (ncls[i], -groups[i].size, groups[i].kind.value, i)))
     gs = tuple(groups[i] for i in order)
     per_group = rules.natural_scope == "group"
-    classes = tuple(_classes(_as_played(g, rules), rules.deck) for g in gs)
+    played = [_as_played(g, rules) for g in gs]
+    classes = tuple(_classes(g, rules.deck) for g in played)
     aggs, values = [], []
     for cls in classes:
         agg = cls[0].agg if cls else "num"
@@ -102,69 +101,167 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
             values.append(tuple((cl.color, cl.index) for cl in cls))
         else:
             values.append(tuple(cl.index for cl in cls))
+    sizes = tuple(g.size for g in gs)
+    lower = tuple(min(rules.min_naturals, g.size) if per_group else 0 for g in gs)
+    total = sum(sizes)
+    floor = sum(lower) if per_group else rules.min_naturals
+    need_w = sum(g.size for g in groups if g.kind is Kind.WILD)
+    need_s = sum(g.size for g in groups if g.kind is Kind.SKIP)
+    tb = _tables(rules.deck)
+    quick = None
+    if not (need_w or need_s or rules.wild_numbers):
+        quick = _quick(played, classes, aggs[0] if aggs else "", values, sizes, lower, total,
+                       floor, not rules.sets_share_number, tb.nn, order)
     return _Layout(
-        order=tuple(order),
+        quick=quick,
+        order=order,
         groups=gs,
-        sizes=tuple(g.size for g in gs),
-        lower=tuple(min(rules.min_naturals, g.size) if per_group else 0 for g in gs),
+        sizes=sizes,
+        lower=lower,
         classes=classes,
         aggs=tuple(aggs),
         values=tuple(values),
         masks=tuple(tuple(cl.mask for cl in cls) for cls in classes),
         same_as_prev=tuple(j > 0 and gs[j] == gs[j - 1] for j in range(len(gs))),
-        need_w=sum(g.size for g in groups if g.kind is Kind.WILD),
-        need_s=sum(g.size for g in groups if g.kind is Kind.SKIP),
+        need_w=need_w,
+        need_s=need_s,
         all_groups=groups,
-        tb=_tables(rules.deck),
-        total=sum(g.size for g in gs),
+        tb=tb,
+        total=total,
         set_groups=sum(1 for g in gs if g.kind.is_set),
+        floor=floor,
         min_phase=0 if per_group else rules.min_naturals,
     )
 
 
-# Layouts by (id(phase), id(rules)); the entry keeps both objects alive so an
-# id is never reused while its entry exists, and is checked by identity.
-_LAYOUTS: dict[tuple[int, int], tuple[Phase, Rules, _Layout]] = {}
+def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, distinct: bool,
+           nn: int, order):
+    """The whole search for a phase of one group, two plain sets, or a plain set and a
+    plain run (most of real play) as one function of the hand, plans in written order;
+    None for any other phase."""
+    if not played or not all(classes):
+        return None
+    if len(played) == 1:
+        size = sizes[0]
+        if agg == "run":
+            best_of = partial(_best_run_window, window_table(values[0]))
+        elif agg in ("num", "type", "col", "cp", "par"):  # class k counts index k
+            best_of = partial(_best_count, agg, size)
+        else:
+            best_of = partial(_best_cap, agg, values[0], tuple(cl.mask for cl in classes[0]),
+                              size, nn)
+        return partial(_one_group, classes[0], best_of, size, total, floor, nn)
+    if len(played) != 2 or any(g.colors is not None for g in played):
+        return None
+    kinds = sorted(g.kind for g in played)
+    if kinds == [Kind.SET, Kind.SET]:
+        return partial(two_sets, classes, sizes, lower, total, floor, distinct, order != (0, 1))
+    if kinds == [Kind.RUN, Kind.SET]:
+        si = 0 if played[0].kind is Kind.SET else 1  # in layout order
+        # the closed form works in written order
+        if order != (0, 1):
+            classes, sizes, lower, values, si = (classes[::-1], sizes[::-1], lower[::-1],
+                                                 values[::-1], 1 - si)
+        return partial(set_and_run, classes, sizes, lower, total, floor,
+                       window_table(values[1 - si]), si)
+    return None
+
+
+def _one_group(cls, best_of: Callable[[_Hand], tuple[int, int]], size: int, total: int,
+               floor: int, nn: int, hand: _Hand) -> list[_Plan] | None:
+    """A phase of one group: its best class (``best_of``: capacity, class index) decides."""
+    need = hand.to_place(total, floor)
+    if hand.nat < need:
+        return None
+    best, k = best_of(hand)
+    if best < need:  # need is at least the group's natural minimum
+        return None
+    cl = cls[k]
+    return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
+
+
+def _best_run_window(table: WindowCaps, hand: _Hand) -> tuple[int, int]:
+    best, k, _ = table[hand.number_bits()][0]
+    return best, k
+
+
+def _best_count(agg: str, size: int, hand: _Hand) -> tuple[int, int]:
+    src = hand.counts(agg)
+    top = max(src)
+    return (top if top < size else size), src.index(top)
+
+
+def _best_cap(agg: str, vals, masks, size: int, nn: int, hand: _Hand) -> tuple[int, int]:
+    caps = hand.caps(agg, vals, size, nn, masks)
+    best = max(caps)
+    return best, caps.index(best)
+
+
+# Layouts are shared by equal phases (a phase parsed afresh for every API call or
+# batch line costs no more than one reused): looked up by the phase's parts in
+# written order and the rules object, then by its groups and the rules' value.
+# Both caches are bounded, so a stream of distinct phases cannot grow memory.
+_PART_KEY = attrgetter("count", "group.kind", "group.size", "group.colors")
+_BY_PARTS: dict[tuple, tuple[Rules, _Layout]] = {}
+_BY_GROUPS: dict[tuple[tuple[Group, ...], Rules], _Layout] = {}
+_CACHE_SIZE = 512
 
 
 def _layout_for(phase: Phase, rules: Rules) -> _Layout:
-    key = (id(phase), id(rules))
-    hit = _LAYOUTS.get(key)
-    if hit is not None and hit[0] is phase and hit[1] is rules:
-        return hit[2]
-    if len(_LAYOUTS) > 512:
-        _LAYOUTS.clear()
-    lay = _make_layout(phase.groups, rules)
-    _LAYOUTS[key] = (phase, rules, lay)
+    key = (id(rules), *map(_PART_KEY, phase.parts))
+    hit = _BY_PARTS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    groups = phase.groups
+    lay = _BY_GROUPS.get((groups, rules))
+    if lay is None:
+        lay = _make_layout(groups, rules)
+        _put(_BY_GROUPS, (groups, rules), lay)
+    _put(_BY_PARTS, key, (rules, lay))  # keeps rules alive, so its id stays its own
     return lay
 
 
-def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_Plan] | None:
-    """An assignment making every group, or None when none exists."""
-    nn = lay.tb.nn
+def _put(cache: dict, key, value) -> None:
+    if len(cache) >= _CACHE_SIZE:
+        del cache[next(iter(cache))]  # the oldest entry
+    cache[key] = value
+
+
+def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
+            deadline: float | None = None) -> list[_Plan] | None:
+    """An assignment making every group, or None when none exists (SearchLimit when the
+    search runs past ``deadline``, by default SEARCH_SECONDS from its start)."""
     groups = lay.all_groups
-    skips = hand.skips
-    # Wild and skip parts take their cards first: nothing else can use skips,
-    # and wilds in a wild part are simply spent.
-    free_w = hand.wilds - lay.need_w
-    need_s = lay.need_s
-    if need_s > skips and rules.wild_as_skip:
-        free_w -= need_s - skips
-        need_s = skips
-    if virtual:
-        # cards not yet drawn can be the wilds or skips a part lacks
-        virtual -= max(0, -free_w) + max(0, need_s - skips)
-        free_w, need_s = max(free_w, 0), min(need_s, skips)
-    if free_w < 0 or need_s > skips or virtual < 0:
-        return None
-    if not lay.order:
-        return [_NO_PLAN] * len(groups)
+    if virtual or lay.need_w or lay.need_s:
+        skips = hand.skips
+        # Wild and skip parts take their cards first: nothing else can use skips,
+        # and wilds in a wild part are simply spent.
+        free_w = hand.wilds - lay.need_w
+        need_s = lay.need_s
+        if need_s > skips and rules.wild_as_skip:
+            free_w -= need_s - skips
+            need_s = skips
+        if virtual:
+            # cards not yet drawn can be the wilds or skips a part lacks
+            virtual -= max(0, -free_w) + max(0, need_s - skips)
+            free_w, need_s = max(free_w, 0), min(need_s, skips)
+        if free_w < 0 or need_s > skips or virtual < 0:
+            return None
+        if not lay.order:  # only wild and skip parts: no natural can be laid
+            return None if lay.floor else [_NO_PLAN] * len(groups)
+    else:
+        free_w = hand.wilds
+    # Naturals (real or virtual) that must be placed: what the wilds leave
+    # empty, and never fewer than the minimums ask for.
+    need = lay.total - free_w
+    if need < lay.floor:
+        need = lay.floor
+    if hand.nat + virtual < need:
+        return None  # too few naturals, however they are grouped
+    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
+    nn = lay.tb.nn
     cnt = hand.cnt
     present = hand.present
-    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
-    need = lay.total - free_w  # naturals (real or virtual) that must be placed
-    if need < lay.min_phase:
-        need = lay.min_phase
     n = len(gs)
     # Reject on each group's best capacity before sorting anything: most hands stop here.
     all_caps: list[list[int]] = []
@@ -200,6 +297,13 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     cands, best_rest = got
     if n == 2 and not virtual:
         return _search_pair(lay, cands, hand, need, nn, distinct, groups)
+    # Big phases are mostly made with room to spare: a greedy construction finds
+    # those at once, and the exact search below is left the close calls.
+    plans = _construct(lay, cands, hand, need, virtual, distinct)
+    if plans is not None:
+        return _reorder(plans, lay.order, groups)
+    if _block_bound(lay, all_caps, hand) + virtual < need:
+        return None
     number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
     chosen: list[_Class] = [cands[0][0][1]] * n
     pos = [0] * n
@@ -215,6 +319,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
                  else _upper(chosen, sizes, cnt, present, nn))
         if bound + virtual < need:
             return False
+        steps[0] -= 4 * n  # a flow costs far more than a step
         got = None if virtual else _greedy(chosen, sizes, lower, cnt, present, nn)
         if got is None or got[0] < need:
             got = _assign(chosen, sizes, lower, cnt, present, virtual, nn)
@@ -230,13 +335,17 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
     taken: dict[int, int] = {}  # naturals already counted from each chosen class
     sharing: dict[int, int] = {}  # groups on each chosen class
     steps = [SEARCH_STEPS]
+    if deadline is None:
+        deadline = time.monotonic() + SEARCH_SECONDS
 
     def dfs(j: int, total: int, overlap: bool, used_numbers: frozenset) -> bool:
         if j == n:
             return leaf(overlap)
         steps[0] -= 1
         if steps[0] < 0:
-            raise SearchLimit(SEARCH_STEPS)
+            raise SearchLimit(f"{SEARCH_STEPS:,} search steps")
+        if not steps[0] & 255 and time.monotonic() > deadline:
+            raise SearchLimit(f"{SEARCH_SECONDS} s")
         cs = cands[j]
         is_set = distinct and gs[j].kind.is_set
         rest = best_rest[j + 1] + virtual - need
@@ -263,6 +372,15 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
                         ov = True
                         break
             chosen[j] = cl
+            if ov:
+                # what the groups chosen so far can hold together, not each alone
+                steps[0] -= j
+                head = chosen[:j + 1]
+                hs = sizes[:j + 1]
+                joint = (_number_joint(head, hs, hand) if number_only
+                         else _upper(head, hs, cnt, present, nn))
+                if joint + rest < 0:
+                    continue
             pos[j] = k
             un = used_numbers | {cl.number} if is_set else used_numbers
             key = id(cl)
@@ -283,15 +401,128 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0) -> list[_
 
 
 # Search steps before giving up on a phase (only absurdly large phases get there).
-SEARCH_STEPS = 2_000_000
+SEARCH_STEPS = 100_000
+# ... or seconds, whichever comes first (a slow or busy machine still answers in time).
+SEARCH_SECONDS = 1.5
 
 
 class SearchLimit(PhaseDSLError):
     """The phase has too many interchangeable groups for an exact search in reasonable time."""
 
-    def __init__(self, steps: int) -> None:
-        super().__init__(f"gave up after {steps:,} search steps: this phase has too many "
-                         "interchangeable groups for an exact answer")
+    def __init__(self, spent: str) -> None:
+        super().__init__(f"gave up after {spent}: this phase has too many interchangeable "
+                         "groups for an exact answer")
+
+
+def _block_bound(lay: _Layout, all_caps: list, hand: _Hand) -> int:
+    """Most naturals the groups can hold, each alone, except that identical color
+    runs are counted together (see joint._color_run_block)."""
+    total, j, n = 0, 0, len(lay.groups)
+    while j < n:
+        m = 1
+        while j + m < n and lay.same_as_prev[j + m]:
+            m += 1
+        if m > 1 and lay.aggs[j] == "crun":
+            total += _color_run_block(lay.classes[j], lay.sizes[j], m, hand)
+        else:
+            total += max(all_caps[j]) * m
+        j += m
+    return total
+
+
+def _construct(lay: _Layout, cands, hand: _Hand, need: int, virtual: int,
+               distinct: bool) -> list[_Plan] | None:
+    """A greedy layout: each group in turn (fewest candidates first) takes the class
+    that places most of the cards still free.  Any layout it returns is valid; when it
+    finds none the caller searches exactly."""
+    nn = lay.tb.nn
+    rem = list(hand.cnt)
+    n = len(cands)
+    sizes, lower, gs = lay.sizes, lay.lower, lay.groups
+    takes: list[dict] = [{}] * n
+    chosen: list[_Class | None] = [None] * n
+    used_numbers: set[int] = set()
+    placed = short = 0
+    for j in sorted(range(n), key=lambda j: (len(cands[j]), j)):
+        size, is_set = sizes[j], distinct and gs[j].kind.is_set
+        best, best_cl = -1, None
+        for cap, cl in cands[j]:
+            if cap <= best:
+                break  # sorted by capacity: nothing later can take more
+            if is_set and cl.number in used_numbers:
+                continue
+            got = _free_count(cl, size, rem, nn)
+            if got > best:
+                best, best_cl = got, cl
+        if best_cl is None:
+            return None
+        short += max(0, lower[j] - best)
+        if short > virtual:
+            return None
+        d = _take_free(best_cl, size, rem, nn)
+        placed += best
+        takes[j], chosen[j] = d, best_cl
+        if is_set:
+            used_numbers.add(best_cl.number)
+    if placed + virtual < need:
+        return None
+    if virtual:
+        # virtual cards first meet the minimums, then fill what is left
+        room = virtual
+        for j in range(n):
+            k = max(0, lower[j] - sum(takes[j].values()))
+            if k:
+                takes[j][None] = k
+                room -= k
+                placed += k
+        for j in range(n):
+            if placed >= need:
+                break
+            k = min(room, sizes[j] - sum(takes[j].values()), need - placed)
+            if k > 0:
+                takes[j][None] = takes[j].get(None, 0) + k
+                room -= k
+                placed += k
+    return [_Plan(cl, d) for cl, d in zip(chosen, takes, strict=True)]
+
+
+def _free_count(cl: _Class, size: int, rem: list[int], nn: int) -> int:
+    """How many of the cards still free a group of this class can hold."""
+    if cl.window is not None:
+        nums = 0
+        for t in _bits(cl.mask):
+            if rem[t]:
+                nums |= 1 << (t % nn)
+        k = nums.bit_count()
+    else:
+        k = 0
+        for t in _bits(cl.mask):
+            k += rem[t]
+    return k if k < size else size
+
+
+def _take_free(cl: _Class, size: int, rem: list[int], nn: int) -> dict:
+    """Take those cards out of ``rem``."""
+    got: dict[int, int] = {}
+    room = size
+    done = 0
+    for t in _bits(cl.mask):
+        if not room:
+            break
+        if not rem[t]:
+            continue
+        if cl.window is not None:
+            bit = 1 << (t % nn)
+            if done & bit:
+                continue
+            done |= bit
+            k = 1
+        else:
+            k = min(rem[t], room)
+        got[t] = k
+        rem[t] -= k
+        room -= k
+    return got
 
 
 def _candidates(lay: _Layout, all_caps: list, virtual: int, hand: _Hand, distinct: bool):
@@ -347,9 +578,17 @@ def _block_marginals(cands: list[tuple[int, _Class]], size: int, m: int, hand: _
     """The m largest amounts that m identical groups can take, class by class, best first."""
     out: list[int] = []
     cnt = hand.cnt
-    for cap, cl in cands:
+    for _cap, cl in cands:
         if cl.window is not None:
-            out += [cap] * m  # a generous bound for runs
+            # the i-th run on this window holds the numbers the hand has more than i of
+            per_num = [0] * hand.nn
+            for t in _bits(cl.mask & hand.present):
+                per_num[t % hand.nn] += cnt[t]
+            for i in range(m):
+                give = sum(1 for ni in cl.window if per_num[ni] > i)
+                if not give:
+                    break
+                out.append(min(give, size))
             continue
         supply = 0
         for t in _bits(cl.mask & hand.present):
@@ -479,11 +718,15 @@ def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Me
     """A meld of ``hand`` that makes ``phase``, or None when no meld exists."""
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
+    if lay.quick is not None:
+        plans = lay.quick(h)
+        return None if plans is None else _build(lay, plans, 0, rules, {})
     if not rules.wild_numbers:
         plans = _search(lay, h, rules)
         return None if plans is None else _build(lay, plans, h.skips, rules, {})
+    deadline = time.monotonic() + SEARCH_SECONDS  # for all the ways of playing them
     for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
-        plans = _search(lay, h2, rules)
+        plans = _search(lay, h2, rules, deadline=deadline)
         if plans is not None:
             return _build(lay, plans, h2.skips, rules, converted)
     return None
@@ -498,57 +741,73 @@ def _wild(number: int | None, color: str | None) -> Card:
     return Card(number, color, wild=True)
 
 
+@lru_cache(maxsize=4096)
+def _stand_ins(window: tuple[int, ...], low: int, color: str | None) -> tuple[Card, ...]:
+    """The wilds that would fill a run's whole window."""
+    return tuple(_wild(ni + low, color) for ni in window)
+
+
 def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted: dict) -> Meld:
     """Turn plans into laid cards: runs in order, each wild saying what it stands for."""
     tb = lay.tb
-    groups = lay.all_groups
-    low = rules.deck.low
-    colors = rules.deck.colors
+    low = tb.deck.low
+    colors = tb.deck.colors
     cards_of = tb.cards
     # Cards of wild numbers played as wilds (postal) are real cards of the hand:
     # the meld shows them as themselves, spent before the real wilds, and
     # records what each stands for.
-    spare = [cards_of[t] for t, k in converted.items() for _ in range(k)]
+    spare = [cards_of[t] for t, k in converted.items() for _ in range(k)] if converted else None
     acting: list[tuple[int, int, Card]] = []
 
-    def take_wild(number: int | None, color: str | None, gi: int, ci: int) -> Card:
+    def wilds(k: int, number: int | None, color: str | None, gi: int, ci: int) -> list[Card]:
+        """k wilds standing for number/color, at card ci on of group gi."""
         if not spare:
-            return _wild(number, color)
-        acting.append((gi, ci, _wild(number, color)))
-        return spare.pop()
+            return [_wild(number, color)] * k
+        out = []
+        for j in range(ci, ci + k):
+            if spare:
+                acting.append((gi, j, _wild(number, color)))
+                out.append(spare.pop())
+            else:
+                out.append(_wild(number, color))
+        return out
 
     laid: list[LaidGroup] = []
     skips_left = skips
-    for gi, (g, plan) in enumerate(zip(groups, plans, strict=True)):
-        kind = g.kind
-        if kind is Kind.WILD:
-            laid.append(LaidGroup(g, tuple(take_wild(None, None, gi, ci) for ci in range(g.size))))
+    groups = lay.all_groups
+    for gi in range(len(groups)):
+        g = groups[gi]
+        cl, nats = plans[gi]
+        if cl is None:  # a wild or skip part
+            k = min(skips_left, g.size) if g.kind is Kind.SKIP else 0
+            skips_left -= k
+            laid.append(LaidGroup(g, tuple([SKIP] * k + wilds(g.size - k, None, None, gi, k))))
             continue
-        if kind is Kind.SKIP:
-            cards = []
-            for ci in range(g.size):
-                if skips_left:
-                    skips_left -= 1
-                    cards.append(SKIP)
-                else:
-                    cards.append(take_wild(None, None, gi, ci))
-            laid.append(LaidGroup(g, tuple(cards)))
-            continue
-        cl = plan.cls
-        nats = plan.naturals
         color = colors[cl.color] if cl.color is not None else None
         if cl.window is not None:
             nn = tb.nn
-            by_num = {t % nn: cards_of[t] for t in nats}
-            laid.append(LaidGroup(g, tuple([
-                by_num[ni] if ni in by_num else take_wild(ni + low, color, gi, ci)
-                for ci, ni in enumerate(cl.window)])))
+            first = cl.window[0]
+            if spare:
+                by_num = {t % nn: cards_of[t] for t in nats}
+                cards = [by_num[ni] if ni in by_num else wilds(1, ni + low, color, gi, ci)[0]
+                         for ci, ni in enumerate(cl.window)]
+            else:
+                cards = list(_stand_ins(cl.window, low, color))
+                for t in nats:
+                    cards[t % nn - first] = cards_of[t]
+            laid.append(LaidGroup(g, tuple(cards)))
             continue
-        cards = []
-        for t in (nats if len(nats) < 2 else sorted(nats, key=tb.sort_key)):
-            cards += [cards_of[t]] * nats[t]
-        number = cl.number + low if cl.number is not None else None
-        while len(cards) < g.size:
-            cards.append(take_wild(number, color, gi, len(cards)))
+        if len(nats) == 1:
+            for t, k in nats.items():
+                cards = [cards_of[t]] * k
+        else:
+            cards = []
+            # shown by number, then color: type order when the class fixes a number or a color
+            for t in (sorted(nats) if cl.number is not None or cl.color is not None
+                      else sorted(nats, key=tb.show_rank.__getitem__)):
+                cards += [cards_of[t]] * nats[t]
+        if len(cards) < g.size:
+            cards += wilds(g.size - len(cards), cl.number + low if cl.number is not None else None,
+                           color, gi, len(cards))
         laid.append(LaidGroup(g, tuple(cards)))
     return Meld(tuple(laid), tuple(acting))

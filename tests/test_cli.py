@@ -34,7 +34,7 @@ def test_parse_batch():
     assert lines[0]["canonical"] == "2 sets of 3" and len(lines[0]["groups"]) == 2
     assert lines[1]["canonical"] == "1 run of 4 + 1 set of 3"
     assert lines[2]["input"] == "set of" and "expected a number" in lines[2]["error"]
-    assert r.exit_code == 0
+    assert r.exit_code == 2  # some phrase did not read
 
 
 def test_check_made_not_made_bad():
@@ -421,3 +421,56 @@ def test_wording_plurals_and_equal_groups_counted_together():
     assert r.stdout.rstrip().endswith("completes 2 sets of 3 + 2 wilds")
     r = run("validate", "original")
     assert r.exit_code == 0 and r.stderr.strip() == "1 file: 0 errors, 0 warnings"
+
+
+def test_batch_exit_code_follows_the_worst_line():
+    made = json.dumps({"id": 1, "phase": "2 sets of 3", "cards": "R5 B5 W G9 G9 Y9"})
+    short = json.dumps({"id": 2, "phase": "1 run of 4", "cards": "R1 R2"})
+    illegal = json.dumps({"id": 3, "phase": "1 set of 3", "groups": ["R1 B2 W"]})
+    bad = json.dumps({"id": 4, "phase": "1 set of 3", "cards": "X9"})
+    assert run("check", "--batch", "-", input=made + "\n" + made).exit_code == 0
+    assert run("check", "--batch", "-", input=made + "\n" + short).exit_code == 1
+    assert run("check", "--batch", "-", input=illegal + "\n" + made).exit_code == 1
+    assert run("check", "--batch", "-", input=short + "\n" + bad + "\n" + made).exit_code == 2
+    assert run("check", "--batch", "-", input="not json\n").exit_code == 2
+    assert run("parse", "--batch", "-", input="2 sets of 3\nrun of 4\n").exit_code == 0
+    helped = " ".join(run("check", "--help").stdout.split())
+    assert "1 when some line is not, 2 when some line is an error" in helped
+
+
+def test_batch_rows_carry_the_line_number_blank_lines_counted():
+    made = json.dumps({"phase": "2 sets of 3", "cards": "R5 B5 W G9 G9 Y9"})
+    r = run("check", "--batch", "-", input=f"\n{made}\n   \nnot json\n\n{made}\n")
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [o["line"] for o in out] == [2, 4, 6]
+    assert out[0]["valid"] and "error" in out[1] and out[2]["valid"]
+    r = run("parse", "--batch", "-", input="2 sets of 3\n\nset of\n")
+    assert [json.loads(x)["line"] for x in r.stdout.splitlines()] == [1, 3]
+
+
+def test_batch_not_json_gives_the_real_column():
+    r = run("check", "--batch", "-", input='{"id": 1,\n[\n')
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert out[0]["error"].endswith("at column 10")
+    assert out[1]["error"].endswith("at column 2")
+
+
+def test_batch_refuses_other_inputs():
+    r = run("check", "--batch", "-", "1 run of 9", "X9", input="")
+    assert r.exit_code == 2 and "--batch" in r.stderr
+    r = run("check", "--batch", "-", "--groups", "R1 B1", input="")
+    assert r.exit_code == 2 and "--batch" in r.stderr
+    r = run("parse", "--batch", "-", "2 sets of 3", input="")
+    assert r.exit_code == 2 and "--batch" in r.stderr
+
+
+def test_a_hand_holds_plain_wilds_and_some_cards():
+    r = run("check", "2 sets of 3", "R7 B7 W=R7 G9 G9 Y9")
+    assert r.exit_code == 2 and "W=R7 in a hand" in r.stderr and "column 7" in r.stderr
+    r = run("outs", "2 sets of 3", "R7 B7 W=7")
+    assert r.exit_code == 2 and "write W" in r.stderr
+    r = run("check", "2 sets of 3")
+    assert r.exit_code == 2 and "give the cards" in r.stderr
+    line = json.dumps({"id": 1, "phase": "2 sets of 3", "cards": ""})
+    out = json.loads(run("check", "--batch", "-", input=line + "\n").stdout)
+    assert "give the cards" in out["error"]

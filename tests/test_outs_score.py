@@ -66,3 +66,48 @@ def test_examples_keep_set_numbers_apart_when_sets_must_differ():
     sf = shortfall(p, hand, rules)
     assert sf.missing == 3 and sf.possible
     assert find(p, [*hand, *sf.example], rules) is not None
+
+
+# --------------------------------------------------------------- short_by and outs by brute force
+
+def _brute_phases():
+    from test_solver import PHASES, RULESETS
+
+    return [(p, r, kw) for p in PHASES[:12] for r, kw in RULESETS[:3]]
+
+
+def test_short_by_and_outs_agree_with_brute_force_on_random_and_near_miss_hands():
+    """The fewest missing cards and every single card that completes, against the reference:
+    one short exactly when some unseen card completes it (each card tried), and an example
+    that really completes it whenever the answer says it does."""
+    from test_solver import DECK, near_miss_hand, ref_groups
+
+    rng = random.Random(2026)
+    cases = _brute_phases()
+    for i in range(150):
+        phrase, rules, kw = cases[i % len(cases)]
+        p = Phase.parse(phrase)
+        groups = ref_groups(p)
+        hand = near_miss_hand(rng, rng.randint(4, 8)) if i % 2 else rng.sample(DECK, rng.randint(3, 8))
+        sf = shortfall(p, hand, rules)
+        tuples = [card_tuple(c) for c in hand]
+        made = can_make(groups, tuples, **kw)
+        assert (sf.missing == 0) == made, (phrase, hand)
+        if made:
+            continue
+        pool = unseen_counts(hand, (), rules)
+        singles = {str(c) for c in pool if can_make(groups, [*tuples, card_tuple(c)], **kw)}
+        assert {str(o.card) for o in sf.outs} == singles, (phrase, hand)
+        assert (sf.missing == 1) == bool(singles), (phrase, hand, sf.missing)
+        if sf.possible and sf.missing > 1:
+            assert len(sf.example) == sf.missing
+            assert can_make(groups, [*tuples, *map(card_tuple, sf.example)], **kw), (phrase, hand)
+        if sf.missing == 2 and sf.possible:
+            continue  # no single card, and two that do: exact
+        # more than two short: no two cards at all may complete it (checked on a sample)
+        if sf.missing > 2 and i % 5 == 0:
+            kinds = list(pool)
+            for a in range(len(kinds)):
+                for b in range(a, len(kinds)):
+                    extra = [card_tuple(kinds[a]), card_tuple(kinds[b])]
+                    assert not can_make(groups, [*tuples, *extra], **kw), (phrase, hand)

@@ -74,9 +74,10 @@ def shell_env(tmp_path_factory):
 
 @pytest.mark.parametrize(("line", "command", "shown", "code"), EXAMPLES,
                          ids=[f"README:{e[0]}" for e in EXAMPLES])
-def test_readme_example(line, command, shown, code, shell_env, tmp_path):
-    got = subprocess.run(["bash", "-c", command], capture_output=False, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, text=True, env=shell_env, cwd=tmp_path,
+def test_readme_example(line, command, shown, code, shell_env):
+    # run from the checkout's root, as the README's paths (docs/examples/...) are written
+    got = subprocess.run(["bash", "-c", command], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, env=shell_env, cwd=ROOT,
                          timeout=600)
     printed = got.stdout.rstrip("\n").splitlines()
     if printed != shown or got.returncode != code:
