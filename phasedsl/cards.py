@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import CardError
+from .errors import CardError, quoted
 
 COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 
@@ -19,6 +19,9 @@ COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 # work is done, so a hostile "10^9 cards" string cannot hang the tool.
 MAX_CARD_TEXT = 100_000
 MAX_CARDS = 5_000
+# No card is written with more characters (W=R12 has 5); a longer token is refused
+# without being echoed whole in the message.
+MAX_TOKEN = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +193,10 @@ def _read_slowly(text: str, deck: Deck) -> list[Card]:
     """Token by token, with the column of the first bad one."""
     cards: list[Card] = []
     for m in _TOKEN.finditer(text):
-        got = _card_from_token(m.group(), deck)
+        tok = m.group()
+        got = (_card_from_token(tok, deck) if len(tok) <= MAX_TOKEN else
+               f"{quoted(tok, MAX_TOKEN)} is not a card: a card is a few characters, like R5, "
+               "W or W=R7")
         if isinstance(got, str):
             raise CardError(got, text, m.start() + 1)
         cards.append(got)

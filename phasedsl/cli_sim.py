@@ -11,34 +11,36 @@ import typer
 
 from .errors import PhaseDSLError
 
-VariantArg = Annotated[str, typer.Option("--variant", "-v", help="A built-in pack name or a pack "
-                                                                 "file.")]
-WorldOpt = Annotated[str | None, typer.Option("--world", "-w", help="The pack's world (phase "
-                                                                    "list), for a pack with several.")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the run: game i is seeded from it "
-                                                     "and i.")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, max=64,
+VariantArg = Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
+                                         help="A built-in pack name or a pack file.")]
+WorldOpt = Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
+                                              help="For packs with several phase lists: the one "
+                                                   "to play.")]
+SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the run: game i is "
+                                                                  "seeded from it and i.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N",
                                       help="Processes playing games (same figures for any count).")]
 
 
 def simulate(
     variant: VariantArg,
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6,
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, metavar="N",
                                          help="Players at the table.")],
-    games: Annotated[int, typer.Option("--games", "-g", min=1, max=1_000_000,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, max=1_000_000, metavar="N",
                                        help="Games to play.")],
     world: WorldOpt = None,
-    bot: Annotated[str, typer.Option("--bot", help="The bot in every seat: greedy or random.")]
-    = "greedy",
+    bot: Annotated[str, typer.Option("--bot", metavar="NAME",
+                                     help="The bot in every seat: greedy or random.")] = "greedy",
     seed: SeedOpt = 1,
     jobs: JobsOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "
                                                          "text.")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Draw the game length and phase "
-                                                             "curves to a .png or .svg file "
-                                                             "(needs matplotlib).")] = None,
-    logs: Annotated[Path | None, typer.Option("--logs", help="Write each game's log (JSON "
-                                                             "lines) into this folder.")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
+                                              help="Draw the game length and phase curves to a "
+                                                   ".png or .svg file (needs matplotlib).")] = None,
+    logs: Annotated[Path | None, typer.Option("--logs", metavar="DIR",
+                                              help="Write each game's log (JSON lines) into this "
+                                                   "folder.")] = None,
 ) -> None:
     """Play many seeded games between bots and show how the pack plays.
 
@@ -47,7 +49,11 @@ def simulate(
     share of attempts that complete it (beside the chance a dealt hand makes it),
     win share by seat and the mean final score.
 
-    Example: phasedsl simulate --variant original --players 4 --games 200 --jobs 2
+    Examples:
+
+        phasedsl simulate --variant original --players 4 --games 200 --jobs 2
+
+        phasedsl simulate -v short-game-5 -n 3 -g 50 --bot random --json
     """
     from .bots import make_bot
     from .packs import load_pack
@@ -130,8 +136,8 @@ def summary_text(s: dict) -> str:
         lines.append("no game finished")
         return "\n".join(lines)
     lines.append(f"hands per game: mean {h['mean']:.2f} (95% CI {h['ci95'][0]:.2f}-"
-                 f"{h['ci95'][1]:.2f}), median {h['median']:g}, 10th-90th percentile "
-                 f"{h['p10']:g}-{h['p90']:g}")
+                 f"{h['ci95'][1]:.2f}), median {h['median']:g},")
+    lines.append(f"  10th-90th percentile {h['p10']:g}-{h['p90']:g}")
     top = max(h["histogram"].values())
     for hands, count in h["histogram"].items():
         bar = "#" * max(1, round(40 * count / top))
@@ -143,9 +149,9 @@ def summary_text(s: dict) -> str:
     for row in s["phases"]:
         lines.append(f"{row['phase']:>5}  {row['hands_spent']:>11.2f}  "
                      f"{_pct(row['completed_share']):>9}  {_pct(row['dealt_odds']):>19}")
-    seats = ", ".join(f"{k + 1} ({PLAYER_NAMES[k]}) {_pct(w)}"
-                      for k, w in enumerate(s["win_share_by_seat"]))
-    lines.append(f"win share by seat (seat 1 plays first): {seats}")
+    lines.append("win share by seat (seat 1 plays first):")
+    seats = [f"{k + 1} ({PLAYER_NAMES[k]}) {_pct(w)}" for k, w in enumerate(s["win_share_by_seat"])]
+    lines += ["  " + ", ".join(seats[i:i + 4]) for i in range(0, len(seats), 4)]
     lines.append(f"mean final score: {s['mean_final_score']:.1f} "
                  f"(winners {s['mean_winning_score']:.1f})")
     return "\n".join(lines)
@@ -153,31 +159,28 @@ def summary_text(s: dict) -> str:
 
 def plot_summary(s: dict, path: Path) -> None:
     """Game length histogram and the phase curve (matplotlib, an optional extra)."""
-    from .api import pyplot, save_figure
+    from .api import drawing
 
-    plt = pyplot()
-    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.5))
-    hist = s["hands_per_game"]["histogram"]
-    a.bar([int(k) for k in hist], list(hist.values()))
-    a.set_xlabel("hands per game")
-    a.set_ylabel("games")
-    a.set_title(f"{s['variant']}: {s['games']} games, {s['players']} players")
-    rows = s["phases"]
-    xs = [r["phase"] for r in rows]
-    b.plot(xs, [r["hands_spent"] for r in rows], marker="o", label="hands spent on it")
-    b.set_xlabel("phase")
-    b.set_ylabel("hands")
-    b.set_xticks(xs)
-    c = b.twinx()
-    c.plot(xs, [100 * r["completed_share"] for r in rows], marker="s", color="green",
-           label="attempts completed (%)")
-    if all(r["dealt_odds"] is not None for r in rows):
-        c.plot(xs, [100 * r["dealt_odds"] for r in rows], marker="^", color="gray",
-               label="dealt hand makes it (%)")
-    c.set_ylabel("%")
-    fig.legend(loc="upper right")
-    fig.tight_layout()
-    save_figure(fig, path)
+    with drawing(path, "the figures", ncols=2, figsize=(11, 4.5)) as (fig, (a, b)):
+        hist = s["hands_per_game"]["histogram"]
+        a.bar([int(k) for k in hist], list(hist.values()))
+        a.set_xlabel("hands per game")
+        a.set_ylabel("games")
+        a.set_title(f"{s['variant']}: {s['games']} games, {s['players']} players")
+        rows = s["phases"]
+        xs = [r["phase"] for r in rows]
+        b.plot(xs, [r["hands_spent"] for r in rows], marker="o", label="hands spent on it")
+        b.set_xlabel("phase")
+        b.set_ylabel("hands")
+        b.set_xticks(xs)
+        c = b.twinx()
+        c.plot(xs, [100 * r["completed_share"] for r in rows], marker="s", color="green",
+               label="attempts completed (%)")
+        if all(r["dealt_odds"] is not None for r in rows):
+            c.plot(xs, [100 * r["dealt_odds"] for r in rows], marker="^", color="gray",
+                   label="dealt hand makes it (%)")
+        c.set_ylabel("%")
+        fig.legend(loc="upper right")
 
 
 class _progress:
@@ -212,9 +215,10 @@ def _fail(error: Exception, as_json: bool):
 def report(
     pack_ref: Annotated[str, typer.Argument(metavar="PACK", help="A built-in pack name or a pack "
                                                                  "file.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
+                                         help="The HTML file to write.")],
     world: WorldOpt = None,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, max=100_000,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, max=100_000, metavar="N",
                                        help="Games per table size (2-6 players).")] = 20,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 1,
@@ -226,7 +230,11 @@ def report(
     games per table size takes well under a minute; --games and --jobs trade time for
     precision.
 
-    Example: phasedsl report original -o original.html
+    Examples:
+
+        phasedsl report original -o original.html
+
+        phasedsl report world-tour --world jazz-club -o jazz.html --games 50 --jobs 2
     """
     from .packs import load_pack
     from .report import pack_figures, player_counts, render_html

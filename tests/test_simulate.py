@@ -176,3 +176,19 @@ def test_cli_world():
     data = json.loads(res.output)
     assert data["world"] == "okie-circle-j" and data["finished"] == 1
     assert len(data["phases"]) >= 1 and all(r["dealt_odds"] is not None for r in data["phases"])
+
+
+def test_cli_text_fits_80_columns():
+    res = runner.invoke(app, ["simulate", "--variant", "short-game-5", "--players", "6",
+                              "--games", "2"])
+    assert res.exit_code == 0, res.output
+    assert max(len(line) for line in res.output.splitlines()) <= 80
+    assert "6 (fay)" in res.output
+
+
+def test_cli_json_error_shape():
+    res = runner.invoke(app, ["simulate", "--variant", "nope", "--players", "3", "--games", "1",
+                              "--json"])
+    assert res.exit_code == 2
+    data = json.loads(res.output)
+    assert "nope" in data["error"] and data["exit"] == 2
