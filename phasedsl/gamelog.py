@@ -106,7 +106,7 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
     if first is None:
         raise LogError("the log is empty: it starts with a \"game\" event")
     state = _header(*first, base)
-    deck = state.table.rules.deck
+    deck = state.table.deck
     events = []
     for n, obj in objs:
         if obj.get("type") == "game":  # (a non-string type is refused by move_from_log)

@@ -136,7 +136,6 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
 # House rules the referee (phasedsl.game) does not play yet.  A pack that switches
 # one on is refused by the referee and is a lint error, never a silent no-op.
 _NOT_REFEREED = {
-    "anti_phase_for_others": "the anti-phase rule card is not a card of the deck model",
     "skip_counts_as_blue": "a skip used as a blue card is not played by the referee",
     "baseball_short_game": "a game stopped by the clock at 5.5 phases is not played by the "
                            "referee",
@@ -157,7 +156,7 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
                             f"yet ({why})"))
         order = s.get("phase_order", "in_order")
         if order == "any":
-            for key in ("anti_phase", "everyone_advances"):
+            for key in ("anti_phase", "anti_phase_for_others", "everyone_advances"):
                 if hr.get(key):
                     out.append((("rules", "house_rules", key),
                                 f"{label}house_rules.{key} needs phases in a fixed order; with "

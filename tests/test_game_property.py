@@ -22,7 +22,7 @@ def play(pack: str, players: list[str], seed: int, max_moves: int) -> Game:
     name, _, world = pack.partition("/")
     g = Game.new(name, players, seed=seed, world=world or None)
     rng = random.Random(seed)
-    deck = Counter(g.state.table.rules.deck.all_cards())
+    deck = Counter(g.state.table.deck.all_cards())
     for _ in range(max_moves):
         if g.over:
             break

@@ -11,7 +11,10 @@ def hand_points(state: GameState, i: int) -> int:
     seat = state.seats[i]
     house = state.table.house
     rules = state.table.rules
-    pts = score(seat.hand, rules)
+    # The anti-phase card left in hand scores as a skip (the deck's other card that is
+    # no number), on top of the phase it costs.
+    anti = sum(1 for c in seat.hand if c.anti)
+    pts = score([c for c in seat.hand if not c.anti], rules) + anti * rules.scoring.skip
     if house.wild_points_in_phase:
         pts += seat.phase_wilds * rules.scoring.wild
     if house.wild_steal_penalty is not None:
@@ -28,8 +31,10 @@ def next_phase(state: GameState, i: int) -> int | None:
     return state.table.sequence[n] if n < len(state.table.sequence) else None
 
 
-def end_hand(state: GameState, went_out: str | None, winner: str | None = None) -> GameState:
-    """Score the hand ``went_out`` ended (None: nobody), advance the players, pass the deal."""
+def end_hand(state: GameState, went_out: str | None, winner: str | None = None,
+             sent_down: str | None = None) -> GameState:
+    """Score the hand ``went_out`` ended (None: nobody), advance the players, pass the deal.
+    ``sent_down``: the player the anti-phase card, discarded as the going-out card, named."""
     table = state.table
     house = table.house
     seats = list(state.seats)
@@ -48,6 +53,11 @@ def end_hand(state: GameState, went_out: str | None, winner: str | None = None) 
                 done = (*done, current)
             elif house.anti_phase and done:
                 done = done[:-1]
+            # Anti-phase for others: the player named by the card, and whoever is caught
+            # holding it, each move down one phase (after advancing for a phase laid).
+            down = (s.name == sent_down) + sum(1 for c in s.hand if c.anti)
+            if down:
+                done = done[:max(0, len(done) - down)]
         seats[k] = replace(s, done=done, total=s.total + points[k])
     new = replace(state, seats=tuple(seats))
     result = HandResult(
