@@ -100,6 +100,10 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
             what = {"even_only": "even-numbered phases", "odd_only": "odd-numbered phases"}.get(
                 order, "phases")
             out.append((base, f"{label}the list has {playable} {what} but game_length is {length}"))
+        if (s.get("house_rules") or {}).get("baseball_short_game") and playable < 6:
+            out.append((("rules", "house_rules", "baseball_short_game"),
+                        f"{label}baseball_short_game makes 5.5 phases a complete game, but this "
+                        f"game has only {playable} phases: the clock never gives a winner"))
         postal = s.get("postal") or {}
         if postal.get("enabled") and postal.get("through_phase", 7) > n:
             out.append((("rules", "postal", "through_phase"), f"{label}postal through_phase "
@@ -137,8 +141,6 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
 # one on is refused by the referee and is a lint error, never a silent no-op.
 _NOT_REFEREED = {
     "skip_counts_as_blue": "a skip used as a blue card is not played by the referee",
-    "baseball_short_game": "a game stopped by the clock at 5.5 phases is not played by the "
-                           "referee",
 }
 
 

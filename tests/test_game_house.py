@@ -312,8 +312,8 @@ def _bob_lays_and_keeps_the_card() -> list[dict]:
 def test_the_anti_phase_card_is_a_card_only_under_its_rule():
     from phasedsl.game.moves import LogError
 
-    with pytest.raises(LogError, match="line 2: .*'A' is the anti-phase rule card, which is in "
-                                       "the deck only under house_rules.anti_phase_for_others"):
+    with pytest.raises(LogError, match=r"line 2: .*'A' is the anti-phase rule card, which is "
+                                       r"in the deck only under house_rules\.anti_phase_for"):
         run(first_deal=deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W A"))
     legal(first_deal=deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W A"), header=ANTI)
     # one copy: dealt to ann, it cannot also be drawn from the deck
@@ -570,3 +570,65 @@ def test_replay_last_phase_replays_each_players_last_made_phase(tmp_path):
         state.seats[2])))
     assert state.tie_break == ("ann", "bob")
     assert (current_phase(state, 0), current_phase(state, 1)) == (4, 7)
+
+
+# --------------------------------------------------------------------- baseball short game
+
+
+def _baseball(tmp_path) -> str:
+    return write_pack(tmp_path, "baseball", "extends: original\nrules:\n  house_rules:\n"
+                                            "    baseball_short_game: true\n")
+
+
+def test_a_stop_is_the_clock_and_only_under_the_baseball_rule(tmp_path):
+    stop = {"type": "stop"}
+    assert illegal(draw("ann", "R1"), stop) == "stop_not_allowed"
+    head = game(_baseball(tmp_path))
+    r = legal(draw("ann", "R1"), stop, header=head)
+    # nobody near 5.5 phases: the game is over, without a winner, the hand not scored
+    assert r.state.over and r.state.stopped and r.winner is None and not r.hands
+    assert illegal(draw("ann", "R1"), stop, draw("bob", "R2"), header=head) == "game_over"
+
+
+def _stopped_after(pack: str, done: dict[str, int], laid: str | None = None,
+                   totals: dict[str, int] | None = None):
+    from phasedsl.game import Stop, apply
+    from phasedsl.game.state import replace
+
+    g = Game.new(pack, ["ann", "bob", "cat"], seed=1)
+    seats = tuple(replace(s, done=tuple(range(1, done[s.name] + 1)),
+                          total=(totals or {}).get(s.name, 0),
+                          laid_phase=done[s.name] + 1 if s.name == laid else None)
+                  for s in g.state.seats)
+    return apply(replace(g.state, seats=seats), Stop())
+
+
+def test_five_and_a_half_phases_make_a_complete_game_and_the_leader_wins(tmp_path):
+    pack = _baseball(tmp_path)
+    assert _stopped_after(pack, {"ann": 5, "bob": 4, "cat": 0}).winner is None
+    # a phase laid in the hand the clock stops is the half
+    assert _stopped_after(pack, {"ann": 5, "bob": 4, "cat": 0}, laid="ann").winner == "ann"
+    assert _stopped_after(pack, {"ann": 6, "bob": 4, "cat": 0}).winner == "ann"
+    # leaders tied on phases: the lowest total; still tied, no winner
+    tied = {"ann": 6, "bob": 6, "cat": 2}
+    assert _stopped_after(pack, tied, totals={"ann": 90, "bob": 40}).winner == "bob"
+    assert _stopped_after(pack, tied, totals={"ann": 40, "bob": 40}).winner is None
+
+
+def test_a_seeded_game_stopped_by_the_clock_writes_a_log_that_replays(tmp_path):
+    import random
+
+    from phasedsl.game import Stop
+
+    g = Game.new(_baseball(tmp_path), ["ann", "bob", "cat"], seed=2)
+    rng = random.Random(2)
+    while max(len(s.done) for s in g.state.seats) < 6:
+        moves = g.legal_moves()
+        assert not any(isinstance(m, Stop) for m in moves)
+        plays = [m for m in moves if m.type in ("lay", "hit")]
+        g = g.apply(rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(moves))
+    g = g.apply(Stop())
+    log = g.to_log()
+    assert log[-1] == '{"type": "stop"}' and g.winner is not None
+    r = replay(log)
+    assert r.legal and r.winner == g.winner and r.state.stopped

@@ -24,7 +24,7 @@ from ..meld import LaidGroup
 from ..rules import Rules
 from ..solver import find
 from . import moves as mv
-from .hand_end import end_hand, hand_points, next_phase
+from .hand_end import end_hand, hand_points, next_phase, stop
 from .state import GameState, Laid, Seat, replace
 from .table import (
     choosable,
@@ -809,12 +809,21 @@ def _abandon(state: GameState, move: mv.Abandon) -> GameState:
     return replace(state, seats=seats, step="play", drawn=None)
 
 
+def _stop(state: GameState, move: mv.Stop) -> GameState:
+    if not state.table.house.baseball_short_game:
+        raise IllegalMove("stop_not_allowed", "this pack has no game stopped by the clock "
+                                              "(house_rules.baseball_short_game); a log may "
+                                              "simply end with the game unfinished")
+    return stop(state)
+
+
 # --------------------------------------------------------------------------- dispatch
 
 
 _HANDLERS = {
     mv.Deal: _deal, mv.Declare: _declare, mv.Draw: _draw, mv.Lay: _lay, mv.Hit: _hit,
     mv.Swap: _swap, mv.Discard: _discard, mv.Save: _save, mv.Give: _give, mv.Abandon: _abandon,
+    mv.Stop: _stop,
 }
 
 

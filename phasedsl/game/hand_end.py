@@ -114,3 +114,27 @@ def _decide(state: GameState, candidates: list[Seat], by_score: bool) -> GameSta
     names = tuple(s.name for s in candidates)
     seats = tuple(replace(s, playing=s.name in names) for s in state.seats)
     return replace(state, seats=seats, tie_break=names)
+
+
+# "5.5 phases make a complete game" (Japanese page): phases are made whole, so the half
+# is a phase laid in the hand the clock stops, which is never scored.
+COMPLETE_GAME = 5.5
+
+
+def stop(state: GameState) -> GameState:
+    """Time is up (``baseball_short_game``): the hand in progress is not scored.  With
+    someone at 5.5 phases or more the game is complete and the leader wins (most phases,
+    then the lowest total, the printed tie rule); leaders still tied, or nobody at 5.5:
+    the game ends without a winner."""
+    half = 0.0 if state.tie_break else 0.5
+    reached = {s.name: len(s.done) + (half if s.laid_phase is not None else 0.0)
+               for s in state.seats}
+    best = max(reached.values())
+    winner = None
+    if best >= COMPLETE_GAME:
+        leaders = [s for s in state.seats if reached[s.name] == best]
+        low = min(s.total for s in leaders)
+        leaders = [s for s in leaders if s.total == low]
+        winner = leaders[0].name if len(leaders) == 1 else None
+    seats = tuple(replace(s, playing=True) for s in state.seats)
+    return replace(state, seats=seats, stage="over", winner=winner, tie_break=(), stopped=True)

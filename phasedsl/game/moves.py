@@ -293,10 +293,29 @@ class Abandon:
         return cls(_field(obj, "player", str, "a player name"), cards)
 
 
-Move = Deal | Declare | Draw | Lay | Hit | Swap | Discard | Save | Give | Abandon
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Time is up: play stops where it is (``baseball_short_game``).  Nobody's move, so
+    ``legal_moves`` never lists it; whoever keeps the clock applies it."""
+
+    type: ClassVar[str] = "stop"
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def to_log(self) -> dict:
+        return {"type": "stop"}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Stop:
+        return cls()
+
+
+Move = Deal | Declare | Draw | Lay | Hit | Swap | Discard | Save | Give | Abandon | Stop
 
 MOVE_TYPES: dict[str, type] = {m.type: m for m in (Deal, Declare, Draw, Lay, Hit, Swap, Discard,
-                                                    Save, Give, Abandon)}
+                                                    Save, Give, Abandon, Stop)}
 
 
 def move_from_log(obj: dict, deck: Deck) -> Move:

@@ -194,6 +194,7 @@ class GameState:
     seed: int | None = None
     shuffles: int = 0  # shuffles so far (each seeded from ``seed``)
     reuse_owed: int = 0  # wilds taken from the table this turn that must still be played
+    stopped: bool = False  # the clock ended the game (baseball_short_game)
 
     def seat(self, name: str) -> Seat:
         return self.seats[self.table.index(name)]
