@@ -14,7 +14,7 @@ from phasedsl.gamelog import replay
 PACKS = ["original", "masters", "masters-variant-1", "masters-variant-2", "postal", "floating",
          "truly-wild", "thai", "pick-a-phase", "japanese-wild-rules", "utah", "dealers-choice",
          "anti-phase", "anti-phase-for-others", "even-phases", "odd-phases", "everyone-advances",
-         "short-game-5",         "one-color-runs", "playing-cards", "twist", "world-tour/okie-circle-j",
+         "short-game-5", "one-color-runs", "playing-cards", "twist", "world-tour/okie-circle-j",
          "japanese-lists/japanese-list-2"]
 
 
