@@ -158,11 +158,12 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
                             f"yet ({why})"))
         order = s.get("phase_order", "in_order")
         if order == "any":
-            for key in ("anti_phase", "anti_phase_for_others", "everyone_advances"):
-                if hr.get(key):
-                    out.append((("rules", "house_rules", key),
-                                f"{label}house_rules.{key} needs phases in a fixed order; with "
-                                "phase_order 'any' there is no phase to move down or on to"))
+            # (Moving down in an any-order game is played: the phase made last is lost
+            # and may be chosen again.  Advancing without a phase made names none.)
+            if hr.get("everyone_advances"):
+                out.append((("rules", "house_rules", "everyone_advances"),
+                            f"{label}house_rules.everyone_advances needs phases in a fixed "
+                            "order; with phase_order 'any' there is no next phase to move on to"))
         elif hr.get("declare_phase", "never") != "never":
             out.append((("rules", "house_rules", "declare_phase"),
                         f"{label}declare_phase is {hr['declare_phase']!r} but phase_order is "

@@ -291,10 +291,25 @@ def test_a_rule_the_referee_cannot_play_is_refused_not_ignored(tmp_path):
                                         "    skip_counts_as_blue: true\n")
     with pytest.raises(PhaseDSLError, match="skip_counts_as_blue"):
         Game.new(pack, ["a", "b"])
-    anyorder = write_pack(tmp_path, "anyanti", "extends: pick-a-phase\nrules:\n  house_rules:\n"
-                                               "    anti_phase_for_others: true\n")
-    with pytest.raises(PhaseDSLError, match="anti_phase_for_others needs phases in a fixed"):
+    anyorder = write_pack(tmp_path, "anyall", "extends: pick-a-phase\nrules:\n  house_rules:\n"
+                                              "    everyone_advances: true\n")
+    with pytest.raises(PhaseDSLError, match="everyone_advances needs phases in a fixed"):
         Game.new(anyorder, ["a", "b"])
+
+
+@pytest.mark.parametrize("rule", ["anti_phase", "anti_phase_for_others"])
+def test_moving_down_in_an_any_order_game_loses_the_phase_made_last(tmp_path, rule):
+    pack = write_pack(tmp_path, "anydown", f"extends: pick-a-phase\nrules:\n  house_rules:\n"
+                                           f"    {rule}: true\n")
+    hand2 = deal(ann="G1 Y1 R3 B3 G6 Y6 R8 G10 Y11 " + ("A" if rule != "anti_phase" else "R11"),
+                 bob=ANN, cat=BOB)
+    second = [draw("bob", "R1"), lay("bob", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 W"),
+              discard("bob", "R1")]
+    r = legal(*ann_goes_out(), hand2, *second, header=game(pack))
+    assert r.hands[0].to_json()["next_phase"]["ann"] == 2  # phase 1 made
+    # ann misses (anti_phase) or is caught with the card: phase 1 is to be made again
+    assert r.state.seat("ann").done == ()
+    assert r.hands[1].to_json()["next_phase"] == {"ann": 1, "bob": 2, "cat": 1}
 
 
 # --------------------------------------------------------------------- anti-phase for others
@@ -632,3 +647,14 @@ def test_a_seeded_game_stopped_by_the_clock_writes_a_log_that_replays(tmp_path):
     assert log[-1] == '{"type": "stop"}' and g.winner is not None
     r = replay(log)
     assert r.legal and r.winner == g.winner and r.state.stopped
+
+
+def test_a_bot_holding_only_the_anti_phase_card_is_offered_whom_to_send_down():
+    from phasedsl.cards import ANTI as CARD
+    from phasedsl.game import Discard, view
+
+    r = legal(*ann_goes_out(), *_bob_lays_and_keeps_the_card(), header=ANTI)
+    seen = view(r.state, "bob")
+    assert seen.hand == (CARD,)
+    assert set(seen.moves) == {Discard("bob", CARD, down="ann"), Discard("bob", CARD, down="cat")}
+    assert view(r.state, "ann").players[1].hand_size == 1
