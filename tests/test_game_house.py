@@ -198,6 +198,8 @@ def test_dealers_choice_of_the_turned_up_wild():
     # when the first player receives it, play starts after them
     r = legal({"type": "give", "player": "cat", "to": "ann"}, discard("ann", "R1"),
               draw("bob", source="discard"), header=head, first_deal=hands)
+    named = {"type": "discard", "player": "bob", "card": "R12", "down": "ann"}
+    assert illegal(give, named, header=head, first_deal=hands) == "not_anti_phase"
 
 
 # --------------------------------------------------------------------- going out

@@ -673,6 +673,7 @@ def _check_discard(state: GameState, move: mv.Discard
                                                   "card that is not a skip")
         if move.skip is not None:
             raise IllegalMove("not_a_skip", "this discard starts the pile; it skips nobody")
+        _check_down(state, i, move, hand)
         return i, hand, None
     if seat.floating and state.drawn is not None and _hittable(state, i, state.drawn) \
             and card == state.drawn:
