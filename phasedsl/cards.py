@@ -35,6 +35,9 @@ class Deck:
     wilds: int = 8
     skips: int = 4
     color_names: tuple[tuple[str, str], ...] = tuple(COLOR_NAMES.items())
+    # The anti-phase rule card (``A``): only the referee's deck under
+    # house_rules.anti_phase_for_others holds it; a pack's deck (odds, solver) never does.
+    anti: int = 0
 
     @property
     def numbers(self) -> range:
@@ -42,7 +45,8 @@ class Deck:
 
     @property
     def size(self) -> int:
-        return len(self.colors) * len(self.numbers) * self.copies + self.wilds + self.skips
+        return (len(self.colors) * len(self.numbers) * self.copies + self.wilds + self.skips
+                + self.anti)
 
     def color_name(self, letter: str) -> str:
         return dict(self.color_names).get(letter, letter)
@@ -58,7 +62,7 @@ class Deck:
     def all_cards(self) -> list[Card]:
         """Every card of the deck, each copy listed."""
         cards = [Card(n, c) for c in self.colors for n in self.numbers for _ in range(self.copies)]
-        cards += [WILD] * self.wilds + [SKIP] * self.skips
+        cards += [WILD] * self.wilds + [SKIP] * self.skips + [ANTI] * self.anti
         return cards
 
     def supply(self, card: Card) -> int:
@@ -67,6 +71,8 @@ class Deck:
             return self.wilds
         if card.skip:
             return self.skips
+        if card.anti:
+            return self.anti
         ok = card.color in self.colors and card.number in self.numbers
         return self.copies if ok else 0
 
@@ -83,10 +89,11 @@ class Card:
     color: str | None = None
     wild: bool = field(default=False)
     skip: bool = field(default=False)
+    anti: bool = field(default=False)  # the anti-phase rule card (a referee-only card)
 
     @property
     def natural(self) -> bool:
-        return not (self.wild or self.skip)
+        return not (self.wild or self.skip or self.anti)
 
     def plain(self) -> Card:
         """The card as it is in a hand: a wild forgets what it stood for."""
@@ -95,6 +102,8 @@ class Card:
     def __str__(self) -> str:
         if self.skip:
             return "S"
+        if self.anti:
+            return "A"
         if self.wild:
             stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
             return f"W={stands}" if stands else "W"
@@ -111,6 +120,7 @@ class Card:
 
 WILD = Card(wild=True)
 SKIP = Card(skip=True)
+ANTI = Card(anti=True)
 
 _TOKEN = re.compile(r"[^\s,]+")
 _NATURAL = re.compile(r"([A-Za-z]+)([0-9]+)")
@@ -123,6 +133,11 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
         return SKIP
     if up == "W":
         return WILD
+    if up == "A":
+        if deck.anti:
+            return ANTI
+        return ("'A' is the anti-phase rule card, which is in the deck only under "
+                "house_rules.anti_phase_for_others")
     letters = "/".join(deck.colors)
     if up.startswith("W="):
         rest = up[2:]
