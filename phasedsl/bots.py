@@ -82,6 +82,7 @@ class GreedyBot:
         answered from the smaller one where that settles it: a hand within a card
         of the phase either makes it (``find``) or keeps the same example.  The
         full ``shortfall`` (which also lists the outs) is worked out only otherwise."""
+        hand = _playable(hand)
         key = (number, tuple(sorted(hand, key=_order)))
         found = self._short.get(key)
         if found is not None:
@@ -157,6 +158,7 @@ class GreedyBot:
         deck = next((m for m in moves if m.source == "deck"), moves[0])
         offers = [(view.discard[-1] if m.source == "discard" else m.card, m)
                   for m in moves if m.source in ("discard", "save")]
+        offers = [(c, m) for c, m in offers if not c.anti]  # the anti-phase card: a liability
         if not offers:
             return deck
         if view.laid:  # phase down: a card is worth taking if it can be hit
@@ -200,10 +202,11 @@ class GreedyBot:
         offered = list(dict.fromkeys(m.card for m in discards))
         card = self._card_to_lose(view, offered)
         options = [m for m in discards if m.card == card]
-        skips = [m for m in options if m.skip is not None]
-        if skips:
-            who = _closest_to_winning(view, [m.skip for m in skips])
-            return next(m for m in skips if m.skip == who)
+        # a skip, or the anti-phase card as the last card, names a player: the leader
+        aimed = [m for m in options if (m.skip or m.down) is not None]
+        if aimed:
+            who = _closest_to_winning(view, [m.skip or m.down for m in aimed])
+            return next(m for m in aimed if (m.skip or m.down) == who)
         saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
         if card.wild and saves:  # a wild kept for later beats a wild given away
             return saves[0]
@@ -213,7 +216,9 @@ class GreedyBot:
         scoring = view.table.rules.scoring
 
         def worth(c: Card) -> tuple:
-            return (not c.wild, card_points(c, scoring))
+            # The anti-phase card first (held at the hand's end it sends its holder
+            # down), a wild last.
+            return (not c.wild, c.anti, 0 if c.anti else card_points(c, scoring))
 
         target = None if view.laid else self._target(view)
         if target is None:
@@ -223,8 +228,9 @@ class GreedyBot:
         if pool:
             pick = max(pool, key=worth)
             # what is left is as short as the whole hand: known for the next draw
-            rest = list(view.hand)
-            rest.remove(pick)
+            rest = _playable(view.hand)
+            if not pick.anti:
+                rest.remove(pick)
             self._short[(target, tuple(sorted(rest, key=_order)))] = \
                 self._shortfall(view, target, view.hand)
             return pick
@@ -242,14 +248,14 @@ class GreedyBot:
         """Cards whose loss keeps the hand as close to ``target``: those that the phase
         does not use once the solver's example cards are added to the hand."""
         phase, rules = self._phase(view, target)
-        hand = list(view.hand)
+        hand = _playable(view.hand)
         _, example = self._shortfall(view, target, hand)
         meld = find(phase, [*hand, *example], rules)
         if meld is None:
             return Counter()
         used = Counter(meld.cards())
         used.subtract(example)
-        return Counter(hand) - +used
+        return Counter(view.hand) - +used
 
 
 @lru_cache(maxsize=16)
@@ -262,6 +268,11 @@ def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
         return bool(targets([group], card, rules))
     except PhaseDSLError:  # laid under other wild numbers (postal): the referee decides
         return False
+
+
+def _playable(hand: Sequence[Card]) -> list[Card]:
+    """The cards that can be part of a phase (not the anti-phase rule card)."""
+    return [c for c in hand if not c.anti]
 
 
 def _order(c: Card) -> tuple:

@@ -185,3 +185,24 @@ def test_greedy_swaps_under_utah_rules_and_never_takes_a_wild_back():
 
     assert swaps("utah") > 0  # a swap sheds a card: the wild moves to the run's end
     assert swaps("japanese-wild-rules") == 0  # a take-back sheds nothing
+
+
+def test_greedy_sheds_the_anti_phase_card_and_aims_it_at_the_leader():
+    from phasedsl.cards import ANTI
+
+    g = Game.new("anti-phase-for-others", ["ann", "bob", "cat"], seed=1)
+    st = g.state
+    seats = list(st.seats)
+    me = st.turn
+    leader = seats[(me + 1) % 3].name
+    seats[(me + 1) % 3] = replace(seats[(me + 1) % 3], done=(1, 2, 3))
+    hand = (*parse_cards("R1 B1 R4 B4 W G7 Y9 R11 B12 G2", st.table.rules.deck), ANTI)
+    seats[me] = replace(seats[me], hand=hand)
+    state = replace(st, seats=tuple(seats), step="play")
+    m = GreedyBot().choose(view(state, state.to_move))
+    assert isinstance(m, mv.Discard) and m.card.anti and m.down is None
+    # as the last card it sends the leader down a phase
+    seats[me] = replace(seats[me], hand=(ANTI,), laid_phase=1)
+    state = replace(st, seats=tuple(seats), step="play")
+    m = GreedyBot().choose(view(state, state.to_move))
+    assert isinstance(m, mv.Discard) and m.card.anti and m.down == leader

@@ -76,7 +76,6 @@ def test_cli_writes_the_report(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["nope", "-o", "x.html"], "nope"),
     (["world-tour", "-o", "x.html"], "--world"),
-    (["anti-phase-for-others", "-o", "x.html", "--games", "1"], "anti_phase_for_others"),
 ])
 def test_cli_bad_input_exits_2(args, message, tmp_path):
     res = runner.invoke(app, ["report", *args])
