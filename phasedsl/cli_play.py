@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -164,4 +163,4 @@ def play(
     if not finished:
         typer.echo("game stopped" + (f"; the log so far is in {log}" if log else ""))
     elif log:
-        typer.echo(f"the log is in {log} (phasedsl replay {Path(log).name})")
+        typer.echo(f"the log is in {log}")
