@@ -323,10 +323,19 @@ def describe(move: mv.Move, before: GameState, viewer: str) -> str:
 
 
 def skipped(before: GameState, after: GameState) -> list[str]:
-    """Players whose turn was lost (to a skip) between two states of the same hand."""
-    if after.stage != "turn" or after.hands_played != before.hands_played:
+    """Players who lost their turn (to a skip) when a move ended a turn: those seated
+    between the player who moved and the player now to move."""
+    if not (before.stage == after.stage == "turn" and before.step == "play"
+            and after.step == "draw" and after.hands_played == before.hands_played):
         return []
-    return [p for p in before.pending_skips if p not in after.pending_skips]
+    seats = after.seats
+    out = []
+    k = (before.turn + 1) % len(seats)
+    while k != after.turn:
+        if seats[k].playing:
+            out.append(seats[k].name)
+        k = (k + 1) % len(seats)
+    return out
 
 
 def hand_over(number: int, result: HandResult) -> str:

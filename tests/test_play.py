@@ -11,7 +11,7 @@ from phasedsl.cli import app
 from phasedsl.cli_play import BOT_NAMES, play_game
 from phasedsl.game import Abandon, Declare, Discard, Draw, Game, Give, Hit, Lay, Save, Swap, view
 from phasedsl.gamelog import replay
-from phasedsl.play import CommandError, command_text, parse_command, screen
+from phasedsl.play import CommandError, command_text, parse_command, screen, skipped
 
 runner = CliRunner()
 W = Card(wild=True)
@@ -233,3 +233,17 @@ def test_bad_options_exit_2_with_a_message(args, message):
     r = runner.invoke(app, ["play", *args], input="quit\n")
     assert r.exit_code == 2
     assert message in r.output
+
+
+def test_each_lost_turn_is_said_also_when_a_skip_passes_play_over_two_players():
+    # seed 7: bob and cat hold skips; bob skips ann, then cat skips bob, so ann and bob
+    # both lose their turns and cat plays again.
+    game = Game.new("original", ["ann", "bob", "cat"], seed=7)
+    for line in ["draw deck", "discard Y12", "draw deck", "discard S skip ann", "draw deck"]:
+        game = game.apply(parse_command(line, game.state.to_move, STANDARD_DECK))
+        assert skipped(game.state, game.state) == []
+    after = game.apply(Discard("cat", S, "bob"))
+    assert skipped(game.state, after.state) == ["ann", "bob"] and after.state.to_move == "cat"
+    card = next(x for x in game.state.seat("cat").hand if not x.skip)
+    plain = game.apply(Discard("cat", card))  # ann still loses the turn bob's skip took
+    assert skipped(game.state, plain.state) == ["ann"] and plain.state.to_move == "bob"
