@@ -200,7 +200,8 @@ def sort_hand(cards: Sequence[Card], deck: Deck) -> list[Card]:
                                         deck.colors.index(c.color) if c.natural else 0))
 
 
-def _wrap(head: str, text: str, indent: int = 4) -> list[str]:
+def wrap(head: str, text: str, indent: int = 4) -> list[str]:
+    """``head`` + ``text`` in lines of at most 80 columns, continued ``indent`` in."""
     return textwrap.wrap(text, WIDTH, initial_indent=head, subsequent_indent=" " * indent,
                          break_on_hyphens=False) or [head.rstrip()]
 
@@ -227,13 +228,13 @@ def _progress(v: PlayerView, table: Table) -> list[str]:
         n for n in table.sequence if n not in v.done]
     if len(numbers) == 1:
         phase, rules = phase_rules(table, numbers[0])
-        return _wrap("  ", shortfall(phase, v.hand, rules, seen).summary(phase, rules))
+        return wrap("  ", shortfall(phase, v.hand, rules, seen).summary(phase, rules))
     short = []
     for n in numbers:
         phase, rules = phase_rules(table, n)
         missing = shortfall(phase, v.hand, rules, seen).missing
         short.append(f"{n}: {'made' if missing == 0 else f'{missing} short'}")
-    return _wrap("  choose from ", ", ".join(short))
+    return wrap("  choose from ", ", ".join(short))
 
 
 def _hints(v: PlayerView) -> list[str]:
@@ -242,18 +243,18 @@ def _hints(v: PlayerView) -> list[str]:
     out: list[str] = []
     if mv.Draw in kinds:
         draws = [command_text(m) for m in v.moves if isinstance(m, mv.Draw)]
-        out += _wrap("  you may: ", " | ".join(dict.fromkeys(draws)))
+        out += wrap("  you may: ", " | ".join(dict.fromkeys(draws)))
     for m in v.moves:
         if isinstance(m, mv.Lay):
-            out += _wrap("  you can lay: ", command_text(m), 6)
+            out += wrap("  you can lay: ", command_text(m), 6)
     hits = [f"{m.card} on {m.target} {m.group}" for m in v.moves if isinstance(m, mv.Hit)]
     if hits:
-        out += _wrap("  hits that fit: ", ", ".join(hits), 6)
+        out += wrap("  you can hit: ", ", ".join(hits), 6)
     if mv.Declare in kinds:
         choices = [str(m.phase) for m in v.moves if isinstance(m, mv.Declare)]
-        out += _wrap("  declare one of: ", " ".join(choices))
+        out += wrap("  declare one of: ", " ".join(choices))
     if mv.Give in kinds:
-        out += _wrap("  give the up-card to: ", " ".join(m.to for m in v.moves
+        out += wrap("  give the up-card to: ", " ".join(m.to for m in v.moves
                                                            if isinstance(m, mv.Give)))
     extra = [word for kind, word in ((mv.Swap, "swap"), (mv.Save, "save"),
                                      (mv.Abandon, "abandon")) if kind in kinds]
@@ -279,13 +280,13 @@ def screen(v: PlayerView, table: Table) -> str:
         lines.append(f"{p.name:<{width}}  {label:<9} {cards}  "
                      f"{p.total:>4} points{flags}" + ("  <- you" if you else ""))
         for k, g in enumerate(p.laid, 1):
-            lines += _wrap(f"  {k}) ", f"{g}   [{g.group.describe(deck)}]", 7)
+            lines += wrap(f"  {k}) ", f"{g}   [{g.group.describe(deck)}]", 7)
     lines.append(f"your {phase_label(table, v.phase)}"
                  + (" is laid" if v.laid else ":"))
     lines += _progress(v, table)
     if v.save:
-        lines += _wrap("save pile: ", format_cards(v.save))
-    lines += _wrap("your hand: ", format_cards(sort_hand(v.hand, deck)), 11)
+        lines += wrap("save pile: ", format_cards(v.save))
+    lines += wrap("your hand: ", format_cards(sort_hand(v.hand, deck)), 11)
     lines += _hints(v)
     return "\n".join(lines)
 
@@ -339,5 +340,6 @@ def skipped(before: GameState, after: GameState) -> list[str]:
 
 
 def hand_over(number: int, result: HandResult) -> str:
-    """The standings after a hand (the replay report's words)."""
-    return "\n".join(hand_standings(number, result))
+    """The standings after a hand (the replay report's words) under a rule."""
+    head, *rest = hand_standings(number, result)
+    return "\n".join([f"=== {head} ".ljust(WIDTH, "="), *rest])
