@@ -12,7 +12,7 @@ from ..cards import Card
 from ..meld import LaidGroup
 from . import engine
 from . import moves as mv
-from .state import GameState
+from .state import GameState, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,7 @@ class PlayerView:
     dealer: str
     hands_played: int
     moves: tuple[mv.Move, ...]  # empty unless it is my move
+    table: Table  # the pack's rules and the players (public: bots need the rules)
 
 
 def view(state: GameState, player: str) -> PlayerView:
@@ -64,4 +65,5 @@ def view(state: GameState, player: str) -> PlayerView:
     return PlayerView(player, me.hand, me.save, tuple(lg.group for lg in me.laid),
                       engine.current_phase(state, i), me.done, me.total, others, state.discard,
                       len(state.stock), state.to_move, state.step,
-                      state.seats[state.dealer].name, state.hands_played, tuple(moves))
+                      state.seats[state.dealer].name, state.hands_played, tuple(moves),
+                      state.table)
