@@ -16,7 +16,7 @@ import typer
 
 from .errors import PhaseDSLError
 from .game import Game, IllegalMove, view
-from .play import CommandError, describe, hand_over, parse_command, screen, skipped
+from .play import CommandError, describe, hand_over, parse_command, screen, skipped, wrap
 
 BOT_NAMES = ("bob", "cat", "dan", "eve", "fay", "gus")  # the person is ann unless --name
 
@@ -36,7 +36,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
         mover = state.to_move
         if mover == me:
             if fresh:
-                write(screen(view(state, me), table))
+                write(screen(view(state, me)))
                 fresh = False
             line = read(f"{me}> ")
             if line is None:
@@ -44,7 +44,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
             try:
                 move = parse_command(line, me, deck)
             except CommandError as e:
-                write(f"  ? {e}")
+                write("\n".join(wrap("  ? ", str(e))))
                 continue
             if move == "help":
                 from .play import HELP
@@ -56,7 +56,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
             try:
                 after = game.apply(move)
             except IllegalMove as e:
-                write(f"  not allowed: {e.message}")
+                write("\n".join(wrap("  not allowed: ", e.message)))
                 continue
         else:
             move = bots[mover].choose(view(state, mover))

@@ -219,10 +219,11 @@ def _seen(v: PlayerView) -> list[Card]:
     return [*v.discard, *(c.plain() for p in v.players for g in p.laid for c in g.cards)]
 
 
-def _progress(v: PlayerView, table: Table) -> list[str]:
+def _progress(v: PlayerView) -> list[str]:
     """What the player's phase is short by (or their choices, when they choose one)."""
     if v.laid:
         return []
+    table = v.table
     seen = _seen(v)
     numbers = [v.phase] if v.phase is not None else [
         n for n in table.sequence if n not in v.done]
@@ -263,8 +264,9 @@ def _hints(v: PlayerView) -> list[str]:
     return out
 
 
-def screen(v: PlayerView, table: Table) -> str:
+def screen(v: PlayerView) -> str:
     """Player ``v.me``'s screen at their move: everyone's table, the discard, their hand."""
+    table = v.table
     deck = table.rules.deck
     top = str(v.discard[-1]) if v.discard else "(empty)"
     lines = [f"--- hand {v.hands_played + 1}, dealer {v.dealer}: draw pile {v.draw_pile}, "
@@ -283,7 +285,7 @@ def screen(v: PlayerView, table: Table) -> str:
             lines += wrap(f"  {k}) ", f"{g}   [{g.group.describe(deck)}]", 7)
     lines.append(f"your {phase_label(table, v.phase)}"
                  + (" is laid" if v.laid else ":"))
-    lines += _progress(v, table)
+    lines += _progress(v)
     if v.save:
         lines += wrap("save pile: ", format_cards(v.save))
     lines += wrap("your hand: ", format_cards(sort_hand(v.hand, deck)), 11)

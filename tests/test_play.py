@@ -171,9 +171,10 @@ def test_an_illegal_command_shows_the_referees_reason_and_asks_again(tmp_path):
     assert r.exit_code == 0
     out = r.output
     assert ("ann> discard R5\n  not allowed: ann must draw a card (from the deck or the discard "
-            "pile) before anything else\nann> lay R1") in out
+            "pile) before\n    anything else\nann> lay R1") in out
     assert "ann> lay R1 R1 R1 | R2 R2 R2\n  not allowed: ann must draw a card" in out
-    assert "  not allowed: G2 Y2 B3 | B3 B4 G5 does not make phase 1" in out
+    assert ("  not allowed: G2 Y2 B3 | B3 B4 G5 does not make phase 1 (2 sets of 3): group 1:\n"
+            "    a set shows one number, this group has 2 and 3; group 2:") in out
     assert "  not allowed: ann must lay their own phase before hitting (tried G2)" in out
     assert "  not allowed: ann does not hold R12" in out
     assert "ann> drwa\n  ? unknown command 'drwa'; did you mean 'draw'?" in out
@@ -183,7 +184,7 @@ def test_an_illegal_command_shows_the_referees_reason_and_asks_again(tmp_path):
 
 def test_the_screen_shows_hand_discard_groups_and_shortfall():
     game = Game.new("original", ["ann", "bob", "cat"], seed=3)
-    text = screen(view(game.state, "ann"), game.state.table)
+    text = screen(view(game.state, "ann"))
     lines = text.splitlines()
     assert lines[0].startswith("--- hand 1, dealer cat: draw pile 77, discard R2 ---")
     assert lines[1].startswith("ann  phase 1   10 cards     0 points  <- you")
@@ -199,7 +200,7 @@ def test_laid_groups_are_numbered_as_hit_names_them():
         game = game.apply(game.legal_moves()[-1] if game.state.step == "draw"
                           else game.legal_moves()[0])
     owner = next(s for s in game.state.seats if s.laid)
-    text = screen(view(game.state, "ann"), game.state.table)
+    text = screen(view(game.state, "ann"))
     for k, laid in enumerate(owner.laid, 1):
         assert f"  {k}) {laid.group}   [" in text
 
