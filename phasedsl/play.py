@@ -206,9 +206,7 @@ def wrap(head: str, text: str, indent: int = 4) -> list[str]:
                          break_on_hyphens=False) or [head.rstrip()]
 
 
-def phase_label(table: Table, number: int | None) -> str:
-    if number is None:
-        return "no phase chosen yet"
+def phase_label(table: Table, number: int) -> str:
     if number == 0:
         return f"the tie-break phase ({phase_rules(table, 0)[0]})"
     return f"phase {number} ({phase_rules(table, number)[0]})"
@@ -234,8 +232,8 @@ def _progress(v: PlayerView) -> list[str]:
     for n in numbers:
         phase, rules = phase_rules(table, n)
         missing = shortfall(phase, v.hand, rules, seen).missing
-        short.append(f"{n}: {'made' if missing == 0 else f'{missing} short'}")
-    return wrap("  choose from ", ", ".join(short))
+        short.append(f"{n}: {'made' if missing == 0 else missing}")
+    return wrap("  cards short of each: ", "   ".join(short), 6)
 
 
 def _hints(v: PlayerView) -> list[str]:
@@ -283,8 +281,10 @@ def screen(v: PlayerView) -> str:
                      f"{p.total:>4} points{flags}" + ("  <- you" if you else ""))
         for k, g in enumerate(p.laid, 1):
             lines += wrap(f"  {k}) ", f"{g}   [{g.group.describe(deck)}]", 7)
-    lines.append(f"your {phase_label(table, v.phase)}"
-                 + (" is laid" if v.laid else ":"))
+    if v.phase is None and not v.laid:
+        lines.append("your phase: not chosen yet")
+    else:
+        lines.append(f"your {phase_label(table, v.phase)}" + (" is laid" if v.laid else ":"))
     lines += _progress(v)
     if v.save:
         lines += wrap("save pile: ", format_cards(v.save))
@@ -315,7 +315,7 @@ def describe(move: mv.Move, before: GameState, viewer: str) -> str:
         skip = f", skipping {move.skip}" if move.skip else ""
         return f"{who} discarded {move.card}{skip}"
     if isinstance(move, mv.Save):
-        return f"{who} saved a card"
+        return f"{who} saved {move.card if move.player == viewer else 'a card'}"
     if isinstance(move, mv.Abandon):
         return f"{who} abandoned the phase laid this turn"
     if isinstance(move, mv.Declare):

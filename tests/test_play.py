@@ -153,9 +153,11 @@ def test_a_whole_game_from_scripted_input_reaches_the_end_and_its_log_replays(tm
     assert result.legal and result.winner == game.winner
 
 
-@pytest.mark.parametrize("pack", ["masters", "dealers-choice", "pick-a-phase"])
-def test_whole_games_of_packs_with_choices_reach_the_end(pack, tmp_path):
+@pytest.mark.parametrize("pack, command", [("masters", "declare "), ("dealers-choice", "give "),
+                                           ("pick-a-phase", " as ")])
+def test_whole_games_of_packs_with_choices_reach_the_end(pack, command, tmp_path):
     commands, game = _first_legal_script(pack, 11, bots=1)
+    assert any(command in line for line in commands)  # the pack's own choice was typed
     log = tmp_path / "game.jsonl"
     r = runner.invoke(app, ["play", "--variant", pack, "--bots", "1", "--seed", "11",
                             "--log", str(log)], input="\n".join(commands) + "\n")
