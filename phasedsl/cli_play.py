@@ -7,6 +7,7 @@ module runs the game loop and does the I/O.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -127,16 +128,24 @@ def play(
     except OSError as e:
         _fail(PhaseDSLError(f"cannot write {log}: {e.strerror or e}"))
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
-    echo = not sys.stdin.isatty()  # a piped command shows in the transcript as typed
+    tty = sys.stdin.isatty()
+    if tty:
+        with contextlib.suppress(ImportError):  # not on every platform
+            import readline  # noqa: F401  (line editing and history for input())
 
     def read(prompt: str) -> str | None:
+        if tty:
+            try:
+                return input(prompt)
+            except EOFError:
+                typer.echo("")
+                return None
         typer.echo(prompt, nl=False)
         line = sys.stdin.readline()
         if not line:
             typer.echo("")
             return None
-        if echo:
-            typer.echo(line.rstrip("\n"))
+        typer.echo(line.rstrip("\n"))  # a piped command shows in the transcript as typed
         return line
 
     written = 0
