@@ -1,6 +1,7 @@
 """`phasedsl play`: the command parser, the screen, and whole games from scripted input."""
 
 import random
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -11,7 +12,7 @@ from phasedsl.cli import app
 from phasedsl.cli_play import BOT_NAMES, play_game
 from phasedsl.game import Abandon, Declare, Discard, Draw, Game, Give, Hit, Lay, Save, Swap, view
 from phasedsl.gamelog import replay
-from phasedsl.play import CommandError, command_text, parse_command, screen, skipped
+from phasedsl.play import CommandError, command_text, describe, parse_command, screen, skipped
 
 runner = CliRunner()
 W = Card(wild=True)
@@ -163,6 +164,8 @@ def test_whole_games_of_packs_with_choices_reach_the_end(pack, command, tmp_path
                             "--log", str(log)], input="\n".join(commands) + "\n")
     assert r.exit_code == 0
     assert f"winner: {game.winner}" in r.output
+    assert all(len(line) <= 80 for line in r.output.splitlines()[:-1])
+    assert not re.search(r"bob (drew \S+ from the deck|saved [^a])", r.output)  # hidden cards
     assert replay(log.read_text().splitlines()).legal
 
 
@@ -250,3 +253,25 @@ def test_each_lost_turn_is_said_also_when_a_skip_passes_play_over_two_players():
     card = next(x for x in game.state.seat("cat").hand if not x.skip)
     plain = game.apply(Discard("cat", card))  # ann still loses the turn bob's skip took
     assert skipped(game.state, plain.state) == ["ann"] and plain.state.to_move == "bob"
+
+
+def test_describe_gives_one_line_a_move_and_hides_what_others_draw_or_save():
+    game = Game.new("masters", ["ann", "bob"], seed=4)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(300):
+        move = rng.choice(game.legal_moves())
+        after = game.apply(move)
+        made = after.moves[len(game.moves)]  # a deck draw here names its card
+        for viewer in ("ann", "bob"):
+            line = describe(made, game.state, viewer)
+            assert "\n" not in line and len(line) <= 78
+            hidden = made.player != viewer and (
+                isinstance(made, Save) or (isinstance(made, Draw) and made.source == "deck"))
+            if hidden:
+                assert str(made.card) not in line.split(), line
+            seen.add(type(made))
+        game = after
+    assert {Declare, Draw, Lay, Discard, Save} <= seen
+    assert describe(Draw("bob", "deck", c("R3")), game.state, "ann") == "bob drew from the deck"
+    assert describe(Draw("bob", "deck", c("R3")), game.state, "bob") == "you drew R3 from the deck"
