@@ -86,8 +86,14 @@ def _header(n: int, obj: dict, base_dir: Path | None) -> GameState:
         ref = str(p if p.is_absolute() else base_dir / p)
     try:
         pack = load_pack(ref)
+        if world is None and len(pack.worlds) > 1:
+            names = ", ".join(w.name for w in pack.worlds)
+            raise LogError(f"line {n}: pack {pack.name!r} has several worlds; name one in "
+                           f"\"world\" ({names})")
         table = make_table(pack, players, world)
         return start(table, dealer)
+    except LogError:
+        raise
     except PhaseDSLError as e:
         raise LogError(f"line {n}: {e}") from None
 
@@ -103,7 +109,7 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
     deck = state.table.rules.deck
     events = []
     for n, obj in objs:
-        if obj.get("type") == "game":
+        if obj.get("type") == "game":  # (a non-string type is refused by move_from_log)
             raise LogError(f"line {n}: a second \"game\" event; a log holds one game")
         try:
             events.append(Event(n, move_from_log(obj, deck)))
@@ -153,7 +159,7 @@ def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None) -> G
         try:
             game = game.apply(ev.move)
         except IllegalMove as e:
-            e.line = ev.line  # type: ignore[attr-defined]
+            e.line = ev.line
             raise
     return game
 

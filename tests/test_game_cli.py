@@ -116,3 +116,24 @@ def test_replay_reads_stdin():
     text = "\n".join(lines([game(), deal(), *ann_goes_out()])) + "\n"
     r = runner.invoke(app, ["replay", "-", "--json"], input=text)
     assert r.exit_code == 0 and json.loads(r.output)["hands"][0]["went_out"] == "ann"
+
+
+def test_a_pack_with_worlds_needs_the_world_named(tmp_path):
+    r = runner.invoke(app, ["replay", write(tmp_path, [game("world-tour")])])
+    assert r.exit_code == 2 and 'name one in "world" (island-paradise' in r.output
+    r = runner.invoke(app, ["replay", write(tmp_path, [game("world-tour", world="jazz-club"),
+                                                       deal(), draw("ann", "R1")])])
+    assert r.exit_code == 0, r.output
+
+
+def test_the_readme_illegal_example_is_real_output(tmp_path):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    text = (root / "docs" / "examples" / "hand.jsonl").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(text.replace('"card": "W", "on"', '"card": "W=5", "on"'), encoding="utf-8")
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 1
+    assert r.output + "[exit 1]\n" in readme

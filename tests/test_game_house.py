@@ -319,13 +319,14 @@ def test_thai_tie_break_hand_is_won_by_the_first_to_lay_it_down():
     from dataclasses import replace
 
     from phasedsl.game import moves as mv
-    from phasedsl.game.engine import _game_end, apply, make_table, start
+    from phasedsl.game.engine import apply, make_table, start
+    from phasedsl.game.hand_end import game_end
     from phasedsl.packs import load_pack
 
     table = make_table(load_pack("thai"), ["ann", "bob", "cat"])
     state = start(table, "cat")
     done = tuple(range(1, 11))
-    state = _game_end(replace(state, seats=(replace(state.seats[0], done=done, total=80),
+    state = game_end(replace(state, seats=(replace(state.seats[0], done=done, total=80),
                                             replace(state.seats[1], done=done, total=80),
                                             state.seats[2])))
     assert state.tie_break == ("ann", "bob")
@@ -374,7 +375,8 @@ def test_postal_with_floating_lets_a_player_float_before_the_dealer(tmp_path):
 def test_replay_tie_breaks_send_every_finisher_to_the_tie_break_hand(tmp_path):
     from dataclasses import replace
 
-    from phasedsl.game.engine import _game_end, current_phase, make_table, start
+    from phasedsl.game.engine import current_phase, make_table, start
+    from phasedsl.game.hand_end import game_end
     from phasedsl.packs import load_pack
 
     for rule, tied in (("replay_phase_10", ("ann", "bob")),
@@ -384,10 +386,24 @@ def test_replay_tie_breaks_send_every_finisher_to_the_tie_break_hand(tmp_path):
         table = make_table(load_pack(pack), ["ann", "bob", "cat"])
         state = start(table, "cat")
         done = tuple(range(1, 11))
-        state = _game_end(replace(state, seats=(replace(state.seats[0], done=done, total=50),
+        state = game_end(replace(state, seats=(replace(state.seats[0], done=done, total=50),
                                                 replace(state.seats[1], done=done, total=90),
                                                 state.seats[2])))
         if tied is None:
             assert state.winner == "ann"
         else:
             assert state.tie_break == tied and current_phase(state, 0) == 0
+
+
+def test_postal_hits_on_a_run_whose_end_is_a_wild_number_card(tmp_path):
+    # Phase 1 is a run here, so 1s are wild: bob's run R4 R5 R6 G1 has G1 as its 7.
+    pack = write_pack(tmp_path, "postalruns", "extends: postal\nrules:\n  game_length: 2\n"
+                                              "phases: [\"1 run of 4\", \"1 set of 3\"]\n")
+    hands = deal(bob="R4 R5 R6 G1 R9 B9 G9 Y11 S B12")
+    base = [draw("ann", "R3"), discard("ann", "R3"), draw("bob", "Y8"),
+            lay("bob", "R4 R5 R6 G1")]
+    r = legal(*base, hit("bob", "Y8", "bob", 1), header=game(pack), first_deal=hands)
+    assert [str(c) for c in r.state.seat("bob").laid[0].group.cards] == \
+        ["R4", "R5", "R6", "G1", "Y8"]
+    assert illegal(*base, hit("bob", "R9", "bob", 1), header=game(pack),
+                   first_deal=hands) == "hit_does_not_fit"

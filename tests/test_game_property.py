@@ -73,3 +73,36 @@ def test_a_player_view_hides_other_hands_and_the_draw_pile():
     assert view(other, "ann") == seen
     assert seen.moves and all(m.player == "ann" for m in seen.moves)
     assert view(st, "bob").moves == ()
+
+
+VALUES = [None, 0, -1, 1.5, True, "", "ann", "zed", "W", "W=13", "R0", "S", [], {}, ["R1"],
+          [["W"]], {"player": "ann", "group": 0}, {"player": "bob", "group": 99}, "deck",
+          "discard", "save", 10**30, "x" * 20]
+
+
+@pytest.mark.parametrize("pack", ["original", "masters-variant-2", "japanese-wild-rules",
+                                  "dealers-choice"])
+def test_mangled_logs_are_judged_or_refused_never_crash(pack):
+    """Random damage to a legal log: the referee answers legal/illegal or raises its own
+    error (exit 2), never anything else."""
+    import contextlib
+    import json
+
+    from phasedsl.errors import PhaseDSLError
+
+    log = [json.loads(line) for line in play(pack, ["ann", "bob", "cat"], 3, 150).to_log()]
+    rng = random.Random(pack)
+    for _ in range(150):
+        lines = json.loads(json.dumps(log))
+        k = rng.randrange(len(lines))
+        ev = lines[k]
+        op = rng.random()
+        if op < 0.6:
+            ev[rng.choice([*ev, "type"])] = rng.choice(VALUES)
+        elif op < 0.8:
+            lines.insert(k, dict(lines[rng.randrange(len(lines))]))
+        else:
+            ev["type"] = rng.choice(["draw", "lay", "hit", "swap", "discard", "save", "give",
+                                     "abandon", "declare", "deal"])
+        with contextlib.suppress(PhaseDSLError):
+            replay([json.dumps(x) for x in lines])

@@ -4,6 +4,8 @@ from dataclasses import replace
 
 import pytest
 from game_logs import (
+    BOB,
+    CAT,
     PLAYERS,
     ann_goes_out,
     deal,
@@ -21,7 +23,8 @@ from game_logs import (
 
 from phasedsl.game import Game, IllegalMove, legal_moves
 from phasedsl.game import moves as mv
-from phasedsl.game.engine import _game_end, apply, make_table, start
+from phasedsl.game.engine import apply, make_table, start
+from phasedsl.game.hand_end import game_end
 from phasedsl.gamelog import replay
 from phasedsl.packs import load_pack
 
@@ -207,7 +210,7 @@ def test_a_tie_on_the_total_is_played_off_by_the_tied_players():
     seats = (replace(state.seats[0], done=done, total=100),
              replace(state.seats[1], done=done, total=100),
              replace(state.seats[2], done=(1, 2), total=10))
-    state = _game_end(replace(state, seats=seats))
+    state = game_end(replace(state, seats=seats))
     assert state.tie_break == ("ann", "bob") and not state.over
     with pytest.raises(IllegalMove) as e:
         apply(state, mv.Deal.from_log(deal(), table.rules.deck))
@@ -300,3 +303,52 @@ def test_legal_moves_list_draws_then_the_lay_hits_and_discards():
     # a replayed hand's draw pile is a multiset: each card it may hold is a deck draw
     assert {m.source for m in start_moves} == {"deck", "discard"}
     assert all(m.card is not None for m in start_moves if m.source == "deck")
+
+
+def test_two_players_a_skip_gives_the_skipper_another_turn():
+    head = game(players=["ann", "bob"], dealer="bob")
+    hands = deal(ann="R5 B5 G5 R7 B7 G7 S S Y3 Y4", cat=None)
+    r = legal(draw("ann", "R1"), discard("ann", "S", skip="bob"), draw("ann", "R3"),
+              discard("ann", "S", skip="bob"), draw("ann", "R4"), header=head, first_deal=hands)
+    assert r.state.to_move == "ann"
+
+
+def test_a_lone_top_discard_becomes_the_draw_pile_when_nothing_else_is_left():
+    from phasedsl.cards import Card
+    from phasedsl.game.state import replace as with_
+
+    state = run().state  # ann to draw; put every card of the draw pile into cat's hand
+    cat = state.table.index("cat")
+    seats = list(state.seats)
+    seats[cat] = with_(seats[cat], hand=seats[cat].hand + state.stock)
+    state = with_(state, seats=tuple(seats), stock=())
+    with pytest.raises(IllegalMove) as e:
+        apply(state, mv.Draw("ann", "deck", Card(1, "R")))
+    assert e.value.rule == "card_not_available"
+    after = apply(state, mv.Draw("ann", "deck", Card(12, "G")))
+    assert after.discard == () and "G12" in map(str, after.seat("ann").hand)
+
+
+def test_a_replayed_hand_offers_deck_draws_from_the_pile_to_be_reshuffled():
+    from phasedsl.game.state import replace as with_
+
+    state = run(draw("ann", "R1"), discard("ann", "R1")).state  # bob to draw
+    cat = state.table.index("cat")
+    seats = list(state.seats)
+    seats[cat] = with_(seats[cat], hand=seats[cat].hand + state.stock)
+    state = with_(state, seats=tuple(seats), stock=())
+    draws = {str(m.card) for m in legal_moves(state) if m.source == "deck"}
+    assert draws == {"G12"}  # the discard pile but its top card (R1)
+
+
+def test_the_only_player_on_the_last_phase_wins_as_soon_as_it_is_laid(tmp_path):
+    two = write_pack(tmp_path, "two", "extends: original\nrules:\n  game_length: 2\n"
+                                      "phases: [\"2 sets of 3\", \"1 set of 3 + 1 run of 4\"]\n")
+    hand2 = deal(ann="R5 B5 G5 R7 B8 G9 Y10 W Y1 Y2", bob=BOB, cat=CAT)
+    events = [*ann_goes_out(), hand2, draw("bob", "R3"), discard("bob", "R3"),
+              draw("cat", "R4"), discard("cat", "R4"), draw("ann", "R1"),
+              lay("ann", "R5 B5 G5", "R7 B8 G9 Y10")]
+    r = legal(*events, header=game(two))
+    assert r.winner == "ann" and r.state.over
+    assert r.hands[1].went_out is None and r.hands[1].to_json()["completed"]["ann"]
+    assert illegal(*events, discard("ann", "W"), header=game(two)) == "game_over"

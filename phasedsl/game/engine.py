@@ -18,17 +18,23 @@ from ..cards import Card
 from ..errors import PhaseDSLError
 from ..layout import read_group, verify
 from ..meld import LaidGroup
-from ..packs import Pack
-from ..phase import Kind, Phase
+from ..phase import Kind
 from ..rules import Rules
-from ..scoring import score
 from ..solver import find
 from . import moves as mv
-from .state import GameState, HandResult, HouseRules, Laid, Seat, Table, replace
+from .hand_end import end_hand, hand_points, next_phase
+from .state import GameState, Laid, Seat, replace
+from .table import (
+    choosable,
+    current_phase,
+    make_table,
+    phase_rules,
+    start,
+    wild_numbers,
+)
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
-MASTERS_MAX_PLAYERS = 4
+__all__ = ["IllegalMove", "apply", "cards_in_play", "choosable", "current_phase", "hand_points",
+           "legal_moves", "make_table", "next_phase", "phase_rules", "seeded_deal", "start"]
 
 
 class IllegalMove(PhaseDSLError):
@@ -37,101 +43,8 @@ class IllegalMove(PhaseDSLError):
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
         self.message = message
+        self.line: int | None = None  # the log line, when the move came from a log
         super().__init__(f"{message} [{rule}]")
-
-
-# --------------------------------------------------------------------------- the table
-
-
-def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> Table:
-    """The fixed part of a game; raises PhaseDSLError for a table the rules refuse."""
-    from ..lint import game_rule_errors
-
-    w = pack.world(world)
-    house = HouseRules.from_settings(w.settings)
-    refused = [msg for _, msg in game_rule_errors(pack)]
-    if refused:
-        raise PhaseDSLError(f"the referee cannot play {pack.name} as written: "
-                            + "; ".join(refused))
-    players = tuple(players)
-    most = MASTERS_MAX_PLAYERS if house.save_pile else MAX_PLAYERS
-    if not MIN_PLAYERS <= len(players) <= most:
-        raise PhaseDSLError(f"{pack.name} is played by {MIN_PLAYERS}-{most} players, not "
-                            f"{len(players)}")
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-        raise PhaseDSLError("players need distinct, non-empty names")
-    rules = w.rules
-    if len(players) * rules.hand_size + 1 > rules.deck.size:
-        raise PhaseDSLError(f"the deck of {rules.deck.size} cards cannot deal {rules.hand_size} "
-                            f"cards to {len(players)} players and turn one up")
-    n = len(w.phases)
-    order = house.phase_order
-    if order == "even_only":
-        seq = tuple(range(2, n + 1, 2))
-    elif order == "odd_only":
-        seq = tuple(range(1, n + 1, 2))
-    else:
-        seq = tuple(range(1, n + 1))
-    if order != "any":
-        seq = seq[:house.game_length]
-    tie = None
-    if house.tie_break_phase:
-        tie = Phase.parse(house.tie_break_phase, rules.deck)
-    return Table(pack, w.name if len(pack.worlds) > 1 else None, players, rules, house,
-                 w.phases, seq, tie)
-
-
-def start(table: Table, dealer: str, seed: int | None = None) -> GameState:
-    if dealer not in table.players:
-        raise PhaseDSLError(f"the dealer {dealer!r} is not one of the players "
-                            f"({', '.join(table.players)})")
-    return GameState(table, tuple(Seat(p) for p in table.players), table.index(dealer),
-                     seed=seed)
-
-
-# --------------------------------------------------------------------------- phases
-
-
-def phase_rules(table: Table, number: int) -> tuple[Phase, Rules]:
-    """The phase with that number in the list and the rules it is played under (postal
-    makes the phase number wild)."""
-    if number == 0:
-        if table.tie_phase is not None:
-            return table.tie_phase, table.rules
-        number = _tie_number(table)
-    entry, rules = table.pack.phase_entry(number, table.world)
-    return entry.phase, rules
-
-
-def _tie_number(table: Table) -> int:
-    if table.house.tie_break == "replay_phase_10" and len(table.entries) >= 10:
-        return 10
-    return table.sequence[-1] if not table.any_order else len(table.entries)
-
-
-def current_phase(state: GameState, i: int) -> int | None:
-    """The phase number seat ``i`` attempts this hand (0: the tie-break phase), or None
-    when the player chooses it (any order, not declared yet) or has none left."""
-    seat = state.seats[i]
-    if state.tie_break:
-        return 0
-    if state.table.any_order:
-        return seat.declared
-    done = len(seat.done)
-    return state.table.sequence[done] if done < len(state.table.sequence) else None
-
-
-def choosable(state: GameState, i: int) -> list[int]:
-    """Phases seat ``i`` may still attempt (any-order games)."""
-    done = set(state.seats[i].done)
-    return [n for n in state.table.sequence if n not in done]
-
-
-def wild_numbers(state: GameState, i: int) -> frozenset[int]:
-    number = current_phase(state, i)
-    if number is None:
-        return frozenset()
-    return phase_rules(state.table, number)[1].wild_numbers
 
 
 # --------------------------------------------------------------------------- helpers
@@ -375,11 +288,14 @@ def _declare(state: GameState, move: mv.Declare) -> GameState:
 
 
 def _reshuffle(state: GameState) -> GameState:
-    under = state.discard[:-1]
-    stock = list(under)
+    """The discard pile but its top card becomes the draw pile.  When the top card is all
+    that is left (nearly every card in hands or on the table) it is turned over too, so
+    that a player can always draw (the sources do not say; a hand never stalls)."""
+    keep = 1 if len(state.discard) >= 2 else 0
+    stock = list(state.discard[:len(state.discard) - keep])
     if state.stock_known:
         random.Random(f"{state.seed}/shuffle/{state.shuffles}").shuffle(stock)
-    return replace(state, stock=tuple(stock), discard=state.discard[-1:],
+    return replace(state, stock=tuple(stock), discard=state.discard[len(state.discard) - keep:],
                    shuffles=state.shuffles + 1)
 
 
@@ -423,9 +339,9 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
         state = replace(state, seats=_set_seat(state, i, save=left))
     else:
         if not state.stock:
-            if len(state.discard) < 2:
-                raise IllegalMove("card_not_available", "the draw pile is empty and the discard "
-                                                        "pile has no cards to shuffle into it")
+            if not state.discard:
+                raise IllegalMove("card_not_available", "the draw pile and the discard pile are "
+                                                        "both empty")
             state = _reshuffle(state)
         if state.stock_known:
             card = state.stock[-1]
@@ -523,8 +439,24 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
                     reuse_owed=max(0, state.reuse_owed - wilds))
     if state.tie_break and table.tie_phase is not None:
         # A tie-break hand on a named phase (Thai page): the first to lay it down wins.
-        return _end_hand(state, None, winner=move.player)
+        return end_hand(state, None, winner=move.player)
+    if _wins_at_once(state, i):
+        return end_hand(state, None)
     return _after_play(state, i)
+
+
+def _wins_at_once(state: GameState, i: int) -> bool:
+    """Seat ``i`` has just laid its last phase and nobody else is on theirs: the game ends
+    at once (printed rules: "if only one player attempts phase 10 and completes it, they
+    become the winner and the game ends immediately").  With others on their last phase
+    the hand is played out, and the lowest total among those who made it wins."""
+    house = state.table.house
+    if state.tie_break or house.fixed_hands is not None or house.everyone_advances:
+        return False
+    goal = state.table.goal
+    if len(state.seats[i].done) + 1 < goal:
+        return False
+    return all(len(s.done) + 1 < goal for k, s in enumerate(state.seats) if k != i and s.playing)
 
 
 def _laid_order(meld_groups: Sequence[LaidGroup], given) -> list[LaidGroup]:
@@ -547,12 +479,23 @@ def _after_play(state: GameState, i: int) -> GameState:
     if state.table.house.floating:
         seats = _set_seat(state, i, floating=True)
         return _begin_turn(replace(state, seats=seats), _next(state, i))
-    return _end_hand(state, _name(state, i))
+    return end_hand(state, _name(state, i))
 
 
 def _hit_rules(state: GameState, hitter: int, laid: Laid) -> Rules:
     wn = wild_numbers(state, hitter) | laid.wild_numbers
     return state.table.rules.with_(extras=True, wild_numbers=wn)
+
+
+def _run_span(cards: Sequence[Card], wild_numbers: frozenset[int]) -> tuple[int, int]:
+    """The numbers a laid run (cards low to high) spans.  A postal card of a wild number
+    keeps its own face in the laid cards even where it stands for another number, so the
+    span is read from a card that shows its place: a natural of another number or a wild
+    (whose value the laid group records)."""
+    for k, c in enumerate(cards):
+        if c.number is not None and (c.wild or c.number not in wild_numbers):
+            return c.number - k, c.number - k + len(cards) - 1
+    return cards[0].number, cards[0].number + len(cards) - 1
 
 
 def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
@@ -566,7 +509,7 @@ def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
         return None, "a skip is never part of a group"
     cards = lg.cards
     if kind.is_run:
-        lo, hi = cards[0].number, cards[-1].number
+        lo, hi = _run_span(cards, laid.wild_numbers)
         deck = rules.deck
         if card.natural and card.number not in rules.wild_numbers:
             if card.number == lo - 1:
@@ -595,9 +538,11 @@ def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
     read, problems = read_group(lg.group, new, rules)
     if problems or read is None:
         return None, "; ".join(msg for _, msg in problems)
-    if kind.is_run and len(read) == len(new) and [c.number for c in read] != list(
-            range(read[0].number, read[0].number + len(read))):
-        return None, "the run would not stay in order"
+    if kind.is_run:
+        low, _ = _run_span(read, rules.wild_numbers)
+        if any(c.number is not None and (c.wild or c.number not in rules.wild_numbers)
+               and c.number != low + k for k, c in enumerate(read)):
+            return None, "the run would not stay in order"
     return LaidGroup(lg.group, read), ""
 
 
@@ -673,7 +618,7 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
     new[k] = card
     if not take:
         # Utah: the wild moves to an end of the run.
-        lo, hi = cards[0].number, cards[-1].number
+        lo, hi = _run_span(cards, laid.wild_numbers)
         deck = rules.deck
         ends = [move.end] if move.end else (["high", "low"] if rules.wild_hit_end == "high"
                                             else ["low", "high"])
@@ -752,7 +697,7 @@ def _discard(state: GameState, move: mv.Discard) -> GameState:
     pending = state.pending_skips if target is None else (*state.pending_skips, target)
     state = replace(state, seats=seats, discard=(*state.discard, card), pending_skips=pending)
     if not hand:
-        return _end_hand(state, move.player)
+        return end_hand(state, move.player)
     return _begin_turn(state, _next(state, i))
 
 
@@ -833,106 +778,6 @@ def _abandon(state: GameState, move: mv.Abandon) -> GameState:
     return replace(state, seats=seats, step="play", drawn=None)
 
 
-# --------------------------------------------------------------------------- hand end
-
-
-def hand_points(state: GameState, i: int) -> int:
-    seat = state.seats[i]
-    house = state.table.house
-    rules = state.table.rules
-    pts = score(seat.hand, rules)
-    if house.wild_points_in_phase:
-        pts += seat.phase_wilds * rules.scoring.wild
-    if house.wild_steal_penalty is not None:
-        pts += seat.taken_wilds * house.wild_steal_penalty
-    return pts
-
-
-def next_phase(state: GameState, i: int) -> int | None:
-    seat = state.seats[i]
-    if state.table.any_order:
-        left = choosable(state, i)
-        return left[0] if left else None
-    n = len(seat.done)
-    return state.table.sequence[n] if n < len(state.table.sequence) else None
-
-
-def _end_hand(state: GameState, went_out: str | None, winner: str | None = None) -> GameState:
-    table = state.table
-    house = table.house
-    seats = list(state.seats)
-    playing = [k for k, s in enumerate(seats) if s.playing]
-    points = {k: hand_points(state, k) for k in playing}
-    attempted = tuple((seats[k].name, seats[k].laid_phase if seats[k].laid_phase is not None
-                       else current_phase(state, k)) for k in playing)
-    for k in playing:
-        s = seats[k]
-        done = s.done
-        if not state.tie_break:
-            current = current_phase(state, k)
-            if s.laid_phase is not None:
-                done = (*done, s.laid_phase)
-            elif house.everyone_advances and current is not None:
-                done = (*done, current)
-            elif house.anti_phase and done:
-                done = done[:-1]
-        seats[k] = replace(s, done=done, total=s.total + points[k])
-    new = replace(state, seats=tuple(seats))
-    result = HandResult(
-        went_out,
-        tuple((seats[k].name, points[k]) for k in playing),
-        tuple((s.name, s.total) for s in seats),
-        tuple((state.seats[k].name, state.seats[k].laid_phase is not None) for k in playing),
-        tuple((s.name, next_phase(new, k)) for k, s in enumerate(seats)),
-        bool(state.tie_break),
-        attempted,
-    )
-    new = replace(new, results=(*state.results, result), hands_played=state.hands_played + 1,
-                  dealer=(state.dealer + 1) % len(seats), stage="deal", stock=(), discard=(),
-                  pending_skips=(), laid_now=False, drawn=None, reuse_owed=0,
-                  stock_known=False)
-    new = replace(new, seats=tuple(replace(s, hand=(), laid=(), laid_phase=None, floating=False)
-                                   for s in new.seats))
-    if state.tie_break:
-        decided = winner or went_out
-        if decided is not None:
-            return _finish(new, decided)
-        return new  # nobody went out: the tied players play the tie-break hand again
-    return _game_end(new)
-
-
-def _finish(state: GameState, winner: str) -> GameState:
-    seats = tuple(replace(s, playing=True) for s in state.seats)
-    return replace(state, seats=seats, stage="over", winner=winner, tie_break=())
-
-
-def _game_end(state: GameState) -> GameState:
-    table = state.table
-    house = table.house
-    seats = state.seats
-    goal = table.goal
-    finishers = [s for s in seats if len(s.done) >= goal]
-    if house.fixed_hands is not None and state.hands_played >= house.fixed_hands:
-        return _decide(state, list(seats), by_score=True)
-    if house.everyone_advances and all(len(s.done) >= goal for s in seats):
-        return _decide(state, list(seats), by_score=True)
-    if finishers:
-        by_score = house.tie_break == "lowest_score_then_replay" or house.everyone_advances
-        return _decide(state, finishers, by_score=by_score)
-    return state
-
-
-def _decide(state: GameState, candidates: list[Seat], by_score: bool) -> GameState:
-    if by_score:
-        low = min(s.total for s in candidates)
-        candidates = [s for s in candidates if s.total == low]
-    if len(candidates) == 1:
-        return _finish(state, candidates[0].name)
-    names = tuple(s.name for s in candidates)
-    seats = tuple(replace(s, playing=s.name in names) for s in state.seats)
-    return replace(state, seats=seats, tie_break=names)
-
-
 # --------------------------------------------------------------------------- dispatch
 
 
@@ -971,7 +816,8 @@ def _candidates(state: GameState) -> list[mv.Move]:
             out += [mv.Draw(me, "save", c) for c in dict.fromkeys(seat.save)]
         if not state.stock_known:
             out = [m for m in out if m.source != "deck"]
-            out += [mv.Draw(me, "deck", c) for c in dict.fromkeys(state.stock)]
+            pile = state.stock or (_reshuffle(state).stock if state.discard else ())
+            out += [mv.Draw(me, "deck", c) for c in dict.fromkeys(pile)]
         return out
     distinct = list(dict.fromkeys(seat.hand))
     out = []
@@ -994,8 +840,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
             for g, laid in enumerate(s.laid):
                 for c in distinct:
                     if c.wild and laid.group.group.kind.is_run:
-                        lo = laid.group.cards[0].number
-                        hi = laid.group.cards[-1].number
+                        lo, hi = _run_span(laid.group.cards, laid.wild_numbers)
                         out += [mv.Hit(me, Card(n, wild=True), s.name, g + 1) for n in (lo - 1, hi + 1)]
                     else:
                         out.append(mv.Hit(me, c, s.name, g + 1))

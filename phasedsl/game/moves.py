@@ -294,7 +294,7 @@ MOVE_TYPES: dict[str, type] = {m.type: m for m in (Deal, Declare, Draw, Lay, Hit
 
 def move_from_log(obj: dict, deck: Deck) -> Move:
     kind = obj.get("type")
-    if kind not in MOVE_TYPES:
+    if not isinstance(kind, str) or kind not in MOVE_TYPES:
         known = ", ".join(["game", *MOVE_TYPES])
         raise LogError(f"unknown event type {kind!r} (the types are: {known})")
     return MOVE_TYPES[kind].from_log(obj, deck)
