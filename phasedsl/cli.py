@@ -564,6 +564,10 @@ from .cli_play import play  # noqa: E402
 app.command()(replay)
 app.command()(play)
 
+from .cli_sim import simulate  # noqa: E402
+
+app.command()(simulate)
+
 
 def main() -> None:
     app()

@@ -40,6 +40,7 @@ class GameRecord:
     winner: int | None  # seat of the winner (None: capped)
     totals: tuple[int, ...]  # final scores by seat
     capped: bool
+    tie_hands: int = 0  # tie-break hands among ``hands``
     log: tuple[str, ...] = ()
 
 
@@ -79,6 +80,7 @@ def play_game(pack: Pack, players: int, bot: str = "greedy", seed: int = 0, inde
     return GameRecord(index, s, state.hands_played, tuple(turns), attempts,
                       seat[state.winner] if state.winner else None,
                       tuple(st.total for st in state.seats), not game.over,
+                      sum(r.tie_break for r in state.results),
                       tuple(game.to_log()) if keep_log else ())
 
 
@@ -155,8 +157,10 @@ def _describe(values: list[float]) -> dict:
             "p90": _percentile(ordered, 0.9)}
 
 
-def summarize(records: list[GameRecord], players: int) -> dict:
-    """The figures of a run (the JSON ``phasedsl simulate --json`` prints)."""
+def summarize(records: list[GameRecord], players: int,
+              odds: dict[int, float] | None = None) -> dict:
+    """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
+    ``phase_odds``) is set beside each phase's completion share."""
     finished = [r for r in records if not r.capped]
     hands = [r.hands for r in finished]
     out: dict = {"games": len(records), "finished": len(finished),
@@ -179,7 +183,8 @@ def summarize(records: list[GameRecord], players: int) -> dict:
                 made[phase] += 1
     out["phases"] = [{"phase": p, "players": players_on[p], "attempts": spent[p],
                       "hands_spent": spent[p] / players_on[p],
-                      "completed_share": made[p] / spent[p]}
+                      "completed_share": made[p] / spent[p],
+                      "dealt_odds": (odds or {}).get(p)}
                      for p in sorted(spent)]
     wins = Counter(r.winner for r in finished)
     out["win_share_by_seat"] = [wins[k] / len(finished) if finished else None
@@ -188,4 +193,19 @@ def summarize(records: list[GameRecord], players: int) -> dict:
     out["mean_final_score"] = statistics.fmean(scores) if scores else None
     winners = [r.totals[r.winner] for r in finished if r.winner is not None]
     out["mean_winning_score"] = statistics.fmean(winners) if winners else None
+    return out
+
+
+def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
+               seed: int = 1) -> dict[int, float]:
+    """The chance a dealt hand makes each phase (sampled: a figure to set beside the
+    simulated completion share, not the exact count ``phasedsl odds`` gives)."""
+    from .odds import odds
+
+    w = pack.world(world)
+    name = w.name if len(pack.worlds) > 1 else None
+    out = {}
+    for e in w.phases:
+        _, rules = pack.phase_entry(e.number, name)
+        out[e.number] = odds(e.phase, rules, samples=samples, seed=seed, exact=False).probability
     return out
