@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import Annotated
@@ -106,11 +107,12 @@ def play(
 ) -> None:
     """Play a whole game in the terminal against bots, one command a line.
 
-    Commands: draw deck, draw discard, lay R5 B5 W | G7 G8 G9 G10, hit G11 on bob 2,
-    discard R5, discard S skip cat, declare 4, save R5, help, quit.  End of input quits;
-    the log holds the game so far.  Exit 0; 2 for bad options.
+    Commands: draw deck, draw discard, lay R5 B5 W | G7 G8 G9 G10,
+    hit G11 on bob 2, discard R5, discard S skip cat, declare 4, save R5,
+    help (all of them), quit.  End of input quits; the log holds the game
+    so far.  Exit 0; 2 for bad options.
 
-    Example: phasedsl play --variant short-game-5 --bots 2 --seed 7 --log game.jsonl
+    Example: phasedsl play --variant short-game-5 --seed 7 --log game.jsonl
     """
     from .bots import BOTS
     from .cli import _fail
@@ -118,8 +120,10 @@ def play(
     if bot not in BOTS:
         _fail(PhaseDSLError(f"no bot {bot!r} (the bots are: {', '.join(sorted(BOTS))})"))
     names = [n for n in BOT_NAMES if n != name][:bots]
-    if not name.strip() or name != name.strip() or " " in name:
-        _fail(PhaseDSLError(f"--name must be one word, not {name!r}"))
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,20}", name):
+        # Commands name players as single words ("hit G11 on bob 2").
+        _fail(PhaseDSLError(f"--name must be one word of letters, digits, _ or - (at most 20), "
+                            f"not {name[:40]!r}"))
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
         out = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115 (closed below)

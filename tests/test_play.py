@@ -233,6 +233,7 @@ def test_help_lists_the_commands():
     (["--variant", "nosuchpack"], "nosuchpack"),
     (["--variant", "masters", "--bots", "4"], "played by 2-4 players, not 5"),
     (["--name", "bob smith"], "--name must be one word"),
+    (["--name", "x" * 10_000], "at most 20"),
     (["--log", "/nonexistent/dir/g.jsonl"], "cannot write /nonexistent/dir/g.jsonl"),
 ])
 def test_bad_options_exit_2_with_a_message(args, message):
