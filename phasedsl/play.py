@@ -151,12 +151,12 @@ def parse_command(line: str, me: str, deck: Deck) -> mv.Move | Keyword:
 def _lay(text: str, me: str, deck: Deck) -> mv.Lay:
     phase = None
     words = text.split()
-    if len(words) >= 2 and words[-2].lower() == "as":
-        phase = _number(words[-1], "the phase after 'as'")
-        text = text[:text.lower().rindex(" as ")]
-    elif len(words) >= 3 and [w.lower() for w in words[-3:-1]] == ["as", "phase"]:
-        phase = _number(words[-1], "the phase after 'as phase'")
-        text = text[:text.lower().rindex(" as ")]
+    low = [w.lower() for w in words]
+    if len(words) >= 3 and low[-3:-1] == ["as", "phase"]:
+        phase, words = _number(words[-1], "the phase after 'as phase'"), words[:-3]
+    elif len(words) >= 2 and low[-2] == "as":
+        phase, words = _number(words[-1], "the phase after 'as'"), words[:-2]
+    text = " ".join(words)
     parts = text.split("|")
     if not text.strip() or any(not p.strip() for p in parts):
         raise CommandError("expected the groups of your phase split by |, like "

@@ -10,7 +10,7 @@ from phasedsl.bots import BOTS
 from phasedsl.cards import STANDARD_DECK, Card
 from phasedsl.cli import app
 from phasedsl.cli_play import BOT_NAMES, play_game
-from phasedsl.game import Abandon, Declare, Discard, Draw, Game, Give, Hit, Lay, Save, Swap, view
+from phasedsl.game import Abandon, Declare, Discard, Draw, Game, Give, Hit, IllegalMove, Lay, Save, Swap, view
 from phasedsl.gamelog import replay
 from phasedsl.play import CommandError, command_text, describe, parse_command, screen, skipped
 
@@ -70,6 +70,8 @@ def test_every_command_form_is_read(line, move):
     ("lay R5 B5 | ", "split by |"),
     ("lay R5 X5", "group 1: unknown color 'X' in 'X5'"),
     ("lay R5 R5 R5 as four", "the phase after 'as' must be a number"),
+    ("lay as 4", "expected the groups of your phase split by |"),
+    ("lay as phase 4", "expected the groups of your phase split by |"),
     ("hit G11", "expected 'hit CARD on PLAYER GROUP'"),
     ("hit G11 on bob", "expected 'on PLAYER GROUP'"),
     ("hit G11 on bob two", "the group (counted from 1"),
@@ -276,3 +278,21 @@ def test_describe_gives_one_line_a_move_and_hides_what_others_draw_or_save():
     assert {Declare, Draw, Lay, Discard, Save} <= seen
     assert describe(Draw("bob", "deck", c("R3")), game.state, "ann") == "bob drew from the deck"
     assert describe(Draw("bob", "deck", c("R3")), game.state, "bob") == "you drew R3 from the deck"
+
+
+@pytest.mark.parametrize("pack", ["masters-variant-2", "utah", "pick-a-phase", "truly-wild"])
+def test_random_command_lines_are_read_or_refused_never_crash(pack):
+    words = ["draw", "deck", "discard", "save", "lay", "hit", "swap", "on", "bob", "ann", "me",
+             "1", "2", "0", "999", "|", "W", "S", "R5", "W=6", "as", "phase", "low", "skip",
+             "declare", "give", "abandon", "G11", "x", "R5,B5", "|R5"]
+    rng = random.Random(pack)
+    for state in _random_states(pack, 2, 120):
+        me = state.to_move
+        for _ in range(10):
+            line = " ".join(rng.choice(words) for _ in range(rng.randint(0, 7)))
+            try:
+                move = parse_command(line, me, state.table.rules.deck)
+                if not isinstance(move, str):
+                    Game(state, {}).apply(move)
+            except (CommandError, IllegalMove):
+                pass
