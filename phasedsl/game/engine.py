@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from ..cards import Card
 from ..errors import PhaseDSLError
@@ -483,8 +484,13 @@ def _after_play(state: GameState, i: int) -> GameState:
 
 
 def _hit_rules(state: GameState, hitter: int, laid: Laid) -> Rules:
-    wn = wild_numbers(state, hitter) | laid.wild_numbers
-    return state.table.rules.with_(extras=True, wild_numbers=wn)
+    return _rules_for_hits(state.table.rules, wild_numbers(state, hitter) | laid.wild_numbers)
+
+
+@lru_cache(maxsize=256)
+def _rules_for_hits(rules: Rules, wild: frozenset[int]) -> Rules:
+    # Hits may make a group longer than the phase asked even where lays may not (extras).
+    return rules.with_(extras=True, wild_numbers=wild)
 
 
 def _run_span(cards: Sequence[Card], wild_numbers: frozenset[int]) -> tuple[int, int]:

@@ -17,7 +17,18 @@ from .state import GameState
 class Game:
     state: GameState
     header: dict
-    moves: tuple[Move, ...] = ()
+    # The moves so far as a chain (earlier chain, last move): adding a move copies
+    # nothing, so a game of thousands of moves is not quadratic.
+    trail: tuple | None = None
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        out = []
+        link = self.trail
+        while link is not None:
+            link, move = link
+            out.append(move)
+        return tuple(reversed(out))
 
     @classmethod
     def new(cls, pack: Pack | str, players: Sequence[str], dealer: str | None = None,
@@ -60,12 +71,12 @@ class Game:
         elif isinstance(move, Abandon) and move.cards is None:
             before = len(self.state.seat(move.player).hand)
             move = replace(move, cards=state.seat(move.player).hand[before:])
-        return Game(state, self.header, (*self.moves, move))._deal_if_due()
+        return Game(state, self.header, (self.trail, move))._deal_if_due()
 
     def _deal_if_due(self) -> Game:
         if self.state.stage == "deal" and self.state.seed is not None:
             deal, _ = engine.seeded_deal(self.state)
-            return Game(engine.apply(self.state, deal), self.header, (*self.moves, deal))
+            return Game(engine.apply(self.state, deal), self.header, (self.trail, deal))
         return self
 
     @property

@@ -1,8 +1,8 @@
 """The game as an immutable value: the table (pack, players, phases) and the hand in play.
 
 ``Table`` is fixed for a whole game (the pack's rules read once); ``Seat`` is one
-player; ``GameState`` is everything else.  The engine makes new states with
-``dataclasses.replace``; nothing here changes in place.
+player; ``GameState`` is everything else.  The engine makes new states with ``replace``
+(below); nothing here changes in place.
 """
 
 from __future__ import annotations
