@@ -22,7 +22,7 @@ from .game import moves as mv
 from .game.view import PlayerView
 from .hits import targets
 from .meld import LaidGroup
-from .outs import Shortfall, shortfall
+from .outs import shortfall
 from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
@@ -64,7 +64,8 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._short: dict[tuple, Shortfall] = {}  # (phase, sorted hand), this hand only
+        # (phase, sorted hand) -> (cards short, an example of them), for this hand only
+        self._short: dict[tuple, tuple[int, tuple[Card, ...]]] = {}
         self._hand_no = -1
 
     # ------------------------------------------------------------------ helpers
@@ -72,16 +73,36 @@ class GreedyBot:
     def _phase(self, view: PlayerView, number: int) -> tuple[Phase, Rules]:
         return engine.phase_rules(view.table, number)
 
-    def _shortfall(self, view: PlayerView, number: int, hand: Sequence[Card]) -> Shortfall:
+    def _shortfall(self, view: PlayerView, number: int, hand: Sequence[Card]
+                   ) -> tuple[int, tuple[Card, ...]]:
+        """Cards short of phase ``number`` and an example of them (cached for the hand).
+
+        A hand one card larger than one already known (the hand after a draw) is
+        answered from the smaller one where that settles it: a hand within a card
+        of the phase either makes it (``find``) or keeps the same example.  The
+        full ``shortfall`` (which also lists the outs) is worked out only otherwise."""
         key = (number, tuple(sorted(hand, key=_order)))
         found = self._short.get(key)
+        if found is not None:
+            return found
+        phase, rules = self._phase(view, number)
+        cards = key[1]
+        for k in range(len(cards)):
+            if k and cards[k] == cards[k - 1]:
+                continue
+            smaller = self._short.get((number, cards[:k] + cards[k + 1:]))
+            if smaller is not None and smaller[0] <= 1:
+                made = smaller[0] == 0 or find(phase, hand, rules) is not None
+                found = (0, ()) if made else smaller
+                break
         if found is None:
-            phase, rules = self._phase(view, number)
-            found = self._short[key] = shortfall(phase, hand, rules)
+            s = shortfall(phase, hand, rules)
+            found = (s.missing, s.example)
+        self._short[key] = found
         return found
 
     def _missing(self, view: PlayerView, number: int, hand: Sequence[Card]) -> int:
-        return self._shortfall(view, number, hand).missing
+        return self._shortfall(view, number, hand)[0]
 
     def _target(self, view: PlayerView) -> int | None:
         """The phase to play for: the current one, or (chosen order, not yet said) the
@@ -216,12 +237,12 @@ class GreedyBot:
         does not use once the solver's example cards are added to the hand."""
         phase, rules = self._phase(view, target)
         hand = list(view.hand)
-        short = self._shortfall(view, target, hand)
-        meld = find(phase, [*hand, *short.example], rules)
+        _, example = self._shortfall(view, target, hand)
+        meld = find(phase, [*hand, *example], rules)
         if meld is None:
             return Counter()
         used = Counter(c.plain() if c.wild else c for g in meld.groups for c in g.cards)
-        used.subtract(short.example)
+        used.subtract(example)
         return Counter(hand) - +used
 
 

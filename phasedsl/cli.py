@@ -564,9 +564,10 @@ from .cli_play import play  # noqa: E402
 app.command()(replay)
 app.command()(play)
 
-from .cli_sim import simulate  # noqa: E402
+from .cli_sim import report, simulate  # noqa: E402
 
 app.command()(simulate)
+app.command()(report)
 
 
 def main() -> None:
