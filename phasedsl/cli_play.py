@@ -17,17 +17,19 @@ from typing import Annotated
 import typer
 
 from .errors import PhaseDSLError
-from .game import Game, IllegalMove, view
+from .game import Game, IllegalMove, Move, view
 from .play import CommandError, describe, hand_over, parse_command, screen, skipped, wrap
 
 BOT_NAMES = ("bob", "cat", "dan", "eve", "fay", "gus")  # the person is ann unless --name
 
 
 def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None],
-              write: Callable[[str], None], saved: Callable[[Game], None] = lambda g: None
+              write: Callable[[str], None],
+              saved: Callable[[Game, list[Move]], None] = lambda g, new: None
               ) -> tuple[Game, bool]:
     """Play ``game`` to its end: ``me`` answers ``read(prompt)`` (None: end of input),
-    every other player is a bot from ``bots``; ``saved`` sees the game after each move.
+    every other player is a bot from ``bots``; ``saved`` sees the game after each move
+    and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
     table = game.state.table
     deck = table.rules.deck
@@ -63,9 +65,10 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
         else:
             move = bots[mover].choose(view(state, mover))
             after = game.apply(move)
-        _report(game, after, me, write)
+        new = _since(game, after)
+        _report(game, after, new[0], me, write)
         game, fresh = after, True
-        saved(game)
+        saved(game, new)
     return game, True
 
 
@@ -75,9 +78,20 @@ def _deal_line(game: Game) -> str:
             f"{s.discard[-1] if s.discard else 'given away'}")
 
 
-def _report(before: Game, after: Game, me: str, write: Callable[[str], None]) -> None:
-    """Say what a move did: the move, lost turns, the end of a hand or of the game."""
-    made = after.moves[len(before.moves)]
+def _since(before: Game, after: Game) -> list[Move]:
+    """The moves ``after`` made since ``before`` (walking its chain back, not the game's)."""
+    out = []
+    link = after.trail
+    while link is not None and link is not before.trail:
+        link, move = link
+        out.append(move)
+    return out[::-1]
+
+
+def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str], None]
+            ) -> None:
+    """Say what a move did (``made`` as the log has it, a deck draw naming its card):
+    the move, lost turns, the end of a hand or of the game."""
     write(f"  {describe(made, before.state, me)}")
     for p in skipped(before.state, after.state):
         write(f"  {'you lose' if p == me else p + ' loses'} a turn (skipped)")
@@ -152,19 +166,14 @@ def play(
         typer.echo(line.rstrip("\n"))  # a piped command shows in the transcript as typed
         return line
 
-    written = 0
-
-    def save(g: Game) -> None:
+    def save(g: Game, new: list[Move]) -> None:
         # Event by event as the game goes: however the program ends, the log holds the game.
-        nonlocal written
         if out is not None:
-            lines = g.to_log() if written == 0 else [json.dumps(m.to_log())
-                                                     for m in g.moves[written - 1:]]
-            out.write("".join(x + "\n" for x in lines))
+            out.write("".join(json.dumps(m.to_log()) + "\n" for m in new))
             out.flush()
-            written = len(g.moves) + 1
 
-    save(game)
+    if out is not None:
+        out.write("".join(line + "\n" for line in game.to_log()))
     finished = False
     try:
         game, finished = play_game(game, name, players, read, typer.echo, save)

@@ -132,7 +132,7 @@ def _first_legal_script(pack: str, seed: int, bots: int = 2, name: str = "ann"
 
     players = {n: BOTS["greedy"](seed=seed + k) for k, n in enumerate(names, 1)}
     game, finished = play_game(game, name, players, read, lambda text: None,
-                               lambda g: now.__setitem__(0, g))
+                               lambda g, new: now.__setitem__(0, g))
     assert finished
     return commands, game
 
