@@ -17,8 +17,8 @@ from typing import Protocol
 
 from .cards import Card
 from .errors import PhaseDSLError
-from .game import engine
 from .game import moves as mv
+from .game.table import phase_rules
 from .game.view import PlayerView
 from .hits import targets
 from .meld import LaidGroup
@@ -71,7 +71,7 @@ class GreedyBot:
     # ------------------------------------------------------------------ helpers
 
     def _phase(self, view: PlayerView, number: int) -> tuple[Phase, Rules]:
-        return engine.phase_rules(view.table, number)
+        return phase_rules(view.table, number)
 
     def _shortfall(self, view: PlayerView, number: int, hand: Sequence[Card]
                    ) -> tuple[int, tuple[Card, ...]]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from html import escape
 
 from .errors import PhaseDSLError
-from .game import engine
+from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from .packs import Pack, World, describe_rules, schema
 from .rules import Rules
 from .simulate import PLAYER_NAMES, phase_odds, simulate, summarize
@@ -26,9 +26,9 @@ def player_counts(pack: Pack, world: str | None = None) -> list[int]:
     """Table sizes the referee lets this pack be played by (2-6, Masters 2-4, fewer when
     the deck cannot deal every hand)."""
     out = []
-    for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         try:
-            engine.make_table(pack, PLAYER_NAMES[:n], world)
+            make_table(pack, PLAYER_NAMES[:n], world)
         except PhaseDSLError:
             continue
         out.append(n)
@@ -42,7 +42,7 @@ def pack_figures(pack: Pack, world: str | None = None, games: int = 10, seed: in
     counts = player_counts(pack, world)
     if not counts:
         # make_table says why (a rule the referee cannot honor, a deck too small ...)
-        engine.make_table(pack, PLAYER_NAMES[:engine.MIN_PLAYERS], world)
+        make_table(pack, PLAYER_NAMES[:MIN_PLAYERS], world)
     done = 0
 
     def tick(k: int) -> None:
