@@ -285,6 +285,8 @@ def screen(v: PlayerView) -> str:
         lines.append("your phase: not chosen yet")
     else:
         lines.append(f"your {phase_label(table, v.phase)}" + (" is laid" if v.laid else ":"))
+    if table.any_order and v.done:  # in order, the phase number says it
+        lines += wrap("  done so far: phase ", ", ".join(map(str, v.done)))
     lines += _progress(v)
     if v.save:
         lines += wrap("save pile: ", format_cards(v.save))

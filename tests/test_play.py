@@ -168,6 +168,8 @@ def test_whole_games_of_packs_with_choices_reach_the_end(pack, command, tmp_path
     assert f"winner: {game.winner}" in r.output
     assert all(len(line) <= 80 for line in r.output.splitlines()[:-1])
     assert not re.search(r"bob (drew \S+ from the deck|saved [^a])", r.output)  # hidden cards
+    if pack != "dealers-choice":  # phases in any order: the screen lists those done
+        assert "\n  done so far: phase " in r.output
     assert replay(log.read_text().splitlines()).legal
 
 
