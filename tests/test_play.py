@@ -238,6 +238,8 @@ def test_help_lists_the_commands():
     (["--variant", "masters", "--bots", "4"], "played by 2-4 players, not 5"),
     (["--name", "bob smith"], "--name must be one word"),
     (["--name", "x" * 10_000], "at most 20"),
+    (["--variant", "world-tour"], "has several worlds; choose one with --world"),
+    (["--variant", "world-tour", "--world", "europe"], "has no world 'europe'"),
     (["--log", "/nonexistent/dir/g.jsonl"], "cannot write /nonexistent/dir/g.jsonl"),
 ])
 def test_bad_options_exit_2_with_a_message(args, message):
@@ -298,3 +300,12 @@ def test_random_command_lines_are_read_or_refused_never_crash(pack):
                     Game(state, {}).apply(move)
             except (CommandError, IllegalMove):
                 pass
+
+
+def test_a_world_of_a_pack_is_played_and_logged(tmp_path):
+    log = tmp_path / "g.jsonl"
+    r = runner.invoke(app, ["play", "--variant", "world-tour", "--world", "jazz-club", "--log",
+                            str(log)], input="draw deck\n")
+    assert "your phase 1 (1 even or odd of 8):" in r.output
+    lines = log.read_text().splitlines()
+    assert '"world": "jazz-club"' in lines[0] and replay(lines).legal
