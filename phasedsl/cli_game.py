@@ -11,6 +11,9 @@ import typer
 
 from .errors import PhaseDSLError
 
+# Characters read at most: refused beyond, before any work (hostile input).
+MAX_LOG = 200_000_000
+
 
 def replay(
     log: Annotated[str, typer.Argument(help="The game log (JSON lines), or - for stdin.")],
@@ -29,15 +32,19 @@ def replay(
 
     try:
         if log == "-":
-            lines = sys.stdin.read().splitlines()
+            text = sys.stdin.read(MAX_LOG + 1)
             base = Path.cwd()
         else:
             path = Path(log)
-            with open(path, encoding="utf-8") as fh:
-                lines = fh.read().splitlines()
+            with open(path, encoding="utf-8-sig") as fh:  # a BOM from Windows editors is fine
+                text = fh.read(MAX_LOG + 1)
             base = path.parent
     except (OSError, UnicodeDecodeError) as e:
         _fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"), as_json)
+    if len(text) > MAX_LOG:
+        _fail(PhaseDSLError(f"{log} holds more than {MAX_LOG:,} characters; a game log (about "
+                            "20 kB a hand) is far smaller"), as_json)
+    lines = text.splitlines()
     try:
         result = run(lines, base)
     except PhaseDSLError as e:

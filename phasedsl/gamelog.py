@@ -2,8 +2,8 @@
 
 ``read_log`` turns lines into a header and moves (``LogError`` with the line
 number for anything unreadable: not JSON, unknown type, unknown pack, a bad
-card); ``replay`` runs the moves through the referee and stops at the first
-illegal one.  The only I/O here is loading the pack the header names.
+card); ``log_lines`` writes them; ``replay`` runs the moves through the referee
+and stops at the first illegal one.  The only I/O here is loading the pack the header names.
 """
 
 from __future__ import annotations
@@ -116,6 +116,11 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
         except PhaseDSLError as e:
             raise LogError(f"line {n}: {e}") from None
     return Log(first[1], state, tuple(events))
+
+
+def log_lines(header: dict, moves) -> list[str]:
+    """A game's log: the header, then one line per move."""
+    return [json.dumps(header)] + [json.dumps(m.to_log()) for m in moves]
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,3 +137,31 @@ def test_the_readme_illegal_example_is_real_output(tmp_path):
     r = runner.invoke(app, ["replay", str(bad)])
     assert r.exit_code == 1
     assert r.output + "[exit 1]\n" in readme
+
+
+def test_lint_reports_rules_the_referee_does_not_play(tmp_path):
+    path = tmp_path / "blue.yaml"
+    path.write_text("name: blue\ntitle: blue\ndescription: d\nsource: s\nextends: original\n"
+                    "rules:\n  house_rules:\n    skip_counts_as_blue: true\n"
+                    "    declare_phase: at_deal\n", encoding="utf-8")
+    r = runner.invoke(app, ["lint", str(path)])
+    assert r.exit_code == 1
+    assert "blue.yaml:8:26: error: house_rules.skip_counts_as_blue is on, but the referee" in r.output
+    assert "error: declare_phase is 'at_deal' but phase_order is 'in_order'" in r.output
+    r = runner.invoke(app, ["validate", str(path)])  # without --strict: a loadable pack
+    assert r.exit_code == 0
+
+
+def test_a_log_saved_with_a_bom_reads(tmp_path):
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes("\ufeff".encode() + "\n".join(lines([game(), deal()])).encode())
+    assert runner.invoke(app, ["replay", str(path)]).exit_code == 0
+
+
+def test_a_log_over_the_size_limit_is_refused_before_reading_it_all(tmp_path, monkeypatch):
+    import phasedsl.cli_game as cli_game
+
+    monkeypatch.setattr(cli_game, "MAX_LOG", 1000)
+    log = write(tmp_path, [game(), deal(), *ann_goes_out()] * 3)
+    r = runner.invoke(app, ["replay", log])
+    assert r.exit_code == 2 and "holds more than 1,000 characters" in r.output

@@ -508,14 +508,19 @@ def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
             ) -> tuple[LaidGroup | None, str]:
     """The group after ``card`` is played onto it, or (None, why not)."""
     laid = state.seats[owner].laid[g]
-    lg = laid.group
-    rules = _hit_rules(state, hitter, laid)
+    return _extended(laid.group, laid.wild_numbers, card, _hit_rules(state, hitter, laid))
+
+
+@lru_cache(maxsize=8192)
+def _extended(lg: LaidGroup, laid_wild: frozenset[int], card: Card, rules: Rules
+              ) -> tuple[LaidGroup | None, str]:
+    # Cached: legal_moves tries every card of a hand on every laid group, turn after turn.
     kind = lg.group.kind
     if card.skip and kind is not Kind.SKIP:
         return None, "a skip is never part of a group"
     cards = lg.cards
     if kind.is_run:
-        lo, hi = _run_span(cards, laid.wild_numbers)
+        lo, hi = _run_span(cards, laid_wild)
         deck = rules.deck
         if card.natural and card.number not in rules.wild_numbers:
             if card.number == lo - 1:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -35,6 +34,7 @@ class Game:
             seed: int | None = 0, world: str | None = None) -> Game:
         """A game dealt from a seeded shuffle (the same seed, the same cards).
 
+        ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
         ``dealer`` defaults to the last player, so the first listed plays first."""
         from ..packs import load_pack
         from ..resources import variants_dir
@@ -89,4 +89,6 @@ class Game:
 
     def to_log(self) -> list[str]:
         """The game log, one JSON object a line (see docs/game-log.md)."""
-        return [json.dumps(self.header)] + [json.dumps(m.to_log()) for m in self.moves]
+        from ..gamelog import log_lines
+
+        return log_lines(self.header, self.moves)
