@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Protocol
 
-from .cards import Card
+from .cards import Card, Deck
 from .errors import PhaseDSLError
 from .game import moves as mv
 from .game.table import phase_rules
@@ -96,7 +97,9 @@ class GreedyBot:
                 found = (0, ()) if made else smaller
                 break
         if found is None:
-            s = shortfall(phase, hand, rules)
+            # Only the count and an example are wanted, not the outs: with every card of
+            # the deck counted as seen, shortfall has no unseen card to try as an out.
+            s = shortfall(phase, hand, rules, seen=_whole_deck(rules.deck))
             found = (s.missing, s.example)
         self._short[key] = found
         return found
@@ -244,6 +247,11 @@ class GreedyBot:
         used = Counter(c.plain() if c.wild else c for g in meld.groups for c in g.cards)
         used.subtract(example)
         return Counter(hand) - +used
+
+
+@lru_cache(maxsize=16)
+def _whole_deck(deck: Deck) -> tuple[Card, ...]:
+    return tuple(deck.all_cards())
 
 
 def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:

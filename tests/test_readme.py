@@ -20,3 +20,12 @@ def test_package_docstring_example():
     import phasedsl
 
     assert doctest.testmod(phasedsl).failed == 0
+
+
+def test_bot_example_runs(capsys):
+    text = README.read_text()
+    section = text[text.index("## How does my pack play?"):text.index("## Benchmarks")]
+    block = re.search(r"```python\n(.*?)```", section, flags=re.S).group(1)
+    assert len(block.splitlines()) <= 30
+    exec(compile(block, "README.md", "exec"), {})
+    assert re.search(r"(ann|bob) won after \d+ hands", capsys.readouterr().out)
