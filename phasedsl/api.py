@@ -12,7 +12,7 @@ from itertools import pairwise
 
 from .cards import Card, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError
-from .hits import plan, targets
+from .hits import hit_words, plan, read_laid, targets
 from .layout import Verdict, verify
 from .meld import LaidGroup
 from .outs import shortfall
@@ -217,8 +217,11 @@ _KINDS = {k.value: k for k in Kind} | {
 
 
 def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
-    """Read 'KIND: CARDS' (e.g. 'run: R3 R4 W=5 R6'); KIND may also be a one-group phrase."""
-    head, sep, body = text.partition(":")
+    """Read 'KIND: CARDS' (e.g. 'run: R3 R4 W=5 R6'); KIND may also be a one-group phrase.
+
+    The group is checked at once: a LayoutError says which rule it breaks.
+    """
+    head, sep, body = text.rpartition(":")  # a phrase head may hold colons (color maps)
     if not sep:
         raise LayoutError(f"write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' (got {text!r})")
     cards_ = parse_cards(body, rules.deck)
@@ -227,35 +230,50 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
     key = head.strip().lower()
     kind = _KINDS.get(key) or _KINDS.get(key.replace("_", " "))
     if kind is not None:
-        return LaidGroup(Group(kind, max(1, len(cards_))), tuple(cards_))
-    phase = Phase.parse(head, rules.deck)
-    if len(phase.groups) != 1:
-        raise LayoutError(f"{head.strip()!r} is {len(phase.groups)} groups; a laid group is one")
-    return LaidGroup(phase.groups[0], tuple(cards_))
+        group = Group(kind, max(1, len(cards_)))
+    else:
+        phase = Phase.parse(head, rules.deck)
+        if len(phase.groups) != 1:
+            raise LayoutError(f"{head.strip()!r} is {len(phase.groups)} groups; a laid group is one")
+        group = phase.groups[0]
+    return read_laid(group, cards_, rules, name=f"the laid group {text.strip()!r}")
 
 
 def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
-    """Every place each card fits now ("hits"), and an order that plays them all ("plan")."""
+    """Every place each card fits now ("hits"), and an order that places the most ("plan").
+
+    "exact" is false only when the search stopped at its budget: more cards may fit.
+    """
     p = plan(laid, hand, rules)
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
-    return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left]}
+    return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
+            "placed": len(p.hits), "exact": p.exact}
 
 
 def hit_text(result: dict) -> str:
     lines = ["fits now:"] + ["  " + _hit_words(h) for h in result["hits"]]
-    if len(result["plan"]) > 1:
-        lines += ["play in this order:"] + ["  " + _hit_words(h) for h in result["plan"]]
+    if not result["hits"]:
+        lines[0] += " nothing"
+    if result["plan"]:
+        lines += ["play in this order:" if len(result["plan"]) > 1 else "play:"]
+        lines += ["  " + _hit_words(h) for h in result["plan"]]
     lines += [f"  {c}: no group takes it" for c in result["left"]]
+    placed, total = result["placed"], result["placed"] + len(result["left"])
+    if not result["left"]:
+        lines.append(f"all {total} cards placed" if total > 1 else "the card is placed")
+    elif result["exact"]:
+        lines.append(f"{placed} of {total} placed: no order places more")
+    else:
+        lines.append(f"{placed} of {total} placed; the search stopped at its limit, so another "
+                     "order may place more")
     return "\n".join(lines)
 
 
 def _hit_words(h: dict) -> str:
-    if "swap" in h:
-        return (f"{h['card']} swaps for {h['swap']} in group {h['group']}; "
-                f"the wild moves to the {h['end']} end")
-    end = f" at the {h['end']} end" if h["end"] else ""
-    return f"{h['card']} onto group {h['group']}{end}"
+    card = h["card"]
+    return hit_words(card, h["group"], h["end"], h.get("swap"), h.get("stands"),
+                     natural=card not in ("W", "S") and not card.startswith("W="))
 
 
 def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:

@@ -213,10 +213,14 @@ def hit(
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Which laid groups take these cards, and where?
+    """Which laid groups take these cards, and where? And an order that places the most.
 
     KIND is set, run, color, color_run, even_odd, color_even_odd, color_set, wild or skip
     (or a phase phrase for one group, like 'color run of 4').
+
+    A laid group that breaks a rule is refused. A wild may take either open end of a run.
+
+    The plan places as many cards as any order can, and says what each wild stands for.
 
     Examples:
 

@@ -1,24 +1,38 @@
-"""Hits: which laid groups take a card, and where.
+"""Hits: which laid groups take a card, and where; and a play order for several cards.
 
-A laid group is read once into a small state (a run's ends, a set's number,
-a color, a parity); a hit is legal when the card extends that state.  Runs
-never go below or above the deck's numbers; a wild on a run takes the high
-end unless the run already ends at the top (``Rules.wild_hit_end`` flips
-that preference).  Several cards at once are placed by a search over play
-orders, so a 3 then a 2 onto a run 4-7 both land.
+A laid group is judged once by ``layout.read_group`` (the one home of the meld
+rules) and kept as a small state: a run's ends, a set's number, a color, a
+parity.  The state is remembered on the LaidGroup, so asking again costs a
+dictionary look-up.
+
+Where an unstated wild sits in a laid run: in place, the run read as written low
+to high or high to low (``R5 R6 W``: the wild is 7; ``W R5 R6``: 4); where that
+would pass the deck's numbers, the wild takes the other end (``R11 R12 W``: 10).
+Write ``W=7`` to say it outright.
+
+Runs never go below or above the deck's numbers.  A wild hit on a run open at
+both ends may go at either end, standing for the number there (in the printed
+game the player says what a laid wild is); ``Rules.wild_hit_end`` only says
+which end is listed, and preferred, first.
+
+``plan`` places as many cards as any order, choice of group and choice of end
+can.  Only runs change as cards land; a card that fits a set, a color or a
+parity group fits it whatever else is played.  So the search is over run
+extensions alone, and every card no run uses goes to such a group if one takes
+it.  A card a run uses earns a point only if no other group would take it (that
+is what a bridge is worth).  The search itself is in ``hitplan``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from .cards import Card
+from .cards import WILD, Card
 from .errors import LayoutError
 from .layout import read_group
 from .meld import LaidGroup
-from .phase import Kind
+from .phase import Group, Kind
 from .rules import DEFAULT_RULES, Rules
 
 
@@ -26,229 +40,293 @@ from .rules import DEFAULT_RULES, Rules
 class Hit:
     """One card played onto one group: ``end`` is "low"/"high" on a run, else None.
 
-    ``swap`` names the wild a natural replaces (Utah rules); the wild then moves
-    to ``end`` of the same run.
+    ``stands`` is the number a card played as a wild stands for (None for a
+    natural played as itself, or where the number is open).  ``swap`` names the
+    laid wild a natural replaces (Utah rules); that wild then moves to ``end``
+    of the same run, standing for ``stands``.
     """
 
     card: Card
     group: int  # 0-based index into the laid groups
     end: str | None = None
     swap: Card | None = None
+    stands: int | None = None
 
     def __str__(self) -> str:
-        where = f"group {self.group + 1}"
-        if self.swap is not None:
-            return f"{self.card} swaps for {self.swap} in {where}; the wild moves to the {self.end} end"
-        return f"{self.card} onto {where}" + (f" at the {self.end} end" if self.end else "")
+        return hit_words(str(self.card), self.group + 1, self.end,
+                      None if self.swap is None else str(self.swap), self.stands,
+                      self.card.natural)
 
     def to_json(self) -> dict:
         out: dict = {"card": str(self.card), "group": self.group + 1, "end": self.end}
+        if self.stands is not None:
+            out["stands"] = self.stands
         if self.swap is not None:
             out["swap"] = str(self.swap)
         return out
 
 
+def hit_words(card: str, group: int, end: str | None, swap: str | None, stands: int | None,
+           natural: bool) -> str:
+    """A hit in words (shared by Hit and the JSON-to-text helper in api.py)."""
+    if swap is not None:
+        return (f"{card} swaps for {swap} in group {group}; the wild moves to the {end} end"
+                f" (as {stands})")
+    where = f"{card} onto group {group}" + (f" at the {end} end" if end else "")
+    if stands is None:
+        return where
+    return where + (f" (as a wild {stands})" if natural else f" (as {stands})")
+
+
 @dataclass(frozen=True, slots=True)
 class HitPlan:
-    """Hits for several cards, in an order that works; ``left`` could not be placed."""
+    """Hits for several cards, in an order that works; ``left`` could not be placed.
+
+    ``exact`` is True when no order places more cards; False only when the
+    search stopped at its budget (a very large hand), so more may fit.
+    """
 
     hits: tuple[Hit, ...]
     left: tuple[Card, ...]
+    exact: bool = True
 
     @property
     def complete(self) -> bool:
         return not self.left
 
 
-# State of a laid group: (kind, low, high, number, color, parity, allowed-colors map)
-@dataclass(frozen=True, slots=True)
 class _State:
-    kind: Kind
-    low: int | None = None
-    high: int | None = None
-    number: int | None = None
-    color: str | None = None
-    parity: int | None = None
-    colors: tuple | None = None
-    wilds: tuple = ()  # (position number, wild card) of wilds in a run, for swaps
+    """A laid group as hits see it, read under one Rules.
+
+    ``number``, ``color``, ``parity`` are None where the group leaves them open
+    (a group of wilds only); ``swaps`` are a run's laid wilds, with their numbers.
+    """
+
+    __slots__ = ("cmap", "color", "ends", "high", "kind", "low", "memo", "number", "parity",
+                 "rules", "swaps")
+
+    def __init__(self, rules: Rules, kind: Kind, low: int = 0, high: int = 0,
+                 number: int | None = None, color: str | None = None,
+                 parity: int | None = None, cmap: dict | None = None,
+                 swaps: tuple[Card, ...] = ()) -> None:
+        self.rules = rules
+        self.kind = kind
+        self.low, self.high = low, high
+        self.number, self.color, self.parity = number, color, parity
+        self.cmap = cmap
+        self.swaps = swaps
+        self.ends = ("high", "low") if rules.wild_hit_end == "high" else ("low", "high")
+        self.memo: dict = {}  # card fields -> {group index: the Hits of that card here}
+
+    def slot(self, end: str, low: int, high: int) -> int | None:
+        """The number the next card at ``end`` stands for, or None if that end is closed."""
+        n = low - 1 if end == "low" else high + 1
+        deck = self.rules.deck
+        if n < deck.low or n > deck.high or (self.cmap is not None and not self.cmap.get(n)):
+            return None
+        return n
+
+    def color_ok(self, run_color: str | None, card_color: str | None, n: int) -> bool:
+        """May a natural of this color stand at number ``n`` of this run?"""
+        if run_color is not None and card_color != run_color:
+            return False
+        return self.cmap is None or card_color in self.cmap.get(n, ())
+
+    def takes(self, card: Card) -> bool:
+        """Does a natural fit this (non-run) group as itself?"""
+        return ((self.number is None or card.number == self.number)
+                and (self.color is None or card.color == self.color)
+                and (self.parity is None or card.number % 2 == self.parity))
+
+    @property
+    def open_class(self) -> bool:
+        """A set, color or parity group that no natural has fixed yet."""
+        k = self.kind
+        return ((k.is_set and self.number is None) or (k.one_color and self.color is None)
+                or (k in _PARITY and self.parity is None))
+
+    def fixed_by(self, card: Card) -> _State:
+        """This open group once ``card`` (a natural) has fixed what it left open."""
+        k = self.kind
+        return _State(self.rules, k, number=card.number if k.is_set else None,
+                      color=card.color if k.one_color else None,
+                      parity=card.number % 2 if k in _PARITY else None)
+
+
+_PARITY = (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD)
+_STATIC = (Kind.WILD, Kind.SKIP)
+
+
+def _one(values: set) -> object | None:
+    return next(iter(values)) if len(values) == 1 else None
+
+
+def _build(group: Group, given: Sequence[Card], read: Sequence[Card], rules: Rules) -> _State:
+    """The state of a legal group: ``given`` as laid, ``read`` as read_group placed it."""
+    k = group.kind
+    if rules.runs_one_color and k is Kind.RUN:
+        k = Kind.COLOR_RUN
+    wn = rules.wild_numbers
+    # What the player fixed: naturals as themselves and what a wild was said to be.
+    # A card of a wild number (postal rule) may be acting as a wild, so it fixes
+    # nothing unless two naturals per group are needed and only such cards give them.
+    sure = [c for c in given if c.wild or (c.natural and c.number not in wn)]
+    if not any(c.natural for c in sure) and rules.natural_scope == "group" \
+            and rules.min_naturals >= 2:
+        sure = [c for c in given if not c.skip]
+    color = _one({c.color for c in sure if c.color is not None}) if k.one_color else None
+    if k.is_run:
+        n = len(read)
+        starts = {c.number - i for i, c in enumerate(read) if c.wild or c.number not in wn}
+        low = _one(starts)
+        if low is None:  # every card is of a wild number: read as laid from the first
+            first = read[0].number
+            low = first if first + n - 1 <= rules.deck.high else rules.deck.high - n + 1
+        cmap = dict(group.colors) if group.colors is not None else None
+        # A laid wild, for swaps.  In a one-color run the reading paints every wild the
+        # run's color; the color the player gave is already in ``color``.
+        swaps = tuple(Card(c.number, None if k.one_color else c.color, wild=True)
+                      for c in read if c.wild)
+        return _State(rules, k, low, low + n - 1, color=color, cmap=cmap, swaps=swaps)
+    nums = {c.number for c in sure if c.number is not None}
+    if k.is_set:
+        return _State(rules, k, number=_one(nums), color=color)
+    if k in _PARITY:
+        return _State(rules, k, parity=_one({x % 2 for x in nums}), color=color)
+    return _State(rules, k, color=color)
+
+
+def _not_legal(problems: list[tuple[str, str]]) -> str:
+    return "; ".join(msg for _, msg in problems) or "it cannot be read"
+
+
+def read_laid(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
+              name: str = "the laid group") -> LaidGroup:
+    """A laid group, checked at once: LayoutError says which rule it breaks."""
+    read, problems = read_group(group, cards, rules)
+    if problems or read is None:
+        raise LayoutError(f"{name} is not legal: {_not_legal(problems)}")
+    lg = LaidGroup(group, tuple(cards))
+    _remember(lg, rules, _build(group, cards, read, rules))
+    return lg
+
+
+def _remember(lg: LaidGroup, rules: Rules, state: _State) -> None:
+    memo = lg._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(lg, "_memo", memo)
+    elif len(memo) > 8:
+        memo.clear()
+    # Keyed by identity (hashing Rules costs more than a hit); the entry holds the
+    # Rules, so its id cannot be reused while the entry lives.
+    memo[id(rules)] = (rules, state)
 
 
 def _state(lg: LaidGroup, index: int, rules: Rules) -> _State:
-    cards, problems = read_group(lg.group, lg.cards, rules)
-    if problems or cards is None:
-        why = "; ".join(msg for _, msg in problems)
-        raise LayoutError(f"laid group {index + 1} ({lg.group.describe()}) is not legal: {why}")
-    k = lg.group.kind
-    if rules.runs_one_color and k is Kind.RUN:
-        k = Kind.COLOR_RUN
-    nums = [c.number for c in cards if c.number is not None]
-    cols = {c.color for c in cards if c.color is not None}
-    color = cols.pop() if k.one_color and len(cols) == 1 else None
-    if k.is_run:
-        wilds = tuple((c.number, c) for c in cards if c.wild)
-        return _State(k, cards[0].number, cards[-1].number, color=color,
-                      colors=lg.group.colors, wilds=wilds)
-    if k.is_set:
-        return _State(k, number=nums[0] if nums else None, color=color)
-    if k in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD):
-        return _State(k, parity=nums[0] % 2 if nums else None, color=color)
-    return _State(k, color=color)
+    memo = lg._memo
+    if memo is not None:
+        got = memo.get(id(rules))
+        if got is not None:
+            return got[1]
+        for known, state in memo.values():  # equal Rules made afresh for each call
+            if known == rules:
+                return state
+    read, problems = read_group(lg.group, lg.cards, rules)
+    if problems or read is None:
+        raise LayoutError(f"laid group {index + 1} ({lg.group.describe(rules.deck)}: {lg}) "
+                          f"is not legal: {_not_legal(problems)}")
+    state = _build(lg.group, lg.cards, read, rules)
+    _remember(lg, rules, state)
+    return state
 
 
-def _fits_color(state: _State, card: Card, number: int) -> bool:
-    if state.color is not None and card.color is not None and card.color != state.color:
-        return False
-    if state.colors is not None:
-        allowed = dict(state.colors).get(number)
-        if not allowed or (card.color is not None and card.color not in allowed):
-            return False
-    return True
+def _acts_wild(card: Card, rules: Rules) -> bool:
+    return card.wild or (card.natural and card.number in rules.wild_numbers)
 
 
-def _moves(state: _State, card: Card, rules: Rules) -> list[tuple[str | None, _State, Card | None]]:
-    """Legal placements of ``card`` on a group: (end, new state, swapped wild)."""
-    k = state.kind
-    wild = card.wild or (card.natural and card.number in rules.wild_numbers)
+def _options(st: _State, card: Card) -> list[tuple[str | None, Card | None, int | None]]:
+    """Where ``card`` (as in a hand) goes on this group now: (end, swapped wild, stands)."""
+    rules = st.rules
+    k = st.kind
     if card.skip:
-        return [(None, state, None)] if k is Kind.SKIP else []
+        return [(None, None, None)] if k is Kind.SKIP else []
+    wildish = _acts_wild(card, rules)
     if k is Kind.SKIP:
-        return [(None, state, None)] if card.wild and rules.wild_as_skip else []
+        return [(None, None, None)] if wildish and rules.wild_as_skip else []
     if k is Kind.WILD:
-        return [(None, state, None)] if card.wild else []
-    if k.is_run:
-        return _run_moves(state, card, wild, rules)
-    if wild:
-        return [(None, state, None)]
-    if k.is_set and state.number is not None and card.number != state.number:
-        return []
-    if k.one_color and state.color is not None and card.color != state.color:
-        return []
-    if state.parity is not None and card.number % 2 != state.parity:
-        return []
-    return [(None, state, None)]
-
-
-def _run_moves(state: _State, card: Card, wild: bool, rules: Rules):
-    deck = rules.deck
-    lo, hi = state.low, state.high
-    cmap = dict(state.colors) if state.colors is not None else None
-    open_low = lo > deck.low and (cmap is None or bool(cmap.get(lo - 1)))
-    open_high = hi < deck.high and (cmap is None or bool(cmap.get(hi + 1)))
-    out: list[tuple[str | None, _State, Card | None]] = []
-    if card.natural:
-        if card.number == lo - 1 and open_low and _fits_color(state, card, lo - 1):
-            out.append(("low", _replace(state, low=lo - 1), None))
-        if card.number == hi + 1 and open_high and _fits_color(state, card, hi + 1):
-            out.append(("high", _replace(state, high=hi + 1), None))
-        if rules.wild_swap and (open_low or open_high):
-            for num, w in state.wilds:
-                if num == card.number and _fits_color(state, card, num) and (
-                        w.color is None or w.color == card.color):
-                    high = open_high and (rules.wild_hit_end == "high" or not open_low)
-                    rest = tuple(x for x in state.wilds if x != (num, w))
-                    moved = {"high": hi + 1} if high else {"low": lo - 1}
-                    out.append(("high" if high else "low", _replace(state, wilds=rest, **moved), w))
-                    break
-    if wild:
-        # A wild takes the preferred end, the other only when that one is closed.
-        prefer = ("high", "low") if rules.wild_hit_end == "high" else ("low", "high")
-        for end in prefer:
-            if end == "high" and open_high:
-                new = ("high", _replace(state, high=hi + 1), None)
+        return [(None, None, None)] if wildish else []
+    if not k.is_run:
+        if card.natural and st.takes(card):
+            return [(None, None, None)]
+        return [(None, None, st.number)] if wildish else []
+    out: list[tuple[str | None, Card | None, int | None]] = []
+    for end in st.ends:
+        n = st.slot(end, st.low, st.high)
+        if n is None:
+            continue
+        if card.natural and card.number == n and st.color_ok(st.color, card.color, n):
+            out.append((end, None, None))
+        elif wildish:
+            out.append((end, None, n))
+    if rules.wild_swap and card.natural:
+        for w in st.swaps:
+            # (a card of a wild number may stand in for the wild as a wild itself)
+            if w.number == card.number and w.color in (None, card.color) \
+                    and (st.color_ok(st.color, card.color, w.number) or wildish):
+                for end in st.ends:
+                    n = st.slot(end, st.low, st.high)
+                    if n is not None:
+                        out.append((end, w, n))
                 break
-            if end == "low" and open_low:
-                new = ("low", _replace(state, low=lo - 1), None)
-                break
-        else:
-            return out
-        if all(m[0] != new[0] for m in out):
-            out.append(new)
     return out
 
 
-def _replace(state: _State, **kw) -> _State:
-    from dataclasses import replace
-
-    return replace(state, **kw)
-
-
 def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES) -> list[Hit]:
-    """Every legal single hit of ``card`` onto the laid groups."""
+    """Every legal single hit of ``card`` onto the laid groups (a wild: each open end)."""
+    # The hot path of a hit checker: answers are kept per group state, per card
+    # (as a plain tuple: hashing it is cheaper than hashing a Card), per index.
+    if card.wild:
+        card = WILD
+    key = (card.number, card.color, card.wild, card.skip)
+    rid = id(rules)
+    out: list[Hit] = []
+    for i, lg in enumerate(laid):
+        memo = lg._memo
+        got = memo.get(rid) if memo is not None else None
+        st = got[1] if got is not None else _state(lg, i, rules)
+        per_index = st.memo.get(key)
+        if per_index is None:
+            if len(st.memo) > 512:
+                st.memo.clear()
+            per_index = st.memo[key] = {}
+        hits = per_index.get(i)
+        if hits is None:
+            hits = per_index[i] = tuple(Hit(card, i, end, swap, stands)
+                                        for end, swap, stands in _options(st, card))
+        out += hits
+    return out
+
+
+# Search nodes before the plan settles for the best found so far (and says so).
+# Keeps any call, up to the 200-card limit, well under two seconds.
+SEARCH_BUDGET = 20_000
+MAX_CARDS = 200
+MAX_GROUPS = 100
+
+
+def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
+         budget: int = SEARCH_BUDGET) -> HitPlan:
+    """Place as many of ``cards`` as any play order can, and give that order."""
+    from .hitplan import Search  # the search builds on this module's states
+
+    if len(cards) > MAX_CARDS:
+        raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is "
+                          f"{MAX_CARDS})")
+    if len(laid) > MAX_GROUPS:
+        raise LayoutError(f"too many laid groups ({len(laid)}; the limit is {MAX_GROUPS})")
     states = [_state(lg, i, rules) for i, lg in enumerate(laid)]
-    card = card.plain()
-    return [Hit(card, i, end, swap) for i, st in enumerate(states)
-            for end, _, swap in _moves(st, card, rules)]
+    hand = [c.plain() for c in cards]
+    return Search(states, hand, rules, budget).run()
 
 
-# Play orders explored before settling for a greedy order (only hostile inputs get there).
-SEARCH_BUDGET = 2_000
-
-
-def _greedy_order(states: tuple[_State, ...], left: tuple[Card, ...], rules: Rules):
-    """Play any card that fits, again and again: valid, not always the most cards."""
-    hits: list[Hit] = []
-    rest = list(left)
-    progress = True
-    while progress:
-        progress = False
-        for card in list(rest):
-            for gi, st in enumerate(states):
-                moves = _moves(st, card, rules)
-                if moves:
-                    end, new, swap = moves[0]
-                    states = (*states[:gi], new, *states[gi + 1:])
-                    hits.append(Hit(card, gi, end, swap))
-                    rest.remove(card)
-                    progress = True
-                    break
-    return len(hits), tuple(hits)
-
-
-def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> HitPlan:
-    """Place as many of ``cards`` as possible onto the laid groups, in a working order."""
-    states = tuple(_state(lg, i, rules) for i, lg in enumerate(laid))
-    if len(cards) > 200:
-        raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is 200)")
-    # A card that fits a group whose state never changes (anything but a run)
-    # can go there at once; only run extensions depend on the order of play.
-    early: list[Hit] = []
-    hand_list = []
-    for c in (c.plain() for c in cards):
-        for gi, st in enumerate(states):
-            if not st.kind.is_run and _moves(st, c, rules):
-                early.append(Hit(c, gi))
-                break
-        else:
-            hand_list.append(c)
-    hand = tuple(sorted(hand_list, key=str))
-
-    budget = [SEARCH_BUDGET]
-
-    @cache
-    def best(states: tuple[_State, ...], left: tuple[Card, ...]) -> tuple[int, tuple]:
-        """(cards placed, hits) for the best play order from here."""
-        budget[0] -= 1
-        if budget[0] < 0:
-            return _greedy_order(states, left, rules)
-        top: tuple[int, tuple] = (0, ())
-        tried = set()
-        for i, card in enumerate(left):
-            if card in tried:
-                continue
-            tried.add(card)
-            rest = left[:i] + left[i + 1:]
-            for gi, st in enumerate(states):
-                for end, new, swap in _moves(st, card, rules):
-                    nxt = (*states[:gi], new, *states[gi + 1:])
-                    got, hits = best(nxt, rest)
-                    if got + 1 > top[0]:
-                        top = (got + 1, (Hit(card, gi, end, swap), *hits))
-                        if top[0] == len(left):
-                            return top
-        return top
-
-    _, hits = best(states, hand)
-    left = list(hand)
-    for h in hits:
-        left.remove(h.card)
-    return HitPlan((*early, *hits), tuple(left))

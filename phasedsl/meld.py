@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 from .phase import Group
@@ -12,11 +12,16 @@ from .phase import Group
 class LaidGroup:
     """One group on the table: the shape it answers and its cards in laid order.
 
-    Runs list their cards from low to high; a wild carries what it stands for.
+    ``find`` and ``verify`` list a run low to high, each wild with what it stands
+    for; ``api.laid_group`` keeps the cards as the player wrote them (hits.py says
+    how an unstated wild's place is read).
     """
 
     group: Group
     cards: tuple[Card, ...]
+    # What hits.py read from the cards, per Rules: a laid group is read once, not
+    # once per hit.  Not part of the value (equality, hash, repr ignore it).
+    _memo: dict | None = field(default=None, init=False, compare=False, repr=False)
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
