@@ -780,8 +780,10 @@ def schema_cmd(as_json: JsonOpt = False) -> None:
 
 
 from .cli_game import replay  # noqa: E402  (the game commands live in their own module)
+from .cli_play import play  # noqa: E402
 
 app.command()(replay)
+app.command()(play)
 
 from .cli_sim import report, simulate  # noqa: E402
 

@@ -179,19 +179,7 @@ def report_text(result: Replay, raw_event: str | None = None) -> str:
     else:
         out.append("every event is legal")
     for k, h in enumerate(result.hands, 1):
-        head = f"hand {k}" + (" (tie-break)" if h.tie_break else "") + ": "
-        head += f"{h.went_out} went out" if h.went_out else "nobody went out"
-        out.append(head)
-        points, totals = dict(h.points), dict(h.totals)
-        completed, nxt = dict(h.completed), dict(h.next_phase)
-        width = max(len(p) for p in totals)
-        for p, total in totals.items():
-            if p not in points:
-                out.append(f"  {p:<{width}}  sat out     total {total:>4}")
-                continue
-            made = "made its phase" if completed[p] else "phase not made"
-            after = f"next phase {nxt[p]}" if nxt[p] is not None else "all phases done"
-            out.append(f"  {p:<{width}}  {points[p]:>3} points  total {total:>4}  {made}, {after}")
+        out += hand_standings(k, h)
     if result.state.stopped:
         out.append("stopped by the clock: " + (
             f"a complete game, {result.winner} leads" if result.winner is not None else
@@ -201,3 +189,23 @@ def report_text(result: Replay, raw_event: str | None = None) -> str:
     elif not result.state.stopped:
         out.append("no winner yet: the game is not finished")
     return "\n".join(out)
+
+
+def hand_standings(number: int, h: HandResult) -> list[str]:
+    """Hand ``number``'s result in words: who went out, then each player's points, total
+    and next phase (also shown between hands by ``phasedsl play``)."""
+    out = []
+    head = f"hand {number}" + (" (tie-break)" if h.tie_break else "") + ": "
+    head += f"{h.went_out} went out" if h.went_out else "nobody went out"
+    out.append(head)
+    points, totals = dict(h.points), dict(h.totals)
+    completed, nxt = dict(h.completed), dict(h.next_phase)
+    width = max(len(p) for p in totals)
+    for p, total in totals.items():
+        if p not in points:
+            out.append(f"  {p:<{width}}  sat out     total {total:>4}")
+            continue
+        made = "made its phase" if completed[p] else "phase not made"
+        after = f"next phase {nxt[p]}" if nxt[p] is not None else "all phases done"
+        out.append(f"  {p:<{width}}  {points[p]:>3} points  total {total:>4}  {made}, {after}")
+    return out
