@@ -105,18 +105,18 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
 
 
 def play(
-    variant: Annotated[str, typer.Option("--variant", "-v", help="A built-in pack name or a "
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="PACK", help="A built-in pack name or a "
                                                                  "pack file.")] = "original",
-    world: Annotated[str | None, typer.Option("--world", "-w", help="The pack's world, when it "
-                                                                    "has several.")] = None,
-    bots: Annotated[int, typer.Option("--bots", help="How many bots play against you.",
+    world: Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
+                                              help="The pack's world, when it has several.")] = None,
+    bots: Annotated[int, typer.Option("--bots", metavar="N", help="How many bots play against you.",
                                       min=1, max=5)] = 2,
-    bot: Annotated[str, typer.Option("--bot", help="The bots' strategy (greedy, random).")
+    bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="The bots' strategy (greedy, random).")
                    ] = "greedy",
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the shuffles and the bots: the "
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the bots: the "
                                                      "same seed, the same game.")] = 0,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "ann",
-    log: Annotated[str | None, typer.Option("--log", help="Write the game log (JSON lines) "
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "ann",
+    log: Annotated[str | None, typer.Option("--log", metavar="FILE", help="Write the game log (JSON lines) "
                                                           "here; it replays.")] = None,
 ) -> None:
     """Play a whole game in the terminal against bots, one command a line.
@@ -124,9 +124,15 @@ def play(
     Commands: draw deck, draw discard, lay R5 B5 W | G7 G8 G9 G10,
     hit G11 on bob 2, discard R5, discard S skip cat, declare 4, save R5,
     help (all of them), quit.  End of input quits; the log holds the game
-    so far.  Exit 0; 2 for bad options.
+    so far.
 
-    Example: phasedsl play --variant short-game-5 --seed 7 --log game.jsonl
+    Examples:
+
+        phasedsl play --variant short-game-5 --seed 7 --log game.jsonl
+
+        phasedsl play -v masters --bots 3 --bot random --name zoe
+
+    Exit 0 when the game ends or you quit; 2 for bad options.
     """
     from .bots import BOTS
     from .cli import _fail
