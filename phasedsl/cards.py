@@ -9,6 +9,7 @@ group may say what it stands for: ``W=7`` (a number), ``W=R`` (a color) or
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import CardError
@@ -156,6 +157,26 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
 
 # Tokens already read, per deck: hands repeat the same few dozen tokens.
 _READ: dict[Deck, dict[str, Card]] = {}
+# One object per distinct card read ('r5' and 'R05' give the one R5), and the ids of those
+# objects: a list of them holds no card twice when its ids differ (``all_distinct``).
+_ONE: dict[Card, Card] = {}
+_ONE_IDS: set[int] = set()
+_MAX_ONE = 1 << 16
+
+
+def _one(card: Card) -> Card:
+    got = _ONE.get(card)
+    if got is None:
+        got = _ONE[card] = card
+        _ONE_IDS.add(id(card))
+    return got
+
+
+def all_distinct(cards: Sequence[Card]) -> bool:
+    """True when no card is in ``cards`` twice, judged quickly for cards ``parse_cards`` read
+    (one object per card); False means "not known", not "a card repeats"."""
+    ids = {id(c) for c in cards}
+    return len(ids) == len(cards) and ids <= _ONE_IDS
 
 
 def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
@@ -164,6 +185,10 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
         raise CardError(f"cards are text, like 'R5 B5 W', not {type(text).__name__} {text!r:.40}")
     if len(text) > MAX_CARD_TEXT:
         raise CardError(f"card list too long ({len(text)} characters; the limit is {MAX_CARD_TEXT})")
+    if len(_ONE) > _MAX_ONE:  # forget every read card at once, so that _ONE holds them all
+        _READ.clear()
+        _ONE.clear()
+        _ONE_IDS.clear()
     read = _READ.get(deck)
     if read is None:
         if len(_READ) > 64:
@@ -179,6 +204,7 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
             got = _card_from_token(tok, deck)
             if isinstance(got, str):
                 return _read_slowly(text, deck)  # raises, with the column
+            got = _one(got)
             if len(read) < 4096:
                 read[tok] = got
             card = got

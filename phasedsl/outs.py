@@ -433,8 +433,8 @@ def _two_groups(lay: _Layout, h: _Hand, all_caps: list, f: _Fixed, target: int, 
             if value > best.fill:
                 best.fill, best.chosen, best.overlap = value, (cl0, cl1), overlap
                 bar = best.fill if best.fill < floor else floor
-                if best.fill >= top and not collect:
-                    return _finish(best, lay, h)
+                if best.fill >= top and (not collect or best.fill > target):
+                    return _finish(best, lay, h)  # made, or nothing can hold more
     return _finish(best, lay, h)
 
 
@@ -591,7 +591,10 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     never = _never(phase, rules)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
-    best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1)
+    # one or two groups: the choices one card short come with the fill at no extra cost
+    # (bigger phases search them only when the hand is one short: see below)
+    few = len(lay.groups) <= 2
+    best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1, collect=few)
     if not best.exact and best.fill < best.upper:
         # out of steps: a range; whether it is made at all is then the solver's to say
         meld = find(phase, hand, rules) if best.upper >= need else None
@@ -620,7 +623,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         skips = _pool(h, rules, seen)[2]
         found = (Out(SKIP, skips),) if skips > 0 else ()
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
-    if k == 1 and best.exact and len(lay.groups) > 1:
+    if k == 1 and best.exact and not few:
         # every choice one short, for the outs (one group: they came with the fill)
         again = _fill_hand(lay, h, rules, [SHORTFALL_STEPS // 2], need - 1, collect=True)
         leaves = again.leaves if again.exact else None
@@ -790,16 +793,18 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
         check |= sum(tb.num_mask[n - tb.deck.low] for n in rules.wild_numbers
                      if tb.deck.low <= n <= tb.deck.high)
     check &= ~sure
-    out = [t for t in range(len(pool)) if sure >> t & 1 and pool[t] > 0]
+    out = [t for t in _bits(sure) if pool[t] > 0]
     hand = list(hand)
-    if all(a in ("num", "run") for a in lay.aggs) and not rules.wild_numbers:
+    if not check:
+        pass  # every choice was judged from its counts
+    elif all(a in ("num", "run") for a in lay.aggs) and not rules.wild_numbers:
         # sets and plain runs see only numbers: one card of a number answers for all
         for ni in range(nn):
             ts = [t for t in range(ni, len(pool), nn) if check >> t & 1 and pool[t] > 0]
             if ts and _completes(phase, lay, h, hand, tb.cards[ts[0]], rules):
                 out += ts
     else:
-        out += [t for t in range(len(pool)) if check >> t & 1 and pool[t] > 0
+        out += [t for t in _bits(check) if pool[t] > 0
                 and _completes(phase, lay, h, hand, tb.cards[t], rules)]
     out.sort(key=tb.sort_key)
     found = [Out(tb.cards[t], pool[t]) for t in out]
