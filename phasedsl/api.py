@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 
 from .cards import _TOKEN, Card, all_distinct, parse_cards
@@ -75,9 +75,6 @@ def check_supply(cards_: list[Card], rules: Rules) -> None:
             raise CardError(f"{k} x {card} is more than the deck's {have}")
 
 
-MAX_PHRASES = 4096
-
-
 @dataclass(frozen=True)
 class Context:
     """Rules to judge under, and the pack's phase when one was chosen by number."""
@@ -85,9 +82,6 @@ class Context:
     rules: Rules = DEFAULT_RULES
     phase: Phase | None = None
     label: str | None = None
-    # Phrases already read (a batch repeats a few phrases many times): one Phase object
-    # per phrase, so the solver's per-phase preparation is made once too.
-    phrases: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, variant: str | None, phase_no: int | None, world: str | None) -> Context:
@@ -118,13 +112,8 @@ class Context:
             return self.phase, self.rules
         if phrase is None:
             raise PhaseDSLError("give a phase (a phrase, or --variant PACK --phase N)")
-        phase = self.phrases.get(phrase)
-        if phase is None:
-            phase = parse(phrase, self.rules)
-            if len(self.phrases) >= MAX_PHRASES:
-                self.phrases.clear()
-            self.phrases[phrase] = phase
-        return phase, self.rules
+        # Phase.parse reads each distinct phrase once (a batch repeats a few phrases)
+        return parse(phrase, self.rules), self.rules
 
 
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:

@@ -718,25 +718,34 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
     out: list[Card] = []
     stand_in = False
     distinct = not rules.sets_share_number
-    set_numbers = {p.cls.number for g, p in zip(groups, plans, strict=True)
-                   if g.kind.is_set and p.cls is not None and any(t is not None for t in p.naturals)}
+    set_numbers = None  # the numbers of sets holding a natural, when needed
     for g, p in zip(groups, plans, strict=True):
-        v = p.naturals.get(None, 0)
+        nat = p.naturals
+        v = nat.get(None, 0)
         if not v or p.cls is None:
             continue
         cl = p.cls
-        if not any(t is not None for t in p.naturals):
+        if len(nat) == 1:
             # a group made only of cards still to come can take any class: the best stocked
+            if set_numbers is None:
+                set_numbers = {q.cls.number for g2, q in zip(groups, plans, strict=True)
+                               if g2.kind.is_set and q.cls is not None
+                               and any(t is not None for t in q.naturals)}
             options = [c for c in _classes(_as_played(g, rules), deck)
                        if not (distinct and g.kind.is_set and c.number in set_numbers)]
             cl = max(options or [cl], key=lambda c: sum(pool[t] for t in _types(c)))
             if g.kind.is_set:
                 set_numbers.add(cl.number)
-        used_nums = {t % nn for t in p.naturals if t is not None}
-        candidates = [t for t in _types(cl) if not (cl.window is not None and t % nn in used_nums)]
+        if cl.window is None:
+            candidates = _types(cl)
+        else:  # a run takes each number once
+            used_nums = {t % nn for t in nat if t is not None}
+            candidates = [t for t in _types(cl) if t % nn not in used_nums]
         for _ in range(v):
-            pick = next((t for t in candidates if pool[t] > 0), None)
-            if pick is None:
+            for pick in candidates:
+                if pool[pick] > 0:
+                    break
+            else:
                 stand_in = True
                 wilds -= 1
                 out.append(WILD)

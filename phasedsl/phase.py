@@ -190,10 +190,22 @@ class Phase:
 
     @classmethod
     def parse(cls, text: str, deck: Deck = STANDARD_DECK) -> Phase:
-        """Read a phase phrase; raise PhaseSyntaxError / PhaseValueError with the column."""
-        from .dsl import parse_phase
+        """Read a phase phrase; raise PhaseSyntaxError / PhaseValueError with the column.
 
-        return parse_phase(text, deck)
+        Each distinct phrase is read once per deck (phases are immutable, so one object
+        serves every caller: API, batch lines, CLI); a phrase that fails is read again.
+        """
+        key = (text, deck) if isinstance(text, str) else None
+        got = _PARSED.get(key) if key is not None else None
+        if got is None:
+            from .dsl import parse_phase
+
+            got = parse_phase(text, deck)
+            if key is not None:
+                if len(_PARSED) >= MAX_PARSED:
+                    _PARSED.clear()
+                _PARSED[key] = got
+        return got
 
     def to_json(self, deck: Deck = STANDARD_DECK) -> dict:
         out = {
@@ -204,3 +216,9 @@ class Phase:
         if self.ignored:
             out["ignored"] = list(self.ignored)
         return out
+
+
+# Phrases already read, with their deck (bounded: a long batch of distinct phrases must not
+# grow it without end).
+MAX_PARSED = 4096
+_PARSED: dict[tuple[str, Deck], Phase] = {}

@@ -43,3 +43,23 @@ def test_deck_counts():
     assert deck.size == 108 and len(deck.all_cards()) == 108
     assert Deck(skips=2).size == 106
     assert Card.parse("g12") == Card(12, "G")
+
+
+@pytest.mark.parametrize("text", ["r5 R05 R5", "R5 r5 R5", "W W W W W W W W w", "S s S S S"])
+def test_held_cards_over_the_deck_are_refused_however_written(text):
+    # equal cards written differently are one card: the quick check by identity must see it
+    from phasedsl import api
+
+    with pytest.raises(CardError, match="more than the deck's"):
+        api.held(text)
+    assert len(api.held("r5 R05 B5 W w S")) == 6
+
+
+def test_cards_read_are_one_object_per_card():
+    from phasedsl.cards import all_distinct
+
+    a = parse_cards("r5 B5 W")
+    b = parse_cards("R05 b5 w")
+    assert all(x is y for x, y in zip(a, b, strict=True))
+    assert all_distinct(a) and not all_distinct([*a, b[0]])
+    assert not all_distinct([Card(5, "R"), Card(6, "R")])  # not read: not known

@@ -548,3 +548,16 @@ def test_cli_text_and_json_show_the_acting_card():
 def test_acting_notation_is_refused_by_the_card_parser_with_the_reason():
     with pytest.raises(CardError, match="only a wild says what it stands for; write R3"):
         parse_cards("R5 R3=5")
+
+
+def test_parse_reads_each_phrase_once_and_keeps_its_remarks():
+    first = Phase.parse("Phase 2: 1 set of 3 + 1 run of 4 (flush)")
+    again = Phase.parse("Phase 2: 1 set of 3 + 1 run of 4 (flush)")
+    assert again is first
+    assert again.ignored == ("Phase 2:", "(flush)")
+    assert Phase.parse("1 set of 3 + 1 run of 4").ignored == ()
+    # another deck reads the phrase afresh; a bad phrase fails every time
+    assert Phase.parse("1 set of 3", Deck(copies=1)) is not Phase.parse("1 set of 3")
+    for _ in range(2):
+        with pytest.raises(PhaseSyntaxError):
+            Phase.parse("1 set of")
