@@ -205,7 +205,7 @@ def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
     With ``number`` (the line's 1-based place in the input) every row starts with
     {"line": number}, so rows can be matched to lines even without an id.
     """
-    head = {} if number is None else {"line": number}
+    head: dict = {} if number is None else {"line": number}
     rid = None
     try:
         if len(line) > MAX_LINE:
@@ -220,7 +220,7 @@ def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
         if not isinstance(req, dict):
             raise PhaseDSLError("each line must be a JSON object")
         rid = req.get("id")
-        unknown = set(req) - {"id", "phase", "cards", "groups"}
+        unknown = [k for k in req if k not in _LINE_KEYS]
         if unknown:
             raise PhaseDSLError(f"unknown key(s): {', '.join(sorted(unknown))}")
         phrase = req.get("phase")
@@ -243,9 +243,14 @@ def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
             if not isinstance(cs, str):
                 raise PhaseDSLError('"cards" must be a string or a list of card strings')
             result = check_json(phase, held(cs, rules), rules)
-        return {**head, "id": rid, **result}
     except PhaseDSLError as e:
-        return {**head, "id": rid, "error": str(e)}
+        result = {"error": str(e)}
+    head["id"] = rid
+    head.update(result)
+    return head
+
+
+_LINE_KEYS = frozenset(("id", "phase", "cards", "groups"))
 
 
 _KINDS = {k.value: k for k in Kind} | {

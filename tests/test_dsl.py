@@ -558,6 +558,7 @@ def test_parse_reads_each_phrase_once_and_keeps_its_remarks():
     assert Phase.parse("1 set of 3 + 1 run of 4").ignored == ()
     # another deck reads the phrase afresh; a bad phrase fails every time
     assert Phase.parse("1 set of 3", Deck(copies=1)) is not Phase.parse("1 set of 3")
+    assert Phase.parse("1 set of 3", Deck()) == Phase.parse("1 set of 3")
     for _ in range(2):
         with pytest.raises(PhaseSyntaxError):
             Phase.parse("1 set of")
