@@ -91,12 +91,12 @@ class Card:
         return WILD if self.wild else self
 
     def __str__(self) -> str:
+        if not (self.wild or self.skip):
+            return f"{self.color}{self.number}"
         if self.skip:
             return "S"
-        if self.wild:
-            stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
-            return f"W={stands}" if stands else "W"
-        return f"{self.color}{self.number}"
+        stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
+        return f"W={stands}" if stands else "W"
 
     @classmethod
     def parse(cls, token: str, deck: Deck = STANDARD_DECK) -> Card:
