@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .cards import _TOKEN, Card, all_distinct, parse_cards
+from .cards import _TOKEN, Card, most_copies, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError
 from .hits import hit_words, plan, read_laid, targets
 from .layout import Verdict, verify
@@ -61,11 +61,14 @@ def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
 
 def check_supply(cards_: list[Card], rules: Rules) -> None:
     deck = rules.deck
-    if min(deck.copies, deck.wilds, deck.skips) >= 1 and all_distinct(cards_):
-        return  # the usual hand: each card once
-    counts = Counter(cards_)
-    if max(counts.values(), default=0) <= min(deck.copies, deck.wilds, deck.skips):
+    fewest = min(deck.copies, deck.wilds, deck.skips)
+    most = most_copies(cards_)
+    if most is None:
+        counts = Counter(cards_)
+        most = max(counts.values(), default=0)
+    if most <= fewest:
         return  # no card is held more often than any card is printed
+    counts = Counter(cards_)
     plain: Counter = Counter()
     for card, k in counts.items():
         plain[card.plain()] += k

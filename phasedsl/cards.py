@@ -9,6 +9,7 @@ group may say what it stands for: ``W=7`` (a number), ``W=R`` (a color) or
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -172,11 +173,15 @@ def _one(card: Card) -> Card:
     return got
 
 
-def all_distinct(cards: Sequence[Card]) -> bool:
-    """True when no card is in ``cards`` twice, judged quickly for cards ``parse_cards`` read
-    (one object per card); False means "not known", not "a card repeats"."""
-    ids = {id(c) for c in cards}
-    return len(ids) == len(cards) and ids <= _ONE_IDS
+def most_copies(cards: Sequence[Card]) -> int | None:
+    """How many times the most repeated card is in ``cards``, told quickly for cards that
+    ``parse_cards`` read (one object per card); None for any other cards ("not known")."""
+    ids = [id(c) for c in cards]
+    if not _ONE_IDS.issuperset(ids):
+        return None
+    if len(set(ids)) == len(ids):
+        return 1 if ids else 0
+    return max(Counter(ids).values())
 
 
 def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import sub
 from typing import NamedTuple
 
 from .cards import SKIP, WILD, Card
@@ -680,7 +682,7 @@ def _virtual_plans(lay: _Layout, best: _Fill, rules: Rules) -> list[_Plan]:
 def _pool(h: _Hand, rules: Rules, seen: Iterable[Card] = ()) -> tuple[list[int], int, int]:
     """Unseen cards as counts: per natural type, wilds, skips."""
     deck = rules.deck
-    pool = [deck.copies - c for c in h.cnt]
+    pool = list(map(sub, repeat(deck.copies, len(h.cnt)), h.cnt))
     wilds, skips = deck.wilds - h.wilds, deck.skips - h.skips
     if seen:
         s = _Hand.of((c.plain() for c in seen), _tables(deck))
