@@ -666,6 +666,11 @@ def schema_cmd(as_json: JsonOpt = False) -> None:
     _out(schema_path().read_text(encoding="utf-8").rstrip())
 
 
+from .cli_game import replay  # noqa: E402  (the game commands live in their own module)
+
+app.command()(replay)
+
+
 def main() -> None:
     app()
 

@@ -131,3 +131,39 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
         out.append((("rules", "scoring"), "scoring.low is more than scoring.high: low cards "
                     "would cost more than high ones"))
     return out
+
+
+# House rules the referee (phasedsl.game) does not play yet.  A pack that switches
+# one on is refused by the referee and is a lint error, never a silent no-op.
+_NOT_REFEREED = {
+    "anti_phase_for_others": "the anti-phase rule card is not a card of the deck model",
+    "skip_counts_as_blue": "a skip used as a blue card is not played by the referee",
+    "baseball_short_game": "a game stopped by the clock at 5.5 phases is not played by the "
+                           "referee",
+}
+
+
+def game_rule_errors(pack) -> list[tuple[tuple, str]]:
+    """(path in the file, message) for every rule the referee cannot honor."""
+    out: list[tuple[tuple, str]] = []
+    for world in pack.worlds:
+        label = f"world {world.name}: " if len(pack.worlds) > 1 else ""
+        s = world.settings
+        hr = s.get("house_rules") or {}
+        for key, why in _NOT_REFEREED.items():
+            if hr.get(key):
+                out.append((("rules", "house_rules", key),
+                            f"{label}house_rules.{key} is on, but the referee does not honor it "
+                            f"yet ({why})"))
+        order = s.get("phase_order", "in_order")
+        if order == "any":
+            for key in ("anti_phase", "everyone_advances"):
+                if hr.get(key):
+                    out.append((("rules", "house_rules", key),
+                                f"{label}house_rules.{key} needs phases in a fixed order; with "
+                                "phase_order 'any' there is no phase to move down or on to"))
+        elif hr.get("declare_phase", "never") != "never":
+            out.append((("rules", "house_rules", "declare_phase"),
+                        f"{label}declare_phase is {hr['declare_phase']!r} but phase_order is "
+                        f"{order!r}: only players who choose their phases declare them"))
+    return list(dict.fromkeys(out))

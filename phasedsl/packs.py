@@ -554,6 +554,9 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
         from .lint import lint
 
         diags += [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
+        from .lint import game_rule_errors
+
+        diags += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
     return pack, diags
 
 
