@@ -92,7 +92,8 @@ def _lines(path: str) -> Iterator[str]:
 BATCH_CHUNK = 1000
 JobsOpt = Annotated[int, typer.Option(
     "--jobs", "-j", min=0, max=64,
-    help="With --batch FILE: processes answering lines side by side (0: one per CPU). "
+    help="With --batch FILE: processes answering lines side by side (0: one per CPU, "
+         "at most 8). "
          "The output is the same, in order.")]
 
 # The row function the batch's worker processes run: set before they fork, so that they
@@ -144,7 +145,8 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     (not made, not legal), 2 when some row is an error.
 
     Read from a file, the lines are answered in pieces, by ``jobs`` processes side by side
-    (0: one per CPU) where the platform can fork them; the answers come out in order.
+    (0: one per CPU, at most 8) where the platform can fork them; the answers come out in
+    order.
     From stdin each answer is written (and flushed) as soon as it is made: a program on
     the other end of a pipe may wait for each one.
     """
@@ -154,7 +156,7 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     pieces = _pieces(_lines(path), 1 if live else BATCH_CHUNK)
     work: list = []
     pool = None
-    jobs = jobs or _cpus()
+    jobs = jobs or min(_cpus(), 8)
     if jobs > 1 and not live:
         # worker processes only for more than one piece (they take a moment to start)
         work = list(itertools.islice(pieces, 2))
