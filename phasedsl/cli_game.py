@@ -18,14 +18,18 @@ MAX_LOG = 200_000_000
 def replay(
     log: Annotated[str, typer.Argument(help="The game log (JSON lines), or - for stdin.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "
-                                                         "text.")] = False,
+                                                         "text (errors too).")] = False,
 ) -> None:
     """Check every event of a game log against the pack's rules and show the standings.
 
+    Examples:
+
+        phasedsl replay game.jsonl
+
+        phasedsl replay - --json < game.jsonl
+
     Exit 0 when every event is legal (the game may be unfinished), 1 at the first
     illegal event (its line, the event and the reason), 2 when the log cannot be read.
-
-    Example: phasedsl replay game.jsonl --json
     """
     from .gamelog import replay as run
     from .gamelog import report_text

@@ -106,7 +106,7 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
     if first is None:
         raise LogError("the log is empty: it starts with a \"game\" event")
     state = _header(*first, base)
-    deck = state.table.rules.deck
+    deck = state.table.deck
     events = []
     for n, obj in objs:
         if obj.get("type") == "game":  # (a non-string type is refused by move_from_log)
@@ -192,8 +192,12 @@ def report_text(result: Replay, raw_event: str | None = None) -> str:
             made = "made its phase" if completed[p] else "phase not made"
             after = f"next phase {nxt[p]}" if nxt[p] is not None else "all phases done"
             out.append(f"  {p:<{width}}  {points[p]:>3} points  total {total:>4}  {made}, {after}")
+    if result.state.stopped:
+        out.append("stopped by the clock: " + (
+            f"a complete game, {result.winner} leads" if result.winner is not None else
+            "no winner (nobody had 5.5 phases, or the leaders are tied)"))
     if result.winner is not None:
         out.append(f"winner: {result.winner}")
-    else:
+    elif not result.state.stopped:
         out.append("no winner yet: the game is not finished")
     return "\n".join(out)

@@ -100,6 +100,10 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
             what = {"even_only": "even-numbered phases", "odd_only": "odd-numbered phases"}.get(
                 order, "phases")
             out.append((base, f"{label}the list has {playable} {what} but game_length is {length}"))
+        if (s.get("house_rules") or {}).get("baseball_short_game") and playable < 6:
+            out.append((("rules", "house_rules", "baseball_short_game"),
+                        f"{label}baseball_short_game makes 5.5 phases a complete game, but this "
+                        f"game has only {playable} phases: the clock never gives a winner"))
         postal = s.get("postal") or {}
         if postal.get("enabled") and postal.get("through_phase", 7) > n:
             out.append((("rules", "postal", "through_phase"), f"{label}postal through_phase "
@@ -136,10 +140,7 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
 # House rules the referee (phasedsl.game) does not play yet.  A pack that switches
 # one on is refused by the referee and is a lint error, never a silent no-op.
 _NOT_REFEREED = {
-    "anti_phase_for_others": "the anti-phase rule card is not a card of the deck model",
     "skip_counts_as_blue": "a skip used as a blue card is not played by the referee",
-    "baseball_short_game": "a game stopped by the clock at 5.5 phases is not played by the "
-                           "referee",
 }
 
 
@@ -157,11 +158,12 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
                             f"yet ({why})"))
         order = s.get("phase_order", "in_order")
         if order == "any":
-            for key in ("anti_phase", "everyone_advances"):
-                if hr.get(key):
-                    out.append((("rules", "house_rules", key),
-                                f"{label}house_rules.{key} needs phases in a fixed order; with "
-                                "phase_order 'any' there is no phase to move down or on to"))
+            # (Moving down in an any-order game is played: the phase made last is lost
+            # and may be chosen again.  Advancing without a phase made names none.)
+            if hr.get("everyone_advances"):
+                out.append((("rules", "house_rules", "everyone_advances"),
+                            f"{label}house_rules.everyone_advances needs phases in a fixed "
+                            "order; with phase_order 'any' there is no next phase to move on to"))
         elif hr.get("declare_phase", "never") != "never":
             out.append((("rules", "house_rules", "declare_phase"),
                         f"{label}declare_phase is {hr['declare_phase']!r} but phase_order is "

@@ -165,3 +165,25 @@ def test_a_log_over_the_size_limit_is_refused_before_reading_it_all(tmp_path, mo
     log = write(tmp_path, [game(), deal(), *ann_goes_out()] * 3)
     r = runner.invoke(app, ["replay", log])
     assert r.exit_code == 2 and "holds more than 1,000 characters" in r.output
+
+
+def test_replay_reports_a_game_stopped_by_the_clock(tmp_path):
+    pack = tmp_path / "baseball.yaml"
+    pack.write_text("name: baseball\ntitle: b\ndescription: d\nsource: s\nextends: original\n"
+                    "rules:\n  house_rules:\n    baseball_short_game: true\n", encoding="utf-8")
+    log = write(tmp_path, [game("baseball.yaml"), deal(), *ann_goes_out(), {"type": "stop"}])
+    r = runner.invoke(app, ["replay", log])
+    assert r.exit_code == 0, r.output
+    assert r.output.rstrip().endswith("stopped by the clock: no winner (nobody had 5.5 phases, "
+                                      "or the leaders are tied)")
+    r = runner.invoke(app, ["replay", log, "--json"])
+    assert json.loads(r.output)["winner"] is None and len(json.loads(r.output)["hands"]) == 1
+
+
+def test_lint_warns_of_a_clock_that_never_gives_a_complete_game(tmp_path):
+    path = tmp_path / "b5.yaml"
+    path.write_text("name: b5\ntitle: b\ndescription: d\nsource: s\nextends: short-game-5\n"
+                    "rules:\n  house_rules:\n    baseball_short_game: true\n", encoding="utf-8")
+    r = runner.invoke(app, ["lint", str(path)])
+    assert "warning: baseball_short_game makes 5.5 phases a complete game, but this game has " \
+           "only 5 phases" in r.output, r.output

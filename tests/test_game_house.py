@@ -198,6 +198,8 @@ def test_dealers_choice_of_the_turned_up_wild():
     # when the first player receives it, play starts after them
     r = legal({"type": "give", "player": "cat", "to": "ann"}, discard("ann", "R1"),
               draw("bob", source="discard"), header=head, first_deal=hands)
+    named = {"type": "discard", "player": "bob", "card": "R12", "down": "ann"}
+    assert illegal(give, named, header=head, first_deal=hands) == "not_anti_phase"
 
 
 # --------------------------------------------------------------------- going out
@@ -286,9 +288,116 @@ def test_japanese_wild_rules_take_the_wild_back_at_a_price(tmp_path):
 # --------------------------------------------------------------------- lint / refusal
 
 
-def test_a_rule_the_referee_cannot_play_is_refused_not_ignored():
-    with pytest.raises(PhaseDSLError, match="anti_phase_for_others"):
-        Game.new("anti-phase-for-others", ["a", "b"])
+def test_a_rule_the_referee_cannot_play_is_refused_not_ignored(tmp_path):
+    pack = write_pack(tmp_path, "blue", "extends: original\nrules:\n  house_rules:\n"
+                                        "    skip_counts_as_blue: true\n")
+    with pytest.raises(PhaseDSLError, match="skip_counts_as_blue"):
+        Game.new(pack, ["a", "b"])
+    anyorder = write_pack(tmp_path, "anyall", "extends: pick-a-phase\nrules:\n  house_rules:\n"
+                                              "    everyone_advances: true\n")
+    with pytest.raises(PhaseDSLError, match="everyone_advances needs phases in a fixed"):
+        Game.new(anyorder, ["a", "b"])
+
+
+@pytest.mark.parametrize("rule", ["anti_phase", "anti_phase_for_others"])
+def test_moving_down_in_an_any_order_game_loses_the_phase_made_last(tmp_path, rule):
+    pack = write_pack(tmp_path, "anydown", f"extends: pick-a-phase\nrules:\n  house_rules:\n"
+                                           f"    {rule}: true\n")
+    hand2 = deal(ann="G1 Y1 R3 B3 G6 Y6 R8 G10 Y11 " + ("A" if rule != "anti_phase" else "R11"),
+                 bob=ANN, cat=BOB)
+    second = [draw("bob", "R1"), lay("bob", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 W"),
+              discard("bob", "R1")]
+    r = legal(*ann_goes_out(), hand2, *second, header=game(pack))
+    assert r.hands[0].to_json()["next_phase"]["ann"] == 2  # phase 1 made
+    # ann misses (anti_phase) or is caught with the card: phase 1 is to be made again
+    assert r.state.seat("ann").done == ()
+    assert r.hands[1].to_json()["next_phase"] == {"ann": 1, "bob": 2, "cat": 1}
+
+
+# --------------------------------------------------------------------- anti-phase for others
+
+ANTI = game("anti-phase-for-others")
+# Hand 2 (ann deals, bob plays first): bob holds phase 1 and the anti-phase card.
+BOB_ANTI = "R5 B5 G5 Y5 R7 B7 G7 Y7 W A"
+
+
+def _bob_lays_and_keeps_the_card() -> list[dict]:
+    return [deal(ann=CAT, bob=BOB_ANTI, cat=BOB), draw("bob", "R7"),
+            lay("bob", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 R7")]
+
+
+def test_the_anti_phase_card_is_a_card_only_under_its_rule():
+    from phasedsl.game.moves import LogError
+
+    with pytest.raises(LogError, match=r"line 2: .*'A' is the anti-phase rule card, which is "
+                                       r"in the deck only under house_rules\.anti_phase_for"):
+        run(first_deal=deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W A"))
+    legal(first_deal=deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W A"), header=ANTI)
+    # one copy: dealt to ann, it cannot also be drawn from the deck
+    assert illegal(draw("ann", "A"), header=ANTI,
+                   first_deal=deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W A")) == "card_not_available"
+    r = legal(draw("ann", "A"), header=ANTI)
+    assert r.state.seat("ann").hand[-1].anti
+    g = Game.new("anti-phase-for-others", ["ann", "bob"], seed=3)
+    assert len(g.state.table.deck.all_cards()) == 109
+    assert g.state.table.rules.deck.size == 108  # the pack's deck (odds, solver) is unchanged
+
+
+def test_the_anti_phase_card_discarded_last_sends_the_named_player_down():
+    down = {"type": "discard", "player": "bob", "card": "A", "down": "ann"}
+    r = legal(*ann_goes_out(), *_bob_lays_and_keeps_the_card(), down, header=ANTI)
+    assert r.hands[1].went_out == "bob"
+    # ann had made phase 1 and goes back to it; bob advances; cat had nothing to lose
+    assert r.hands[1].to_json()["next_phase"] == {"ann": 1, "bob": 2, "cat": 1}
+    assert r.state.seat("ann").done == ()
+    for target, rule in (("bob", "anti_phase_target"), (None, "anti_phase_target"),
+                         ("zed", "unknown_player")):
+        ev = {**down, "down": target} if target else discard("bob", "A")
+        assert illegal(*ann_goes_out(), *_bob_lays_and_keeps_the_card(), ev,
+                       header=ANTI) == rule
+    # the events a random game writes for it replay (down is written back)
+    assert "\"down\": \"ann\"" in "\n".join(lines([down]))
+
+
+def test_the_anti_phase_card_names_nobody_before_the_last_card():
+    hands = deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W A")
+    early = {"type": "discard", "player": "ann", "card": "A", "down": "bob"}
+    assert illegal(draw("ann", "R1"), early, header=ANTI,
+                   first_deal=hands) == "anti_phase_not_last"
+    not_anti = {"type": "discard", "player": "ann", "card": "R1", "down": "bob"}
+    assert illegal(draw("ann", "R1"), not_anti, header=ANTI,
+                   first_deal=hands) == "not_anti_phase"
+    # discarded face down, the next player may take it instead of drawing
+    r = legal(draw("ann", "R1"), discard("ann", "A"), draw("bob", source="discard"),
+              discard("bob", "Y11"), header=ANTI, first_deal=hands)
+    assert any(c.anti for c in r.state.seat("bob").hand)
+    assert r.state.discard[-1].number == 11
+
+
+def test_the_anti_phase_card_is_part_of_no_phase_and_no_hit():
+    hands = deal(ann="R5 B5 G5 Y5 R7 B7 G7 Y7 W A")
+    assert illegal(draw("ann", "R1"), lay("ann", "R5 B5 G5 Y5 A", "R7 B7 G7 Y7 W"), header=ANTI,
+                   first_deal=hands) == "not_a_phase_card"
+    assert illegal(draw("ann", "R1"), lay("ann", "R5 B5 G5 Y5", "R7 B7 G7 Y7 W"),
+                   hit("ann", "A", "ann", 1), header=ANTI,
+                   first_deal=hands) == "not_a_phase_card"
+    r = legal(draw("ann", "R1"), lay("ann", "R5 B5 G5 Y5", "R7 B7 G7 Y7 W"), header=ANTI,
+              first_deal=hands)
+    assert not [m for m in Game(r.state, ANTI).legal_moves()
+                if getattr(m, "card", None) is not None and m.card.anti and m.type == "hit"]
+
+
+def test_a_player_caught_holding_the_anti_phase_card_moves_down_and_scores_it():
+    hand2 = deal(ann="G1 Y1 R3 B3 G6 Y6 R8 G10 Y11 A", bob=ANN, cat=BOB)
+    second = [draw("bob", "R1"), lay("bob", "R5 B5 G5 Y5 W", "R7 B7 G7 Y7 W"),
+              discard("bob", "R1")]
+    r = legal(*ann_goes_out(), hand2, *second, header=ANTI)
+    assert r.hands[1].to_json()["next_phase"] == {"ann": 1, "bob": 2, "cat": 1}
+    # ann's cards: 5 x 1-9 (G1 Y1 R3 B3 G6 Y6 R8 = 7 cards) and G10 Y11, the card as a skip
+    assert r.hands[1].to_json()["points"]["ann"] == 7 * 5 + 2 * 10 + 15
+    # without the card in hand ann keeps phase 2
+    r = legal(*ann_goes_out(), deal(ann=CAT, bob=ANN, cat=BOB), *second, header=ANTI)
+    assert r.hands[1].to_json()["next_phase"]["ann"] == 2
 
 
 def test_dealers_choice_of_who_a_turned_up_skip_skips():
@@ -478,3 +587,76 @@ def test_replay_last_phase_replays_each_players_last_made_phase(tmp_path):
         state.seats[2])))
     assert state.tie_break == ("ann", "bob")
     assert (current_phase(state, 0), current_phase(state, 1)) == (4, 7)
+
+
+# --------------------------------------------------------------------- baseball short game
+
+
+def _baseball(tmp_path) -> str:
+    return write_pack(tmp_path, "baseball", "extends: original\nrules:\n  house_rules:\n"
+                                            "    baseball_short_game: true\n")
+
+
+def test_a_stop_is_the_clock_and_only_under_the_baseball_rule(tmp_path):
+    stop = {"type": "stop"}
+    assert illegal(draw("ann", "R1"), stop) == "stop_not_allowed"
+    head = game(_baseball(tmp_path))
+    r = legal(draw("ann", "R1"), stop, header=head)
+    # nobody near 5.5 phases: the game is over, without a winner, the hand not scored
+    assert r.state.over and r.state.stopped and r.winner is None and not r.hands
+    assert illegal(draw("ann", "R1"), stop, draw("bob", "R2"), header=head) == "game_over"
+
+
+def _stopped_after(pack: str, done: dict[str, int], laid: str | None = None,
+                   totals: dict[str, int] | None = None):
+    from phasedsl.game import Stop, apply
+    from phasedsl.game.state import replace
+
+    g = Game.new(pack, ["ann", "bob", "cat"], seed=1)
+    seats = tuple(replace(s, done=tuple(range(1, done[s.name] + 1)),
+                          total=(totals or {}).get(s.name, 0),
+                          laid_phase=done[s.name] + 1 if s.name == laid else None)
+                  for s in g.state.seats)
+    return apply(replace(g.state, seats=seats), Stop())
+
+
+def test_five_and_a_half_phases_make_a_complete_game_and_the_leader_wins(tmp_path):
+    pack = _baseball(tmp_path)
+    assert _stopped_after(pack, {"ann": 5, "bob": 4, "cat": 0}).winner is None
+    # a phase laid in the hand the clock stops is the half
+    assert _stopped_after(pack, {"ann": 5, "bob": 4, "cat": 0}, laid="ann").winner == "ann"
+    assert _stopped_after(pack, {"ann": 6, "bob": 4, "cat": 0}).winner == "ann"
+    # leaders tied on phases: the lowest total; still tied, no winner
+    tied = {"ann": 6, "bob": 6, "cat": 2}
+    assert _stopped_after(pack, tied, totals={"ann": 90, "bob": 40}).winner == "bob"
+    assert _stopped_after(pack, tied, totals={"ann": 40, "bob": 40}).winner is None
+
+
+def test_a_seeded_game_stopped_by_the_clock_writes_a_log_that_replays(tmp_path):
+    import random
+
+    from phasedsl.game import Stop
+
+    g = Game.new(_baseball(tmp_path), ["ann", "bob", "cat"], seed=2)
+    rng = random.Random(2)
+    while max(len(s.done) for s in g.state.seats) < 6:
+        moves = g.legal_moves()
+        assert not any(isinstance(m, Stop) for m in moves)
+        plays = [m for m in moves if m.type in ("lay", "hit")]
+        g = g.apply(rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(moves))
+    g = g.apply(Stop())
+    log = g.to_log()
+    assert log[-1] == '{"type": "stop"}' and g.winner is not None
+    r = replay(log)
+    assert r.legal and r.winner == g.winner and r.state.stopped
+
+
+def test_a_bot_holding_only_the_anti_phase_card_is_offered_whom_to_send_down():
+    from phasedsl.cards import ANTI as CARD
+    from phasedsl.game import Discard, view
+
+    r = legal(*ann_goes_out(), *_bob_lays_and_keeps_the_card(), header=ANTI)
+    seen = view(r.state, "bob")
+    assert seen.hand == (CARD,)
+    assert set(seen.moves) == {Discard("bob", CARD, down="ann"), Discard("bob", CARD, down="cat")}
+    assert view(r.state, "ann").players[1].hand_size == 1

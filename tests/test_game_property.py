@@ -13,8 +13,8 @@ from phasedsl.gamelog import replay
 
 PACKS = ["original", "masters", "masters-variant-1", "masters-variant-2", "postal", "floating",
          "truly-wild", "thai", "pick-a-phase", "japanese-wild-rules", "utah", "dealers-choice",
-         "anti-phase", "even-phases", "odd-phases", "everyone-advances", "short-game-5",
-         "one-color-runs", "playing-cards", "twist", "world-tour/okie-circle-j",
+         "anti-phase", "anti-phase-for-others", "even-phases", "odd-phases", "everyone-advances",
+         "short-game-5", "one-color-runs", "playing-cards", "twist", "world-tour/okie-circle-j",
          "japanese-lists/japanese-list-2"]
 
 
@@ -22,7 +22,7 @@ def play(pack: str, players: list[str], seed: int, max_moves: int) -> Game:
     name, _, world = pack.partition("/")
     g = Game.new(name, players, seed=seed, world=world or None)
     rng = random.Random(seed)
-    deck = Counter(g.state.table.rules.deck.all_cards())
+    deck = Counter(g.state.table.deck.all_cards())
     for _ in range(max_moves):
         if g.over:
             break
@@ -106,3 +106,14 @@ def test_mangled_logs_are_judged_or_refused_never_crash(pack):
                                      "abandon", "declare", "deal"])
         with contextlib.suppress(PhaseDSLError):
             replay([json.dumps(x) for x in lines])
+
+
+def test_whole_anti_phase_for_others_games_send_players_down_and_replay():
+    # Seed 3 plays a whole game in which the rule card ends two hands as the going-out
+    # card (``down``) and is caught in hands at other hands' ends.
+    g = play("anti-phase-for-others", ["ann", "bob", "cat", "dan"], 3, max_moves=20_000)
+    log = g.to_log()
+    assert g.over and sum('"down": ' in line for line in log) == 2
+    r = replay(log)
+    assert r.legal and r.winner == g.winner
+    assert [h.to_json() for h in r.hands] == [h.to_json() for h in g.state.results]

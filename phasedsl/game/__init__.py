@@ -8,10 +8,10 @@ writes logs).
 
 from .engine import IllegalMove, apply, legal_moves
 from .game import Game
-from .moves import Abandon, Deal, Declare, Discard, Draw, Give, Hit, Lay, Move, Save, Swap
+from .moves import Abandon, Deal, Declare, Discard, Draw, Give, Hit, Lay, Move, Save, Stop, Swap
 from .state import GameState, HandResult, Seat, Table
 from .view import PlayerView, view
 
 __all__ = ["Abandon", "Deal", "Declare", "Discard", "Draw", "Game", "GameState", "Give",
-           "HandResult", "Hit", "IllegalMove", "Lay", "Move", "PlayerView", "Save", "Seat", "Swap",
+           "HandResult", "Hit", "IllegalMove", "Lay", "Move", "PlayerView", "Save", "Seat", "Stop", "Swap",
            "Table", "apply", "legal_moves", "view"]

@@ -24,7 +24,7 @@ from ..meld import LaidGroup
 from ..rules import Rules
 from ..solver import find
 from . import moves as mv
-from .hand_end import end_hand, hand_points, next_phase
+from .hand_end import end_hand, hand_points, next_phase, stop
 from .state import GameState, Laid, Seat, replace
 from .table import (
     choosable,
@@ -110,7 +110,7 @@ def seeded_deal(state: GameState) -> tuple[mv.Deal, tuple[Card, ...]]:
     """The deal a seeded game makes now, and the draw pile it leaves (top last)."""
     rules = state.table.rules
     rng = random.Random(f"{state.seed}/deal/{state.hands_played}")
-    cards = list(rules.deck.all_cards())
+    cards = list(state.table.deck.all_cards())
     for s in state.seats:
         for c in s.save:
             cards.remove(c)
@@ -148,7 +148,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
                                           f"{rules.hand_size}")
     saves = [c for s in state.seats for c in s.save]
     dealt = [c.plain() for _, h in move.hands for c in h] + [move.up.plain()]
-    supply = Counter(rules.deck.all_cards()) - Counter(saves)
+    supply = Counter(state.table.deck.all_cards()) - Counter(saves)
     over = Counter(dealt) - supply
     if over:
         card = next(iter(over))
@@ -303,6 +303,8 @@ def _reshuffle(state: GameState) -> GameState:
 
 def _hittable(state: GameState, i: int, card: Card) -> bool:
     """Whether seat ``i`` could play ``card`` onto any laid group now."""
+    if card.anti:
+        return False
     return any(_extend(state, i, o, g, card)[0] is not None
                for o, s in enumerate(state.seats) for g in range(len(s.laid)))
 
@@ -357,7 +359,7 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
             card = move.card.plain()
             left = _remove(state.stock, [card])
             if left is None:
-                seen = state.table.rules.deck.supply(card)
+                seen = state.table.deck.supply(card)
                 raise IllegalMove("card_not_available",
                                   f"{card} cannot be in the draw pile: all {seen} of the deck's "
                                   f"{card} are seen (in hands, on the table or discarded)")
@@ -408,6 +410,7 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     elif move.phase is not None and move.phase != number:
         raise IllegalMove("wrong_phase", f"{move.player} is on phase {number}, not {move.phase}")
     candidates = [number] if number is not None else choosable(state, i)
+    _refuse_rule_card(c for g in move.groups for c in g)
     if not candidates:
         raise IllegalMove("phase_not_made", f"{move.player} has no phase left to make")
     if _remove(seat.hand, [c for g in move.groups for c in g]) is None:
@@ -447,6 +450,12 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     if _wins_at_once(state, i):
         return end_hand(state, None)
     return _after_play(state, i)
+
+
+def _refuse_rule_card(cards: Iterable[Card]) -> None:
+    if any(c.anti for c in cards):
+        raise IllegalMove("not_a_phase_card", "the anti-phase card (A) is part of no phase and "
+                                              "fits no group: it can only be discarded")
 
 
 def _wins_at_once(state: GameState, i: int) -> bool:
@@ -545,6 +554,7 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
     hand = _remove(seat.hand, [move.card])
     if hand is None:
         raise IllegalMove("not_in_hand", f"{move.player} does not hold {move.card.plain()}")
+    _refuse_rule_card([move.card])
     g = move.group - 1
     new, why = _extend(state, i, owner, g, move.card)
     if new is None:
@@ -647,7 +657,8 @@ def _acts_as_skip(state: GameState, move: mv.Discard) -> bool:
 
 def _check_discard(state: GameState, move: mv.Discard
                    ) -> tuple[int, tuple[Card, ...], str | None]:
-    """(seat, hand after, who is skipped) for a legal discard; raise IllegalMove otherwise.
+    """(seat, hand after, who is skipped) for a legal discard (who the anti-phase card
+    sends down is ``move.down``, checked here); raise IllegalMove otherwise.
     (Split from ``_discard`` so that ``legal_moves`` can test discards without building
     states.)"""
     i = _check_play_step(state, move)
@@ -662,6 +673,7 @@ def _check_discard(state: GameState, move: mv.Discard
                                                   "card that is not a skip")
         if move.skip is not None:
             raise IllegalMove("not_a_skip", "this discard starts the pile; it skips nobody")
+        _check_down(state, i, move, hand)
         return i, hand, None
     if seat.floating and state.drawn is not None and _hittable(state, i, state.drawn) \
             and card == state.drawn:
@@ -675,6 +687,7 @@ def _check_discard(state: GameState, move: mv.Discard
         raise IllegalMove(*problem)
     if move.skip is not None and not _acts_as_skip(state, move):
         raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip {move.skip}")
+    _check_down(state, i, move, hand)
     target = _skip_target(state, i, move) if _acts_as_skip(state, move) and hand else None
     return i, hand, target
 
@@ -690,8 +703,34 @@ def _discard(state: GameState, move: mv.Discard) -> GameState:
     pending = state.pending_skips if target is None else (*state.pending_skips, target)
     state = replace(state, seats=seats, discard=(*state.discard, card), pending_skips=pending)
     if not hand:
-        return end_hand(state, move.player)
+        return end_hand(state, move.player, sent_down=move.down)
     return _begin_turn(state, _next(state, i))
+
+
+def _check_down(state: GameState, i: int, move: mv.Discard, hand: tuple[Card, ...]) -> None:
+    """The anti-phase card names a player only as the discarder's last card (going out);
+    discarded earlier it goes face down, names nobody, and the next player may take it."""
+    if not move.card.anti:
+        if move.down is not None:
+            raise IllegalMove("not_anti_phase", f"only the anti-phase card (A) sends a player "
+                                                f"down; {move.card} cannot name {move.down}")
+        return
+    if hand:
+        if move.down is not None:
+            raise IllegalMove("anti_phase_not_last", f"the anti-phase card names a player only "
+                                                     f"as one's last card; {move.player} "
+                                                     "still holds cards, so it goes face down")
+        return
+    others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
+    if move.down is None:
+        raise IllegalMove("anti_phase_target", f"the anti-phase card discarded last names the "
+                                               f"player who moves down (one of "
+                                               f"{', '.join(others)})")
+    _seat_of(state, move.down)
+    if move.down not in others:
+        why = "themselves" if move.down == move.player else "a player who is not playing"
+        raise IllegalMove("anti_phase_target", f"the anti-phase card sends another player "
+                                               f"down, not {why} ({move.down})")
 
 
 def _skip_target(state: GameState, i: int, move: mv.Discard) -> str | None:
@@ -771,12 +810,21 @@ def _abandon(state: GameState, move: mv.Abandon) -> GameState:
     return replace(state, seats=seats, step="play", drawn=None)
 
 
+def _stop(state: GameState, move: mv.Stop) -> GameState:
+    if not state.table.house.baseball_short_game:
+        raise IllegalMove("stop_not_allowed", "this pack has no game stopped by the clock "
+                                              "(house_rules.baseball_short_game); a log may "
+                                              "simply end with the game unfinished")
+    return stop(state)
+
+
 # --------------------------------------------------------------------------- dispatch
 
 
 _HANDLERS = {
     mv.Deal: _deal, mv.Declare: _declare, mv.Draw: _draw, mv.Lay: _lay, mv.Hit: _hit,
     mv.Swap: _swap, mv.Discard: _discard, mv.Save: _save, mv.Give: _give, mv.Abandon: _abandon,
+    mv.Stop: _stop,
 }
 
 
@@ -817,12 +865,13 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if state.step == "recipient_discard":
         return [mv.Discard(me, c) for c in distinct]
     table = state.table
+    playable = [c for c in seat.hand if not c.anti]
     if seat.laid_phase is None and not state.laid_now:
         numbers = [current_phase(state, i)] if current_phase(state, i) is not None else (
             choosable(state, i) if table.any_order else [])
         for n in numbers:
             phase, rules = phase_rules(table, n)
-            meld = find(phase, list(seat.hand), rules)
+            meld = find(phase, playable, rules)
             if meld is not None:
                 groups = tuple(tuple(c.plain() if c.wild else c for c in g.cards)
                                for g in meld.groups)
@@ -834,6 +883,8 @@ def _candidates(state: GameState) -> list[mv.Move]:
                 rules = _hit_rules(state, i, laid)
                 run = laid.group.group.kind.is_run
                 for c in distinct:
+                    if c.anti:
+                        continue
                     for h in hit_targets([laid.group], c, rules):
                         if h.swap is not None:  # Utah (an end) or a take-back (none)
                             out.append(mv.Swap(me, c, s.name, g + 1, h.end))
@@ -846,7 +897,9 @@ def _candidates(state: GameState) -> list[mv.Move]:
     for c in distinct:
         if c.skip or (c.wild and table.rules.wild_as_skip):
             out += [mv.Discard(me, c, p) for p in others]
-        if not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
+        if c.anti and len(seat.hand) == 1:
+            out += [mv.Discard(me, c, down=p) for p in others]
+        elif not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
             out.append(mv.Discard(me, c))
     if table.house.skip_target == "next_player":
         out = [m for m in out if not (isinstance(m, mv.Discard) and m.skip is not None

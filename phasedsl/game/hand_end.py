@@ -11,7 +11,10 @@ def hand_points(state: GameState, i: int) -> int:
     seat = state.seats[i]
     house = state.table.house
     rules = state.table.rules
-    pts = score(seat.hand, rules)
+    # The anti-phase card left in hand scores as a skip (the deck's other card that is
+    # no number), on top of the phase it costs.
+    anti = sum(1 for c in seat.hand if c.anti)
+    pts = score([c for c in seat.hand if not c.anti], rules) + anti * rules.scoring.skip
     if house.wild_points_in_phase:
         pts += seat.phase_wilds * rules.scoring.wild
     if house.wild_steal_penalty is not None:
@@ -28,8 +31,10 @@ def next_phase(state: GameState, i: int) -> int | None:
     return state.table.sequence[n] if n < len(state.table.sequence) else None
 
 
-def end_hand(state: GameState, went_out: str | None, winner: str | None = None) -> GameState:
-    """Score the hand ``went_out`` ended (None: nobody), advance the players, pass the deal."""
+def end_hand(state: GameState, went_out: str | None, winner: str | None = None,
+             sent_down: str | None = None) -> GameState:
+    """Score the hand ``went_out`` ended (None: nobody), advance the players, pass the deal.
+    ``sent_down``: the player the anti-phase card, discarded as the going-out card, named."""
     table = state.table
     house = table.house
     seats = list(state.seats)
@@ -48,6 +53,11 @@ def end_hand(state: GameState, went_out: str | None, winner: str | None = None) 
                 done = (*done, current)
             elif house.anti_phase and done:
                 done = done[:-1]
+            # Anti-phase for others: the player named by the card, and whoever is caught
+            # holding it, each move down one phase (after advancing for a phase laid).
+            down = (s.name == sent_down) + sum(1 for c in s.hand if c.anti)
+            if down:
+                done = done[:max(0, len(done) - down)]
         seats[k] = replace(s, done=done, total=s.total + points[k])
     new = replace(state, seats=tuple(seats))
     result = HandResult(
@@ -104,3 +114,27 @@ def _decide(state: GameState, candidates: list[Seat], by_score: bool) -> GameSta
     names = tuple(s.name for s in candidates)
     seats = tuple(replace(s, playing=s.name in names) for s in state.seats)
     return replace(state, seats=seats, tie_break=names)
+
+
+# "5.5 phases make a complete game" (Japanese page): phases are made whole, so the half
+# is a phase laid in the hand the clock stops, which is never scored.
+COMPLETE_GAME = 5.5
+
+
+def stop(state: GameState) -> GameState:
+    """Time is up (``baseball_short_game``): the hand in progress is not scored.  With
+    someone at 5.5 phases or more the game is complete and the leader wins (most phases,
+    then the lowest total, the printed tie rule); leaders still tied, or nobody at 5.5:
+    the game ends without a winner."""
+    half = 0.0 if state.tie_break else 0.5
+    reached = {s.name: len(s.done) + (half if s.laid_phase is not None else 0.0)
+               for s in state.seats}
+    best = max(reached.values())
+    winner = None
+    if best >= COMPLETE_GAME:
+        leaders = [s for s in state.seats if reached[s.name] == best]
+        low = min(s.total for s in leaders)
+        leaders = [s for s in leaders if s.total == low]
+        winner = leaders[0].name if len(leaders) == 1 else None
+    seats = tuple(replace(s, playing=True) for s in state.seats)
+    return replace(state, seats=seats, stage="over", winner=winner, tie_break=(), stopped=True)

@@ -209,25 +209,32 @@ class Swap:
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard one card, ending the turn; a skip (or, Truly Wild, a wild played as one)
-    names the player it skips."""
+    names the player it skips; the anti-phase card discarded as one's last card names the
+    player who moves ``down`` one phase."""
 
     player: str
     card: Card
     skip: str | None = None
+    down: str | None = None
     type: ClassVar[str] = "discard"
 
     def to_log(self) -> dict:
         out = {"type": "discard", "player": self.player, "card": str(self.card)}
         if self.skip is not None:
             out["skip"] = self.skip
+        if self.down is not None:
+            out["down"] = self.down
         return out
 
     @classmethod
     def from_log(cls, obj: dict, deck: Deck) -> Discard:
-        skip = obj.get("skip")
-        if skip is not None and not isinstance(skip, str):
-            raise LogError(f"'skip' must be a player name, not {skip!r}")
-        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck), skip)
+        named = {}
+        for key in ("skip", "down"):
+            named[key] = obj.get(key)
+            if named[key] is not None and not isinstance(named[key], str):
+                raise LogError(f"{key!r} must be a player name, not {named[key]!r}")
+        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck),
+                   **named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,10 +293,29 @@ class Abandon:
         return cls(_field(obj, "player", str, "a player name"), cards)
 
 
-Move = Deal | Declare | Draw | Lay | Hit | Swap | Discard | Save | Give | Abandon
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Time is up: play stops where it is (``baseball_short_game``).  Nobody's move, so
+    ``legal_moves`` never lists it; whoever keeps the clock applies it."""
+
+    type: ClassVar[str] = "stop"
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def to_log(self) -> dict:
+        return {"type": "stop"}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Stop:
+        return cls()
+
+
+Move = Deal | Declare | Draw | Lay | Hit | Swap | Discard | Save | Give | Abandon | Stop
 
 MOVE_TYPES: dict[str, type] = {m.type: m for m in (Deal, Declare, Draw, Lay, Hit, Swap, Discard,
-                                                    Save, Give, Abandon)}
+                                                    Save, Give, Abandon, Stop)}
 
 
 def move_from_log(obj: dict, deck: Deck) -> Move:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..cards import Card
+from ..cards import Card, Deck
 from ..meld import LaidGroup
 from ..packs import Pack, PhaseEntry
 from ..phase import Phase
@@ -104,6 +104,9 @@ class Table:
     # Phase numbers a player goes through, in order (in_order / even_only / odd_only);
     # for phase_order "any" the pool to choose from.
     sequence: tuple[int, ...]
+    # The cards the game is dealt from: the pack's deck, plus the anti-phase rule card
+    # under anti_phase_for_others (the pack's ``rules.deck`` stays as the solver knows it).
+    deck: Deck
     tie_phase: Phase | None = None
 
     @property
@@ -191,6 +194,7 @@ class GameState:
     seed: int | None = None
     shuffles: int = 0  # shuffles so far (each seeded from ``seed``)
     reuse_owed: int = 0  # wilds taken from the table this turn that must still be played
+    stopped: bool = False  # the clock ended the game (baseball_short_game)
 
     def seat(self, name: str) -> Seat:
         return self.seats[self.table.index(name)]

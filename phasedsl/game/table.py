@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from ..errors import PhaseDSLError
@@ -49,8 +50,11 @@ def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> 
     tie = None
     if house.tie_break_phase:
         tie = Phase.parse(house.tie_break_phase, rules.deck)
+    deck = rules.deck
+    if house.anti_phase_for_others:
+        deck = dataclasses.replace(deck, anti=1)  # one rule card (the sources: "one rule card")
     return Table(pack, w.name if len(pack.worlds) > 1 else None, players, rules, house,
-                 w.phases, seq, tie)
+                 w.phases, seq, deck, tie)
 
 
 def start(table: Table, dealer: str, seed: int | None = None) -> GameState:
