@@ -177,7 +177,7 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
 # Tokens already read, per deck: hands repeat the same few dozen tokens.
 _READ: dict[Deck, dict[str, Card]] = {}
 # One object per distinct card read ('r5' and 'R05' give the one R5), and the ids of those
-# objects: a list of them holds no card twice when its ids differ (``all_distinct``).
+# objects: repeated cards of a hand can be counted by identity (``most_copies``).
 _ONE: dict[Card, Card] = {}
 _ONE_IDS: set[int] = set()
 _MAX_ONE = 1 << 16
