@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 
-from .cards import _TOKEN, Card, parse_cards
+from .cards import _TOKEN, Card, most_copies, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError, quoted
 from .hits import hit_words, plan, read_laid, targets
 from .layout import Verdict, verify
@@ -62,9 +62,14 @@ def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
 
 def check_supply(cards_: list[Card], rules: Rules) -> None:
     deck = rules.deck
-    counts = Counter(cards_)
-    if max(counts.values(), default=0) <= min(deck.copies, deck.wilds, deck.skips):
+    fewest = min(deck.copies, deck.wilds, deck.skips)
+    most = most_copies(cards_)
+    if most is None:
+        counts = Counter(cards_)
+        most = max(counts.values(), default=0)
+    if most <= fewest:
         return  # no card is held more often than any card is printed
+    counts = Counter(cards_)
     plain: Counter = Counter()
     for card, k in counts.items():
         plain[card.plain()] += k
@@ -74,9 +79,6 @@ def check_supply(cards_: list[Card], rules: Rules) -> None:
             raise CardError(f"{k} x {card} is more than the deck's {have}")
 
 
-MAX_PHRASES = 4096
-
-
 @dataclass(frozen=True)
 class Context:
     """Rules to judge under, and the pack's phase when one was chosen by number."""
@@ -84,9 +86,6 @@ class Context:
     rules: Rules = DEFAULT_RULES
     phase: Phase | None = None
     label: str | None = None
-    # Phrases already read (a batch repeats a few phrases many times): one Phase object
-    # per phrase, so the solver's per-phase preparation is made once too.
-    phrases: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, variant: str | None, phase_no: int | None, world: str | None) -> Context:
@@ -117,13 +116,8 @@ class Context:
             return self.phase, self.rules
         if phrase is None:
             raise PhaseDSLError("give a phase (a phrase, or --variant PACK --phase N)")
-        phase = self.phrases.get(phrase)
-        if phase is None:
-            phase = parse(phrase, self.rules)
-            if len(self.phrases) >= MAX_PHRASES:
-                self.phrases.clear()
-            self.phrases[phrase] = phase
-        return phase, self.rules
+        # Phase.parse reads each distinct phrase once (a batch repeats a few phrases)
+        return parse(phrase, self.rules), self.rules
 
 
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
@@ -215,7 +209,7 @@ def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
     With ``number`` (the line's 1-based place in the input) every row starts with
     {"line": number}, so rows can be matched to lines even without an id.
     """
-    head = {} if number is None else {"line": number}
+    head: dict = {} if number is None else {"line": number}
     rid = None
     try:
         if len(line) > MAX_LINE:
@@ -230,7 +224,7 @@ def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
         if not isinstance(req, dict):
             raise PhaseDSLError("each line must be a JSON object")
         rid = req.get("id")
-        unknown = set(req) - {"id", "phase", "cards", "groups"}
+        unknown = [k for k in req if k not in _LINE_KEYS]
         if unknown:
             raise PhaseDSLError(f"unknown key(s): {', '.join(sorted(unknown))}")
         phrase = req.get("phase")
@@ -253,9 +247,14 @@ def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
             if not isinstance(cs, str):
                 raise PhaseDSLError('"cards" must be a string or a list of card strings')
             result = check_json(phase, held(cs, rules), rules)
-        return {**head, "id": rid, **result}
     except PhaseDSLError as e:
-        return {**head, "id": rid, "error": str(e)}
+        result = {"error": str(e)}
+    head["id"] = rid
+    head.update(result)
+    return head
+
+
+_LINE_KEYS = frozenset(("id", "phase", "cards", "groups"))
 
 
 _KINDS = {k.value: k for k in Kind} | {

@@ -9,6 +9,8 @@ group may say what it stands for: ``W=7`` (a number), ``W=R`` (a color) or
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import CardError, quoted
@@ -100,14 +102,14 @@ class Card:
         return WILD if self.wild else self
 
     def __str__(self) -> str:
+        if not (self.wild or self.skip or self.anti):
+            return f"{self.color}{self.number}"
         if self.skip:
             return "S"
         if self.anti:
             return "A"
-        if self.wild:
-            stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
-            return f"W={stands}" if stands else "W"
-        return f"{self.color}{self.number}"
+        stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
+        return f"W={stands}" if stands else "W"
 
     @classmethod
     def parse(cls, token: str, deck: Deck = STANDARD_DECK) -> Card:
@@ -174,6 +176,30 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
 
 # Tokens already read, per deck: hands repeat the same few dozen tokens.
 _READ: dict[Deck, dict[str, Card]] = {}
+# One object per distinct card read ('r5' and 'R05' give the one R5), and the ids of those
+# objects: repeated cards of a hand can be counted by identity (``most_copies``).
+_ONE: dict[Card, Card] = {}
+_ONE_IDS: set[int] = set()
+_MAX_ONE = 1 << 16
+
+
+def _one(card: Card) -> Card:
+    got = _ONE.get(card)
+    if got is None:
+        got = _ONE[card] = card
+        _ONE_IDS.add(id(card))
+    return got
+
+
+def most_copies(cards: Sequence[Card]) -> int | None:
+    """How many times the most repeated card is in ``cards``, told quickly for cards that
+    ``parse_cards`` read (one object per card); None for any other cards ("not known")."""
+    ids = [id(c) for c in cards]
+    if not _ONE_IDS.issuperset(ids):
+        return None
+    if len(set(ids)) == len(ids):
+        return 1 if ids else 0
+    return max(Counter(ids).values())
 
 
 def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
@@ -182,6 +208,10 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
         raise CardError(f"cards are text, like 'R5 B5 W', not {type(text).__name__} {text!r:.40}")
     if len(text) > MAX_CARD_TEXT:
         raise CardError(f"card list too long ({len(text)} characters; the limit is {MAX_CARD_TEXT})")
+    if len(_ONE) > _MAX_ONE:  # forget every read card at once, so that _ONE holds them all
+        _READ.clear()
+        _ONE.clear()
+        _ONE_IDS.clear()
     read = _READ.get(deck)
     if read is None:
         if len(_READ) > 64:
@@ -197,6 +227,7 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
             got = _card_from_token(tok, deck)
             if isinstance(got, str):
                 return _read_slowly(text, deck)  # raises, with the column
+            got = _one(got)
             if len(read) < 4096:
                 read[tok] = got
             card = got

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import sub
 from typing import NamedTuple
 
 from .cards import SKIP, WILD, Card
@@ -435,8 +437,8 @@ def _two_groups(lay: _Layout, h: _Hand, all_caps: list, f: _Fixed, target: int, 
             if value > best.fill:
                 best.fill, best.chosen, best.overlap = value, (cl0, cl1), overlap
                 bar = best.fill if best.fill < floor else floor
-                if best.fill >= top and not collect:
-                    return _finish(best, lay, h)
+                if best.fill >= top and (not collect or best.fill > target):
+                    return _finish(best, lay, h)  # made, or nothing can hold more
     return _finish(best, lay, h)
 
 
@@ -593,7 +595,10 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     never = _never(phase, rules)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
-    best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1)
+    # one or two groups: the choices one card short come with the fill at no extra cost
+    # (bigger phases search them only when the hand is one short: see below)
+    few = len(lay.groups) <= 2
+    best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1, collect=few)
     if not best.exact and best.fill < best.upper:
         # out of steps: a range; whether it is made at all is then the solver's to say
         meld = find(phase, hand, rules) if best.upper >= need else None
@@ -622,7 +627,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         skips = _pool(h, rules, seen)[2]
         found = (Out(SKIP, skips),) if skips > 0 else ()
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
-    if k == 1 and best.exact and len(lay.groups) > 1:
+    if k == 1 and best.exact and not few:
         # every choice one short, for the outs (one group: they came with the fill)
         again = _fill_hand(lay, h, rules, [SHORTFALL_STEPS // 2], need - 1, collect=True)
         leaves = again.leaves if again.exact else None
@@ -679,7 +684,7 @@ def _virtual_plans(lay: _Layout, best: _Fill, rules: Rules) -> list[_Plan]:
 def _pool(h: _Hand, rules: Rules, seen: Iterable[Card] = ()) -> tuple[list[int], int, int]:
     """Unseen cards as counts: per natural type, wilds, skips."""
     deck = rules.deck
-    pool = [deck.copies - c for c in h.cnt]
+    pool = list(map(sub, repeat(deck.copies, len(h.cnt)), h.cnt))
     wilds, skips = deck.wilds - h.wilds, deck.skips - h.skips
     if seen:
         s = _Hand.of((c.plain() for c in seen), _tables(deck))
@@ -717,25 +722,34 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
     out: list[Card] = []
     stand_in = False
     distinct = not rules.sets_share_number
-    set_numbers = {p.cls.number for g, p in zip(groups, plans, strict=True)
-                   if g.kind.is_set and p.cls is not None and any(t is not None for t in p.naturals)}
+    set_numbers = None  # the numbers of sets holding a natural, when needed
     for g, p in zip(groups, plans, strict=True):
-        v = p.naturals.get(None, 0)
+        nat = p.naturals
+        v = nat.get(None, 0)
         if not v or p.cls is None:
             continue
         cl = p.cls
-        if not any(t is not None for t in p.naturals):
+        if len(nat) == 1:
             # a group made only of cards still to come can take any class: the best stocked
+            if set_numbers is None:
+                set_numbers = {q.cls.number for g2, q in zip(groups, plans, strict=True)
+                               if g2.kind.is_set and q.cls is not None
+                               and any(t is not None for t in q.naturals)}
             options = [c for c in _classes(_as_played(g, rules), deck)
                        if not (distinct and g.kind.is_set and c.number in set_numbers)]
             cl = max(options or [cl], key=lambda c: sum(pool[t] for t in _types(c)))
             if g.kind.is_set:
                 set_numbers.add(cl.number)
-        used_nums = {t % nn for t in p.naturals if t is not None}
-        candidates = [t for t in _types(cl) if not (cl.window is not None and t % nn in used_nums)]
+        if cl.window is None:
+            candidates = _types(cl)
+        else:  # a run takes each number once
+            used_nums = {t % nn for t in nat if t is not None}
+            candidates = [t for t in _types(cl) if t % nn not in used_nums]
         for _ in range(v):
-            pick = next((t for t in candidates if pool[t] > 0), None)
-            if pick is None:
+            for pick in candidates:
+                if pool[pick] > 0:
+                    break
+            else:
                 stand_in = True
                 wilds -= 1
                 out.append(WILD)
@@ -792,16 +806,18 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
         check |= sum(tb.num_mask[n - tb.deck.low] for n in rules.wild_numbers
                      if tb.deck.low <= n <= tb.deck.high)
     check &= ~sure
-    out = [t for t in range(len(pool)) if sure >> t & 1 and pool[t] > 0]
+    out = [t for t in _bits(sure) if pool[t] > 0]
     hand = list(hand)
-    if all(a in ("num", "run") for a in lay.aggs) and not rules.wild_numbers:
+    if not check:
+        pass  # every choice was judged from its counts
+    elif all(a in ("num", "run") for a in lay.aggs) and not rules.wild_numbers:
         # sets and plain runs see only numbers: one card of a number answers for all
         for ni in range(nn):
             ts = [t for t in range(ni, len(pool), nn) if check >> t & 1 and pool[t] > 0]
             if ts and _completes(phase, lay, h, hand, tb.cards[ts[0]], rules):
                 out += ts
     else:
-        out += [t for t in range(len(pool)) if check >> t & 1 and pool[t] > 0
+        out += [t for t in _bits(check) if pool[t] > 0
                 and _completes(phase, lay, h, hand, tb.cards[t], rules)]
     out.sort(key=tb.sort_key)
     found = [Out(tb.cards[t], pool[t]) for t in out]

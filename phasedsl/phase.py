@@ -67,7 +67,13 @@ class Group:
         return dict(self.colors).get(number, frozenset())
 
     def describe(self, deck: Deck = STANDARD_DECK) -> str:
-        return Part(1, self).canonical(deck)
+        key = (self, id(deck))
+        got = _DESCRIBED.get(key)
+        if got is None or got[0] is not deck:
+            if len(_DESCRIBED) >= MAX_PARSED:
+                _DESCRIBED.clear()
+            got = _DESCRIBED[key] = (deck, Part(1, self).canonical(deck))
+        return got[1]
 
     def to_json(self, deck: Deck = STANDARD_DECK) -> dict:
         out: dict = {"kind": self.kind.value, "size": self.size}
@@ -183,17 +189,39 @@ class Phase:
         return sum(g.size for g in self.groups)
 
     def canonical(self, deck: Deck = STANDARD_DECK) -> str:
-        return " + ".join(p.canonical(deck) for p in self.parts)
+        # kept per (phase, deck) object: a batch prints the same few phases on every line
+        key = (id(self), id(deck))
+        got = _CANONICAL.get(key)
+        if got is not None and got[0] is self and got[1] is deck:
+            return got[2]
+        text = " + ".join(p.canonical(deck) for p in self.parts)
+        if len(_CANONICAL) >= MAX_PARSED:
+            _CANONICAL.clear()
+        _CANONICAL[key] = (self, deck, text)  # holds both, so their ids stay theirs
+        return text
 
     def __str__(self) -> str:
         return self.canonical()
 
     @classmethod
     def parse(cls, text: str, deck: Deck = STANDARD_DECK) -> Phase:
-        """Read a phase phrase; raise PhaseSyntaxError / PhaseValueError with the column."""
+        """Read a phase phrase; raise PhaseSyntaxError / PhaseValueError with the column.
+
+        Each distinct phrase is read once per deck (phases are immutable, so one object
+        serves every caller: API, batch lines, CLI); a phrase that fails is read again.
+        """
+        key = (text, id(deck)) if isinstance(text, str) else None
+        got = _PARSED.get(key) if key is not None else None
+        if got is not None and got[0] is deck:
+            return got[1]
         from .dsl import parse_phase
 
-        return parse_phase(text, deck)
+        phase = parse_phase(text, deck)
+        if key is not None:
+            if len(_PARSED) >= MAX_PARSED:
+                _PARSED.clear()
+            _PARSED[key] = (deck, phase)  # holds the deck, so its id stays its own
+        return phase
 
     def to_json(self, deck: Deck = STANDARD_DECK) -> dict:
         out = {
@@ -204,3 +232,11 @@ class Phase:
         if self.ignored:
             out["ignored"] = list(self.ignored)
         return out
+
+
+# Phrases already read, with their deck (bounded: a long batch of distinct phrases must not
+# grow it without end).
+MAX_PARSED = 4096
+_PARSED: dict[tuple[str, int], tuple[Deck, Phase]] = {}
+_CANONICAL: dict[tuple[int, int], tuple[Phase, Deck, str]] = {}
+_DESCRIBED: dict[tuple[Group, int], tuple[Deck, str]] = {}

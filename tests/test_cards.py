@@ -43,3 +43,24 @@ def test_deck_counts():
     assert deck.size == 108 and len(deck.all_cards()) == 108
     assert Deck(skips=2).size == 106
     assert Card.parse("g12") == Card(12, "G")
+
+
+@pytest.mark.parametrize("text", ["r5 R05 R5", "R5 r5 R5", "W W W W W W W W w", "S s S S S"])
+def test_held_cards_over_the_deck_are_refused_however_written(text):
+    # equal cards written differently are one card: the quick check by identity must see it
+    from phasedsl import api
+
+    with pytest.raises(CardError, match="more than the deck's"):
+        api.held(text)
+    assert len(api.held("r5 R05 B5 W w S")) == 6
+
+
+def test_cards_read_are_one_object_per_card():
+    from phasedsl.cards import most_copies
+
+    a = parse_cards("r5 B5 W")
+    b = parse_cards("R05 b5 w")
+    assert all(x is y for x, y in zip(a, b, strict=True))
+    assert most_copies(a) == 1 and most_copies([*a, b[0], b[2], b[2]]) == 3
+    assert most_copies([]) == 0
+    assert most_copies([Card(5, "R"), Card(6, "R")]) is None  # not read: not known

@@ -474,3 +474,32 @@ def test_a_hand_holds_plain_wilds_and_some_cards():
     line = json.dumps({"id": 1, "phase": "2 sets of 3", "cards": ""})
     out = json.loads(run("check", "--batch", "-", input=line + "\n").stdout)
     assert "give the cards" in out["error"]
+
+
+def test_batch_file_answered_in_pieces_by_several_processes_reads_as_one(tmp_path, monkeypatch):
+    import random
+
+    import phasedsl.cli as cli
+    from phasedsl import STANDARD_DECK
+
+    monkeypatch.setattr(cli, "BATCH_CHUNK", 4)  # many pieces from a few lines
+    rng = random.Random(8)
+    deck = [str(c) for c in STANDARD_DECK.all_cards()]
+    phases = ["2 sets of 3", "1 set of 3 + 1 run of 4", "1 run of 7", "7 cards of one color"]
+    lines = [json.dumps({"id": i, "phase": phases[i % 4], "cards": " ".join(rng.sample(deck, 11))})
+             for i in range(21)]
+    lines[5] = ""  # blank: skipped, counted
+    lines[9] = "not json"
+    lines[14] = json.dumps({"id": 14, "phase": "1 set of 3", "cards": "R5 B5 G5"})  # made
+    path = tmp_path / "hands.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    one = run("check", "--batch", str(path), "--jobs", "1")
+    stdin = run("check", "--batch", "-", input=path.read_text(encoding="utf-8"))
+    for jobs in ("2", "3", "0"):
+        many = run("check", "--batch", str(path), "--jobs", jobs)
+        assert many.exit_code == one.exit_code == stdin.exit_code == 2
+        assert many.stdout == one.stdout == stdin.stdout
+    rows = [json.loads(x) for x in one.stdout.splitlines()]
+    assert [r["line"] for r in rows] == [n for n in range(1, 22) if n != 6]
+    assert "error" in rows[8] and rows[13]["valid"] is True
+    assert run("check", "--batch", str(path), "--jobs", "-1").exit_code == 2

@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -199,6 +199,7 @@ def parts(draw):
     return Part(count, Group(kind, size, colors))
 
 
+@settings(deadline=None)  # the first call builds the parser's tables
 @given(st.lists(parts(), min_size=1, max_size=4))
 def test_print_parse_round_trip(ps):
     phase = Phase(tuple(ps))
@@ -395,6 +396,7 @@ def test_equal_contracts_are_equal():
     assert Phase.parse("7 cards of one suit (flush)") == Phase.parse("7 cards of one color")
 
 
+@settings(deadline=None)
 @given(st.lists(parts(), min_size=1, max_size=4), st.randoms(use_true_random=False))
 def test_order_does_not_change_the_contract(ps, rnd):
     phase = Phase(tuple(ps))
@@ -548,3 +550,17 @@ def test_cli_text_and_json_show_the_acting_card():
 def test_acting_notation_is_refused_by_the_card_parser_with_the_reason():
     with pytest.raises(CardError, match="only a wild says what it stands for; write R3"):
         parse_cards("R5 R3=5")
+
+
+def test_parse_reads_each_phrase_once_and_keeps_its_remarks():
+    first = Phase.parse("Phase 2: 1 set of 3 + 1 run of 4 (flush)")
+    again = Phase.parse("Phase 2: 1 set of 3 + 1 run of 4 (flush)")
+    assert again is first
+    assert again.ignored == ("Phase 2:", "(flush)")
+    assert Phase.parse("1 set of 3 + 1 run of 4").ignored == ()
+    # another deck reads the phrase afresh; a bad phrase fails every time
+    assert Phase.parse("1 set of 3", Deck(copies=1)) is not Phase.parse("1 set of 3")
+    assert Phase.parse("1 set of 3", Deck()) == Phase.parse("1 set of 3")
+    for _ in range(2):
+        with pytest.raises(PhaseSyntaxError):
+            Phase.parse("1 set of")
