@@ -595,6 +595,10 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     never = _never(phase, rules)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
+    if len(lay.all_groups) == 1 and lay.groups and not rules.wild_numbers:
+        got = _one_group_short(phase, lay, h, hand, rules, seen)
+        if got is not None:
+            return got
     # one or two groups: the choices one card short come with the fill at no extra cost
     # (bigger phases search them only when the hand is one short: see below)
     few = len(lay.groups) <= 2
@@ -642,6 +646,56 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
                           [SHORTFALL_STEPS // 4], need).fill >= need
     return Assessment(None, Shortfall(k, (), example, completes, real))
+
+
+def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
+                     seen: Iterable[Card]) -> Assessment | None:
+    """``assess`` for a phase of one natural group and nothing else (a run, a set, a color
+    group ...) when the hand does not make it; None when it does (the solver lays the meld).
+
+    One group has no search: its fill is the best class's capacity plus the wilds, and the
+    missing cards are that class's empty slots, so the general path's choice, plans and
+    leaves reduce to a pass over the capacities (same class: the first of the best).
+    """
+    size, lo = lay.sizes[0], lay.lower[0]
+    nn = lay.tb.nn
+    caps = h.caps(lay.aggs[0], lay.values[0], size, nn, lay.masks[0])
+    if not caps:
+        return None
+    top = max(caps)
+    lacking = lo - top if top < lo else 0
+    extra = lay.min_phase - top if lay.min_phase > top else 0
+    fill = min(top + h.wilds, size - lacking - extra)
+    if fill >= size:
+        return None
+    k = size - fill
+    classes = lay.classes[0]
+    cl = classes[caps.index(top)]
+    # as _virtual_plans: the minimum's naturals, then the slots the wilds do not reach
+    room = size - top - lacking
+    virt = lacking + min(room, extra)
+    room -= min(room, extra)
+    virt += room - min(room, h.wilds)
+    plans = [_Plan(cl, {**_take(cl, size, h.cnt, h.present, nn), None: virt})]
+    groups = lay.all_groups
+    example, real = _example(groups, plans, h, rules, k)
+    if k == 1:
+        leaves = []
+        sigs = set()  # classes holding the same cards complete alike: one of each
+        present = h.present
+        bar = size - 1
+        for c2, c in zip(classes, caps, strict=True):
+            sig = c2.mask & present
+            if sig not in sigs and min(c + h.wilds, size - (lo - c if c < lo else 0)
+                                       - (lay.min_phase - c if lay.min_phase > c else 0)) >= bar:
+                sigs.add(sig)
+                leaves.append(((c2,), h, False))
+        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
+        return Assessment(None, Shortfall(1, found, example, groups, bool(found)))
+    if real is None:  # a wild stands in for a natural: the fill search tells
+        real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
+                          [SHORTFALL_STEPS // 4], size).fill >= size
+    return Assessment(None, Shortfall(k, (), example, groups, real))
 
 
 def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
