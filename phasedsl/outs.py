@@ -96,8 +96,7 @@ class Shortfall:
             return (f"at least {self.missing} card{s} short and at most {self.at_most} (the exact "
                     f"count was out of reach of the search's {SHORTFALL_STEPS:,} steps)")
         # one Phase of the groups, so equal ones read together: '2 sets of 3'
-        what = (Phase(tuple(Part(1, g) for g in self.groups)).canonical(rules.deck)
-                if self.groups else str(phase))
+        what = _groups_text(self.groups, rules) if self.groups else str(phase)
         if self.missing == 1 and self.outs:
             return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
         if not self.possible:
@@ -114,6 +113,21 @@ class Shortfall:
             "possible": self.possible,
             **({} if self.exact else {"exact": False, "at_most": self.at_most}),
         }
+
+
+_GROUPS_TEXT: dict[tuple, str] = {}
+
+
+def _groups_text(groups: tuple[Group, ...], rules: Rules) -> str:
+    """The groups as one phrase, equal ones read together ('2 sets of 3'); kept, since a
+    batch names the same few on every line."""
+    key = (groups, rules.deck)
+    got = _GROUPS_TEXT.get(key)
+    if got is None:
+        if len(_GROUPS_TEXT) > 4096:
+            _GROUPS_TEXT.clear()
+        got = _GROUPS_TEXT[key] = Phase(tuple(Part(1, g) for g in groups)).canonical(rules.deck)
+    return got
 
 
 def describe_outs(cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> str:
