@@ -482,17 +482,25 @@ def _one_group(lay: _Layout, h: _Hand, caps: list[int], f: _Fixed, target: int) 
     top = max(caps)
     k = caps.index(top)
     value = _value(top, lo - top if top < lo else 0, f)
-    best = _Fill(value, value, h, (classes[k],), overlap=False, leaves=[])
-    if value >= target:
-        present = h.present
-        sigs = set()  # classes holding the same cards complete alike: one of each
-        for cl, c in zip(classes, caps, strict=True):
-            sig = cl.mask & present
-            if sig not in sigs and _value(c, lo - c if c < lo else 0, f) >= target:
-                sigs.add(sig)
-                best.leaves.append(((cl,), h, False))
+    best = _Fill(value, value, h, (classes[k],), overlap=False,
+                 leaves=_one_group_leaves(lay, h, caps, f, target) if value >= target else [])
     best.per = [_take(classes[k], lay.sizes[0], h.cnt, h.present, lay.tb.nn)]
     return best
+
+
+def _one_group_leaves(lay: _Layout, h: _Hand, caps: list[int], f: _Fixed, target: int) -> list:
+    """The classes of a one-group phase holding at least ``target`` cards, one of those
+    holding the same cards of the hand (they complete alike)."""
+    lo = lay.lower[0]
+    present = h.present
+    sigs = set()
+    leaves = []
+    for cl, c in zip(lay.classes[0], caps, strict=True):
+        sig = cl.mask & present
+        if sig not in sigs and _value(c, lo - c if c < lo else 0, f) >= target:
+            sigs.add(sig)
+            leaves.append(((cl,), h, False))
+    return leaves
 
 
 def _joint(chosen, sizes, lower, cnt, present, nn) -> tuple[list[dict], int, int]:
@@ -653,10 +661,19 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         # the count is sure, the list of one-card completions is not
         return Assessment(None, Shortfall(1, (), example, completes, real is True, exact=False,
                                           at_most=1))
+    return _short(phase, lay, h, hand, rules, seen, k, example, real, completes, leaves)
+
+
+def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
+           seen: Iterable[Card], k: int, example: tuple[Card, ...], real: bool | None,
+           completes: tuple[Group, ...], leaves: list) -> Assessment:
+    """A hand ``k`` cards short, with the choices of classes one short (``leaves``): the
+    outs when one short, else whether the example is a real completion."""
     if k == 1:
         found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
     if real is None:  # a wild stands in for a natural: the fill search tells
+        need = lay.total + lay.need_w + lay.need_s
         real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
                           [SHORTFALL_STEPS // 4], need).fill >= need
     return Assessment(None, Shortfall(k, (), example, completes, real))
@@ -678,14 +695,15 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
         return None
     top = max(caps)
     lacking = lo - top if top < lo else 0
-    extra = lay.min_phase - top if lay.min_phase > top else 0
-    fill = min(top + h.wilds, size - lacking - extra)
+    # no skip or wild parts: the wilds' room is the group's slots
+    f = _Fixed(0, h.wilds, size, lay.min_phase)
+    fill = _value(top, lacking, f)
     if fill >= size:
         return None
     k = size - fill
-    classes = lay.classes[0]
-    cl = classes[caps.index(top)]
+    cl = lay.classes[0][caps.index(top)]
     # as _virtual_plans: the minimum's naturals, then the slots the wilds do not reach
+    extra = lay.min_phase - top if lay.min_phase > top else 0
     room = size - top - lacking
     virt = lacking + min(room, extra)
     room -= min(room, extra)
@@ -693,23 +711,8 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     plans = [_Plan(cl, {**_take(cl, size, h.cnt, h.present, nn), None: virt})]
     groups = lay.all_groups
     example, real = _example(groups, plans, h, rules, k)
-    if k == 1:
-        leaves = []
-        sigs = set()  # classes holding the same cards complete alike: one of each
-        present = h.present
-        bar = size - 1
-        for c2, c in zip(classes, caps, strict=True):
-            sig = c2.mask & present
-            if sig not in sigs and min(c + h.wilds, size - (lo - c if c < lo else 0)
-                                       - (lay.min_phase - c if lay.min_phase > c else 0)) >= bar:
-                sigs.add(sig)
-                leaves.append(((c2,), h, False))
-        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
-        return Assessment(None, Shortfall(1, found, example, groups, bool(found)))
-    if real is None:  # a wild stands in for a natural: the fill search tells
-        real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,
-                          [SHORTFALL_STEPS // 4], size).fill >= size
-    return Assessment(None, Shortfall(k, (), example, groups, real))
+    leaves = _one_group_leaves(lay, h, caps, f, size - 1) if k == 1 else []
+    return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, leaves)
 
 
 def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
