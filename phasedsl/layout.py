@@ -181,13 +181,16 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         return tuple(cards), problems, ident
     start = None
     order = list(range(n))
+
+    def fits(first: int) -> bool:
+        # within the deck's numbers, and (a color map) every number one the run may hold
+        return (deck.low <= first and first + n - 1 <= deck.high
+                and all(group.allowed(x) != frozenset() for x in range(first, first + n)))
+
     if known:
         # As laid, low to high (or high to low): every known card fixes the start.
         ups = {v - i for i, v in enumerate(values) if v is not None}
         downs = {v + i - n + 1 for i, v in enumerate(values) if v is not None}
-
-        def fits(first: int) -> bool:
-            return deck.low <= first and first + n - 1 <= deck.high
 
         if len(ups) == 1 and fits(next(iter(ups))):
             start = ups.pop()
@@ -203,9 +206,12 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
             # Laid out of order: place it, wilds filling gaps first, then the high end.
             start = lo if lo + n - 1 <= deck.high else deck.high - n + 1
             start = max(start, hi - n + 1)
+            if not fits(start):  # a color map may leave only other windows
+                start = next((s for s in range(hi - n + 1, lo + 1) if fits(s)), start)
             order = None
     else:
-        start = deck.high - n + 1
+        start = next((s for s in range(deck.high - n + 1, deck.low - 1, -1) if fits(s)),
+                     deck.high - n + 1)
     if start < deck.low or start + n - 1 > deck.high:
         lo_end, hi_end = start, start + n - 1
         bad = lo_end if lo_end < deck.low else hi_end

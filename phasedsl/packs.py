@@ -151,7 +151,9 @@ def _validator():
 
 def _schema_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
     errors = sorted(_validator().iter_errors(doc.value), key=lambda e: list(map(str, e.absolute_path)))
-    return [_diag(path, mark, msg, lines) for err in errors for mark, msg in _explain(err, doc)]
+    said = {(repr(mark), msg): (mark, msg) for err in errors for mark, msg in _explain(err, doc)}
+    # several schema rules can say the same thing (each required key): say it once
+    return [_diag(path, mark, msg, lines) for mark, msg in said.values()]
 
 
 # The schema's words for a value's type, as a person writing YAML says them.

@@ -193,3 +193,15 @@ def test_a_hand_holds_plain_wilds_and_some_cards():
     line = json.dumps({"id": 1, "phase": "2 sets of 3", "cards": ""})
     out = json.loads(run("check", "--batch", "-", input=line + "\n").stdout)
     assert "give the cards" in out["error"]
+
+
+def test_batch_refuses_repeated_keys_and_numbers_json_cannot_keep():
+    lines = ['{"phase": "1 set of 3", "cards": "R5", "cards": "B5"}',
+             '{"phase": "1 set of 3", "cards": "R5 B5 W", "id": 1.5e-400}',
+             '{"phase": "1 set of 3", "cards": "R5 B5 W", "id": 0.0e-400}']
+    r = run("check", "--batch", "-", input="\n".join(lines))
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.exit_code == 2
+    assert '"cards" appears twice' in out[0]["error"]
+    assert "1.5e-400" in out[1]["error"]
+    assert out[2]["valid"] is True and out[2]["id"] == 0.0

@@ -140,3 +140,16 @@ def test_verify_agrees_with_the_reference_on_random_layouts():
         agree += 1
         legal += got
     assert agree == 1500 and legal > 50
+
+
+def test_a_color_map_run_laid_in_any_order_takes_a_window_its_map_allows():
+    # read as laid from high to low the wilds were 5 and 2, and 2 is not in the map
+    cmap = ("1 run of 4 with colors {3: red or blue, 4: any, 5: green, 6: any, "
+            "7: red or yellow, 8: blue, 9: any}")
+    for cards in ("W G4 B3 W", "B3 G4 W W", "G5 B4 B3 W"):
+        v = judge(cmap, cards)
+        assert v.valid, (cards, v.problems)
+    assert [str(c) for c in judge(cmap, "W G4 B3 W").meld.groups[0].cards] == ["B3", "G4", "W=5",
+                                                                              "W=6"]
+    assert judge(cmap, "W W W W", rules=Rules(min_naturals=0)).valid
+    assert not judge(cmap, "R1 W W W").valid
