@@ -75,13 +75,25 @@ def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
     raise typer.Exit(0 if ok else 1)
 
 
-def _lines(path: str) -> Iterator[str]:
+def _bounded(fh) -> Iterator[str | None]:
+    """The lines of ``fh``; None for a line over api.MAX_LINE, whose rest is skipped, not
+    held in memory (a file of one endless line, such as /dev/zero, must not fill it)."""
+    while line := fh.readline(api.MAX_LINE + 1):
+        if len(line) <= api.MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while (more := fh.readline(1 << 20)) and not more.endswith("\n"):
+            pass
+        yield None
+
+
+def _lines(path: str) -> Iterator[str | None]:
     if path == "-":
-        yield from sys.stdin
+        yield from _bounded(sys.stdin)
         return
     try:
         with open(path, encoding="utf-8") as fh:
-            yield from fh
+            yield from _bounded(fh)
     except OSError as e:
         _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
 
@@ -95,9 +107,13 @@ def _run_batch(path: str, row) -> NoReturn:
     rows: list[str] = []
     live = path == "-"  # a program on the other end of a pipe may wait for each answer
     for number, line in enumerate(_lines(path), 1):
-        if not line.strip():
+        if line is None:
+            result = {"line": number, "error": f"line too long (over {api.MAX_LINE} characters, "
+                                               "the limit)"}
+        elif not line.strip():
             continue
-        result = row(line, number)
+        else:
+            result = row(line, number)
         if "error" in result:
             code = 2
         elif result.get("valid") is False and not code:

@@ -205,3 +205,13 @@ def test_batch_refuses_repeated_keys_and_numbers_json_cannot_keep():
     assert '"cards" appears twice' in out[0]["error"]
     assert "1.5e-400" in out[1]["error"]
     assert out[2]["valid"] is True and out[2]["id"] == 0.0
+
+
+def test_batch_lines_over_the_limit_are_refused_in_both_modes_and_not_echoed():
+    long = "x" * 1_000_001
+    for cmd, ok in (("parse", "1 set of 3"), ("check", '{"phase": "1 set of 3", "cards": "R5"}')):
+        r = run(cmd, "--batch", "-", input=f"{long}\n{ok}\n")
+        out = [json.loads(x) for x in r.stdout.splitlines()]
+        assert r.exit_code == 2 and len(r.stdout) < 2_000
+        assert out[0] == {"line": 1, "error": "line too long (over 1000000 characters, the limit)"}
+        assert out[1]["line"] == 2 and "error" not in out[1]

@@ -1,4 +1,5 @@
 import json
+import os
 import time
 
 import pytest
@@ -633,3 +634,10 @@ def test_lint_warns_about_phases_the_rules_leave_no_natural_for():
     cmap = Phase.parse("1 run of 4 with colors {3: red, 4: blue, 5: red, 6: blue}")
     assert not any("never" in w for w in phase_warnings(cmap, Rules()))
     assert any("no color is allowed" in w for w in phase_warnings(cmap, Rules(runs_one_color=True)))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_pack_path_with_no_size_is_read_only_up_to_the_limit():
+    # /dev/zero reports size 0: reading it whole never ended
+    with pytest.raises(PackError, match="file too large"):
+        check_file("/dev/zero")
