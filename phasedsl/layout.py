@@ -264,7 +264,10 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
                                 f" ({phase}), the layout has {len(layout)}{extra}"))
         return Verdict(False, None, tuple(problems))
     reads = [[_read_group(g, cards, rules) for g in groups] for cards in layout]
-    assignment = _match(reads, groups, rules)
+    # A set of plain wilds shows whatever number the player says: under
+    # sets_share_number=False it takes one the other sets leave free.
+    free = [all(c.wild and c.number is None for c in cards) for cards in layout]
+    assignment = _match(reads, groups, rules, free)
     if assignment is None:
         # No pairing works: report each group against the phase group it comes
         # closest to making (fewest broken rules), each phase group used once.
@@ -282,8 +285,15 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
         return Verdict(False, None, tuple(problems))
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
+    shown = {_set_number(reads[i][j][0]) for i, j in enumerate(assignment)
+             if groups[j].kind.is_set and not free[i]}
+    spare = [x for x in rules.deck.numbers if x not in shown]
     for i, j in enumerate(assignment):
-        laid[j] = LaidGroup(groups[j], reads[i][j][0])
+        cards = reads[i][j][0]
+        if free[i] and groups[j].kind.is_set and not rules.sets_share_number and spare:
+            num = spare.pop()
+            cards = tuple(Card(num, c.color, wild=True) for c in cards)
+        laid[j] = LaidGroup(groups[j], cards)
         acting += [(j, k, wild) for k, wild in reads[i][j][2]]
     meld = Meld(tuple(laid), tuple(sorted(acting)))  # type: ignore[arg-type]
     problems += _phase_problems(meld, layout, rules, hand)
@@ -300,8 +310,10 @@ def _set_number(cards) -> int | None:
     return nums.pop() if len(nums) == 1 else None
 
 
-def _match(reads, groups: Sequence[Group], rules: Rules) -> list[int] | None:
-    """Pair each given group with a distinct phase group it legally makes."""
+def _match(reads, groups: Sequence[Group], rules: Rules, free: Sequence[bool]
+           ) -> list[int] | None:
+    """Pair each given group with a distinct phase group it legally makes (``free``: the
+    given group is plain wilds, so as a set it may show any number)."""
     n = len(groups)
     used = [False] * n
     out = [0] * n
@@ -315,7 +327,7 @@ def _match(reads, groups: Sequence[Group], rules: Rules) -> list[int] | None:
                 continue
             tried.add(groups[j])  # identical phase groups are interchangeable
             sn = set_numbers
-            if not rules.sets_share_number and groups[j].kind.is_set:
+            if not rules.sets_share_number and groups[j].kind.is_set and not free[i]:
                 num = _set_number(reads[i][j][0])
                 if num in set_numbers:
                     continue

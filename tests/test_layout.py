@@ -153,3 +153,15 @@ def test_a_color_map_run_laid_in_any_order_takes_a_window_its_map_allows():
                                                                               "W=6"]
     assert judge(cmap, "W W W W", rules=Rules(min_naturals=0)).valid
     assert not judge(cmap, "R1 W W W").valid
+
+
+def test_a_set_of_plain_wilds_takes_a_number_the_other_sets_leave_free():
+    # it was read as the deck's top number, so beside three 12s it clashed
+    rules = Rules(natural_scope="phase", sets_share_number=False)
+    v = judge("2 sets of 3", "R12 B12 G12", "W W W", rules=rules)
+    assert v.valid, v.problems
+    assert str(v.meld) == "R12 B12 G12 | W=11 W=11 W=11"
+    both = judge("2 sets of 3", "W W W", "W W W", rules=Rules(min_naturals=0, sets_share_number=False))
+    assert both.valid and str(both.meld) == "W=12 W=12 W=12 | W=11 W=11 W=11"
+    assert not judge("2 sets of 3", "R5 B5 W", "W=5 W W",
+                     rules=Rules(min_naturals=0, sets_share_number=False)).valid
