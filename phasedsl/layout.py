@@ -285,7 +285,7 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
         return Verdict(False, None, tuple(problems))
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
-    shown = {_set_number(reads[i][j][0]) for i, j in enumerate(assignment)
+    shown = {_set_number(reads[i][j]) for i, j in enumerate(assignment)
              if groups[j].kind.is_set and not free[i]}
     spare = [x for x in rules.deck.numbers if x not in shown]
     for i, j in enumerate(assignment):
@@ -305,8 +305,13 @@ def _weight(problems: list[tuple[str, str]]) -> int:
     return sum(3 if rule == "size" else 1 for rule, _ in problems)
 
 
-def _set_number(cards) -> int | None:
-    nums = {c.number for c in cards if c.number is not None}
+def _set_number(read) -> int | None:
+    """The number a read set shows (a card of a wild number played as a wild shows the
+    number it stands for, not its own)."""
+    cards, _, acting = read
+    stands = dict(acting)
+    nums = {stands[k].number if k in stands else c.number for k, c in enumerate(cards)}
+    nums.discard(None)
     return nums.pop() if len(nums) == 1 else None
 
 
@@ -328,7 +333,7 @@ def _match(reads, groups: Sequence[Group], rules: Rules, free: Sequence[bool]
             tried.add(groups[j])  # identical phase groups are interchangeable
             sn = set_numbers
             if not rules.sets_share_number and groups[j].kind.is_set and not free[i]:
-                num = _set_number(reads[i][j][0])
+                num = _set_number(reads[i][j])
                 if num in set_numbers:
                     continue
                 sn = set_numbers | {num}

@@ -165,3 +165,12 @@ def test_a_set_of_plain_wilds_takes_a_number_the_other_sets_leave_free():
     assert both.valid and str(both.meld) == "W=12 W=12 W=12 | W=11 W=11 W=11"
     assert not judge("2 sets of 3", "R5 B5 W", "W=5 W W",
                      rules=Rules(min_naturals=0, sets_share_number=False)).valid
+
+
+def test_a_postal_card_played_as_a_wild_does_not_count_as_its_set_number():
+    # G6 B7 shows 6 and W R7 Y1 shows 1 (each 7 acting as a wild): the sets differ
+    rules = Rules(natural_scope="phase", sets_share_number=False, wild_numbers=frozenset({7}))
+    v = judge("2 skips + 1 set of 2 + 2 skips + 1 set of 3", "S S", "S S", "G6 B7", "W R7 Y1",
+              rules=rules)
+    assert v.valid, v.problems
+    assert not judge("2 sets of 2", "G6 B7", "W R7 Y6", rules=rules).valid
