@@ -5,6 +5,8 @@
     'G9 G9 Y9 | R5 B5 W=5'
 """
 
+__version__ = "0.1.0"
+
 from .cards import SKIP, STANDARD_DECK, WILD, Card, Deck, format_cards, parse_cards
 from .errors import (
     CardError,

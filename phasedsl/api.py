@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 from .cards import _TOKEN, Card, parse_cards
-from .errors import CardError, LayoutError, PhaseDSLError
+from .errors import CardError, LayoutError, PhaseDSLError, quoted
 from .hits import hit_words, plan, read_laid, targets
 from .layout import Verdict, verify
 from .meld import LaidGroup
 from .outs import assess
-from .phase import Group, Kind, Phase
+from .phase import Group, Kind, Phase, _plural
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
 
@@ -284,7 +285,8 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
     """
     head, sep, body = text.rpartition(":")  # a phrase head may hold colons (color maps)
     if not sep:
-        raise LayoutError(f"write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' (got {text!r})")
+        raise LayoutError("write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' "
+                          f"(got {quoted(text, 60)})")
     cards_ = parse_cards(body, rules.deck)
     if not cards_:
         raise LayoutError(f"the laid group {text.strip()!r} has no cards")
@@ -370,7 +372,8 @@ def outs_text(result: dict) -> str:
         return f"{result['phase']}: already made"
     if not result["outs"]:
         return f"{result['phase']}: no single card completes it"
-    lines = [f"{result['phase']}: {len(result['outs'])} card(s) complete it"]
+    n = len(result["outs"])
+    lines = [f"{result['phase']}: {plural(n, 'card')} complete{'s' if n == 1 else ''} it"]
     lines += [f"  {o['card']:>4}  {o['unseen']} unseen" for o in result["outs"]]
     lines.append(f"next draw completes it: {100 * result['next_draw']:.2f}% "
                  f"({result['next_draw_fraction']} unseen cards)")
@@ -392,37 +395,99 @@ def odds_report(results: list, cards: int, draws: int) -> dict:
 
 
 def odds_text(report: dict) -> str:
+    """The report as a table that fits an 80-column terminal; with several phases, each
+    with its rank (1 = easiest) and a bar of the curve, starred when easier than the one before."""
     rows = report["phases"]
-    draws = f" (a hand plus {report['draws']} draw(s), an upper view)" if report["draws"] else ""
-    lines = [f"chance that {report['cards']} cards from the deck make the phase{draws}"]
+    k = report["draws"]
+    draws = f" (a hand and {plural(k, 'draw')}: an upper view)" if k else " from the deck"
+    lines = wrap(f"chance that {report['cards']} cards{draws} make the phase", indent="  ")
     many = len(rows) > 1
     top = max((r["probability"] for r in rows), default=0) or 1
+    cells: list = [["#", "phase", "chance", "95% CI", "rank", "curve"]] if many else []
     for r in rows:
-        num = f"{r['number']:>3}  " if r["number"] else ""
-        if r["method"] == "exact":
-            how = "exact"
-        else:
-            lo, hi = r["ci95"]
-            how = f"sampled, 95% CI {100 * lo:.3f}-{100 * hi:.3f}%"
-        line = f"{num}{r['phase']:<40} {r['percent']:9.4f}%  {how:<34}"
-        if many:
-            bar = "#" * max(1 if r["probability"] > 0 else 0, round(30 * r["probability"] / top))
-            line += f" rank {r['rank']:>2}  {bar:<30}"
-            if r.get("easier_than_previous"):
-                line += " <- easier than the phase before"
-        lines.append(line.rstrip())
+        pct = f"{r['percent']:.4f}%"
+        lo, hi = r.get("ci95") or (None, None)
+        ci = "exact" if lo is None else f"{100 * lo:.3f}-{100 * hi:.3f}%"
+        if not many:
+            cells.append([r["phase"], pct, ci if lo is None else f"sampled, 95% CI {ci}"])
+            continue
+        bar = "#" * max(1 if r["probability"] > 0 else 0, round(CURVE * r["probability"] / top))
+        star = " *" if r.get("easier_than_previous") else ""
+        cells.append([r["number"] or "", r["phase"], pct, ci, str(r["rank"]), bar.ljust(CURVE) + star])
+    lines += table(cells, "><><><" if many else "<><", flex=1 if many else 0)
     sampled = [r["samples"] for r in rows if r["method"] == "sampled"]
     if sampled:
         lines.append(f"sampled figures: {sampled[0]:,} hands each, seeded")
     for note in dict.fromkeys(r["note"] for r in rows if r.get("note")):
         lines.append(f"note: {note}")
     if many and report["easier_than_previous"]:
-        lines.append("phases easier than the one before: " + ", ".join(report["easier_than_previous"]))
+        lines.append("* easier than the phase before: " + ", ".join(report["easier_than_previous"]))
     return "\n".join(lines)
 
 
-def plot_curve(report: dict, path) -> None:
-    """The difficulty curve as an image (matplotlib, an optional extra)."""
+CURVE = 10  # characters of the longest bar in odds_text
+WIDTH = 80  # text output fits a terminal this wide
+
+
+def table(rows: list, aligns: str, flex: int, width: int = WIDTH) -> list[str]:
+    """Rows of cells as columns (``aligns``: ``<`` or ``>`` per column) no wider than
+    ``width``: column ``flex`` gets the room the others leave and wraps onto more lines.
+    A row that is a plain str is printed as it is (a note under a row)."""
+    from rich.cells import cell_len
+
+    gap = 2
+    grid = [r for r in rows if not isinstance(r, str)]
+    widths = [max((cell_len(r[i]) for r in grid), default=0) for i in range(len(aligns))]
+    room = width - sum(widths) + widths[flex] - gap * (len(aligns) - 1)
+    widths[flex] = min(widths[flex], max(20, room))
+    out = []
+    for r in rows:
+        if isinstance(r, str):
+            out.append(r)
+            continue
+        cols = [wrap(c, widths[i]) if i == flex else [c] for i, c in enumerate(r)]
+        for k in range(max(len(c) for c in cols)):
+            parts = []
+            for c, w, a in zip(cols, widths, aligns, strict=True):
+                text = c[k] if k < len(c) else ""
+                pad = " " * (w - cell_len(text))
+                parts.append(pad + text if a == ">" else text + pad)
+            out.append((" " * gap).join(parts).rstrip())
+    return out
+
+
+def wrap(text: str, width: int = WIDTH, first: str = "", indent: str = "") -> list[str]:
+    """Lines of at most ``width`` terminal cells (a Japanese character takes two, a Thai
+    vowel mark none), broken at spaces; a word longer than a line is cut. ``first`` and
+    ``indent`` start the first and the other lines."""
+    from rich.cells import cell_len, chop_cells
+
+    lines: list[str] = []
+    line = first
+    for word in text.split():
+        lead = indent if lines else first
+        if line != lead and cell_len(line) + 1 + cell_len(word) <= width:
+            line += " " + word
+            continue
+        if line != lead:
+            lines.append(line)
+            line = indent
+        pieces = chop_cells(word, max(1, width - cell_len(line)))
+        for piece in pieces[:-1]:
+            lines.append(line + piece)
+            line = indent
+        line += pieces[-1]
+    lines.append(line)
+    return lines
+
+
+def plural(n: int, word: str) -> str:
+    """'1 phase', '2 phases'."""
+    return f"{n} {_plural(word, n)}"
+
+
+def pyplot():
+    """matplotlib's pyplot drawing to files (matplotlib is an optional extra)."""
     try:
         import matplotlib
 
@@ -430,30 +495,51 @@ def plot_curve(report: dict, path) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'") from None
+    return plt
+
+
+@contextmanager
+def drawing(path, what: str, **subplots):
+    """``(figure, axes)`` of ``plt.subplots(**subplots)``, written to ``path`` (format from
+    its suffix) when the block ends; any failure to draw or write is a PhaseDSLError."""
+    plt = pyplot()
+    fig, axes = plt.subplots(**subplots)
+    try:
+        yield fig, axes
+        fig.tight_layout()
+        fig.savefig(path)
+    except OSError as e:
+        raise PhaseDSLError(f"cannot write {path}: {e.strerror or e}") from None
+    except (ValueError, RuntimeError) as e:  # matplotlib's own complaints
+        raise PhaseDSLError(f"cannot draw {what} to {path}: {e}") from None
+    finally:
+        plt.close(fig)
+
+
+def plot_curve(report: dict, path) -> None:
+    """The difficulty curve as an image (matplotlib, an optional extra); any failure to
+    draw or write it is a PhaseDSLError."""
     rows = report["phases"]
     xs = list(range(1, len(rows) + 1))
     ys = [100 * r["probability"] for r in rows]
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(xs, ys, marker="o")
-    for x, r in zip(xs, rows, strict=True):
-        if r.get("easier_than_previous"):
-            ax.annotate("easier", (x, 100 * r["probability"]), textcoords="offset points",
-                        xytext=(0, 8), ha="center", color="crimson")
-        if r["method"] == "sampled":
-            lo, hi = r["ci95"]
-            ax.errorbar([x], [100 * r["probability"]], yerr=[[100 * (r["probability"] - lo)],
-                                                            [100 * (hi - r["probability"])]],
-                        fmt="none", ecolor="gray")
-    ax.set_yscale("log")
-    ax.set_xticks(xs, [r["number"] or str(i) for i, r in zip(xs, rows, strict=True)])
-    ax.set_xlabel("phase")
-    ax.set_ylabel(f"chance {report['cards']} cards make it (%, log scale)")
-    ax.set_title("difficulty curve")
-    ax.grid(True, which="both", alpha=0.3)
-    fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as e:
-        raise PhaseDSLError(f"cannot write {path}: {e.strerror}") from None
-    finally:
-        plt.close(fig)
+    with drawing(path, "the curve", figsize=(8, 4.5)) as (_, ax):
+        ax.plot(xs, ys, marker="o")
+        for x, y, r in zip(xs, ys, rows, strict=True):
+            if r.get("easier_than_previous"):
+                ax.annotate("easier", (x, y), textcoords="offset points", xytext=(0, 8),
+                            ha="center", color="crimson")
+            if r["method"] == "sampled":
+                lo, hi = r["ci95"]
+                ax.errorbar([x], [y], yerr=[[y - 100 * lo], [100 * hi - y]], fmt="none", ecolor="gray")
+        positive = [y for y in ys if y > 0]
+        if len(positive) < len(ys):
+            # a log scale cannot show 0%: linear below the smallest figure shown, so a
+            # phase no sampled hand made is drawn at 0, not left out
+            ax.set_yscale("symlog", linthresh=min(positive, default=1e-3))
+        else:
+            ax.set_yscale("log")
+        ax.set_xticks(xs, [r["number"] or str(i) for i, r in zip(xs, rows, strict=True)])
+        ax.set_xlabel("phase")
+        ax.set_ylabel(f"chance {report['cards']} cards make it (%, log scale)")
+        ax.set_title("difficulty curve")
+        ax.grid(True, which="both", alpha=0.3)

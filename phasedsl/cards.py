@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import CardError
+from .errors import CardError, quoted
 
 COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 
@@ -19,6 +19,9 @@ COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 # work is done, so a hostile "10^9 cards" string cannot hang the tool.
 MAX_CARD_TEXT = 100_000
 MAX_CARDS = 5_000
+# No card is written with more characters (W=R12 has 5); a longer token is refused
+# without being echoed whole in the message.
+MAX_TOKEN = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,9 @@ class Deck:
     wilds: int = 8
     skips: int = 4
     color_names: tuple[tuple[str, str], ...] = tuple(COLOR_NAMES.items())
+    # The anti-phase rule card (``A``): only the referee's deck under
+    # house_rules.anti_phase_for_others holds it; a pack's deck (odds, solver) never does.
+    anti: int = 0
 
     @property
     def numbers(self) -> range:
@@ -39,7 +45,8 @@ class Deck:
 
     @property
     def size(self) -> int:
-        return len(self.colors) * len(self.numbers) * self.copies + self.wilds + self.skips
+        return (len(self.colors) * len(self.numbers) * self.copies + self.wilds + self.skips
+                + self.anti)
 
     def color_name(self, letter: str) -> str:
         return dict(self.color_names).get(letter, letter)
@@ -55,7 +62,7 @@ class Deck:
     def all_cards(self) -> list[Card]:
         """Every card of the deck, each copy listed."""
         cards = [Card(n, c) for c in self.colors for n in self.numbers for _ in range(self.copies)]
-        cards += [WILD] * self.wilds + [SKIP] * self.skips
+        cards += [WILD] * self.wilds + [SKIP] * self.skips + [ANTI] * self.anti
         return cards
 
     def supply(self, card: Card) -> int:
@@ -64,6 +71,8 @@ class Deck:
             return self.wilds
         if card.skip:
             return self.skips
+        if card.anti:
+            return self.anti
         ok = card.color in self.colors and card.number in self.numbers
         return self.copies if ok else 0
 
@@ -80,10 +89,11 @@ class Card:
     color: str | None = None
     wild: bool = field(default=False)
     skip: bool = field(default=False)
+    anti: bool = field(default=False)  # the anti-phase rule card (a referee-only card)
 
     @property
     def natural(self) -> bool:
-        return not (self.wild or self.skip)
+        return not (self.wild or self.skip or self.anti)
 
     def plain(self) -> Card:
         """The card as it is in a hand: a wild forgets what it stood for."""
@@ -92,6 +102,8 @@ class Card:
     def __str__(self) -> str:
         if self.skip:
             return "S"
+        if self.anti:
+            return "A"
         if self.wild:
             stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
             return f"W={stands}" if stands else "W"
@@ -108,6 +120,7 @@ class Card:
 
 WILD = Card(wild=True)
 SKIP = Card(skip=True)
+ANTI = Card(anti=True)
 
 _TOKEN = re.compile(r"[^\s,]+")
 _NATURAL = re.compile(r"([A-Za-z]+)([0-9]+)")
@@ -120,6 +133,11 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
         return SKIP
     if up == "W":
         return WILD
+    if up == "A":
+        if deck.anti:
+            return ANTI
+        return ("'A' is the anti-phase rule card, which is in the deck only under "
+                "house_rules.anti_phase_for_others")
     letters = "/".join(deck.colors)
     if up.startswith("W="):
         rest = up[2:]
@@ -190,7 +208,10 @@ def _read_slowly(text: str, deck: Deck) -> list[Card]:
     """Token by token, with the column of the first bad one."""
     cards: list[Card] = []
     for m in _TOKEN.finditer(text):
-        got = _card_from_token(m.group(), deck)
+        tok = m.group()
+        got = (_card_from_token(tok, deck) if len(tok) <= MAX_TOKEN else
+               f"{quoted(tok, MAX_TOKEN)} is not a card: a card is a few characters, like R5, "
+               "W or W=R7")
         if isinstance(got, str):
             raise CardError(got, text, m.start() + 1)
         cards.append(got)

@@ -8,32 +8,149 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from . import api
-from .errors import PhaseDSLError
+from .errors import InputError, PackError, PhaseDSLError
 
-app = typer.Typer(
+try:  # Typer 0.2x carries its own copy of Click
+    from typer._click.exceptions import UsageError
+except ImportError:  # pragma: no cover - older Typer on Click
+    from click.exceptions import UsageError
+
+# Whether this run asked for --json: set once the arguments are read, so that every
+# error, wherever it is raised, comes out in the form the caller asked for.
+_JSON: ContextVar[bool] = ContextVar("phasedsl_json", default=False)
+
+
+class _Option(TyperOption):
+    def display_type_rich(self, ctx) -> str | None:
+        # A flag takes no value; a value is named for what it is (PACK, N, FILE), not its
+        # Python type (Typer would show "<bool>", "<str>").
+        return None if self.is_flag else (self.metavar or self.name.upper())
+
+
+class _Argument(TyperArgument):
+    @property
+    def display_name_raw(self) -> str:
+        return self.metavar or self.name.upper()
+
+    def display_type_rich(self, ctx) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        if self.metavar:
+            return self.metavar
+        name = self.display_name_raw + ("..." if self.nargs != 1 else "")
+        return name if self.required else f"[{name}]"
+
+
+def _plain(params: list) -> list:
+    """Typer builds its own parameter objects and offers no hook for how help shows
+    them, so they are given the subclasses above (which add no state)."""
+    for p in params:
+        if type(p) is TyperOption:
+            p.__class__ = _Option
+        elif type(p) is TyperArgument:
+            p.__class__ = _Argument
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx) -> list:
+        return _plain(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    """The one place where errors become output: bad input (PhaseDSLError) and usage
+    mistakes Typer finds (a missing argument, a bad option value) alike."""
+
+    def get_params(self, ctx) -> list:
+        return _plain(super().get_params(ctx))
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        words = args[: args.index("--")] if "--" in args else args
+        _JSON.set("--json" in words)
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as e:
+            _usage_error(e)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PhaseDSLError as e:
+            _fail(e)
+        except UsageError as e:
+            _usage_error(e)
+
+
+def _usage_error(e: UsageError) -> NoReturn:
+    # Typer shows its own usage errors (with the usage line) unless JSON was asked for
+    if not _JSON.get() or type(e).__name__ == "NoArgsIsHelpError":
+        raise e
+    _fail(PhaseDSLError(e.format_message()))
+
+
+class _App(typer.Typer):
+    def command(self, *args, cls=None, **kwargs):
+        return super().command(*args, cls=cls or _Command, **kwargs)
+
+
+app = _App(
     name="phasedsl",
+    cls=_Group,
     help="Rules toolkit for Phase 10 and its variants: read phases, check melds, hits and scores.",
     no_args_is_help=True,
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("phasedsl")
+    except PackageNotFoundError:  # run from a checkout
+        from . import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        _out(f"phasedsl {_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                          callback=_print_version, is_eager=True)] = False,
+) -> None:
+    pass
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text "
+                                                      "(errors too).")]
 VariantOpt = Annotated[
     str | None,
-    typer.Option("--variant", "-v", help="A built-in pack name or a pack file: judge under its rules."),
+    typer.Option("--variant", "-v", metavar="PACK",
+                 help="A built-in pack name or a pack file: judge under its rules."),
 ]
 PhaseNoOpt = Annotated[
-    int | None, typer.Option("--phase", "-p", help="Take phase N of the pack instead of a phrase.")
+    int | None, typer.Option("--phase", "-p", metavar="N", help="Take phase N of the pack instead "
+                                                                 "of a phrase.")
 ]
 WorldOpt = Annotated[
-    str | None, typer.Option("--world", "-w", help="The pack's world (phase list) for --phase.")
+    str | None, typer.Option("--world", "-w", metavar="WORLD",
+                             help="For packs with several phase lists: the list --phase N is from.")
 ]
 
 
@@ -41,14 +158,31 @@ def _out(text: str = "") -> None:
     typer.echo(text)
 
 
-def _fail(error: Exception, as_json: bool = False) -> NoReturn:
-    """Bad input: a clear message on stderr (or JSON on stdout), exit code 2."""
+def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
+    """Bad input: a clear message on stderr, or with --json one JSON object on stdout
+    ({"error", "exit"}, what else is known about the error: column, the pack problems, and
+    the ``known`` fields); exit code 2."""
+    if as_json is None:
+        as_json = _JSON.get()
     if as_json:
-        _out(json.dumps({"error": str(error)}))
+        _out(json.dumps(_error_json(error) | known))
     else:
-        head = typer.style("error:", fg="red", bold=True) if sys.stderr.isatty() else "error:"
-        typer.echo(f"{head} {error}", err=True)
+        # a pack's problems already read "file:line:column: error: ..."
+        head = "" if isinstance(error, PackError) else "error: "
+        if head and sys.stderr.isatty():
+            head = typer.style("error:", fg="red", bold=True) + " "
+        typer.echo(f"{head}{error}", err=True)
     raise typer.Exit(2)
+
+
+def _error_json(error: Exception) -> dict:
+    out: dict = {"error": str(error), "exit": 2}
+    if isinstance(error, InputError) and error.column is not None:
+        out.update(message=error.message, column=error.column)
+    if isinstance(error, PackError):
+        out["problems"] = [d.to_json() if hasattr(d, "to_json") else {"message": str(d)}
+                           for d in error.problems]
+    return out
 
 
 def _notes(phase, as_json: bool) -> None:
@@ -137,11 +271,9 @@ def _parse_row(line: str, number: int) -> dict:
         return {"line": number, "input": text, "error": str(e)}
 
 
-def _context(variant, phase_no, world):
-    try:
-        return api.Context.load(variant, phase_no, world)
-    except PhaseDSLError as e:
-        _fail(e)
+def _context(variant, phase_no, world) -> api.Context:
+    # a bad --variant, --phase or --world is reported by _Group.invoke, like any bad input
+    return api.Context.load(variant, phase_no, world)
 
 
 # --------------------------------------------------------------------------- parse
@@ -151,7 +283,8 @@ def _context(variant, phase_no, world):
 def parse(
     phrase: Annotated[str | None, typer.Argument(help="A phase, e.g. '1 set of 3 + 1 run of 4'.")] = None,
     batch: Annotated[
-        str | None, typer.Option("--batch", help="Read one phrase per line from FILE ('-': stdin).")
+        str | None, typer.Option("--batch", metavar="FILE",
+                                 help="Read one phrase per line from FILE ('-': stdin).")
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -165,8 +298,11 @@ def parse(
 
         printf '2 sets of 3\\nrun of 4, set of 3\\n' | phasedsl parse --batch -
 
-    --batch reads one phrase per line (plain text, not JSON) and writes one JSON object per
-    line with the input's line number; exit code 0 when every phrase reads, 2 when some does not.
+    --batch reads one phrase per line (plain text, not JSON) and writes one JSON
+    object per line with the input's line number; exit code 0 when every phrase
+    reads, 2 when some does not.
+
+    Exit code 0, or 2 for bad input.
     """
     if batch is not None:
         if phrase is not None:
@@ -200,10 +336,11 @@ def check(
     ] = None,
     groups: Annotated[
         list[str] | None,
-        typer.Option("--groups", "-g", help="A laid group, e.g. 'G7 G8 W G10'; repeat per group."),
+        typer.Option("--groups", "-g", metavar="CARDS",
+                     help="A laid group, e.g. 'G7 G8 W G10'; repeat per group."),
     ] = None,
     batch: Annotated[
-        str | None, typer.Option("--batch", help="JSON lines from FILE ('-': stdin).")
+        str | None, typer.Option("--batch", metavar="FILE", help="JSON lines from FILE ('-': stdin).")
     ] = None,
     variant: VariantOpt = None,
     phase_no: PhaseNoOpt = None,
@@ -255,18 +392,19 @@ def check(
 
 @app.command()
 def hit(
-    cards: Annotated[list[str], typer.Argument(help="The card(s) to play.", show_default=False)],
+    cards: Annotated[list[str], typer.Argument(help="The cards to play (one or more).", show_default=False)],
     on: Annotated[
         list[str],
-        typer.Option("--on", "-o", help="A laid group as 'KIND: CARDS', e.g. 'run: R3 R4 W=5 R6'."),
+        typer.Option("--on", "-o", metavar="GROUP",
+                     help="A laid group as 'KIND: CARDS', e.g. 'run: R3 R4 W=5 R6'."),
     ],
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Which laid groups take these cards, and where? And an order that places the most.
 
-    KIND is set, run, color, color_run, even_odd, color_even_odd, color_set, wild or skip
-    (or a phase phrase for one group, like 'color run of 4').
+    KIND is set, run, color, color_run, even_odd, color_even_odd, color_set,
+    wild or skip (or a phase phrase for one group, like 'color run of 4').
 
     A laid group that breaks a rule is refused. A wild may take either open end of a run.
 
@@ -304,15 +442,16 @@ def score(
 ) -> None:
     """Penalty points of the cards left in hand (5 for 1-9, 10 for 10-12, 15 a skip, 25 a wild).
 
-    Example:
+    Examples:
 
         phasedsl score R5 B12 W S
+
+        phasedsl score --variant masters R5 B12 W --json
+
+    Exit code 0, or 2 for bad input.
     """
     ctx = _context(variant, None, None)
-    try:
-        hand = api.cards(" ".join(cards or []), ctx.rules)
-    except PhaseDSLError as e:
-        _fail(e, as_json)
+    hand = api.cards(" ".join(cards or []), ctx.rules)
     result = api.score_json(hand, ctx.rules)
     if as_json:
         _out(json.dumps(result))
@@ -330,22 +469,27 @@ def odds(
     phrase: Annotated[str | None, typer.Argument(help="A phase; leave out with --variant to rank "
                                                       "every phase of the pack.")] = None,
     variant: VariantOpt = None,
-    world: WorldOpt = None,
-    draws: Annotated[int, typer.Option("--draws", "-d", min=0, max=50,
+    world: Annotated[str | None, typer.Option(
+        "--world", "-w", metavar="WORLD",
+        help="For packs with several phase lists: rank this one (or judge the phrase under its "
+             "rules).")] = None,
+    draws: Annotated[int, typer.Option("--draws", "-d", min=0, max=50, metavar="K",
                                        help="Also count K more cards from the deck.")] = 0,
-    samples: Annotated[int, typer.Option("--samples", min=1, max=1_000_000_000,
+    samples: Annotated[int, typer.Option("--samples", min=1, max=1_000_000_000, metavar="N",
                                          help="Hands to sample when no exact count exists.")] = 200_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampler.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the sampler.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N",
                                       help="Processes for sampling.")] = 1,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Draw the difficulty curve to a "
-                                                             ".png or .svg file (needs matplotlib).")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
+                                              help="Also draw the difficulty curve to a .png or .svg "
+                                                   "file (needs matplotlib).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The chance that a dealt hand makes a phase: exact where counting allows, sampled otherwise.
 
-    With --variant and no phase, rank every phase of the pack (or --world), flag a phase that is
-    easier than the one before it, and draw the difficulty curve.
+    With --variant and no phase, rank every phase of the pack (or --world),
+    flag a phase that is easier than the one before it, and draw the
+    difficulty curve.
 
     Examples:
 
@@ -354,46 +498,44 @@ def odds(
         phasedsl odds "1 color run of 4 + 1 set of 4" --samples 1000000 --jobs 2
 
         phasedsl odds --variant original --draws 1 --plot curve.svg
+
+    Exit code 0, or 2 for bad input or a plot that cannot be made.
     """
     from .odds import odds as compute
 
     ctx = _context(variant, None, None)
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        _fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
-              as_json)
+        raise PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}")
     if plot is not None:
         import importlib.util
 
         if importlib.util.find_spec("matplotlib") is None:  # say so before any long count
-            _fail(PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'"), as_json)
-    try:
-        if phrase is not None:
-            rules = ctx.rules if world is None else _pack_rules(variant, world)
-            entries = [("", api.parse(phrase, rules), rules)]
-        elif variant is not None:
-            entries = _pack_entries(variant, world)
-        else:
-            raise PhaseDSLError("give a phase, or --variant PACK to rank its phases")
-        cards = entries[0][2].hand_size + draws
-        if cards > entries[0][2].deck.size:
-            raise PhaseDSLError(f"{cards} cards is more than the deck holds")
-    except PhaseDSLError as e:
-        _fail(e, as_json)
+            raise PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'")
+    if phrase is not None:
+        rules = ctx.rules if world is None else _pack_rules(variant, world)
+        entries = [("", api.parse(phrase, rules), rules)]
+    elif variant is not None:
+        entries = _pack_entries(variant, world)
+    else:
+        raise PhaseDSLError("give a phase, or --variant PACK to rank its phases")
+    cards = entries[0][2].hand_size + draws
+    if cards > entries[0][2].deck.size:
+        raise PhaseDSLError(f"{cards} cards is more than the deck holds")
     results = []
     with _progress(as_json) as tick:
         for label, phase, rules in entries:
             results.append((label, compute(phase, rules, rules.hand_size + draws, samples=samples,
                                            seed=seed, jobs=jobs, progress=tick)))
     report = api.odds_report(results, cards, draws)
+    if not as_json:
+        _out(api.odds_text(report))
     if plot is not None:
         try:
             api.plot_curve(report, plot)
         except PhaseDSLError as e:
-            _fail(e, as_json)
+            _fail(e, report=report)  # the figures took long to make: keep them
     if as_json:
         _out(json.dumps(report))
-    else:
-        _out(api.odds_text(report))
 
 
 def _pack_rules(variant, world):
@@ -442,8 +584,9 @@ class _progress:
 def outs(
     args: Annotated[list[str], typer.Argument(help="PHASE then CARDS (or only CARDS with --phase N).",
                                               metavar="[PHASE] CARDS...")],
-    seen: Annotated[str | None, typer.Option("--seen", help="Cards known to be out of reach, "
-                                                            "such as the discard pile.")] = None,
+    seen: Annotated[str | None, typer.Option("--seen", metavar="CARDS",
+                                             help="Cards known to be out of reach, "
+                                                  "such as the discard pile.")] = None,
     variant: VariantOpt = None,
     phase_no: PhaseNoOpt = None,
     world: WorldOpt = None,
@@ -451,9 +594,11 @@ def outs(
 ) -> None:
     """Which single cards complete the phase, how many are unseen, the chance the next draw does.
 
-    Example:
+    Examples:
 
         phasedsl outs "1 set of 3 + 1 run of 4" R5 B5 G7 G8 G10 Y2 --seen "W W W"
+
+        phasedsl outs --variant original --phase 2 R5 B5 G7 G8 G10 Y2 W --json
 
     Exit code 0 when the hand is made or some card completes it, 1 when none does.
     """
@@ -480,9 +625,11 @@ def validate(
 ) -> None:
     """Check variant packs: YAML, schema and every phase; report every problem at once.
 
-    Example:
+    Examples:
 
         phasedsl validate variants/*.yaml
+
+        phasedsl validate my-house-rules.yaml --json
 
     Exit code 0 clean, 1 problems found, 2 unusable input.
     """
@@ -496,9 +643,13 @@ def lint(
 ) -> None:
     """Validate packs and warn about what is legal but surely wrong (same as validate --strict).
 
-    Example:
+    Examples:
 
         phasedsl lint my-house-rules.yaml
+
+        phasedsl lint original twist --json
+
+    Exit code 0 clean, 1 problems or warnings found, 2 unusable input.
     """
     _report(files, True, as_json)
 
@@ -507,72 +658,87 @@ def _report(files: list[str], strict: bool, as_json: bool) -> None:
     from .packs import check_file
 
     found = []
-    unusable = False
+    unusable = 0
     for f in files:
         try:
             _pack, diags = check_file(f, strict=strict)
         except PhaseDSLError as e:
-            unusable = True
+            unusable += 1
             diags = getattr(e, "problems", None) or [str(e)]
         found += diags
+    code = 2 if unusable else 1 if found else 0
+    errors = sum(1 for d in found if getattr(d, "severity", "error") == "error")
+    summary = (f"{api.plural(len(files), 'file')}: {api.plural(errors, 'error')}, "
+               f"{api.plural(len(found) - errors, 'warning')}")
     if as_json:
-        _out(json.dumps({"problems": [d.to_json() if hasattr(d, "to_json") else {"message": d}
-                                      for d in found]}))
+        out: dict = {"problems": [d.to_json() if hasattr(d, "to_json") else {"message": d}
+                                  for d in found], "exit": code}
+        if unusable:
+            out["error"] = f"{api.plural(unusable, 'file')} of {len(files)} could not be used"
+        _out(json.dumps(out))
     else:
         for d in found:
-            typer.echo(str(d), err=False)
-        errors = sum(1 for d in found if getattr(d, "severity", "error") == "error")
-        warnings = len(found) - errors
-        typer.echo(f"{len(files)} file(s): {errors} error(s), {warnings} warning(s)", err=True)
-    if unusable:
-        raise typer.Exit(2)
-    raise typer.Exit(1 if found else 0)
+            _out(str(d))
+        typer.echo(summary, err=True)
+    raise typer.Exit(code)
 
 
 @app.command("list")
 def list_packs(as_json: JsonOpt = False) -> None:
-    """List the built-in packs and their worlds."""
+    """List the built-in packs and their worlds.
+
+    Examples:
+
+        phasedsl list
+
+        phasedsl list --json
+
+    Exit code 0.
+    """
     from .packs import builtin_names, load_pack
 
     rows = []
     for name in builtin_names():
-        try:
-            pack = load_pack(name)
-        except PhaseDSLError as e:
-            _fail(e, as_json)
+        pack = load_pack(name)
         rows.append({"name": pack.name, "title": pack.title, "extends": pack.extends,
                      "worlds": [{"name": w.name, "title": w.title, "phases": len(w.phases)}
                                 for w in pack.worlds]})
     if as_json:
         _out(json.dumps(rows))
         return
+    cells = []
     for r in rows:
         ext = f" (extends {r['extends']})" if r["extends"] else ""
-        _out(f"{r['name']:<24} {r['title']}{ext}")
+        cells.append([r["name"], r["title"] + ext])
         if len(r["worlds"]) > 1:
-            for w in r["worlds"]:
-                _out(f"    {w['name']:<28} {w['title']} ({w['phases']} phases)")
+            cells += [["  " + w["name"], f"{w['title']} ({api.plural(w['phases'], 'phase')})"]
+                      for w in r["worlds"]]
+    for line in api.table(cells, "<<", flex=1):
+        _out(line)
 
 
 @app.command()
 def show(
     pack_ref: Annotated[str, typer.Argument(metavar="PACK", help="A built-in name or a file.")],
-    world: WorldOpt = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", "-w", metavar="WORLD",
+        help="For packs with several phase lists: show only this one.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show a pack: its phases and the rules that differ from the printed rules.
 
-    Example:
+    Examples:
 
-        phasedsl show world-tour --world jazz-club
+        phasedsl show original
+
+        phasedsl show world-tour --world jazz-club --json
+
+    Exit code 0, or 2 when the pack cannot be loaded.
     """
     from .packs import describe_rules, load_pack
 
-    try:
-        pack = load_pack(pack_ref)
-        worlds = [pack.world(world)] if world else list(pack.worlds)
-    except PhaseDSLError as e:
-        _fail(e, as_json)
+    pack = load_pack(pack_ref)
+    worlds = [pack.world(world)] if world else list(pack.worlds)
     if as_json:
         _out(json.dumps({
             "name": pack.name, "title": pack.title, "description": pack.description,
@@ -586,30 +752,59 @@ def show(
         }, default=str))
         return
     _out(f"{pack.title} [{pack.name}]")
-    _out(pack.description.strip())
-    _out(f"source: {pack.source}")
+    _out(_wrap(pack.description))
+    _out(_wrap(f"source: {pack.source}", "        "))
     for w in worlds:
         _out("")
         if len(pack.worlds) > 1:
             _out(f"== {w.title} [{w.name}]")
-        _out(f"{'#':>3}  {'phase':<52} cards")
+        cells: list = [["#", "cards", "phase"]]
         for e in w.phases:
-            _out(f"{e.number:>3}  {e.phase.canonical(w.rules.deck):<52} {e.phase.cards_needed:>5}"
-                 + (f"  ({e.name})" if e.name else ""))
+            name = f" ({e.name})" if e.name else ""
+            cells.append([str(e.number), str(e.phase.cards_needed), e.phase.canonical(w.rules.deck) + name])
             if e.note:
-                _out(f"       note: {e.note.strip()}")
+                cells.append(_wrap(f"note: {e.note}", "          ", "    "))
+        for line in api.table(cells, ">><", flex=2):
+            _out(line)
         changed = describe_rules(w.settings)
-        _out("rules that differ from the printed rules: " + ("none" if not changed else ""))
+        _out("rules that differ from the printed rules:" + ("" if changed else " none"))
         for key, value in changed:
-            _out(f"  {key}: {json.dumps(value)}")
+            _out(_wrap(f"{key}: {json.dumps(value)}", "      ", "  "))
+
+
+def _wrap(text: str, indent: str = "", first: str = "") -> str:
+    """Text wrapped to the width the tables fit, each line break kept."""
+    return "\n".join("\n".join(api.wrap(line, api.WIDTH, first, indent))
+                     for line in text.strip().splitlines())
 
 
 @app.command("schema")
 def schema_cmd(as_json: JsonOpt = False) -> None:
-    """Print the JSON Schema of the pack format (for editors and other tools); it is JSON already."""
+    """Print the JSON Schema of the pack format (for editors and other tools); it is JSON already.
+
+    Examples:
+
+        phasedsl schema > pack.schema.json
+
+        phasedsl schema --json
+
+    Exit code 0.
+    """
     from .resources import schema_path
 
     _out(schema_path().read_text(encoding="utf-8").rstrip())
+
+
+from .cli_game import replay  # noqa: E402  (the game commands live in their own module)
+from .cli_play import play  # noqa: E402
+
+app.command()(replay)
+app.command()(play)
+
+from .cli_sim import report, simulate  # noqa: E402
+
+app.command()(simulate)
+app.command()(report)
 
 
 def main() -> None:

@@ -22,7 +22,7 @@ from lark import (
 from lark.exceptions import VisitError
 
 from .cards import STANDARD_DECK, Deck
-from .errors import PhaseSyntaxError, PhaseValueError
+from .errors import PhaseSyntaxError, PhaseValueError, quoted
 from .phase import ColorMap, Group, Kind, Part, Phase
 from .resources import grammar_path
 from .supply import natural_cap, wild_need
@@ -362,17 +362,17 @@ def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
         pos = e.token.start_pos if e.token.type != "$END" else len(text)
         column = (pos or 0) + 1
         expected = e.accepts or e.expected
-        found = "the end of the phrase" if e.token.type == "$END" else f"{str(e.token)!r}"
+        found = "the end of the phrase" if e.token.type == "$END" else quoted(str(e.token))
     elif isinstance(e, UnexpectedCharacters):
         pos = e.pos_in_stream
         column = pos + 1
         expected = e.allowed or set()
         m = re.match(r"\w+|\S", text[pos:])
-        found = repr(m.group()) if m else "the end of the phrase"
+        found = quoted(m.group()) if m else "the end of the phrase"
     else:  # pragma: no cover - lark raises only the two above for LALR
         return PhaseSyntaxError(str(e), text, 1)
     prev = _previous_word(text, pos)
-    after = f" after {prev!r}" if prev else ""
+    after = f" after {quoted(prev)}" if prev else ""
     msg = f"expected {_expected_words(expected)}{after}, found {found}"
     hint = _did_you_mean(found.strip("'"), expected)
     if hint:

@@ -26,8 +26,47 @@ class InputError(PhaseDSLError):
         """The message, and under it the line with a caret at the column."""
         if self.column is None or not self.text or "\n" in self.text:
             return self.message
-        caret = " " * (self.column - 1) + "^"
-        return f"column {self.column}: {self.message}\n    {self.text}\n    {caret}"
+        return f"column {self.column}: {self.message}\n{caret_lines(self.text, self.column)}"
+
+
+def quoted(word: str, limit: int = 24) -> str:
+    """A word of the input as a message quotes it: whole when short, else its start and
+    its length (a 50,000-character token is not echoed back)."""
+    if len(word) <= limit:
+        return repr(word)
+    return f"{word[:limit]!r}... ({len(word):,} characters)"
+
+
+# Widest piece of an input line echoed under a message: a 6,000-card hand or a
+# long YAML line is cut to a window around the column, so the error stays
+# readable (and small) while still showing where the problem is.
+ECHO_WIDTH = 70
+
+
+def caret_lines(line: str, column: int, width: int = ECHO_WIDTH) -> str:
+    """Two indented lines: ``line`` (cut to ``width`` characters around the 1-based
+    ``column``, with "..." where text was left out) and a caret under the column."""
+    at = max(0, min(column - 1, len(line)))
+    start, end = 0, len(line)
+    if end > width:
+        start = max(0, min(at - width // 2, end - width))
+        end = start + width
+    shown = line[start:end]
+    if start > 0:
+        shown = "..." + shown
+        at += 3
+    if end < len(line):
+        shown += "..."
+    return f"    {shown}\n    {' ' * _cells(shown[:at - start])}^"
+
+
+def _cells(text: str) -> int:
+    """Terminal columns of ``text``: a wide (CJK) character takes two, a combining mark
+    none, so that the caret stands under the column also after Japanese or Thai text."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) == "Mn" else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 class CardError(InputError):

@@ -112,6 +112,10 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
             what = {"even_only": "even-numbered phases", "odd_only": "odd-numbered phases"}.get(
                 order, "phases")
             out.append((base, f"{label}the list has {playable} {what} but game_length is {length}"))
+        if (s.get("house_rules") or {}).get("baseball_short_game") and playable < 6:
+            out.append((("rules", "house_rules", "baseball_short_game"),
+                        f"{label}baseball_short_game makes 5.5 phases a complete game, but this "
+                        f"game has only {playable} phases: the clock never gives a winner"))
         postal = s.get("postal") or {}
         if postal.get("enabled") and postal.get("through_phase", 7) > n:
             out.append((("rules", "postal", "through_phase"), f"{label}postal through_phase "
@@ -143,3 +147,37 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
         out.append((("rules", "scoring"), "scoring.low is more than scoring.high: low cards "
                     "would cost more than high ones"))
     return out
+
+
+# House rules the referee (phasedsl.game) does not play yet.  A pack that switches
+# one on is refused by the referee and is a lint error, never a silent no-op.
+_NOT_REFEREED = {
+    "skip_counts_as_blue": "a skip used as a blue card is not played by the referee",
+}
+
+
+def game_rule_errors(pack) -> list[tuple[tuple, str]]:
+    """(path in the file, message) for every rule the referee cannot honor."""
+    out: list[tuple[tuple, str]] = []
+    for world in pack.worlds:
+        label = f"world {world.name}: " if len(pack.worlds) > 1 else ""
+        s = world.settings
+        hr = s.get("house_rules") or {}
+        for key, why in _NOT_REFEREED.items():
+            if hr.get(key):
+                out.append((("rules", "house_rules", key),
+                            f"{label}house_rules.{key} is on, but the referee does not honor it "
+                            f"yet ({why})"))
+        order = s.get("phase_order", "in_order")
+        if order == "any":
+            # (Moving down in an any-order game is played: the phase made last is lost
+            # and may be chosen again.  Advancing without a phase made names none.)
+            if hr.get("everyone_advances"):
+                out.append((("rules", "house_rules", "everyone_advances"),
+                            f"{label}house_rules.everyone_advances needs phases in a fixed "
+                            "order; with phase_order 'any' there is no next phase to move on to"))
+        elif hr.get("declare_phase", "never") != "never":
+            out.append((("rules", "house_rules", "declare_phase"),
+                        f"{label}declare_phase is {hr['declare_phase']!r} but phase_order is "
+                        f"{order!r}: only players who choose their phases declare them"))
+    return list(dict.fromkeys(out))

@@ -364,7 +364,9 @@ def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or n hits the bound is exactly p in theory, but rounding can put it a hair
+    # past p (a lower bound of 5e-17 for an estimate of 0): the interval must contain p.
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 def odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,

@@ -29,7 +29,7 @@ from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
 from .joint import _assign, _greedy, _number_joint, _supply, _upper
 from .meld import Meld
-from .phase import Group, Kind, Phase
+from .phase import Group, Kind, Part, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import (
     _as_played,
@@ -93,7 +93,9 @@ class Shortfall:
         if not self.exact:
             return (f"at least {self.missing} card{s} short and at most {self.at_most} (the exact "
                     f"count was out of reach of the search's {SHORTFALL_STEPS:,} steps)")
-        what = " + ".join(g.describe(rules.deck) for g in self.groups) or str(phase)
+        # one Phase of the groups, so equal ones read together: '2 sets of 3'
+        what = (Phase(tuple(Part(1, g) for g in self.groups)).canonical(rules.deck)
+                if self.groups else str(phase))
         if self.missing == 1 and self.outs:
             return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
         if not self.possible:

@@ -17,7 +17,7 @@ from pathlib import Path
 import jsonschema
 
 from .cards import Deck
-from .errors import InputError, PackError, PhaseDSLError
+from .errors import InputError, PackError, PhaseDSLError, caret_lines
 from .phase import Phase
 from .resources import schema_path, variants_dir
 from .rules import Rules, Scoring
@@ -43,8 +43,7 @@ class Diagnostic:
             where += f":{self.line}:{self.column or 1}"
         head = f"{where}: {self.severity}: {self.message}"
         if self.source and self.line is not None:
-            caret = " " * ((self.column or 1) - 1) + "^"
-            return f"{head}\n    {self.source}\n    {caret}"
+            return f"{head}\n{caret_lines(self.source, self.column or 1)}"
         return head
 
     def to_json(self) -> dict:
@@ -558,6 +557,9 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
         from .lint import lint
 
         diags += [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
+        from .lint import game_rule_errors
+
+        diags += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
     return pack, diags
 
 

@@ -1,5 +1,6 @@
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
@@ -140,6 +141,286 @@ def test_batch_line_conflicts_and_non_json_numbers():
 def test_hit_cards_and_laid_cards_within_the_deck():
     r = run("hit", "R5", "--on", "color_set: R5 R5 W")
     assert r.exit_code == 2 and "more than the deck" in r.stderr
+
+
+# ---------------------------------------------------------------- errors: one path, --json everywhere
+
+
+BAD_PACK = "name: bad\ntitle: Bad\ndescription: d\nsource: s\nphases:\n  - \"1 sett of 3\"\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "--variant", "nope", "--phase", "1", "R5"],  # pack name
+    ["check", "-v", "world-tour", "-w", "nowhere", "-p", "1", "R1"],  # world
+    ["check", "-v", "original", "-p", "99", "R1"],  # phase number
+    ["check", "-v", "world-tour", "-p", "1", "R1"],  # world needed
+    ["check", "--phase", "1", "R1"],  # --phase without --variant
+    ["check", "2 sets of 3", "--variant", "nonexist.yaml", "R1"],  # pack file
+    ["check", "1 set of 3", "R5", "X5"],  # card
+    ["check"],  # the command's own check: no phase
+    ["parse", "1 sett of 3"],
+    ["parse"],
+    ["hit", "R3", "--on", "R4 R5 R6"],
+    ["hit", "R3"],  # Typer's own check: missing --on
+    ["hit", "R3", "--on", "run: R4 R5 R6", "--variant", "nope"],
+    ["score", "R5", "Q1"],
+    ["score", "R5", "--variant", "nope"],
+    ["odds"],
+    ["odds", "2 sets of 3", "--samples", "0"],  # Typer's range check
+    ["odds", "2 sets of 3", "--world", "jazz-club"],  # --world needs --variant
+    ["odds", "--variant", "world-tour", "--world", "nowhere"],
+    ["odds", "2 sets of 3", "--plot", "curve.txt"],
+    ["outs", "1 run of 4", "R3", "--seen", "Z9"],
+    ["outs", "1 run of 4", "R3", "-v", "nope"],
+    ["show", "nope"],
+    ["show", "world-tour", "--world", "nowhere"],
+    ["check", "--batch", "/nonexistent/hands.jsonl"],
+    ["nosuchcommand"],
+    ["--bogus"],
+])
+def test_every_error_with_json_is_one_json_object_on_stdout(args):
+    r = run(*args, "--json")
+    assert r.exit_code == 2, r.output
+    data = json.loads(r.stdout)  # exactly one JSON document, nothing else
+    assert isinstance(data, dict) and data["exit"] == 2 and data["error"]
+    assert r.stderr == ""
+    plain = run(*args)  # and without --json the same error is text on stderr
+    assert plain.exit_code == 2 and plain.stdout == "" and plain.stderr
+
+
+def test_json_errors_carry_what_locates_them(tmp_path):
+    data = json.loads(run("check", "1 set of 3", "R5", "X5", "--json").stdout)
+    assert data["column"] == 4 and data["message"].startswith("unknown color 'X'")
+    pack = tmp_path / "bad.yaml"
+    pack.write_text(BAD_PACK)
+    r = run("check", "-v", str(pack), "-p", "1", "R1", "--json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 2 and data["problems"][0]["line"] == 6 and data["problems"][0]["column"]
+    r = run("validate", "nonexist.yaml", "original", "--json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 2 and data["exit"] == 2 and "1 file of 2" in data["error"]
+    assert data["problems"][0]["file"] == "nonexist.yaml"
+
+
+def test_error_prefix_is_not_doubled():
+    r = run("check", "2 sets of 3", "--variant", "nonexist.yaml", "R1")
+    assert r.exit_code == 2
+    assert r.stderr.startswith("nonexist.yaml: error: cannot read")
+    assert r.stderr.count("error") == 1
+    r = run("check", "--variant", "nope", "-p", "1", "R1")
+    assert "no pack 'nope'" in r.stderr and r.stderr.count("error:") == 1
+
+
+# ---------------------------------------------------------------- long input
+
+
+def test_a_huge_hand_error_echoes_only_a_window_around_the_column():
+    hand = " ".join(["R5", "B7", "G9", "Y12", "W"] * 1200)  # 6,000 cards, ~18 kB
+    r = run("check", "2 sets of 3", hand)
+    assert r.exit_code == 2 and "too many cards" in r.stderr
+    assert len(r.stderr) < 400, len(r.stderr)
+    bad = hand[:9000] + " X5 " + hand[9000:]
+    r = run("check", "2 sets of 3", bad)
+    assert len(r.stderr) < 400
+    echo, caret = r.stderr.splitlines()[-2:]
+    assert max(len(echo), len(caret)) <= 80
+    at = caret.index("^")
+    assert echo[at:at + 2] == "X5" and echo.lstrip().startswith("...") and echo.endswith("...")
+    data = json.loads(run("check", "2 sets of 3", bad, "--json").stdout)
+    assert len(data["error"]) < 400 and data["column"] == 9002
+    for token in ("Q" * 50_000, "W=" + "R" * 50_000, "R" + "5" * 50_000):  # one huge token
+        r = run("check", "2 sets of 3", "R5 " + token)
+        assert r.exit_code == 2 and len(r.stderr) < 400 and "is not a card" in r.stderr
+    r = run("hit", "R3", "--on", "x" * 50_000)  # and in a laid group
+    assert r.exit_code == 2 and len(r.stderr) < 400
+    for phrase in ("1 set of 3 + " + "x" * 1500, "x" * 1500 + " of 3"):  # and in a phrase
+        r = run("parse", phrase)
+        assert r.exit_code == 2 and len(r.stderr) < 500 and "(1,500 characters)" in r.stderr
+
+
+def test_caret_lines_keep_short_lines_whole_and_point_at_the_column():
+    from phasedsl.errors import caret_lines
+
+    assert caret_lines("R5 X5", 4) == "    R5 X5\n       ^"
+    line = "a" * 500 + "Z" + "b" * 500
+    for column in (1, 2, 250, 501, 800, 1001, 1002):
+        echo, caret = caret_lines(line, column).splitlines()
+        assert len(echo) <= 80
+        at = caret.index("^")
+        if column <= len(line):
+            assert echo[at] == line[column - 1]
+    echo, caret = caret_lines(line, 501).splitlines()
+    assert echo[caret.index("^")] == "Z"
+    from rich.cells import cell_len
+
+    for text in ('phases: ["5セット1回 + 3セット1回 X"]', 'phases: ["1 ชุด 5 และ 1 ชุด 3 X"]'):
+        echo, caret = caret_lines(text, text.index("X") + 1).splitlines()
+        assert caret.index("^") == cell_len(echo[:echo.index("X")])  # under the X on screen
+
+
+# ---------------------------------------------------------------- odds: Wilson interval and the plot
+
+
+def test_wilson_interval_contains_the_estimate_at_0_and_100_percent():
+    from phasedsl.odds import wilson
+
+    for n in (1, 3, 7, 100, 1000, 12345, 200_000):
+        for hits in (0, 1, n // 2, n - 1, n):
+            low, high = wilson(hits, n)
+            assert 0 <= low <= hits / n <= high <= 1, (hits, n, low, high)
+        assert wilson(0, n)[0] == 0 and wilson(n, n)[1] == 1
+
+
+MINI = ("name: mini\ntitle: Mini\ndescription: d\nsource: s\nphases:\n"
+        "  - \"1 color run of 10\"\n  - \"2 sets of 3\"\n  - \"1 color run of 4\"\n")
+
+
+def test_odds_plot_with_a_zero_percent_phase_draws(tmp_path):
+    pytest.importorskip("matplotlib")
+    pack = tmp_path / "mini.yaml"
+    pack.write_text(MINI)
+    data = json.loads(run("odds", "--variant", str(pack), "--samples", "100", "--json").stdout)
+    assert data["phases"][0]["probability"] == 0  # no sampled hand makes a color run of 10
+    out = tmp_path / "curve.png"
+    r = run("odds", "--variant", str(pack), "--samples", "100", "--plot", str(out))
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_odds_prints_the_table_before_a_plot_that_fails(tmp_path):
+    pytest.importorskip("matplotlib")
+    pack = tmp_path / "mini.yaml"
+    pack.write_text(MINI)
+    target = tmp_path / "missing-dir" / "curve.svg"
+    r = run("odds", "--variant", str(pack), "--samples", "100", "--plot", str(target))
+    assert r.exit_code == 2
+    assert "2 sets of 3" in r.stdout and "18.2752%" in r.stdout
+    assert r.stderr.startswith("error: cannot write") and "Traceback" not in r.output
+    r = run("odds", "--variant", str(pack), "--samples", "100", "--plot", str(target), "--json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 2 and data["exit"] == 2 and "cannot write" in data["error"]
+    assert [p["phase"] for p in data["report"]["phases"]][1] == "2 sets of 3"
+
+
+# ---------------------------------------------------------------- help, --version
+
+
+def _commands():
+    import typer.main
+
+    return list(typer.main.get_command(app).commands)
+
+
+def test_help_shows_no_python_types_and_every_command_has_examples_indented_alike():
+    indents = set()
+    for name in ["", *_commands()]:
+        r = run(*([name] if name else []), "--help")
+        assert r.exit_code == 0
+        text = r.stdout
+        for bad in ("<bool>", "<str>", "<list", "<int", "<path>", "<float>"):
+            assert bad not in text, (name, bad)
+        if not name:
+            continue
+        assert "Examples:" in text, name
+        lines = [x for x in text.splitlines() if "phasedsl " in x and "Usage" not in x]
+        assert len(lines) >= 2, name
+        indents |= {len(x) - len(x.lstrip()) for x in lines if x.lstrip().startswith(("phasedsl", "printf"))}
+    assert len(indents) == 1, indents
+
+
+def test_values_have_meaningful_metavars_and_world_help_fits_the_command():
+    import re
+
+    r = run("check", "--help")
+    assert re.search(r"--variant\s+-v\s+PACK", r.stdout) and re.search(r"--phase\s+-p\s+N", r.stdout)
+    assert re.search(r"--world\s+-w\s+WORLD", r.stdout) and re.search(r"--batch\s+FILE", r.stdout)
+    assert re.search(r"--json\s+Print", r.stdout)  # a flag: no value shown
+    for name in ("odds", "show"):
+        text = " ".join(run(name, "--help").stdout.split())
+        world_help = text[text.index("--world"):]
+        world_help = world_help[:world_help.index("--", 8)]
+        assert "--phase" not in world_help, (name, world_help)
+
+
+def test_version():
+    import phasedsl
+
+    r = run("--version")
+    assert r.exit_code == 0 and r.stdout.strip() == f"phasedsl {phasedsl.__version__}"
+
+
+# ---------------------------------------------------------------- 80 columns
+
+
+LONG = ("1 run of 9 with colors {1: red or blue, 2: any, 3: green or yellow, 4: any, 5: red or yellow, "
+        "6: any, 7: blue or green, 8: any, 9: red or green, 10: any, 11: blue or yellow}")
+
+
+def _in_order(words: list[str], among: list[str]) -> bool:
+    it = iter(among)
+    return all(w in it for w in words)
+
+
+def _cells(line: str) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(line)
+
+
+def test_odds_table_fits_80_columns_and_keeps_the_whole_phase(tmp_path):
+    pack = tmp_path / "long.yaml"
+    pack.write_text("name: long\ntitle: Long\ndescription: d\nsource: s\nphases:\n"
+                    f"  - \"2 sets of 3\"\n  - \"{LONG}\"\n")
+    r = run("odds", "--variant", str(pack), "--samples", "300", "--draws", "1")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert max(map(_cells, lines)) <= 80, lines
+    assert _in_order(LONG.split(), r.stdout.split())
+    r = run("odds", "--variant", str(pack), "--samples", "300", "--json")
+    assert json.loads(r.stdout)["phases"][1]["phase"] == LONG  # JSON unchanged
+
+
+def test_show_fits_80_columns():
+    from phasedsl.packs import builtin_names
+
+    for ref in [*builtin_names(), "list"]:
+        r = run("show", ref) if ref != "list" else run("list")
+        assert r.exit_code == 0
+        assert max(map(_cells, r.stdout.splitlines())) <= 80, ref
+    r = run("show", "world-tour", "--world", "okie-circle-j")
+    assert _in_order(LONG.split(), r.stdout.split())
+    data = json.loads(run("show", "world-tour", "--world", "okie-circle-j", "--json").stdout)
+    assert data["worlds"][0]["phases"][10]["canonical"] == LONG
+
+
+def test_table_wraps_only_its_flexible_column():
+    from phasedsl.api import table, wrap
+
+    lines = table([["#", "phase", "n"], ["1", "word " * 40, "7"], "  a note"], "><>", flex=1, width=40)
+    assert max(map(len, lines)) <= 40 and lines[-1] == "  a note"
+    assert lines[1].startswith("1  word") and lines[1].endswith("7")
+    assert wrap("x" * 25, 10) == ["x" * 10, "x" * 10, "x" * 5]
+    assert wrap("5セット1回 + 3セット1回", 12) == ["5セット1回 +", "3セット1回"]
+
+
+# ---------------------------------------------------------------- wording
+
+
+def test_wording_plurals_and_equal_groups_counted_together():
+    r = run("list")
+    assert "Custom (1 phase)" in r.stdout and "(1 phases)" not in r.stdout
+    r = run("outs", "1 set of 3 + 1 run of 4", "R5 B5 G7 G8 G10 Y2 W", "--seen", "W W W")
+    assert "9 cards complete it" in r.stdout and "(s)" not in r.stdout
+    r = run("outs", "1 run of 4", "R1 R2 R3", "--seen", "W W W W W W W W B4 B4 G4 G4 Y4 Y4 R4")
+    assert "1 card completes it" in r.stdout
+    r = run("check", "2 sets of 3", "R5 B5 G9 Y1")
+    assert r.exit_code == 1 and r.stdout.rstrip().endswith("completes 2 sets of 3")
+    r = run("check", "1 set of 3 + 1 run of 4 + 1 set of 3", "R5 B5")
+    assert "completes 1 set of 3 + 1 run of 4 + 1 set of 3" in r.stdout
+    r = run("check", "2 sets of 3 + 2 wilds", "R5 B5 G9 Y1")
+    assert r.stdout.rstrip().endswith("completes 2 sets of 3 + 2 wilds")
+    r = run("validate", "original")
+    assert r.exit_code == 0 and r.stderr.strip() == "1 file: 0 errors, 0 warnings"
 
 
 def test_batch_exit_code_follows_the_worst_line():

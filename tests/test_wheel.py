@@ -52,3 +52,9 @@ def test_wheel_works_outside_the_checkout(tmp_path):
                         "--phase", "1", "R5 B5 W G9 G9 Y9"], cwd=away, env=env,
                        capture_output=True, text=True)
     assert r.returncode == 0 and "made" in r.stdout, r.stderr
+    import phasedsl
+
+    assert wheel.name.startswith(f"phasedsl-{phasedsl.__version__}-")  # one version, in __init__
+    r = subprocess.run([sys.executable, "-m", "phasedsl.cli", "--version"], cwd=away, env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout == f"phasedsl {phasedsl.__version__}\n", r.stderr

@@ -1,0 +1,289 @@
+"""Bots: players that pick one legal move from what they can see.
+
+A bot is anything with ``choose(view) -> Move`` (the ``Bot`` protocol): it gets a
+``PlayerView`` (its own hand, the discard pile, the laid groups, the other hands'
+sizes, the pack's rules) and returns one of ``view.moves``.  It never sees another
+hand or the order of the draw pile, so a bot cannot cheat.
+
+``BOTS`` maps a name to a factory taking a seed: ``BOTS["greedy"](seed=7)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Protocol
+
+from .cards import Card, Deck
+from .errors import PhaseDSLError
+from .game import moves as mv
+from .game.table import phase_rules
+from .game.view import PlayerView
+from .hits import targets
+from .meld import LaidGroup
+from .outs import shortfall
+from .phase import Phase
+from .rules import Rules
+from .scoring import card_points
+from .solver import find
+
+
+class Bot(Protocol):
+    def choose(self, view: PlayerView) -> mv.Move:
+        """One of ``view.moves``."""
+        ...
+
+
+class RandomBot:
+    """A uniformly random legal move: the baseline any strategy should beat."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> mv.Move:
+        return self.rng.choice(view.moves)
+
+
+def _closest_to_winning(view: PlayerView, names: Sequence[str]) -> str:
+    """The player with the most phases done, then the lowest score, then seat order."""
+    rank = {o.name: (-len(o.done), o.total, k) for k, o in enumerate(view.players)}
+    return min(names, key=rank.__getitem__)
+
+
+class GreedyBot:
+    """Plays for its phase one turn at a time.
+
+    Draws the top discard when it lowers how many cards the phase is short (the
+    solver's ``shortfall``), or once its phase is down when the card can be hit;
+    lays its phase as soon as it can (the highest-numbered one where it may pick);
+    hits every card that fits; discards a card whose loss leaves the phase no
+    further away, the highest in points first (a wild last: it can always stand in
+    for the next missing card); a skip goes to the player closest to winning.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        # Deterministic: the seed is taken only so that every bot is made the same way.
+        # (phase, sorted hand) -> (cards short, an example of them), for this hand only
+        self._short: dict[tuple, tuple[int, tuple[Card, ...]]] = {}
+        self._hand_no = -1
+
+    # ------------------------------------------------------------------ helpers
+
+    def _phase(self, view: PlayerView, number: int) -> tuple[Phase, Rules]:
+        return phase_rules(view.table, number)
+
+    def _shortfall(self, view: PlayerView, number: int, hand: Sequence[Card]
+                   ) -> tuple[int, tuple[Card, ...]]:
+        """Cards short of phase ``number`` and an example of them (cached for the hand).
+
+        A hand one card larger than one already known (the hand after a draw) is
+        answered from the smaller one where that settles it: a hand within a card
+        of the phase either makes it (``find``) or keeps the same example.  The
+        full ``shortfall`` (which also lists the outs) is worked out only otherwise."""
+        hand = _playable(hand)
+        key = (number, tuple(sorted(hand, key=_order)))
+        found = self._short.get(key)
+        if found is not None:
+            return found
+        phase, rules = self._phase(view, number)
+        cards = key[1]
+        for k in range(len(cards)):
+            if k and cards[k] == cards[k - 1]:
+                continue
+            smaller = self._short.get((number, cards[:k] + cards[k + 1:]))
+            if smaller is not None and smaller[0] <= 1:
+                made = smaller[0] == 0 or find(phase, hand, rules) is not None
+                found = (0, ()) if made else smaller
+                break
+        if found is None:
+            # Only the count and an example are wanted, not the outs: with every card of
+            # the deck counted as seen, shortfall has no unseen card to try as an out.
+            s = shortfall(phase, hand, rules, seen=_whole_deck(rules.deck))
+            found = (s.missing, s.example)
+        self._short[key] = found
+        return found
+
+    def _missing(self, view: PlayerView, number: int, hand: Sequence[Card]) -> int:
+        return self._shortfall(view, number, hand)[0]
+
+    def _target(self, view: PlayerView) -> int | None:
+        """The phase to play for: the current one, or (chosen order, not yet said) the
+        choosable phase the hand is closest to."""
+        if view.phase is not None:
+            return view.phase
+        table = view.table
+        if not table.any_order:
+            return None
+        left = [n for n in table.sequence if n not in view.done]
+        if not left:
+            return None
+        return min(left, key=lambda n: (self._missing(view, n, view.hand), -n))
+
+    # ------------------------------------------------------------------ choose
+
+    def choose(self, view: PlayerView) -> mv.Move:
+        moves = view.moves
+        if len(moves) == 1:
+            return moves[0]
+        if view.hands_played != self._hand_no:  # a new hand: the cache is of no more use
+            self._short.clear()
+            self._hand_no = view.hands_played
+        kinds = {type(m) for m in moves}
+        if mv.Give in kinds:
+            return self._give(view, moves)
+        if mv.Declare in kinds:
+            return min(moves, key=lambda m: (self._missing(view, m.phase, view.hand), -m.phase))
+        if mv.Draw in kinds:
+            return self._draw(view, moves)
+        lays = [m for m in moves if isinstance(m, mv.Lay)]
+        if lays:
+            return max(lays, key=lambda m: m.phase or 0)
+        hit = self._hit(view, moves)
+        if hit is not None:
+            return hit
+        return self._discard(view, moves)
+
+    def _give(self, view: PlayerView, moves) -> mv.Move:
+        """Dealer's choice: a turned-up wild to oneself, a turned-up skip to the leader."""
+        names = [m.to for m in moves]
+        if view.discard and view.discard[-1].wild and view.me in names:
+            pick = view.me
+        else:
+            pick = _closest_to_winning(view, [n for n in names if n != view.me] or names)
+        return next(m for m in moves if m.to == pick)
+
+    def _draw(self, view: PlayerView, moves) -> mv.Move:
+        deck = next((m for m in moves if m.source == "deck"), moves[0])
+        offers = [(view.discard[-1] if m.source == "discard" else m.card, m)
+                  for m in moves if m.source in ("discard", "save")]
+        offers = [(c, m) for c, m in offers if not c.anti]  # the anti-phase card: a liability
+        if not offers:
+            return deck
+        if view.laid:  # phase down: a card is worth taking if it can be hit
+            rules = self._phase(view, view.phase)[1] if view.phase is not None else view.table.rules
+            groups = [g for o in view.players for g in o.laid]
+            for card, m in offers:
+                if any(_fits(g, card, rules) for g in groups):
+                    return m
+            return deck
+        target = self._target(view)
+        if target is None:
+            return deck
+        now = self._missing(view, target, view.hand)
+        best, pick = now, deck
+        for card, m in offers:
+            short = self._missing(view, target, (*view.hand, card))
+            if short < best:
+                best, pick = short, m
+        return pick
+
+    def _hit(self, view: PlayerView, moves) -> mv.Move | None:
+        """A hit (naturals before wilds), or a Utah swap, which also sheds a card (the wild
+        moves to the run's end).  A take-back, which puts the wild in the hand, is never
+        made: it sheds nothing."""
+        rules = view.table.rules
+        utah = rules.wild_swap and not rules.wild_take_back
+        best = None
+        for m in moves:
+            if isinstance(m, mv.Hit):
+                if not m.card.wild:
+                    return m
+                best = best or m
+            elif isinstance(m, mv.Swap) and utah and best is None:
+                best = m
+        return best
+
+    def _discard(self, view: PlayerView, moves) -> mv.Move:
+        discards = [m for m in moves if isinstance(m, mv.Discard)]
+        if not discards:  # e.g. only a save is left
+            return moves[0]
+        offered = list(dict.fromkeys(m.card for m in discards))
+        card = self._card_to_lose(view, offered)
+        options = [m for m in discards if m.card == card]
+        # a skip, or the anti-phase card as the last card, names a player: the leader
+        aimed = [m for m in options if (m.skip or m.down) is not None]
+        if aimed:
+            who = _closest_to_winning(view, [m.skip or m.down for m in aimed])
+            return next(m for m in aimed if (m.skip or m.down) == who)
+        saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
+        if card.wild and saves:  # a wild kept for later beats a wild given away
+            return saves[0]
+        return options[0]
+
+    def _card_to_lose(self, view: PlayerView, offered: list[Card]) -> Card:
+        scoring = view.table.rules.scoring
+
+        def worth(c: Card) -> tuple:
+            # The anti-phase card first (held at the hand's end it sends its holder
+            # down), a wild last.
+            return (not c.wild, c.anti, 0 if c.anti else card_points(c, scoring))
+
+        target = None if view.laid else self._target(view)
+        if target is None:
+            return max(offered, key=worth)
+        free = self._free_cards(view, target)
+        pool = [c for c in offered if c in free]
+        if pool:
+            pick = max(pool, key=worth)
+            # what is left is as short as the whole hand: known for the next draw
+            rest = _playable(view.hand)
+            if not pick.anti:
+                rest.remove(pick)
+            self._short[(target, tuple(sorted(rest, key=_order)))] = \
+                self._shortfall(view, target, view.hand)
+            return pick
+        # Every card is in use (a short hand): try each loss.
+        hand = list(view.hand)
+
+        def loss(c: Card) -> tuple:
+            rest = list(hand)
+            rest.remove(c)
+            return (-self._missing(view, target, rest), *worth(c))
+
+        return max(offered, key=loss)
+
+    def _free_cards(self, view: PlayerView, target: int) -> Counter:
+        """Cards whose loss keeps the hand as close to ``target``: those that the phase
+        does not use once the solver's example cards are added to the hand."""
+        phase, rules = self._phase(view, target)
+        hand = _playable(view.hand)
+        _, example = self._shortfall(view, target, hand)
+        meld = find(phase, [*hand, *example], rules)
+        if meld is None:
+            return Counter()
+        used = Counter(meld.cards())
+        used.subtract(example)
+        return Counter(view.hand) - +used
+
+
+@lru_cache(maxsize=16)
+def _whole_deck(deck: Deck) -> tuple[Card, ...]:
+    return tuple(deck.all_cards())
+
+
+def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
+    try:
+        return bool(targets([group], card, rules))
+    except PhaseDSLError:  # laid under other wild numbers (postal): the referee decides
+        return False
+
+
+def _playable(hand: Sequence[Card]) -> list[Card]:
+    """The cards that can be part of a phase (not the anti-phase rule card)."""
+    return [c for c in hand if not c.anti]
+
+
+def _order(c: Card) -> tuple:
+    return (c.wild, c.skip, c.number or 0, c.color or "")
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A built-in bot by name; an unknown name is refused naming the known ones."""
+    if name not in BOTS:
+        raise PhaseDSLError(f"unknown bot {name!r} (the bots are: {', '.join(sorted(BOTS))})")
+    return BOTS[name](seed)

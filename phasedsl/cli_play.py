@@ -1,0 +1,194 @@
+"""``phasedsl play``: a person plays a whole game in the terminal against bots.
+
+Commands are read from stdin one line at a time (a terminal or a pipe); end of input
+is ``quit``.  What a line means and how the screen looks is ``phasedsl.play``; this
+module runs the game loop and does the I/O.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import sys
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+
+from .errors import PhaseDSLError
+from .game import Game, IllegalMove, Move, view
+from .play import CommandError, describe, hand_over, parse_command, screen, skipped, wrap
+
+BOT_NAMES = ("bob", "cat", "dan", "eve", "fay", "gus")  # the person is ann unless --name
+
+
+def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None],
+              write: Callable[[str], None],
+              saved: Callable[[Game, list[Move]], None] = lambda g, new: None
+              ) -> tuple[Game, bool]:
+    """Play ``game`` to its end: ``me`` answers ``read(prompt)`` (None: end of input),
+    every other player is a bot from ``bots``; ``saved`` sees the game after each move
+    and the moves it added (the move, and the next deal when the hand ended).
+    Returns the game and whether it was played to the end (False: the person quit)."""
+    table = game.state.table
+    deck = table.rules.deck
+    write(_deal_line(game))
+    fresh = True  # show the screen before the next prompt
+    while not game.over:
+        state = game.state
+        mover = state.to_move
+        if mover == me:
+            if fresh:
+                write(screen(view(state, me)))
+                fresh = False
+            line = read(f"{me}> ")
+            if line is None:
+                return game, False
+            try:
+                move = parse_command(line, me, deck)
+            except CommandError as e:
+                write("\n".join(wrap("  ? ", str(e))))
+                continue
+            if move == "help":
+                from .play import HELP
+
+                write(HELP)
+                continue
+            if move == "quit":
+                return game, False
+            try:
+                after = game.apply(move)
+            except IllegalMove as e:
+                write("\n".join(wrap("  not allowed: ", e.message)))
+                continue
+        else:
+            move = bots[mover].choose(view(state, mover))
+            after = game.apply(move)
+        new = _since(game, after)
+        _report(game, after, new[0], me, write)
+        game, fresh = after, True
+        saved(game, new)
+    return game, True
+
+
+def _deal_line(game: Game) -> str:
+    s = game.state
+    return (f"hand {s.hands_played + 1}: {s.seats[s.dealer].name} deals; the up-card is "
+            f"{s.discard[-1] if s.discard else 'given away'}")
+
+
+def _since(before: Game, after: Game) -> list[Move]:
+    """The moves ``after`` made since ``before`` (walking its chain back, not the game's)."""
+    out = []
+    link = after.trail
+    while link is not None and link is not before.trail:
+        link, move = link
+        out.append(move)
+    return out[::-1]
+
+
+def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str], None]
+            ) -> None:
+    """Say what a move did (``made`` as the log has it, a deck draw naming its card):
+    the move, lost turns, the end of a hand or of the game."""
+    write(f"  {describe(made, before.state, me)}")
+    for p in skipped(before.state, after.state):
+        write(f"  {'you lose' if p == me else p + ' loses'} a turn (skipped)")
+    results = after.state.results
+    if len(results) > len(before.state.results):
+        write(hand_over(len(results), results[-1]))
+        if after.over:
+            write(f"winner: {after.winner}")
+        else:
+            write(_deal_line(after))
+
+
+def play(
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="PACK", help="A built-in pack name or a "
+                                                                 "pack file.")] = "original",
+    world: Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
+                                              help="The pack's world, when it has several.")] = None,
+    bots: Annotated[int, typer.Option("--bots", metavar="N", help="How many bots play against you.",
+                                      min=1, max=5)] = 2,
+    bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="The bots' strategy (greedy, random).")
+                   ] = "greedy",
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the bots: the "
+                                                     "same seed, the same game.")] = 0,
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "ann",
+    log: Annotated[str | None, typer.Option("--log", metavar="FILE", help="Write the game log (JSON lines) "
+                                                          "here; it replays.")] = None,
+) -> None:
+    """Play a whole game in the terminal against bots, one command a line.
+
+    Commands: draw deck, draw discard, lay R5 B5 W | G7 G8 G9 G10,
+    hit G11 on bob 2, discard R5, discard S skip cat, declare 4, save R5,
+    help (all of them), quit.  End of input quits; the log holds the game
+    so far.
+
+    Examples:
+
+        phasedsl play --variant short-game-5 --seed 7 --log game.jsonl
+
+        phasedsl play -v masters --bots 3 --bot random --name zoe
+
+    Exit 0 when the game ends or you quit; 2 for bad options.
+    """
+    from .bots import BOTS
+    from .cli import _fail
+
+    if bot not in BOTS:
+        _fail(PhaseDSLError(f"no bot {bot!r} (the bots are: {', '.join(sorted(BOTS))})"))
+    names = [n for n in BOT_NAMES if n != name][:bots]
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,20}", name):
+        # Commands name players as single words ("hit G11 on bob 2").
+        _fail(PhaseDSLError(f"--name must be one word of letters, digits, _ or - (at most 20), "
+                            f"not {name[:40]!r}"))
+    try:
+        game = Game.new(variant, [name, *names], seed=seed, world=world)
+        out = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115 (closed below)
+    except PhaseDSLError as e:
+        _fail(e)
+    except OSError as e:
+        _fail(PhaseDSLError(f"cannot write {log}: {e.strerror or e}"))
+    players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
+    tty = sys.stdin.isatty()
+    if tty:
+        with contextlib.suppress(ImportError):  # not on every platform
+            import readline  # noqa: F401  (line editing and history for input())
+
+    def read(prompt: str) -> str | None:
+        if tty:
+            try:
+                return input(prompt)
+            except EOFError:
+                typer.echo("")
+                return None
+        typer.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            typer.echo("")
+            return None
+        typer.echo(line.rstrip("\n"))  # a piped command shows in the transcript as typed
+        return line
+
+    def save(g: Game, new: list[Move]) -> None:
+        # Event by event as the game goes: however the program ends, the log holds the game.
+        if out is not None:
+            out.write("".join(json.dumps(m.to_log()) + "\n" for m in new))
+            out.flush()
+
+    if out is not None:
+        out.write("".join(line + "\n" for line in game.to_log()))
+    finished = False
+    try:
+        game, finished = play_game(game, name, players, read, typer.echo, save)
+    except KeyboardInterrupt:
+        typer.echo("")
+    finally:
+        if out is not None:
+            out.close()
+    if not finished:
+        typer.echo("game stopped" + (f"; the log so far is in {log}" if log else ""))
+    elif log:
+        typer.echo(f"the log is in {log}")

@@ -1,0 +1,94 @@
+"""``Game``: a game state with the moves that made it, so that it can write its log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..packs import Pack
+from . import engine
+from .moves import Abandon, Draw, Move
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    state: GameState
+    header: dict
+    # The moves so far as a chain (earlier chain, last move): adding a move copies
+    # nothing, so a game of thousands of moves is not quadratic.
+    trail: tuple | None = None
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        out = []
+        link = self.trail
+        while link is not None:
+            link, move = link
+            out.append(move)
+        return tuple(reversed(out))
+
+    @classmethod
+    def new(cls, pack: Pack | str, players: Sequence[str], dealer: str | None = None,
+            seed: int | None = 0, world: str | None = None) -> Game:
+        """A game dealt from a seeded shuffle (the same seed, the same cards).
+
+        ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
+        ``dealer`` defaults to the last player, so the first listed plays first."""
+        from ..packs import load_pack
+        from ..resources import variants_dir
+
+        if not isinstance(pack, Pack):
+            pack = load_pack(pack)
+        if seed is None:
+            seed = 0
+        table = engine.make_table(pack, players, world)
+        dealer = dealer if dealer is not None else table.players[-1]
+        state = engine.start(table, dealer, seed)
+        builtin = pack.path is not None and Path(pack.path).parent == variants_dir()
+        variant = pack.name if builtin or pack.path is None else str(pack.path)
+        header = {"type": "game", "variant": variant, "world": table.world,
+                  "players": list(table.players), "dealer": dealer}
+        return cls(state, header)._deal_if_due()
+
+    @classmethod
+    def from_log(cls, lines: Iterable[str], base_dir: str | Path | None = None) -> Game:
+        """Replay a log; raise LogError (unreadable) or IllegalMove (with ``line``)."""
+        from ..gamelog import game_from_log
+
+        return game_from_log(lines, base_dir)
+
+    def legal_moves(self) -> list[Move]:
+        return engine.legal_moves(self.state)
+
+    def apply(self, move: Move) -> Game:
+        state = engine.apply(self.state, move)
+        # The log names every card taken from the draw pile, also when the move let
+        # the engine take the top card.
+        if isinstance(move, Draw) and move.source != "discard" and move.card is None:
+            move = replace(move, card=state.drawn)
+        elif isinstance(move, Abandon) and move.cards is None:
+            before = len(self.state.seat(move.player).hand)
+            move = replace(move, cards=state.seat(move.player).hand[before:])
+        return Game(state, self.header, (self.trail, move))._deal_if_due()
+
+    def _deal_if_due(self) -> Game:
+        if self.state.stage == "deal" and self.state.seed is not None:
+            deal, _ = engine.seeded_deal(self.state)
+            return Game(engine.apply(self.state, deal), self.header, (self.trail, deal))
+        return self
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    def to_log(self) -> list[str]:
+        """The game log, one JSON object a line (see docs/game-log.md)."""
+        from ..gamelog import log_lines
+
+        return log_lines(self.header, self.moves)

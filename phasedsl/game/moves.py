@@ -1,0 +1,326 @@
+"""Moves: what a player (or the dealer) does, as values, and their game-log shapes.
+
+Every move names its player; ``to_log`` gives the JSON object of one log line and
+``from_log`` reads one back (cards in the CLI notation of the pack's deck).  A
+malformed object raises ``LogError`` naming the field; whether a well-formed
+move is *legal* is the engine's question, not this module's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from ..cards import Card, Deck, parse_cards
+from ..errors import PhaseDSLError
+
+
+class LogError(PhaseDSLError):
+    """A log event that cannot be read (not a question of legality)."""
+
+
+def _field(obj: dict, key: str, kind: type | tuple, what: str):
+    if key not in obj:
+        raise LogError(f"a {obj.get('type')!r} event needs {key!r} ({what})")
+    value = obj[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise LogError(f"{key!r} of a {obj.get('type')!r} event must be {what}, not {value!r}")
+    return value
+
+
+def _card(text, deck: Deck, key: str = "card") -> Card:
+    if not isinstance(text, str):
+        raise LogError(f"{key!r} must be a card such as 'R5', 'W' or 'S', not {text!r}")
+    card = _one_card(text, deck) if len(text) <= 8 else _one_card.__wrapped__(text, deck)
+    if card is None:
+        raise LogError(f"{key!r} must be one card, not {text!r}")
+    return card
+
+
+@lru_cache(maxsize=4096)
+def _one_card(text: str, deck: Deck) -> Card | None:
+    # A log names the same few dozen cards thousands of times.
+    cards = parse_cards(text, deck)
+    return cards[0] if len(cards) == 1 else None
+
+
+def _cards(items, deck: Deck, key: str) -> tuple[Card, ...]:
+    if not isinstance(items, list) or len(items) > 200:
+        raise LogError(f"{key!r} must be a list of cards (at most 200)")
+    return tuple(_card(c, deck, key) for c in items)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The dealer deals: every playing seat's hand and the first up-card."""
+
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    up: Card
+    type: ClassVar[str] = "deal"
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def to_log(self) -> dict:
+        return {"type": "deal", "hands": {p: [str(c) for c in h] for p, h in self.hands},
+                "up": str(self.up)}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Deal:
+        hands = _field(obj, "hands", dict, "an object of player: [cards]")
+        return cls(tuple((str(p), _cards(h, deck, f"hands.{p}")) for p, h in hands.items()),
+                   _card(_field(obj, "up", str, "a card"), deck, "up"))
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """A player says which phase they attempt this hand (Masters, ``declare_phase``)."""
+
+    player: str
+    phase: int
+    type: ClassVar[str] = "declare"
+
+    def to_log(self) -> dict:
+        return {"type": "declare", "player": self.player, "phase": self.phase}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Declare:
+        return cls(_field(obj, "player", str, "a player name"),
+                   _field(obj, "phase", int, "a phase number"))
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw from ``deck``, ``discard`` or one's own ``save`` pile.  A deck draw in a
+    log names its card; a move from ``legal_moves`` of a seeded game may leave it None
+    (the engine knows the top card)."""
+
+    player: str
+    source: str
+    card: Card | None = None
+    type: ClassVar[str] = "draw"
+
+    def to_log(self) -> dict:
+        out = {"type": "draw", "player": self.player, "from": self.source}
+        if self.card is not None and self.source != "discard":
+            out["card"] = str(self.card)
+        return out
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Draw:
+        source = _field(obj, "from", str, "'deck', 'discard' or 'save'")
+        if source not in ("deck", "discard", "save"):
+            raise LogError(f"'from' must be 'deck', 'discard' or 'save', not {source!r}")
+        card = _card(obj["card"], deck) if obj.get("card") is not None else None
+        return cls(_field(obj, "player", str, "a player name"), source, card)
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """Lay down the whole current phase; ``phase`` is given when the player names it
+    (``declare_phase: when_laying``, or to pick among several in any-order games)."""
+
+    player: str
+    groups: tuple[tuple[Card, ...], ...]
+    phase: int | None = None
+    type: ClassVar[str] = "lay"
+
+    def to_log(self) -> dict:
+        out: dict = {"type": "lay", "player": self.player,
+                     "groups": [[str(c) for c in g] for g in self.groups]}
+        if self.phase is not None:
+            out["phase"] = self.phase
+        return out
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Lay:
+        groups = _field(obj, "groups", list, "a list of groups, each a list of cards")
+        if len(groups) > 10:
+            raise LogError("'groups' lists more than 10 groups (a phase has at most 10)")
+        phase = obj.get("phase")
+        if phase is not None and (not isinstance(phase, int) or isinstance(phase, bool)):
+            raise LogError(f"'phase' must be a phase number, not {phase!r}")
+        return cls(_field(obj, "player", str, "a player name"),
+                   tuple(_cards(g, deck, "groups") for g in groups), phase)
+
+
+def _target(obj: dict) -> tuple[str, int]:
+    on = _field(obj, "on", dict, "an object {\"player\": NAME, \"group\": N}")
+    who, group = on.get("player"), on.get("group")
+    if not isinstance(who, str) or not isinstance(group, int) or isinstance(group, bool):
+        raise LogError("'on' must be {\"player\": NAME, \"group\": N} with N counted from 1")
+    return who, group
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Play one card onto a laid group (``group`` counts from 1 in that player's laid
+    order).  A wild may say what it stands for (``W=6``): that picks the run's end."""
+
+    player: str
+    card: Card
+    target: str
+    group: int
+    type: ClassVar[str] = "hit"
+
+    def to_log(self) -> dict:
+        return {"type": "hit", "player": self.player, "card": str(self.card),
+                "on": {"player": self.target, "group": self.group}}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Hit:
+        who, group = _target(obj)
+        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck),
+                   who, group)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Replace a laid wild with the natural it stands for (``wilds.swap``).  Under Utah
+    rules the wild moves to the run's ``end``; where a taken wild is a penalty
+    (``wild_steal_penalty``) the wild goes to the player's hand instead."""
+
+    player: str
+    card: Card
+    target: str
+    group: int
+    end: str | None = None
+    type: ClassVar[str] = "swap"
+
+    def to_log(self) -> dict:
+        out = {"type": "swap", "player": self.player, "card": str(self.card),
+               "on": {"player": self.target, "group": self.group}}
+        if self.end is not None:
+            out["end"] = self.end
+        return out
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Swap:
+        who, group = _target(obj)
+        end = obj.get("end")
+        if end not in (None, "low", "high"):
+            raise LogError(f"'end' must be 'low' or 'high', not {end!r}")
+        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck),
+                   who, group, end)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card, ending the turn; a skip (or, Truly Wild, a wild played as one)
+    names the player it skips; the anti-phase card discarded as one's last card names the
+    player who moves ``down`` one phase."""
+
+    player: str
+    card: Card
+    skip: str | None = None
+    down: str | None = None
+    type: ClassVar[str] = "discard"
+
+    def to_log(self) -> dict:
+        out = {"type": "discard", "player": self.player, "card": str(self.card)}
+        if self.skip is not None:
+            out["skip"] = self.skip
+        if self.down is not None:
+            out["down"] = self.down
+        return out
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Discard:
+        named = {}
+        for key in ("skip", "down"):
+            named[key] = obj.get(key)
+            if named[key] is not None and not isinstance(named[key], str):
+                raise LogError(f"{key!r} must be a player name, not {named[key]!r}")
+        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck),
+                   **named)
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    """Masters: set one card aside on one's save pile instead of discarding (once a hand)."""
+
+    player: str
+    card: Card
+    type: ClassVar[str] = "save"
+
+    def to_log(self) -> dict:
+        return {"type": "save", "player": self.player, "card": str(self.card)}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Save:
+        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck))
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Dealer's choice: the dealer gives a turned-up wild to ``to`` (who then discards a
+    card that is not a skip), or names who a turned-up skip skips."""
+
+    player: str
+    to: str
+    type: ClassVar[str] = "give"
+
+    def to_log(self) -> dict:
+        return {"type": "give", "player": self.player, "to": self.to}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Give:
+        return cls(_field(obj, "player", str, "the dealer's name"),
+                   _field(obj, "to", str, "a player name"))
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """Masters variant 2: in the turn they laid it, a player takes back their phase (its
+    cards go under the top of the discard pile) and draws ``cards`` from the draw pile,
+    enough to hold ten after the turn's discard; they attempt a phase again next turn."""
+
+    player: str
+    cards: tuple[Card, ...] | None = None
+    type: ClassVar[str] = "abandon"
+
+    def to_log(self) -> dict:
+        out: dict = {"type": "abandon", "player": self.player}
+        if self.cards is not None:
+            out["cards"] = [str(c) for c in self.cards]
+        return out
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Abandon:
+        cards = _cards(obj["cards"], deck, "cards") if obj.get("cards") is not None else None
+        return cls(_field(obj, "player", str, "a player name"), cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Time is up: play stops where it is (``baseball_short_game``).  Nobody's move, so
+    ``legal_moves`` never lists it; whoever keeps the clock applies it."""
+
+    type: ClassVar[str] = "stop"
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def to_log(self) -> dict:
+        return {"type": "stop"}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Stop:
+        return cls()
+
+
+Move = Deal | Declare | Draw | Lay | Hit | Swap | Discard | Save | Give | Abandon | Stop
+
+MOVE_TYPES: dict[str, type] = {m.type: m for m in (Deal, Declare, Draw, Lay, Hit, Swap, Discard,
+                                                    Save, Give, Abandon, Stop)}
+
+
+def move_from_log(obj: dict, deck: Deck) -> Move:
+    kind = obj.get("type")
+    if not isinstance(kind, str) or kind not in MOVE_TYPES:
+        known = ", ".join(["game", *MOVE_TYPES])
+        raise LogError(f"unknown event type {kind!r} (the types are: {known})")
+    return MOVE_TYPES[kind].from_log(obj, deck)

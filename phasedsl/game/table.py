@@ -1,0 +1,111 @@
+"""The table: the pack's rules read once for a game, and which phase each player is on."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from ..errors import PhaseDSLError
+from ..packs import Pack
+from ..phase import Phase
+from ..rules import Rules
+from .state import GameState, HouseRules, Seat, Table
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+MASTERS_MAX_PLAYERS = 4
+
+
+def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> Table:
+    """The fixed part of a game; raises PhaseDSLError for a table the rules refuse."""
+    from ..lint import game_rule_errors
+
+    w = pack.world(world)
+    house = HouseRules.from_settings(w.settings)
+    refused = [msg for _, msg in game_rule_errors(pack)]
+    if refused:
+        raise PhaseDSLError(f"the referee cannot play {pack.name} as written: "
+                            + "; ".join(refused))
+    players = tuple(players)
+    most = MASTERS_MAX_PLAYERS if house.save_pile else MAX_PLAYERS
+    if not MIN_PLAYERS <= len(players) <= most:
+        raise PhaseDSLError(f"{pack.name} is played by {MIN_PLAYERS}-{most} players, not "
+                            f"{len(players)}")
+    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+        raise PhaseDSLError("players need distinct, non-empty names")
+    rules = w.rules
+    if len(players) * rules.hand_size + 1 > rules.deck.size:
+        raise PhaseDSLError(f"the deck of {rules.deck.size} cards cannot deal {rules.hand_size} "
+                            f"cards to {len(players)} players and turn one up")
+    n = len(w.phases)
+    order = house.phase_order
+    if order == "even_only":
+        seq = tuple(range(2, n + 1, 2))
+    elif order == "odd_only":
+        seq = tuple(range(1, n + 1, 2))
+    else:
+        seq = tuple(range(1, n + 1))
+    if order != "any":
+        seq = seq[:house.game_length]
+    tie = None
+    if house.tie_break_phase:
+        tie = Phase.parse(house.tie_break_phase, rules.deck)
+    deck = rules.deck
+    if house.anti_phase_for_others:
+        deck = dataclasses.replace(deck, anti=1)  # one rule card (the sources: "one rule card")
+    return Table(pack, w.name if len(pack.worlds) > 1 else None, players, rules, house,
+                 w.phases, seq, deck, tie)
+
+
+def start(table: Table, dealer: str, seed: int | None = None) -> GameState:
+    if dealer not in table.players:
+        raise PhaseDSLError(f"the dealer {dealer!r} is not one of the players "
+                            f"({', '.join(table.players)})")
+    return GameState(table, tuple(Seat(p) for p in table.players), table.index(dealer),
+                     seed=seed)
+
+
+def phase_rules(table: Table, number: int) -> tuple[Phase, Rules]:
+    """The phase with that number in the list and the rules it is played under (postal
+    makes the phase number wild)."""
+    if number == 0:
+        if table.tie_phase is not None:
+            return table.tie_phase, table.rules
+        number = _tie_number(table)
+    entry, rules = table.pack.phase_entry(number, table.world)
+    return entry.phase, rules
+
+
+def _tie_number(table: Table) -> int:
+    if table.house.tie_break == "replay_phase_10" and len(table.entries) >= 10:
+        return 10
+    return table.sequence[-1] if not table.any_order else len(table.entries)
+
+
+def current_phase(state: GameState, i: int) -> int | None:
+    """The phase number seat ``i`` attempts this hand (0: the tie-break phase), or None
+    when the player chooses it (any order, not declared yet) or has none left."""
+    seat = state.seats[i]
+    if state.tie_break:
+        # replay_last_phase: each tied player replays the phase they last made.
+        if state.table.house.tie_break == "replay_last_phase" and seat.done \
+                and state.table.tie_phase is None:
+            return seat.done[-1]
+        return 0
+    if state.table.any_order:
+        return seat.declared
+    done = len(seat.done)
+    return state.table.sequence[done] if done < len(state.table.sequence) else None
+
+
+def choosable(state: GameState, i: int) -> list[int]:
+    """Phases seat ``i`` may still attempt (any-order games)."""
+    done = set(state.seats[i].done)
+    return [n for n in state.table.sequence if n not in done]
+
+
+def wild_numbers(state: GameState, i: int) -> frozenset[int]:
+    number = current_phase(state, i)
+    if number is None:
+        return frozenset()
+    return phase_rules(state.table, number)[1].wild_numbers

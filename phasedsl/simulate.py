@@ -1,0 +1,219 @@
+"""Many seeded games between bots, and what they say about a pack.
+
+Pure: ``play_game`` plays one game to the end (or to a safety cap) and returns a
+``GameRecord``; ``simulate`` plays G of them (in worker processes for ``jobs`` > 1)
+and ``summarize`` turns the records into the figures ``phasedsl simulate`` prints.
+Game ``i`` is seeded from the run's seed and ``i`` alone, so the figures do not
+depend on how the games were shared among processes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from .bots import Bot, make_bot
+from .game import Game, view
+from .packs import Pack, load_pack
+
+# A game is stopped (and counted as capped) after this many moves: no game between
+# bots that can lay their phases comes near it.
+MAX_MOVES = 100_000
+PLAYER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+
+# A built-in bot's name, or a factory taking a seed (a class such as ``GreedyBot``; it
+# must be importable by name for ``jobs`` > 1, as worker processes rebuild it).
+BotSpec = str | Callable[[int], Bot]
+
+
+def _make(bot: BotSpec, seed: int) -> Bot:
+    return make_bot(bot, seed) if isinstance(bot, str) else bot(seed)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game's outcome, as much as the statistics need."""
+
+    index: int
+    seed: int
+    hands: int
+    turns: tuple[int, ...]  # turns played in each hand
+    # (seat, phase attempted, completed) for each player in each hand
+    attempts: tuple[tuple[int, int | None, bool], ...]
+    winner: int | None  # seat of the winner (None: capped)
+    totals: tuple[int, ...]  # final scores by seat
+    capped: bool
+    tie_hands: int = 0  # tie-break hands among ``hands``
+    log: tuple[str, ...] = ()
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed``."""
+    return random.Random(f"phasedsl-sim:{seed}:{index}").getrandbits(48)
+
+
+def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, index: int = 0,
+              world: str | None = None, keep_log: bool = False,
+              max_moves: int = MAX_MOVES) -> GameRecord:
+    """Play game ``index`` of a run seeded ``seed``: every seat a ``bot``."""
+    s = game_seed(seed, index)
+    names = PLAYER_NAMES[:players]
+    game = Game.new(pack, names, seed=s, world=world)
+    bots = {n: _make(bot, s + k + 1) for k, n in enumerate(names)}
+    turns: list[int] = []
+    count = moves = 0
+    hands_before = 0
+    while not game.over and moves < max_moves:
+        state = game.state
+        who = state.to_move
+        v = view(state, who)
+        move = bots[who].choose(v)
+        if state.stage == "turn" and state.step == "draw":
+            count += 1
+        game = game.apply(move)
+        moves += 1
+        if game.state.hands_played != hands_before:
+            hands_before = game.state.hands_played
+            turns.append(count)
+            count = 0
+    state = game.state
+    seat = {n: k for k, n in enumerate(names)}
+    attempts = tuple((seat[p], dict(r.attempted).get(p), done)
+                     for r in state.results if not r.tie_break for p, done in r.completed)
+    return GameRecord(index, s, state.hands_played, tuple(turns), attempts,
+                      seat[state.winner] if state.winner else None,
+                      tuple(st.total for st in state.seats), not game.over,
+                      sum(r.tie_break for r in state.results),
+                      tuple(game.to_log()) if keep_log else ())
+
+
+# Worker processes load the pack once (a Pack pickles small, but once is enough).
+_WORKER: dict = {}
+
+
+def _init_worker(pack: Pack) -> None:
+    _WORKER["pack"] = pack
+
+
+def _play_in_worker(index: int, **kw) -> GameRecord:
+    return play_game(_WORKER["pack"], index=index, **kw)
+
+
+def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy", seed: int = 0,
+             world: str | None = None, jobs: int = 1, keep_logs: bool = False,
+             progress: Callable[[int], None] | None = None,
+             max_moves: int = MAX_MOVES) -> list[GameRecord]:
+    """Play ``games`` games; ``progress`` is called with each finished game's count."""
+    if not isinstance(pack, Pack):
+        pack = load_pack(pack)
+    _make(bot, 0)  # an unknown bot fails here, not in a worker
+    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
+    kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
+              max_moves=max_moves)
+    records: list[GameRecord] = []
+    if jobs <= 1 or games <= 1:
+        for i in range(games):
+            records.append(play_game(pack, index=i, **kw))
+            if progress:
+                progress(i + 1)
+        return records
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn" if _no_fork() else "fork")
+    chunk = max(1, min(20, games // (jobs * 8)))
+    with ctx.Pool(jobs, _init_worker, (pack,)) as pool:
+        for rec in pool.imap(partial(_play_in_worker, **kw), range(games), chunksize=chunk):
+            records.append(rec)
+            if progress:
+                progress(len(records))
+    return records
+
+
+def _no_fork() -> bool:
+    import multiprocessing
+
+    return "fork" not in multiprocessing.get_all_start_methods()
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default)."""
+    if not sorted_values:
+        return math.nan
+    pos = (len(sorted_values) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def _describe(values: list[float]) -> dict:
+    n = len(values)
+    if not n:
+        return {"n": 0, "mean": None, "ci95": None, "median": None, "p10": None, "p90": None}
+    mean = statistics.fmean(values)
+    half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    ordered = sorted(values)
+    return {"n": n, "mean": mean, "ci95": [mean - half, mean + half],
+            "median": _percentile(ordered, 0.5), "p10": _percentile(ordered, 0.1),
+            "p90": _percentile(ordered, 0.9)}
+
+
+def summarize(records: list[GameRecord], players: int,
+              odds: dict[int, float] | None = None) -> dict:
+    """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
+    ``phase_odds``) is set beside each phase's completion share."""
+    finished = [r for r in records if not r.capped]
+    hands = [r.hands for r in finished]
+    out: dict = {"games": len(records), "finished": len(finished),
+                 "capped": [r.index + 1 for r in records if r.capped]}  # game numbers, from 1
+    out["hands_per_game"] = _describe(hands)
+    out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
+    out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])
+    # A phase's hands: how many hands one player spent on it in one game (attempts),
+    # over the players who attempted it at all.
+    spent: Counter = Counter()
+    players_on: Counter = Counter()
+    made: Counter = Counter()
+    for r in finished:
+        per: Counter = Counter((seat, phase) for seat, phase, _ in r.attempts if phase is not None)
+        for (_, phase), n in per.items():
+            spent[phase] += n
+            players_on[phase] += 1
+        for _, phase, done in r.attempts:
+            if phase is not None and done:
+                made[phase] += 1
+    out["phases"] = [{"phase": p, "players": players_on[p], "attempts": spent[p],
+                      "hands_spent": spent[p] / players_on[p],
+                      "completed_share": made[p] / spent[p],
+                      "dealt_odds": (odds or {}).get(p)}
+                     for p in sorted(spent)]
+    wins = Counter(r.winner for r in finished)
+    out["win_share_by_seat"] = [wins[k] / len(finished) if finished else None
+                                for k in range(players)]
+    scores = [t for r in finished for t in r.totals]
+    out["mean_final_score"] = statistics.fmean(scores) if scores else None
+    winners = [r.totals[r.winner] for r in finished if r.winner is not None]
+    out["mean_winning_score"] = statistics.fmean(winners) if winners else None
+    return out
+
+
+def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
+               seed: int = 1) -> dict[int, float]:
+    """The chance a dealt hand makes each phase (sampled: a figure to set beside the
+    simulated completion share, not the exact count ``phasedsl odds`` gives)."""
+    from .odds import odds
+
+    w = pack.world(world)
+    name = w.name if len(pack.worlds) > 1 else None
+    out = {}
+    for e in w.phases:
+        _, rules = pack.phase_entry(e.number, name)
+        out[e.number] = odds(e.phase, rules, samples=samples, seed=seed, exact=False).probability
+    return out

@@ -1,0 +1,218 @@
+"""report: the pack's one-page HTML report, checked as text and in a real browser."""
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from functools import cache
+
+import pytest
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+from phasedsl.packs import load_pack
+from phasedsl.report import pack_figures, player_counts, render_html, rules_in_words
+
+runner = CliRunner()
+
+
+@cache
+def _original_figures():
+    return pack_figures(load_pack("original"), games=1, seed=3)
+
+
+def test_player_counts_follow_the_referee():
+    assert player_counts(load_pack("original")) == [2, 3, 4, 5, 6]
+    assert player_counts(load_pack("masters")) == [2, 3, 4]
+
+
+def test_the_page_is_self_contained_and_says_everything():
+    pack = load_pack("original")
+    figures = _original_figures()
+    html = render_html(pack, None, figures)
+    assert "<script" not in html.lower()
+    # nothing fetched: no external source, stylesheet or link (the SVG namespace is a name)
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html)
+    assert "@import" not in html and "url(" not in html
+    assert pack.title in html and "108 cards" in html and "10 cards to each player" in html
+    for entry in pack.world(None).phases:
+        assert f'id="phase-{entry.number}"' in html
+        assert entry.phase.canonical() in html
+    assert html.count("<svg") == 3
+    assert "@media print" in html and 'class="sheet"' in html
+    assert html.count('<th class="box"></th>') == 6  # a column for each of up to 6 players
+    for n in (2, 3, 4, 5, 6):
+        mean = figures["players"][n]["hands_per_game"]["mean"]
+        assert f"{mean:.1f} (" in html
+
+
+def test_house_rules_are_said_in_words():
+    pack = load_pack("masters")
+    words = " ".join(rules_in_words(pack, pack.world(None)))
+    assert "in any order" in words
+    html = render_html(pack, None, {"games": 1, "seed": 1, "bot": "greedy", "curve_players": 2,
+                                    "odds": {}, "players": {2: _empty_summary()}})
+    assert "house_rules.save_pile" in html and "set aside one card per hand" in html
+    assert "no game finished" in html
+    assert html.count('<th class="box"></th>') == 2
+
+
+def _empty_summary():
+    from phasedsl.simulate import summarize
+
+    return summarize([], 2)
+
+
+def test_cli_writes_the_report(tmp_path):
+    out = tmp_path / "short.html"
+    res = runner.invoke(app, ["report", "short-game-5", "-o", str(out), "--games", "1"])
+    assert res.exit_code == 0, res.output
+    html = out.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "short-game-5" in html
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nope", "-o", "x.html"], "nope"),
+    (["world-tour", "-o", "x.html"], "--world"),
+])
+def test_cli_bad_input_exits_2(args, message, tmp_path):
+    res = runner.invoke(app, ["report", *args])
+    assert res.exit_code == 2, res.output
+    assert message in res.output and "Traceback" not in res.output
+
+
+def test_cli_unwritable_output_exits_2(tmp_path):
+    res = runner.invoke(app, ["report", "short-game-5", "-o", str(tmp_path / "no" / "x.html"),
+                              "--games", "1"])
+    assert res.exit_code == 2 and "cannot write" in res.output
+
+
+# --------------------------------------------------------------------------- in a browser
+
+
+def _browser() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = _browser()
+    if path is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("no chromium binary under CI: .ci/run installs it (apt-get install chromium)")
+        pytest.skip("no chromium binary on this machine")
+    return path
+
+
+def _run(browser: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--no-first-run", "--disable-dev-shm-usage", *args],
+                          capture_output=True, timeout=120, check=False)
+
+
+def _png_pixels(data: bytes) -> tuple[int, int, list[int]]:
+    """Decode an 8-bit RGB/RGBA PNG (what a screenshot is) into its gray levels."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    assert depth == 8 and color in (2, 6)
+    bpp = 3 if color == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    prev = bytearray(stride)
+    gray: list[int] = []
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        gray += [sum(line[x:x + 3]) // 3 for x in range(0, stride, bpp * 4)]  # every 4th pixel
+        prev = line
+    return width, height, gray
+
+
+def _densest_world() -> tuple[str, str | None]:
+    """The pack world with the most phase text: the hardest to fit on one printed page."""
+    from phasedsl.resources import variants_dir
+
+    best = (0, "original", None)
+    for path in sorted(variants_dir().glob("*.yaml")):
+        pack = load_pack(path.stem)
+        for w in pack.worlds:
+            size = sum(len(e.phase.canonical(w.rules.deck)) + len(e.name or "") + 40
+                       for e in w.phases)
+            if size > best[0]:
+                best = (size, path.stem, w.name if len(pack.worlds) > 1 else None)
+    return best[1], best[2]
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("report")
+    out = {}
+    dense, world = _densest_world()
+    for name, w in (("original", None), (dense, world)):
+        path = folder / f"{name}.html"
+        args = ["report", name, "-o", str(path), "--games", "1"] + (["--world", w] if w else [])
+        res = runner.invoke(app, args)
+        assert res.exit_code == 0, res.output
+        out[name] = (path, load_pack(name).world(w))
+    return out
+
+
+def test_browser_renders_every_phase(browser, pages):
+    for path, world in pages.values():
+        res = _run(browser, "--dump-dom", path.as_uri())
+        dom = res.stdout.decode()
+        assert "</html>" in dom, res.stderr.decode()[-2000:]
+        for entry in world.phases:
+            assert f'id="phase-{entry.number}"' in dom
+            assert entry.phase.canonical(world.rules.deck).replace("&", "&amp;") in dom
+
+
+def test_browser_screenshot_is_not_blank(browser, pages, tmp_path):
+    path, _ = pages["original"]
+    shot = tmp_path / "shot.png"
+    res = _run(browser, "--window-size=1000,1400", f"--screenshot={shot}", path.as_uri())
+    assert shot.exists(), res.stderr.decode()[-2000:]
+    width, height, gray = _png_pixels(shot.read_bytes())
+    assert (width, height) == (1000, 1400)
+    mean = sum(gray) / len(gray)
+    variance = sum((g - mean) ** 2 for g in gray) / len(gray)
+    assert variance > 100  # text, tables and charts; a blank page is one color
+    assert sum(g < 128 for g in gray) > 0.005 * len(gray)
+
+
+def test_browser_prints_the_sheets_on_one_page(browser, pages, tmp_path):
+    for name, (path, _) in pages.items():
+        pdf = tmp_path / f"{name}.pdf"
+        res = _run(browser, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", path.as_uri())
+        assert pdf.exists(), res.stderr.decode()[-2000:]
+        data = pdf.read_bytes()
+        assert data.startswith(b"%PDF")
+        assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data)) == 1, name
