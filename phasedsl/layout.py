@@ -264,9 +264,9 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
                                 f" ({phase}), the layout has {len(layout)}{extra}"))
         return Verdict(False, None, tuple(problems))
     reads = [[_read_group(g, cards, rules) for g in groups] for cards in layout]
-    # A set of plain wilds shows whatever number the player says: under
+    # A set of wilds the player left unstated shows whatever number the player says: under
     # sets_share_number=False it takes one the other sets leave free.
-    free = [all(c.wild and c.number is None for c in cards) for cards in layout]
+    free = [[_free(read, cards) for read in row] for row, cards in zip(reads, layout, strict=True)]
     assignment = _match(reads, groups, rules, free)
     if assignment is None:
         # No pairing works: report each group against the phase group it comes
@@ -286,15 +286,16 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
     shown = {_set_number(reads[i][j]) for i, j in enumerate(assignment)
-             if groups[j].kind.is_set and not free[i]}
+             if groups[j].kind.is_set and not free[i][j]}
     spare = [x for x in rules.deck.numbers if x not in shown]
     for i, j in enumerate(assignment):
-        cards = reads[i][j][0]
-        if free[i] and groups[j].kind.is_set and not rules.sets_share_number and spare:
+        cards, _, stands = reads[i][j]
+        if free[i][j] and groups[j].kind.is_set and not rules.sets_share_number and spare:
             num = spare.pop()
-            cards = tuple(Card(num, c.color, wild=True) for c in cards)
+            cards = tuple(Card(num, c.color, wild=True) if c.wild else c for c in cards)
+            stands = tuple((k, Card(num, w.color, wild=True)) for k, w in stands)
         laid[j] = LaidGroup(groups[j], cards)
-        acting += [(j, k, wild) for k, wild in reads[i][j][2]]
+        acting += [(j, k, wild) for k, wild in stands]
     meld = Meld(tuple(laid), tuple(sorted(acting)))  # type: ignore[arg-type]
     problems += _phase_problems(meld, layout, rules, hand)
     return Verdict(not problems, meld, tuple(problems))
@@ -303,6 +304,15 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
 def _weight(problems: list[tuple[str, str]]) -> int:
     # A wrong size is the surest sign a group was meant for another part.
     return sum(3 if rule == "size" else 1 for rule, _ in problems)
+
+
+def _free(read, given: Sequence[Card]) -> bool:
+    """Whether no card of a legal read shows a number: each is a wild the player left
+    unstated or a card of a wild number played as a wild."""
+    cards, problems, acting = read
+    stands = dict(acting)
+    return (not problems and not any(c.wild and c.number is not None for c in given)
+            and all(c.wild or k in stands for k, c in enumerate(cards)))
 
 
 def _set_number(read) -> int | None:
@@ -315,7 +325,7 @@ def _set_number(read) -> int | None:
     return nums.pop() if len(nums) == 1 else None
 
 
-def _match(reads, groups: Sequence[Group], rules: Rules, free: Sequence[bool]
+def _match(reads, groups: Sequence[Group], rules: Rules, free: Sequence[Sequence[bool]]
            ) -> list[int] | None:
     """Pair each given group with a distinct phase group it legally makes (``free``: the
     given group is plain wilds, so as a set it may show any number)."""
@@ -332,7 +342,7 @@ def _match(reads, groups: Sequence[Group], rules: Rules, free: Sequence[bool]
                 continue
             tried.add(groups[j])  # identical phase groups are interchangeable
             sn = set_numbers
-            if not rules.sets_share_number and groups[j].kind.is_set and not free[i]:
+            if not rules.sets_share_number and groups[j].kind.is_set and not free[i][j]:
                 num = _set_number(reads[i][j])
                 if num in set_numbers:
                     continue

@@ -174,3 +174,8 @@ def test_a_postal_card_played_as_a_wild_does_not_count_as_its_set_number():
               rules=rules)
     assert v.valid, v.problems
     assert not judge("2 sets of 2", "G6 B7", "W R7 Y6", rules=rules).valid
+    # every card of the color set played as a wild: it shows no number, so not the other's 12
+    v = judge("1 color set of 3 + 4 cards of one color + 1 set of 4", "Y6 Y3 Y3 Y11",
+              "W Y12 G12 Y12", "G7 Y7 W", rules=rules)
+    assert v.valid, v.problems
+    assert str(v.meld) == "G7=11 Y7=11 W=11 | Y6 Y3 Y3 Y11 | W=12 Y12 G12 Y12"
