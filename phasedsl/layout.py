@@ -75,10 +75,11 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
     return laid, problems
 
 
-def _read_group(group: Group, cards: Sequence[Card], rules: Rules
+def _read_group(group: Group, cards: Sequence[Card], rules: Rules, most_wild: bool = False
                 ) -> tuple[tuple[Card, ...] | None, list[tuple[str, str]], tuple]:
     """As read_group, and (index in the laid cards, the wild it acts as) for each card of a
-    wild number played as a wild."""
+    wild number played as a wild (``most_wild``: the legal reading that plays the most of
+    them as wilds)."""
     flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
     first: list[tuple[str, str]] | None = None
     # As in the solver: playing such a card as a wild never hurts except for the
@@ -92,6 +93,8 @@ def _read_group(group: Group, cards: Sequence[Card], rules: Rules
             reps.append(i)
     choices = [set()] + [set(flex) - set(kept) for k in range(keep_most + 1)
                          for kept in combinations(reps, k)]
+    if most_wild:
+        choices = choices[1:] + choices[:1]
     for as_wild in choices:
         seq = [Card(wild=True) if i in as_wild else c for i, c in enumerate(cards)]
         laid, problems, order = _read(group, seq, rules)
@@ -267,7 +270,16 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
     # A set of wilds the player left unstated shows whatever number the player says: under
     # sets_share_number=False it takes one the other sets leave free.
     free = [[_free(read, cards) for read in row] for row, cards in zip(reads, layout, strict=True)]
-    assignment = _match(reads, groups, rules, free)
+    alts: dict = {}
+    if not rules.sets_share_number and rules.wild_numbers:
+        # a set read as itself may clash where the same cards all played as wilds would not
+        for i, cards in enumerate(layout):
+            for j, g in enumerate(groups):
+                if g.kind.is_set and not reads[i][j][1] and not free[i][j]:
+                    alt = _read_group(g, cards, rules, most_wild=True)
+                    if _free(alt, cards):
+                        alts[i, j] = alt
+    assignment = _match(reads, groups, rules, free, alts)
     if assignment is None:
         # No pairing works: report each group against the phase group it comes
         # closest to making (fewest broken rules), each phase group used once.
@@ -325,10 +337,11 @@ def _set_number(read) -> int | None:
     return nums.pop() if len(nums) == 1 else None
 
 
-def _match(reads, groups: Sequence[Group], rules: Rules, free: Sequence[Sequence[bool]]
+def _match(reads, groups: Sequence[Group], rules: Rules, free: list[list[bool]], alts: dict
            ) -> list[int] | None:
-    """Pair each given group with a distinct phase group it legally makes (``free``: the
-    given group is plain wilds, so as a set it may show any number)."""
+    """Pair each given group with a distinct phase group it legally makes (``free``: as a
+    set it shows no number of its own; ``alts``: a free reading to switch a set to when its
+    number clashes, which never hurts, so ``reads`` and ``free`` are updated in place)."""
     n = len(groups)
     used = [False] * n
     out = [0] * n
@@ -345,8 +358,12 @@ def _match(reads, groups: Sequence[Group], rules: Rules, free: Sequence[Sequence
             if not rules.sets_share_number and groups[j].kind.is_set and not free[i][j]:
                 num = _set_number(reads[i][j])
                 if num in set_numbers:
-                    continue
-                sn = set_numbers | {num}
+                    if (i, j) not in alts:
+                        continue
+                    reads[i][j] = alts.pop((i, j))  # every card of a wild number as a wild
+                    free[i][j] = True
+                else:
+                    sn = set_numbers | {num}
             used[j] = True
             out[i] = j
             if rec(i + 1, sn):

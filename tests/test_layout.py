@@ -179,3 +179,14 @@ def test_a_postal_card_played_as_a_wild_does_not_count_as_its_set_number():
               "W Y12 G12 Y12", "G7 Y7 W", rules=rules)
     assert v.valid, v.problems
     assert str(v.meld) == "G7=11 Y7=11 W=11 | Y6 Y3 Y3 Y11 | W=12 Y12 G12 Y12"
+
+
+def test_sets_that_must_differ_may_play_their_wild_number_cards_as_wilds():
+    # find lays R7 B7 | G7 Y7 as a set of 7s and a set of wild-played 7s; verify said no
+    rules = Rules(natural_scope="phase", sets_share_number=False, wild_numbers=frozenset({7}))
+    v = judge("2 sets of 2", "R7 B7", "G7 Y7", rules=rules)
+    assert v.valid, v.problems
+    assert str(v.meld) == "R7 B7 | G7=12 Y7=12"
+    assert str(judge("2 sets of 2", "R7 B7", "G5 W", rules=rules).meld) == "R7 B7 | G5 W=5"
+    group_rules = Rules(sets_share_number=False, wild_numbers=frozenset({7}))
+    assert not judge("2 sets of 2", "R7 B7", "G7 W", rules=group_rules).valid
