@@ -633,6 +633,10 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
                                           at_most=1))
     if k == 1:
         found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
+        if found and example[0].plain() not in {o.card for o in found}:
+            # the outs are each confirmed; the counted example is not (a corner of the
+            # natural minimum with wild-number cards): show an out, for the whole phase
+            example, completes = (found[0].card,), ()
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
     if real is None:  # a wild stands in for a natural: the fill search tells
         real = _fill_hand(lay, _Hand.of([*hand, *example], lay.tb), rules,

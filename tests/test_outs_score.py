@@ -148,3 +148,18 @@ def test_a_wild_is_an_out_of_a_wild_part_under_the_postal_rule():
     assert sf.missing == 1
     assert {str(o.card) for o in sf.outs} == {"R3", "B3", "G3", "Y3", "W"}
     assert WILD in [o.card for o in outs(Phase.parse("1 wild"), parse_cards("G2 S Y11"), rules)]
+
+
+def test_the_example_of_a_hand_one_short_is_a_card_that_completes_it():
+    # postal 5s and 9s, two naturals per group: the counted example was a wild, which
+    # cannot give the run the natural it lacks, and the text named the wrong groups
+    from phasedsl import Rules, find
+
+    rules = Rules(wild_numbers=frozenset({9, 5}), min_naturals=2)
+    p = Phase.parse("1 run of 4 + 1 color set of 2 + 2 wilds")
+    hand = parse_cards("W W G3 W R10 B7 B7 W")
+    sf = shortfall(p, hand, rules)
+    assert sf.missing == 1 and sf.possible
+    assert find(p, [*hand, *sf.example], rules) is not None
+    assert sf.example[0] in {o.card for o in sf.outs}
+    assert "W" not in {str(o.card) for o in sf.outs}
