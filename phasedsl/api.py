@@ -195,12 +195,25 @@ def _no_constant(name: str):
 
 def _finite(text: str) -> float:
     value = float(text)
-    if value in (float("inf"), float("-inf")):
+    # too large for a float, or too small (1e-400 would silently become 0.0)
+    underflow = value == 0 and any(d in "123456789" for d in text.lower().partition("e")[0])
+    if value in (float("inf"), float("-inf")) or underflow:
         raise PhaseDSLError(f"not a usable number: {text}")
     return value
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    # a repeated key would silently drop the first value (two "cards": which hand?)
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise PhaseDSLError(f"not a request: the key {json.dumps(key)} appears twice")
+        seen.add(key)
+    return dict(pairs)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite,
+                            object_pairs_hook=_object)
 
 
 def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:

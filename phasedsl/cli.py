@@ -210,13 +210,25 @@ def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
     raise typer.Exit(0 if ok else 1)
 
 
-def _lines(path: str) -> Iterator[str]:
+def _bounded(fh) -> Iterator[str | None]:
+    """The lines of ``fh``; None for a line over api.MAX_LINE, whose rest is skipped, not
+    held in memory (a file of one endless line, such as /dev/zero, must not fill it)."""
+    while line := fh.readline(api.MAX_LINE + 1):
+        if len(line) <= api.MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while (more := fh.readline(1 << 20)) and not more.endswith("\n"):
+            pass
+        yield None
+
+
+def _lines(path: str) -> Iterator[str | None]:
     if path == "-":
-        yield from sys.stdin
+        yield from _bounded(sys.stdin)
         return
     try:
         with open(path, encoding="utf-8") as fh:
-            yield from fh
+            yield from _bounded(fh)
     except OSError as e:
         _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
 
@@ -235,15 +247,19 @@ JobsOpt = Annotated[int, typer.Option(
 _ROW = None
 
 
-def _answer(piece: tuple[int, list[str]]) -> tuple[int, str]:
+def _answer(piece: tuple[int, list[str | None]]) -> tuple[int, str]:
     """One piece of a batch: (the worst exit code of its rows, their JSON lines)."""
     start, lines = piece
     code = 0
     rows: list[str] = []
     for number, line in enumerate(lines, start):
-        if not line.strip():
+        if line is None:
+            result = {"line": number, "error": f"line too long (over {api.MAX_LINE} characters, "
+                                               "the limit)"}
+        elif not line.strip():
             continue
-        result = _ROW(line, number)
+        else:
+            result = _ROW(line, number)
         if "error" in result:
             code = 2
         elif result.get("valid") is False and not code:
@@ -252,7 +268,7 @@ def _answer(piece: tuple[int, list[str]]) -> tuple[int, str]:
     return code, "".join(r + "\n" for r in rows)
 
 
-def _pieces(lines: Iterator[str], size: int) -> Iterator[tuple[int, list[str]]]:
+def _pieces(lines: Iterator[str | None], size: int) -> Iterator[tuple[int, list[str | None]]]:
     start, piece = 1, []
     for line in lines:
         piece.append(line)

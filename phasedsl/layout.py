@@ -75,10 +75,11 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
     return laid, problems
 
 
-def _read_group(group: Group, cards: Sequence[Card], rules: Rules
+def _read_group(group: Group, cards: Sequence[Card], rules: Rules, most_wild: bool = False
                 ) -> tuple[tuple[Card, ...] | None, list[tuple[str, str]], tuple]:
     """As read_group, and (index in the laid cards, the wild it acts as) for each card of a
-    wild number played as a wild."""
+    wild number played as a wild (``most_wild``: the legal reading that plays the most of
+    them as wilds)."""
     flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
     first: list[tuple[str, str]] | None = None
     # As in the solver: playing such a card as a wild never hurts except for the
@@ -92,6 +93,8 @@ def _read_group(group: Group, cards: Sequence[Card], rules: Rules
             reps.append(i)
     choices = [set()] + [set(flex) - set(kept) for k in range(keep_most + 1)
                          for kept in combinations(reps, k)]
+    if most_wild:
+        choices = choices[1:] + choices[:1]
     for as_wild in choices:
         seq = [Card(wild=True) if i in as_wild else c for i, c in enumerate(cards)]
         laid, problems, order = _read(group, seq, rules)
@@ -181,13 +184,16 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         return tuple(cards), problems, ident
     start = None
     order = list(range(n))
+
+    def fits(first: int) -> bool:
+        # within the deck's numbers, and (a color map) every number one the run may hold
+        return (deck.low <= first and first + n - 1 <= deck.high
+                and all(group.allowed(x) != frozenset() for x in range(first, first + n)))
+
     if known:
         # As laid, low to high (or high to low): every known card fixes the start.
         ups = {v - i for i, v in enumerate(values) if v is not None}
         downs = {v + i - n + 1 for i, v in enumerate(values) if v is not None}
-
-        def fits(first: int) -> bool:
-            return deck.low <= first and first + n - 1 <= deck.high
 
         if len(ups) == 1 and fits(next(iter(ups))):
             start = ups.pop()
@@ -203,9 +209,12 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
             # Laid out of order: place it, wilds filling gaps first, then the high end.
             start = lo if lo + n - 1 <= deck.high else deck.high - n + 1
             start = max(start, hi - n + 1)
+            if not fits(start):  # a color map may leave only other windows
+                start = next((s for s in range(hi - n + 1, lo + 1) if fits(s)), start)
             order = None
     else:
-        start = deck.high - n + 1
+        start = next((s for s in range(deck.high - n + 1, deck.low - 1, -1) if fits(s)),
+                     deck.high - n + 1)
     if start < deck.low or start + n - 1 > deck.high:
         lo_end, hi_end = start, start + n - 1
         bad = lo_end if lo_end < deck.low else hi_end
@@ -258,7 +267,19 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
                                 f" ({phase}), the layout has {len(layout)}{extra}"))
         return Verdict(False, None, tuple(problems))
     reads = [[_read_group(g, cards, rules) for g in groups] for cards in layout]
-    assignment = _match(reads, groups, rules)
+    # A set of wilds the player left unstated shows whatever number the player says: under
+    # sets_share_number=False it takes one the other sets leave free.
+    free = [[_free(read, cards) for read in row] for row, cards in zip(reads, layout, strict=True)]
+    alts: dict = {}
+    if not rules.sets_share_number and rules.wild_numbers:
+        # a set read as itself may clash where the same cards all played as wilds would not
+        for i, cards in enumerate(layout):
+            for j, g in enumerate(groups):
+                if g.kind.is_set and not reads[i][j][1] and not free[i][j]:
+                    alt = _read_group(g, cards, rules, most_wild=True)
+                    if _free(alt, cards):
+                        alts[i, j] = alt
+    assignment = _match(reads, groups, rules, free, alts)
     if assignment is None:
         # No pairing works: report each group against the phase group it comes
         # closest to making (fewest broken rules), each phase group used once.
@@ -276,9 +297,17 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
         return Verdict(False, None, tuple(problems))
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
+    shown = {_set_number(reads[i][j]) for i, j in enumerate(assignment)
+             if groups[j].kind.is_set and not free[i][j]}
+    spare = [x for x in rules.deck.numbers if x not in shown]
     for i, j in enumerate(assignment):
-        laid[j] = LaidGroup(groups[j], reads[i][j][0])
-        acting += [(j, k, wild) for k, wild in reads[i][j][2]]
+        cards, _, stands = reads[i][j]
+        if free[i][j] and groups[j].kind.is_set and not rules.sets_share_number and spare:
+            num = spare.pop()
+            cards = tuple(Card(num, c.color, wild=True) if c.wild else c for c in cards)
+            stands = tuple((k, Card(num, w.color, wild=True)) for k, w in stands)
+        laid[j] = LaidGroup(groups[j], cards)
+        acting += [(j, k, wild) for k, wild in stands]
     meld = Meld(tuple(laid), tuple(sorted(acting)))  # type: ignore[arg-type]
     problems += _phase_problems(meld, layout, rules, hand)
     return Verdict(not problems, meld, tuple(problems))
@@ -289,13 +318,30 @@ def _weight(problems: list[tuple[str, str]]) -> int:
     return sum(3 if rule == "size" else 1 for rule, _ in problems)
 
 
-def _set_number(cards) -> int | None:
-    nums = {c.number for c in cards if c.number is not None}
+def _free(read, given: Sequence[Card]) -> bool:
+    """Whether no card of a legal read shows a number: each is a wild the player left
+    unstated or a card of a wild number played as a wild."""
+    cards, problems, acting = read
+    stands = dict(acting)
+    return (not problems and not any(c.wild and c.number is not None for c in given)
+            and all(c.wild or k in stands for k, c in enumerate(cards)))
+
+
+def _set_number(read) -> int | None:
+    """The number a read set shows (a card of a wild number played as a wild shows the
+    number it stands for, not its own)."""
+    cards, _, acting = read
+    stands = dict(acting)
+    nums = {stands[k].number if k in stands else c.number for k, c in enumerate(cards)}
+    nums.discard(None)
     return nums.pop() if len(nums) == 1 else None
 
 
-def _match(reads, groups: Sequence[Group], rules: Rules) -> list[int] | None:
-    """Pair each given group with a distinct phase group it legally makes."""
+def _match(reads, groups: Sequence[Group], rules: Rules, free: list[list[bool]], alts: dict
+           ) -> list[int] | None:
+    """Pair each given group with a distinct phase group it legally makes (``free``: as a
+    set it shows no number of its own; ``alts``: a free reading to switch a set to when its
+    number clashes, which never hurts, so ``reads`` and ``free`` are updated in place)."""
     n = len(groups)
     used = [False] * n
     out = [0] * n
@@ -309,11 +355,15 @@ def _match(reads, groups: Sequence[Group], rules: Rules) -> list[int] | None:
                 continue
             tried.add(groups[j])  # identical phase groups are interchangeable
             sn = set_numbers
-            if not rules.sets_share_number and groups[j].kind.is_set:
-                num = _set_number(reads[i][j][0])
+            if not rules.sets_share_number and groups[j].kind.is_set and not free[i][j]:
+                num = _set_number(reads[i][j])
                 if num in set_numbers:
-                    continue
-                sn = set_numbers | {num}
+                    if (i, j) not in alts:
+                        continue
+                    reads[i][j] = alts.pop((i, j))  # every card of a wild number as a wild
+                    free[i][j] = True
+                else:
+                    sn = set_numbers | {num}
             used[j] = True
             out[i] = j
             if rec(i + 1, sn):

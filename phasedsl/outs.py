@@ -589,7 +589,8 @@ def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
 
 def _never(phase: Phase, rules: Rules) -> str | None:
     """Why no hand can make the phase (lint's reason)."""
-    if rules.min_naturals <= 1 and rules.deck.copies >= 1:
+    if (rules.min_naturals <= 1 and rules.deck.copies >= 1 and rules.natural_scope == "group"
+            and all(g.colors is None for g in phase.groups)):
         return None  # every group shape has a natural card in such a deck
     from .lint import impossible_group
 
@@ -671,6 +672,10 @@ def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Ru
     outs when one short, else whether the example is a real completion."""
     if k == 1:
         found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
+        if found and example[0].plain() not in {o.card for o in found}:
+            # the outs are each confirmed; the counted example is not (a corner of the
+            # natural minimum with wild-number cards): show an out, for the whole phase
+            example, completes = (found[0].card,), ()
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
     if real is None:  # a wild stands in for a natural: the fill search tells
         need = lay.total + lay.need_w + lay.need_s
@@ -862,8 +867,10 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     pool, wilds, skips = _pool(h, rules, seen)
     sure = check = 0  # card types that complete it / that may
     wild = None  # whether a wild does (None: ask the solver)
+    unjudged = False  # some choice is left to the solver (then so is a wild)
     for chosen, hv, overlap in leaves:
         if overlap or rules.wild_numbers:
+            unjudged = True
             for j, cl in enumerate(chosen):
                 check |= _same_cards_mask(lay, j, cl, hv.present)
             continue
@@ -871,7 +878,7 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
         sure |= m
         if w:
             wild = True
-    if wild is None and not check:
+    if wild is None and not unjudged:
         wild = False  # every choice was judged from its counts
     if rules.wild_numbers and leaves:  # such cards may be played as wilds
         check |= sum(tb.num_mask[n - tb.deck.low] for n in rules.wild_numbers

@@ -150,7 +150,9 @@ def _validator():
 
 def _schema_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
     errors = sorted(_validator().iter_errors(doc.value), key=lambda e: list(map(str, e.absolute_path)))
-    return [_diag(path, mark, msg, lines) for err in errors for mark, msg in _explain(err, doc)]
+    said = {(repr(mark), msg): (mark, msg) for err in errors for mark, msg in _explain(err, doc)}
+    # several schema rules can say the same thing (each required key): say it once
+    return [_diag(path, mark, msg, lines) for mark, msg in said.values()]
 
 
 # The schema's words for a value's type, as a person writing YAML says them.
@@ -377,10 +379,12 @@ def _resolve(ref: str, base_dir: Path | None) -> Path:
 
 def _read(path: Path) -> tuple[str, list[str]]:
     try:
-        if path.stat().st_size > 1_000_000:
+        with path.open("rb") as fh:  # at most the limit: /dev/zero or a pipe has no size
+            data = fh.read(1_000_001)
+        if len(data) > 1_000_000:
             raise PackError([Diagnostic(str(path), None, None,
                                         "file too large (over 1000 kB); a pack is a small file")])
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise PackError([Diagnostic(str(path), None, None, "not UTF-8 text")]) from None
     except OSError as e:

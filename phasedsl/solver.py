@@ -278,6 +278,8 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
             caps = all_caps[-1]
         else:
             caps = hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
+        if not caps:
+            return None  # a run no window of its color map can hold (lint.impossible_group)
         best = max(caps)
         if best < lower[j] - virtual:
             return None

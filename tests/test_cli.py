@@ -503,3 +503,25 @@ def test_batch_file_answered_in_pieces_by_several_processes_reads_as_one(tmp_pat
     assert [r["line"] for r in rows] == [n for n in range(1, 22) if n != 6]
     assert "error" in rows[8] and rows[13]["valid"] is True
     assert run("check", "--batch", str(path), "--jobs", "-1").exit_code == 2
+
+
+def test_batch_refuses_repeated_keys_and_numbers_json_cannot_keep():
+    lines = ['{"phase": "1 set of 3", "cards": "R5", "cards": "B5"}',
+             '{"phase": "1 set of 3", "cards": "R5 B5 W", "id": 1.5e-400}',
+             '{"phase": "1 set of 3", "cards": "R5 B5 W", "id": 0.0e-400}']
+    r = run("check", "--batch", "-", input="\n".join(lines))
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.exit_code == 2
+    assert '"cards" appears twice' in out[0]["error"]
+    assert "1.5e-400" in out[1]["error"]
+    assert out[2]["valid"] is True and out[2]["id"] == 0.0
+
+
+def test_batch_lines_over_the_limit_are_refused_in_both_modes_and_not_echoed():
+    long = "x" * 1_000_001
+    for cmd, ok in (("parse", "1 set of 3"), ("check", '{"phase": "1 set of 3", "cards": "R5"}')):
+        r = run(cmd, "--batch", "-", input=f"{long}\n{ok}\n")
+        out = [json.loads(x) for x in r.stdout.splitlines()]
+        assert r.exit_code == 2 and len(r.stdout) < 2_000
+        assert out[0] == {"line": 1, "error": "line too long (over 1000000 characters, the limit)"}
+        assert out[1]["line"] == 2 and "error" not in out[1]

@@ -140,3 +140,53 @@ def test_verify_agrees_with_the_reference_on_random_layouts():
         agree += 1
         legal += got
     assert agree == 1500 and legal > 50
+
+
+def test_a_color_map_run_laid_in_any_order_takes_a_window_its_map_allows():
+    # read as laid from high to low the wilds were 5 and 2, and 2 is not in the map
+    cmap = ("1 run of 4 with colors {3: red or blue, 4: any, 5: green, 6: any, "
+            "7: red or yellow, 8: blue, 9: any}")
+    for cards in ("W G4 B3 W", "B3 G4 W W", "G5 B4 B3 W"):
+        v = judge(cmap, cards)
+        assert v.valid, (cards, v.problems)
+    assert [str(c) for c in judge(cmap, "W G4 B3 W").meld.groups[0].cards] == ["B3", "G4", "W=5",
+                                                                              "W=6"]
+    assert judge(cmap, "W W W W", rules=Rules(min_naturals=0)).valid
+    assert not judge(cmap, "R1 W W W").valid
+
+
+def test_a_set_of_plain_wilds_takes_a_number_the_other_sets_leave_free():
+    # it was read as the deck's top number, so beside three 12s it clashed
+    rules = Rules(natural_scope="phase", sets_share_number=False)
+    v = judge("2 sets of 3", "R12 B12 G12", "W W W", rules=rules)
+    assert v.valid, v.problems
+    assert str(v.meld) == "R12 B12 G12 | W=11 W=11 W=11"
+    both = judge("2 sets of 3", "W W W", "W W W", rules=Rules(min_naturals=0, sets_share_number=False))
+    assert both.valid and str(both.meld) == "W=12 W=12 W=12 | W=11 W=11 W=11"
+    assert not judge("2 sets of 3", "R5 B5 W", "W=5 W W",
+                     rules=Rules(min_naturals=0, sets_share_number=False)).valid
+
+
+def test_a_postal_card_played_as_a_wild_does_not_count_as_its_set_number():
+    # G6 B7 shows 6 and W R7 Y1 shows 1 (each 7 acting as a wild): the sets differ
+    rules = Rules(natural_scope="phase", sets_share_number=False, wild_numbers=frozenset({7}))
+    v = judge("2 skips + 1 set of 2 + 2 skips + 1 set of 3", "S S", "S S", "G6 B7", "W R7 Y1",
+              rules=rules)
+    assert v.valid, v.problems
+    assert not judge("2 sets of 2", "G6 B7", "W R7 Y6", rules=rules).valid
+    # every card of the color set played as a wild: it shows no number, so not the other's 12
+    v = judge("1 color set of 3 + 4 cards of one color + 1 set of 4", "Y6 Y3 Y3 Y11",
+              "W Y12 G12 Y12", "G7 Y7 W", rules=rules)
+    assert v.valid, v.problems
+    assert str(v.meld) == "G7=11 Y7=11 W=11 | Y6 Y3 Y3 Y11 | W=12 Y12 G12 Y12"
+
+
+def test_sets_that_must_differ_may_play_their_wild_number_cards_as_wilds():
+    # find lays R7 B7 | G7 Y7 as a set of 7s and a set of wild-played 7s; verify said no
+    rules = Rules(natural_scope="phase", sets_share_number=False, wild_numbers=frozenset({7}))
+    v = judge("2 sets of 2", "R7 B7", "G7 Y7", rules=rules)
+    assert v.valid, v.problems
+    assert str(v.meld) == "R7 B7 | G7=12 Y7=12"
+    assert str(judge("2 sets of 2", "R7 B7", "G5 W", rules=rules).meld) == "R7 B7 | G5 W=5"
+    group_rules = Rules(sets_share_number=False, wild_numbers=frozenset({7}))
+    assert not judge("2 sets of 2", "R7 B7", "G7 W", rules=group_rules).valid

@@ -111,3 +111,55 @@ def test_short_by_and_outs_agree_with_brute_force_on_random_and_near_miss_hands(
                 for b in range(a, len(kinds)):
                     extra = [card_tuple(kinds[a]), card_tuple(kinds[b])]
                     assert not can_make(groups, [*tuples, *extra], **kw), (phrase, hand)
+
+
+def test_a_phase_of_wild_and_skip_parts_under_a_per_phase_natural_minimum_is_never_made():
+    # find and verify say such a phase holds no natural; shortfall said "made" (0 short)
+    from phasedsl import Rules, find
+
+    rules = Rules(natural_scope="phase")
+    for phrase, hand in (("2 wilds", "W W R6"), ("2 skips", "S B2")):
+        p = Phase.parse(phrase)
+        assert find(p, parse_cards(hand), rules) is None
+        sf = shortfall(p, parse_cards(hand), rules)
+        assert sf.missing > 0 and sf.never and "only wild and skip parts" in sf.never
+    assert shortfall(Phase.parse("2 wilds"), parse_cards("W W"),
+                     Rules(natural_scope="phase", min_naturals=0)).missing == 0
+
+
+def test_a_color_map_run_no_one_color_window_fits_is_never_made():
+    from phasedsl import Rules, find
+
+    p = Phase.parse("2 runs of 4 with colors {3: red or blue, 4: any, 5: green, 6: any, "
+                    "7: red or yellow, 8: blue, 9: any} + 2 wilds + 2 skips")
+    rules = Rules(runs_one_color=True)
+    hand = parse_cards("W W S W B3 Y4 Y6 G6 W W B6 B4 S W")
+    assert find(p, hand, rules) is None  # raised ValueError (max of no classes)
+    sf = shortfall(p, hand, rules)
+    assert sf.never and "one color" in sf.never
+    assert find(p, hand) is not None  # without the one-color rule it is made
+
+
+def test_a_wild_is_an_out_of_a_wild_part_under_the_postal_rule():
+    from phasedsl import WILD, Rules
+
+    rules = Rules(wild_numbers=frozenset({3}))
+    sf = shortfall(Phase.parse("1 wild"), parse_cards("G2 S Y11"), rules)
+    assert sf.missing == 1
+    assert {str(o.card) for o in sf.outs} == {"R3", "B3", "G3", "Y3", "W"}
+    assert WILD in [o.card for o in outs(Phase.parse("1 wild"), parse_cards("G2 S Y11"), rules)]
+
+
+def test_the_example_of_a_hand_one_short_is_a_card_that_completes_it():
+    # postal 5s and 9s, two naturals per group: the counted example was a wild, which
+    # cannot give the run the natural it lacks, and the text named the wrong groups
+    from phasedsl import Rules, find
+
+    rules = Rules(wild_numbers=frozenset({9, 5}), min_naturals=2)
+    p = Phase.parse("1 run of 4 + 1 color set of 2 + 2 wilds")
+    hand = parse_cards("W W G3 W R10 B7 B7 W")
+    sf = shortfall(p, hand, rules)
+    assert sf.missing == 1 and sf.possible
+    assert find(p, [*hand, *sf.example], rules) is not None
+    assert sf.example[0] in {o.card for o in sf.outs}
+    assert "W" not in {str(o.card) for o in sf.outs}

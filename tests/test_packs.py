@@ -1,4 +1,5 @@
 import json
+import os
 import time
 
 import pytest
@@ -613,3 +614,30 @@ def test_take_back_is_offered_as_a_hit_under_its_own_option():
                             "japanese-wild-rules"])
     assert "B6 replaces W=6 in group 1; the wild goes to your hand" in r.stdout
     assert "B6: fits only by taking a wild back" in r.stdout
+
+
+def test_a_missing_key_is_said_once(tmp_path):
+    p = tmp_path / "a.yaml"
+    p.write_text("name: a\n", encoding="utf-8")
+    _, diags = check_file(str(p))
+    msgs = [d.message for d in diags]
+    assert len(msgs) == len(set(msgs)) == 2, msgs
+    assert "title:" in msgs[0] and "phases:" in msgs[1]
+
+
+def test_lint_warns_about_phases_the_rules_leave_no_natural_for():
+    from phasedsl import Rules
+    from phasedsl.lint import phase_warnings
+
+    warned = phase_warnings(Phase.parse("2 wilds + 1 skip"), Rules(natural_scope="phase"))
+    assert any("only wild and skip parts" in w for w in warned)
+    cmap = Phase.parse("1 run of 4 with colors {3: red, 4: blue, 5: red, 6: blue}")
+    assert not any("never" in w for w in phase_warnings(cmap, Rules()))
+    assert any("no color is allowed" in w for w in phase_warnings(cmap, Rules(runs_one_color=True)))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_pack_path_with_no_size_is_read_only_up_to_the_limit():
+    # /dev/zero reports size 0: reading it whole never ended
+    with pytest.raises(PackError, match="file too large"):
+        check_file("/dev/zero")
