@@ -547,7 +547,8 @@ def odds(
              "rules).")] = None,
     draws: Annotated[int, typer.Option("--draws", "-d", min=0, max=50, metavar="K",
                                        help="Also count K more cards from the deck.")] = 0,
-    samples: Annotated[int, typer.Option("--samples", min=1, max=1_000_000_000, metavar="N",
+    # 20 million hands take a few minutes; more would tie a machine up for hours.
+    samples: Annotated[int, typer.Option("--samples", min=1, max=20_000_000, metavar="N",
                                          help="Hands to sample when no exact count exists.")] = 200_000,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the sampler.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N",

@@ -525,3 +525,8 @@ def test_batch_lines_over_the_limit_are_refused_in_both_modes_and_not_echoed():
         assert r.exit_code == 2 and len(r.stdout) < 2_000
         assert out[0] == {"line": 1, "error": "line too long (over 1000000 characters, the limit)"}
         assert out[1]["line"] == 2 and "error" not in out[1]
+
+
+def test_odds_refuses_a_sample_count_that_would_run_for_hours():
+    r = run("odds", "1 color run of 10", "--samples", "1000000000", "--json")
+    assert r.exit_code == 2 and "20000000" in json.loads(r.stdout)["error"]
