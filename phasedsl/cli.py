@@ -210,15 +210,26 @@ def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
     raise typer.Exit(0 if ok else 1)
 
 
+# An over-long line is skipped up to this many characters; past them the input is taken to
+# have no line breaks at all (such as /dev/zero), and reading stops instead of running on.
+MAX_SKIP = 64 * api.MAX_LINE
+
+
 def _bounded(fh) -> Iterator[str | None]:
     """The lines of ``fh``; None for a line over api.MAX_LINE, whose rest is skipped, not
     held in memory (a file of one endless line, such as /dev/zero, must not fill it)."""
+    number = 0
     while line := fh.readline(api.MAX_LINE + 1):
+        number += 1
         if len(line) <= api.MAX_LINE or line.endswith("\n"):
             yield line
             continue
+        skipped = len(line)
         while (more := fh.readline(1 << 20)) and not more.endswith("\n"):
-            pass
+            skipped += len(more)
+            if skipped > MAX_SKIP:
+                _fail(PhaseDSLError(f"line {number} runs past {MAX_SKIP:,} characters with no line "
+                                    "break: the rest of the input is not read"))
         yield None
 
 

@@ -530,3 +530,12 @@ def test_batch_lines_over_the_limit_are_refused_in_both_modes_and_not_echoed():
 def test_odds_refuses_a_sample_count_that_would_run_for_hours():
     r = run("odds", "1 color run of 10", "--samples", "1000000000", "--json")
     assert r.exit_code == 2 and "20000000" in json.loads(r.stdout)["error"]
+
+
+def test_batch_of_one_endless_line_stops_with_an_error(monkeypatch):
+    import phasedsl.cli as cli
+
+    monkeypatch.setattr(cli, "MAX_SKIP", 3_000_000)  # /dev/zero in small: no line break at all
+    for cmd in ("parse", "check"):
+        r = run(cmd, "--batch", "-", input="1 set of 3\n" + "x" * 5_000_000)
+        assert r.exit_code == 2 and "line 2 runs past 3,000,000 characters" in r.stderr
