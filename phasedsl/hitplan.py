@@ -10,8 +10,8 @@ a node budget: past it the plan says it may not be the most.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
 from operator import itemgetter
 
@@ -247,14 +247,7 @@ class Search:
             self.seen: dict = {}
             self.top = self._bound(0, status0, colors0, swaps0, self.count0)
             if self.top > self.best_gain:
-                # One frame per decision: a crowded table may need more than the default
-                # limit (Python-to-Python calls do not use the C stack in 3.11).
-                limit = sys.getrecursionlimit()
-                sys.setrecursionlimit(max(limit, 3 * sum(map(len, self.at.values())) + 1000))
-                try:
-                    self._visit(0, 0, status0, colors0, swaps0, self.count0, 0)
-                finally:
-                    sys.setrecursionlimit(limit)
+                self._search(0, 0, status0, colors0, swaps0, self.count0, 0)
             if self.best_path is not None and base + self.best_gain > best_total:
                 best_total = base + self.best_gain
                 best = (sinks, list(self.best_path), list(self.gain), list(self.sink_of))
@@ -367,9 +360,21 @@ class Search:
             got += min(have, free.get(n, 0))
         return min(got, room)
 
+    def _search(self, *start) -> None:
+        """Run ``_visit`` from ``start`` depth first, its calls on a list of our own: a
+        crowded table needs one level per decision, more than Python's recursion limit."""
+        stack = [self._visit(*start)]
+        while stack:
+            call = next(stack[-1], None)
+            if call is None:
+                stack.pop()
+            else:
+                stack.append(self._visit(*call))
+
     def _visit(self, k: int, j: int, status: tuple, colors: tuple, swaps: tuple,
-               counts: tuple, acc: int) -> None:
-        """Decide the j-th end at the k-th number, then go on."""
+               counts: tuple, acc: int) -> Iterator[tuple]:
+        """Decide the j-th end at the k-th number, then go on: each call it would make
+        to itself it yields instead, for ``_search`` to run before resuming it."""
         while True:  # ends with nothing to decide, and numbers with no ends, pass through
             if k == len(self.numbers):
                 if acc > self.best_gain:
@@ -412,19 +417,15 @@ class Search:
             new_swaps = swaps if w is None else \
                 (*swaps[:r], tuple(x for x in swaps[r] if x is not w), *swaps[r + 1:])
             self.path.append((i, gi, side, n, how, w))
-            self._visit(k, j + 1, new_status, new_colors, new_swaps, tuple(c),
-                        acc + self.gain[i])
+            yield (k, j + 1, new_status, new_colors, new_swaps, tuple(c), acc + self.gain[i])
             self.path.pop()
             if self.cut or self.best_gain >= self.top:
                 return
         if may_skip:  # tried last: long extensions first find a good plan early
-            self._skip(k, j, e, side, status, colors, swaps, counts, acc)
-
-    def _skip(self, k, j, e, side, status, colors, swaps, counts, acc) -> None:
-        """No card for end ``e`` at n: a low end waits (or is never used), a high end stops."""
-        if side == "high":
-            status = (*status[:e], 2, *status[e + 1:])
-        self._visit(k, j + 1, status, colors, swaps, counts, acc)
+            # No card for this end at n: a low end waits (or is never used), a high end stops.
+            if side == "high":
+                status = (*status[:e], 2, *status[e + 1:])
+            yield (k, j + 1, status, colors, swaps, counts, acc)
 
     def _moves(self, st: _State, n: int, color, swaps: tuple, counts: tuple, classes: dict):
         """Ways to fill slot ``n`` of a run: (type index, how, swapped wild, run color
