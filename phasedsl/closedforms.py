@@ -127,15 +127,9 @@ def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
     set_takes = _of_number(s, x, cnt, nn)
     run = classes[1 - si][k]
     run_takes: dict[int, int] = {}
-    for ni in run.window:
-        if ni == s:
-            if run_takes_s:
-                run_takes.update(_of_number(s, 1, cnt, nn, set_takes))
-            continue
-        for t in range(ni, len(cnt), nn):  # the first color holding this number
-            if cnt[t]:
-                run_takes[t] = 1
-                break
+    for ni in run.window:  # the first color holding each number (set_takes holds only s)
+        if ni != s or run_takes_s:
+            run_takes.update(_of_number(ni, 1, cnt, nn, set_takes))
     out = [_Plan(classes[si][s], set_takes), _Plan(run, run_takes)]
     return out if si == 0 else out[::-1]
 
