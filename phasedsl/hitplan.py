@@ -117,9 +117,9 @@ class Search:
             self.sig_num[n] = self._classes(takers + swappers.get(n, []))
         # What can still matter from the k-th number on: the ends that reach it or
         # beyond, and their runs (a finished end's state is forgotten in the key).
-        self.alive = [[e for e, (_, _, _, near, far) in enumerate(self.ends) if max(near, far) >= n]
-                      for n in self.numbers]
-        self.alive_runs = [sorted({self.ends[e][0] for e in alive}) for alive in self.alive]
+        alive = [[e for e, (_, _, _, near, far) in enumerate(self.ends) if max(near, far) >= n]
+                 for n in self.numbers]
+        alive_runs = [sorted({self.ends[e][0] for e in ends}) for ends in alive]
         swap_nums = self.swap_nums
         self.one_color = [self.states[gi].kind.one_color for gi in self.runs]
         # every (number, end, run, is a high end) from the k-th number on, for the bound
@@ -131,7 +131,7 @@ class Search:
                      if i in wild or (t.natural and (t.number >= n or t.number in swap_nums))]
                     for n in self.numbers]
         # the memo key's parts, read by C-level getters (the key is built at every node)
-        self.key_parts = [(_getter(self.alive[k]), _getter(self.alive_runs[k]), _getter(relevant[k]))
+        self.key_parts = [(_getter(alive[k]), _getter(alive_runs[k]), _getter(relevant[k]))
                           for k in range(len(self.numbers))]
 
     def _takes(self, st: _State, n: int, w: Card | None = None) -> frozenset | None:
