@@ -34,9 +34,6 @@ class _Tables:
         """Key that orders card types as cards are shown: by number, then color."""
         return self.show_rank[t]
 
-    def card_of(self, t: int) -> Card:
-        return self.cards[t]
-
 
 @cache
 def _tables(deck: Deck) -> _Tables:

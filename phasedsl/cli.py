@@ -392,10 +392,7 @@ def parse(
         _run_batch(batch, _parse_row)
     if phrase is None:
         _fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
-    try:
-        phase = api.parse(phrase)
-    except PhaseDSLError as e:
-        _fail(e, as_json)
+    phase = api.parse(phrase)
     if as_json:
         _out(json.dumps({"input": phrase, **api.parse_json(phrase)}))
         return
@@ -455,17 +452,14 @@ def check(
                                 "--groups with it"), as_json)
         _run_batch(batch, lambda line, number: api.check_json_line(line, ctx, number), jobs)
     words = list(args or [])
-    try:
-        phase, rules, words = ctx.take_phase(words)
-        if groups:
-            if words:
-                raise PhaseDSLError("give the cards either as arguments or as --groups, not both")
-            verdict = api.verify_text(phase, groups, rules)
-            result = api.verdict_json(phase, verdict, rules)
-        else:
-            result = api.check_json(phase, api.held(" ".join(words), rules), rules)
-    except PhaseDSLError as e:
-        _fail(e, as_json)
+    phase, rules, words = ctx.take_phase(words)
+    if groups:
+        if words:
+            raise PhaseDSLError("give the cards either as arguments or as --groups, not both")
+        verdict = api.verify_text(phase, groups, rules)
+        result = api.verdict_json(phase, verdict, rules)
+    else:
+        result = api.check_json(phase, api.held(" ".join(words), rules), rules)
     _notes(phase, as_json)
     _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"])
 
@@ -502,15 +496,12 @@ def hit(
     Exit code 0 when every card finds a place, 1 when some do not, 2 bad input.
     """
     ctx = _context(variant, None, None)
-    try:
-        rules = ctx.rules
-        laid = [api.laid_group(text, rules) for text in on]
-        hand = api.hand(" ".join(cards), rules, also=[c for g in laid for c in g.cards])
-        if not hand:
-            raise PhaseDSLError("give the card(s) to play, like R3 or W")
-        result = api.hit_json(laid, hand, rules)
-    except PhaseDSLError as e:
-        _fail(e, as_json)
+    rules = ctx.rules
+    laid = [api.laid_group(text, rules) for text in on]
+    hand = api.hand(" ".join(cards), rules, also=[c for g in laid for c in g.cards])
+    if not hand:
+        raise PhaseDSLError("give the card(s) to play, like R3 or W")
+    result = api.hit_json(laid, hand, rules)
     _emit(result, as_json, api.hit_text, ok=not result["left"])
 
 
@@ -688,13 +679,10 @@ def outs(
     """
     ctx = _context(variant, phase_no, world)
     words = list(args)
-    try:
-        phase, rules, words = ctx.take_phase(words)
-        seen_cards = api.cards(seen or "", rules)
-        hand = api.held(" ".join(words), rules, also=seen_cards)
-        result = api.outs_json(phase, hand, seen_cards, rules)
-    except PhaseDSLError as e:
-        _fail(e, as_json)
+    phase, rules, words = ctx.take_phase(words)
+    seen_cards = api.cards(seen or "", rules)
+    hand = api.held(" ".join(words), rules, also=seen_cards)
+    result = api.outs_json(phase, hand, seen_cards, rules)
     _emit(result, as_json, api.outs_text, ok=result["made"] or bool(result["outs"]))
 
 

@@ -12,13 +12,16 @@ import json
 import re
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .errors import PhaseDSLError
-from .game import Game, IllegalMove, Move, view
-from .play import CommandError, describe, hand_over, parse_command, screen, skipped, wrap
+
+# The referee and the screen are imported where a game is played: every other command
+# starts without them (they would add about 0.1 s to each `phasedsl check`).
+if TYPE_CHECKING:
+    from .game import Game, Move
 
 BOT_NAMES = ("bob", "cat", "dan", "eve", "fay", "gus")  # the person is ann unless --name
 
@@ -31,6 +34,9 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     every other player is a bot from ``bots``; ``saved`` sees the game after each move
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
+    from .game import IllegalMove, view
+    from .play import HELP, CommandError, parse_command, screen, wrap
+
     table = game.state.table
     deck = table.rules.deck
     write(_deal_line(game))
@@ -51,8 +57,6 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
                 write("\n".join(wrap("  ? ", str(e))))
                 continue
             if move == "help":
-                from .play import HELP
-
                 write(HELP)
                 continue
             if move == "quit":
@@ -92,6 +96,8 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
             ) -> None:
     """Say what a move did (``made`` as the log has it, a deck draw naming its card):
     the move, lost turns, the end of a hand or of the game."""
+    from .play import describe, hand_over, skipped
+
     write(f"  {describe(made, before.state, me)}")
     for p in skipped(before.state, after.state):
         write(f"  {'you lose' if p == me else p + ' loses'} a turn (skipped)")
@@ -136,6 +142,7 @@ def play(
     """
     from .bots import BOTS
     from .cli import _fail
+    from .game import Game
 
     if bot not in BOTS:
         _fail(PhaseDSLError(f"no bot {bot!r} (the bots are: {', '.join(sorted(BOTS))})"))
