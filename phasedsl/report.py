@@ -12,6 +12,7 @@ from collections.abc import Callable
 from html import escape
 
 from .errors import PhaseDSLError
+from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from .packs import Pack, World, describe_rules, schema
 from .rules import Rules
@@ -101,17 +102,16 @@ def rules_in_words(pack: Pack, world: World) -> list[str]:
         wild += (" Postal: the number of the phase a player is working on is also wild for them "
                  f"(through phase {postal.get('through_phase', 7)}).")
     out.append(wild)
-    order = st.get("phase_order", "in_order")
-    length = st.get("game_length", 10)
-    hr = st.get("house_rules") or {}
+    house = HouseRules.from_settings(st)
+    order = house.phase_order
     phases = {"in_order": "in order", "any": "in any order", "even_only": "the even ones only",
               "odd_only": "the odd ones only"}.get(order, order)
-    if hr.get("everyone_advances"):
+    if house.everyone_advances:
         goal = "everyone moves up a phase each hand; the lowest score wins"
-    elif hr.get("fixed_hands"):
-        goal = f"{hr['fixed_hands']} hands are played; the lowest score wins"
+    elif house.fixed_hands:
+        goal = f"{house.fixed_hands} hands are played; the lowest score wins"
     else:
-        goal = (f"the first to complete {min(length, len(world.phases))} phases wins "
+        goal = (f"the first to complete {min(house.game_length, len(world.phases))} phases wins "
                 "(a tie goes to the lowest score)")
     out.append(f"Phases: {len(world.phases)}, made {phases}; {goal}.")
     sc = rules.scoring

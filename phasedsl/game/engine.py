@@ -867,7 +867,8 @@ def _candidates(state: GameState) -> list[mv.Move]:
     table = state.table
     playable = [c for c in seat.hand if not c.anti]
     if seat.laid_phase is None and not state.laid_now:
-        numbers = [current_phase(state, i)] if current_phase(state, i) is not None else (
+        current = current_phase(state, i)
+        numbers = [current] if current is not None else (
             choosable(state, i) if table.any_order else [])
         for n in numbers:
             phase, rules = phase_rules(table, n)

@@ -63,7 +63,7 @@ def view(state: GameState, player: str) -> PlayerView:
                     continue
             moves.append(m)
     return PlayerView(player, me.hand, me.save, tuple(lg.group for lg in me.laid),
-                      engine.current_phase(state, i), me.done, me.total, others, state.discard,
+                      others[i].phase, me.done, me.total, others, state.discard,
                       len(state.stock), state.to_move, state.step,
                       state.seats[state.dealer].name, state.hands_played, tuple(moves),
                       state.table)
