@@ -216,20 +216,25 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite,
                             object_pairs_hook=_object)
 
 
-def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
+TOO_LONG = f"line too long (over {MAX_LINE} characters, the limit)"
+
+
+def check_json_line(line: str | None, ctx: Context, number: int | None = None) -> dict:
     """One batch line in, one result out; a bad line gives {"id", "error"} and never raises.
 
     With ``number`` (the line's 1-based place in the input) every row starts with
-    {"line": number}, so rows can be matched to lines even without an id.
+    {"line": number}, so rows can be matched to lines even without an id.  ``line`` None
+    stands for a line too long to be read at all (a batch skips such a line unread).
     """
     head: dict = {} if number is None else {"line": number}
     rid = None
     try:
-        if len(line) > MAX_LINE:
-            raise PhaseDSLError(f"line too long ({len(line)} characters; the limit is {MAX_LINE})")
+        # without the newline, so that an error at the end of the line has its column
+        text = "" if line is None else line.rstrip("\r\n")
+        if line is None or len(text) > MAX_LINE:
+            raise PhaseDSLError(TOO_LONG)
         try:
-            # without the newline, so that an error at the end of the line has its column
-            req = _DECODER.decode(line.rstrip("\r\n"))
+            req = _DECODER.decode(text)
         except json.JSONDecodeError as e:
             raise PhaseDSLError(f"not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:

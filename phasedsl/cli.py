@@ -264,13 +264,10 @@ def _answer(piece: tuple[int, list[str | None]]) -> tuple[int, str]:
     code = 0
     rows: list[str] = []
     for number, line in enumerate(lines, start):
-        if line is None:
-            result = {"line": number, "error": f"line too long (over {api.MAX_LINE} characters, "
-                                               "the limit)"}
-        elif not line.strip():
+        if line is not None and not line.strip():
             continue
-        else:
-            result = _ROW(line, number)
+        # (a line too long to read is None: the row says so, with the same keys as any error)
+        result = _ROW(line, number)
         if "error" in result:
             code = 2
         elif result.get("valid") is False and not code:
@@ -345,7 +342,9 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _parse_row(line: str, number: int) -> dict:
+def _parse_row(line: str | None, number: int) -> dict:
+    if line is None:  # not echoed: the input is the line that was too long to read
+        return {"line": number, "input": None, "error": api.TOO_LONG}
     text = line.rstrip("\r\n")
     try:
         return {"line": number, "input": text, **api.parse_json(text)}
