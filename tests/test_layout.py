@@ -174,11 +174,12 @@ def test_a_postal_card_played_as_a_wild_does_not_count_as_its_set_number():
               rules=rules)
     assert v.valid, v.problems
     assert not judge("2 sets of 2", "G6 B7", "W R7 Y6", rules=rules).valid
-    # every card of the color set played as a wild: it shows no number, so not the other's 12
+    # the color set shows 7 (G7, Y7 acting as a wild) or, every card played as a wild, no
+    # number at all: either way not the other's 12; the reading with more naturals is shown
     v = judge("1 color set of 3 + 4 cards of one color + 1 set of 4", "Y6 Y3 Y3 Y11",
               "W Y12 G12 Y12", "G7 Y7 W", rules=rules)
     assert v.valid, v.problems
-    assert str(v.meld) == "G7=11 Y7=11 W=11 | Y6 Y3 Y3 Y11 | W=12 Y12 G12 Y12"
+    assert str(v.meld) == "G7 Y7=G7 W=G7 | Y6 Y3 Y3 Y11 | W=12 Y12 G12 Y12"
 
 
 def test_sets_that_must_differ_may_play_their_wild_number_cards_as_wilds():
@@ -190,3 +191,87 @@ def test_sets_that_must_differ_may_play_their_wild_number_cards_as_wilds():
     assert str(judge("2 sets of 2", "R7 B7", "G5 W", rules=rules).meld) == "R7 B7 | G5 W=5"
     group_rules = Rules(sets_share_number=False, wild_numbers=frozenset({7}))
     assert not judge("2 sets of 2", "R7 B7", "G7 W", rules=group_rules).valid
+
+
+def test_sets_that_must_differ_try_every_reading_of_two_wild_numbers():
+    # G5 B6 was tried only as itself and with both cards as wilds: it shows 6 (G5 a wild)
+    rules = Rules(sets_share_number=False, wild_numbers=frozenset({5, 6}))
+    v = judge("2 sets of 2", "G5 B6", "R5 R5", rules=rules)
+    assert v.valid, v.problems
+    assert str(v.meld) == "G5=6 B6 | R5 R5"
+    assert not judge("2 sets of 2", "G5 B6", "R5 R6", rules=rules.with_(wild_numbers=frozenset({5}))
+                     ).valid
+
+
+def test_a_card_played_as_a_wild_is_not_a_natural_of_the_phase():
+    # a run shows each number once: one 7 is natural at most, the phase needs two
+    rules = Rules(natural_scope="phase", min_naturals=2, wild_numbers=frozenset({7}))
+    v = judge("1 run of 3", "R7 G7 B7", rules=rules)
+    assert not v.valid and [p.rule for p in v.problems] == ["natural_minimum"]
+    assert "played as themselves" in str(v.problems[0])
+    assert judge("1 run of 3", "R7 G8 B7", rules=rules).valid
+
+
+def test_verify_is_exact_under_every_reading_of_wild_number_cards():
+    """Seeded random layouts with postal numbers, judged by verify and by the definitions
+    (every card of a wild number natural or wild, every pairing: reference.layout_ok),
+    under both set-number rules and both natural scopes."""
+    import random
+    from collections import Counter
+
+    from reference import card_tuple, layout_ok
+
+    from phasedsl import STANDARD_DECK, find
+
+    phrases = ["2 sets of 2", "2 sets of 3", "1 set of 3 + 1 run of 3", "3 sets of 2",
+               "1 color set of 2 + 1 set of 2", "1 run of 4", "1 set of 2 + 1 even or odd of 3",
+               "2 color sets of 2", "1 wild + 1 set of 2", "1 color run of 3 + 1 set of 2",
+               "4 cards of one color + 1 set of 2", "1 set of 3 + 1 color even or odd of 2",
+               "2 runs of 2", "1 set of 2 + 1 set of 3", "1 color even or odd of 3 + 1 set of 2",
+               "1 even or odd of 4", "2 color runs of 3", "1 run of 5", "1 color set of 3"]
+    deck = STANDARD_DECK.all_cards()
+    rng = random.Random(2026)
+    judged = legal = 0
+    seen = Counter()
+    while judged < 3000:
+        share = rng.random() < 0.5
+        scope = rng.choice(["group", "phase"])
+        least = rng.choice([0, 1, 1, 1, 2]) if scope == "group" else rng.choice([1, 1, 2, 3])
+        lo = rng.randint(1, 9)
+        hi = min(12, lo + rng.randint(1, 5))
+        postal = frozenset(rng.sample(range(lo, hi + 1), rng.choice([1, 1, 2])))
+        rules = Rules(sets_share_number=share, natural_scope=scope, min_naturals=least,
+                      wild_numbers=postal)
+        phase = Phase.parse(rng.choice(phrases))
+        pool = [i for i, c in enumerate(deck)
+                if (c.wild and rng.random() < 0.3) or (c.natural and lo <= c.number <= hi)]
+        picked = rng.sample(pool, min(len(pool), phase.cards_needed + 3))
+        layout, k = [], 0
+        for g in phase.groups:
+            n = g.size + rng.choice([0, 0, 0, 1, 2])
+            layout.append([deck[i] for i in picked[k:k + n]])
+            k += n
+        if rng.random() < 0.5 and (meld := find(phase, [deck[i] for i in picked], rules)):
+            # a real meld, wilds unannotated, shuffled, sometimes with one card swapped out
+            layout = [[c.plain() for c in g.cards] for g in meld.groups]
+            for cards in layout:
+                rng.shuffle(cards)
+            rng.shuffle(layout)
+            if rng.random() < 0.3:
+                layout[0][0] = deck[rng.choice(pool)]
+        plain = Counter(c.plain() for g in layout for c in g)
+        if any(k > STANDARD_DECK.supply(c) for c, k in plain.items()) or sum(
+                k for c, k in plain.items() if c.natural and c.number in postal) > 8:
+            continue  # the deck holds no such layout / the reference would take too long
+        got = verify(phase, layout, rules)
+        want = layout_ok([(g.kind.value, g.size, None) for g in phase.groups],
+                         [[card_tuple(c) for c in g] for g in layout], postal=postal,
+                         min_nat=least, scope=scope, share=share)
+        assert got.valid == want, (str(phase), [" ".join(map(str, g)) for g in layout], rules)
+        if got.valid:  # the meld shown reads back as legal
+            again = verify(phase, [list(g.cards) for g in got.meld.groups], rules)
+            assert again.valid, (str(got.meld), again.problems)
+        judged += 1
+        legal += got.valid
+        seen[share, scope, got.valid] += 1
+    assert len(seen) == 8 and min(seen.values()) > 100, seen
