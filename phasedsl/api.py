@@ -315,7 +315,7 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
     return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
-            "placed": len(p.hits), "exact": p.exact}
+            "placed": len(hand) - len(p.left), "exact": p.exact}
 
 
 def hit_text(result: dict) -> str:
@@ -326,8 +326,8 @@ def hit_text(result: dict) -> str:
         lines += ["play in this order:" if len(result["plan"]) > 1 else "play:"]
         lines += ["  " + _hit_words(h) for h in result["plan"]]
     taken = {h["card"] for h in result["hits"] if h.get("wild_to_hand")}
-    lines += [f"  {c}: " + ("fits only by taking a wild back (above), which leaves the hand no "
-                            "smaller" if c in taken else "no group takes it")
+    lines += [f"  {c}: " + ("fits only by taking a wild back (above), and no group has room "
+                            "for the wild that frees" if c in taken else "no group takes it")
               for c in result["left"]]
     placed, total = result["placed"], result["placed"] + len(result["left"])
     if not result["left"]:
