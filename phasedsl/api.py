@@ -156,6 +156,9 @@ def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -
             layout.append(parse_cards(text, rules.deck))
         except PhaseDSLError as e:
             raise type(e)(f"group {i}: {e}") from None
+        if not layout[-1]:  # an empty argument is a mistake, not a group of no cards
+            raise CardError(f"group {i} has no cards: give each laid group's cards, like "
+                            "'R5 B5 W'")
     return verify(phase, layout, rules)
 
 
@@ -212,8 +215,28 @@ def _object(pairs: list[tuple[str, object]]) -> dict:
     return dict(pairs)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite,
+def _whole(text: str) -> int:
+    # Python refuses to read an integer of over 4,300 digits (a ValueError, not a JSON error)
+    if len(text.lstrip("-")) > 4000:
+        raise PhaseDSLError(f"not a usable number: a whole number of {len(text.lstrip('-')):,} "
+                            "digits")
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, parse_int=_whole,
                             object_pairs_hook=_object)
+
+
+def utf8_text(text: str) -> str:
+    """``text`` as read with errors="surrogateescape", refused where its bytes were not
+    UTF-8 (each such byte became a lone surrogate): nothing is silently changed."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        bad = ord(text[e.start])
+        byte = f"byte 0x{bad - 0xDC00:02x}" if 0xDC80 <= bad <= 0xDCFF else "a lone surrogate"
+        raise PhaseDSLError(f"not UTF-8 text: {byte} at column {e.start + 1}") from None
+    return text
 
 
 TOO_LONG = f"line too long (over {MAX_LINE} characters, the limit)"
@@ -233,6 +256,7 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
         text = "" if line is None else line.rstrip("\r\n")
         if line is None or len(text) > MAX_LINE:
             raise PhaseDSLError(TOO_LONG)
+        utf8_text(text)
         try:
             req = _DECODER.decode(text)
         except json.JSONDecodeError as e:

@@ -234,14 +234,20 @@ def _bounded(fh) -> Iterator[str | None]:
 
 
 def _lines(path: str) -> Iterator[str | None]:
+    # Bytes that are not UTF-8 are kept (as lone surrogates) so that the row of their line
+    # says so, and the batch goes on.
     if path == "-":
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="surrogateescape")
         yield from _bounded(sys.stdin)
         return
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
             yield from _bounded(fh)
     except OSError as e:
         _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
+    except ValueError:  # a NUL in the name
+        _fail(PhaseDSLError(f"cannot read {path!r}: a file name holds no NUL character"))
 
 
 # Lines per piece of work in a batch: big enough that handing a piece to a worker process
@@ -346,6 +352,10 @@ def _parse_row(line: str | None, number: int) -> dict:
     if line is None:  # not echoed: the input is the line that was too long to read
         return {"line": number, "input": None, "error": api.TOO_LONG}
     text = line.rstrip("\r\n")
+    try:
+        api.utf8_text(text)
+    except PhaseDSLError as e:  # not echoed either: it is not text
+        return {"line": number, "input": None, "error": str(e)}
     try:
         return {"line": number, "input": text, **api.parse_json(text)}
     except PhaseDSLError as e:

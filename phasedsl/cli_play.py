@@ -158,6 +158,8 @@ def play(
         _fail(e)
     except OSError as e:
         _fail(PhaseDSLError(f"cannot write {log}: {e.strerror or e}"))
+    from .play import MAX_COMMAND
+
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
     tty = sys.stdin.isatty()
     if tty:
@@ -172,11 +174,21 @@ def play(
                 typer.echo("")
                 return None
         typer.echo(prompt, nl=False)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(MAX_COMMAND + 1)
         if not line:
             typer.echo("")
             return None
-        typer.echo(line.rstrip("\n"))  # a piped command shows in the transcript as typed
+        if len(line) > MAX_COMMAND and not line.endswith("\n"):
+            # the rest of an over-long line is skipped unread; an endless one ends the game
+            skipped = 0
+            while (more := sys.stdin.readline(1 << 16)) and not more.endswith("\n"):
+                skipped += len(more)
+                if skipped > 1000 * MAX_COMMAND:
+                    typer.echo("\nthe input has a line with no end: the game stops")
+                    return None
+        # a piped command shows in the transcript as typed (a long one cut short)
+        shown = line.rstrip("\n")
+        typer.echo(shown if len(shown) <= 200 else shown[:200] + " ...")
         return line
 
     def save(g: Game, new: list[Move]) -> None:

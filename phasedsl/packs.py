@@ -357,19 +357,27 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
+def _exists(p: Path) -> bool:
+    # a name too long for the system, or one holding a NUL, names no file (not a crash)
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _resolve(ref: str, base_dir: Path | None) -> Path:
     if not ref.strip():
         raise PackError([Diagnostic(ref, None, None, "give a pack: a file path or one of: "
                                                      f"{', '.join(builtin_names())}")])
     p = Path(ref)
-    if p.suffix in (".yaml", ".yml") or p.exists():
-        if not p.is_absolute() and base_dir is not None and not p.exists():
+    if p.suffix in (".yaml", ".yml") or _exists(p):
+        if not p.is_absolute() and base_dir is not None and not _exists(p):
             p = base_dir / p
         return p
-    if base_dir is not None and (base_dir / f"{ref}.yaml").exists():
+    if base_dir is not None and _exists(base_dir / f"{ref}.yaml"):
         return base_dir / f"{ref}.yaml"
     builtin = variants_dir() / f"{ref}.yaml"
-    if builtin.exists():
+    if _exists(builtin):
         return builtin
     names = builtin_names() + ([q.stem for q in base_dir.glob("*.yaml")] if base_dir else [])
     hint = _did_you_mean(ref, {n: n for n in names})
@@ -389,6 +397,9 @@ def _read(path: Path) -> tuple[str, list[str]]:
         raise PackError([Diagnostic(str(path), None, None, "not UTF-8 text")]) from None
     except OSError as e:
         raise PackError([Diagnostic(str(path), None, None, f"cannot read: {e.strerror}")]) from None
+    except ValueError:
+        raise PackError([Diagnostic(repr(str(path)), None, None,
+                                    "cannot read: a file name holds no NUL character")]) from None
     return text, text.splitlines()
 
 
