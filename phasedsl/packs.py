@@ -17,7 +17,7 @@ from pathlib import Path
 import jsonschema
 
 from .cards import Deck
-from .errors import InputError, PackError, PhaseDSLError, caret_lines
+from .errors import InputError, PackError, PhaseDSLError, caret_lines, quoted
 from .phase import Phase
 from .resources import schema_path, variants_dir
 from .rules import Rules, Scoring
@@ -110,7 +110,8 @@ class Pack:
         hint = _did_you_mean(key, {w.name: w.name for w in self.worlds}
                              | {w.title.casefold(): w.name for w in self.worlds})
         names = ", ".join(w.name for w in self.worlds)
-        raise PhaseDSLError(f"pack {self.name!r} has no world {name!r}{hint} (it has: {names})")
+        raise PhaseDSLError(f"pack {self.name!r} has no world {quoted(name, 40)}{hint} (it has: "
+                            f"{names})")
 
     def rules_for(self, world: str | None) -> Rules:
         if world is None and len(self.worlds) != 1:

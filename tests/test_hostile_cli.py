@@ -127,3 +127,23 @@ def test_play_refuses_an_endless_or_huge_command_line_without_echoing_it():
 def test_a_simulation_of_one_game_says_game():
     r = run("simulate", "--variant", "short-game-5", "-n", "2", "--games", "1")
     assert r.exit_code == 0 and "short-game-5: 1 game of 2 greedy bots" in r.stdout
+
+
+def test_a_log_value_or_name_is_never_echoed_whole(tmp_path):
+    # a 100,000-character world, player or field was echoed whole in the error
+    head = {"type": "game", "variant": "world-tour", "world": "x" * 100_000,
+            "players": ["ann", "bob"], "dealer": "bob"}
+    log = tmp_path / "g.jsonl"
+    log.write_text(json.dumps(head) + "\n")
+    out = refused("replay", str(log), says="has no world 'xxxxxxxx")
+    assert "(100,000 characters)" in out["error"] and len(out["error"]) < 1000
+    head.update(variant="original", world=None, players=["ann", "b" * 100_000])
+    log.write_text(json.dumps(head) + "\n")
+    refused("replay", str(log), says="a player's name is at most 40 printable characters")
+    head.update(players=["ann", "bob"])
+    deal = '{"type": "deal", "hands": ' + "[" * 900 + "]" * 900 + "}"
+    log.write_text(json.dumps(head) + "\n" + deal + "\n")
+    out = refused("replay", str(log), says="line 2: 'hands' of a 'deal' event must be")
+    assert "(1,800 characters)" in out["error"] and len(out["error"]) < 1000
+    r = run("check", "--variant", "world-tour", "--world", "y" * 100_000, "--phase", "1", "R5")
+    assert r.exit_code == 2 and len(r.stderr) < 1000
