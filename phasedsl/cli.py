@@ -242,12 +242,13 @@ def _lines(path: str) -> Iterator[str | None]:
         yield from _bounded(sys.stdin)
         return
     try:
-        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-            yield from _bounded(fh)
+        fh = open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 (closed below)
     except OSError as e:
         _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
     except ValueError:  # a NUL in the name
         _fail(PhaseDSLError(f"cannot read {path!r}: a file name holds no NUL character"))
+    with fh:
+        yield from _bounded(fh)
 
 
 # Lines per piece of work in a batch: big enough that handing a piece to a worker process

@@ -394,6 +394,8 @@ def _read(path: Path) -> tuple[str, list[str]]:
             raise PackError([Diagnostic(str(path), None, None,
                                         "file too large (over 1000 kB); a pack is a small file")])
         text = data.decode("utf-8")
+    except PackError:  # (a ValueError too)
+        raise
     except UnicodeDecodeError:
         raise PackError([Diagnostic(str(path), None, None, "not UTF-8 text")]) from None
     except OSError as e:
@@ -434,13 +436,15 @@ def _loose_phase_problems(doc: Located, path: str, lines: list[str]) -> list[Dia
     from .cards import STANDARD_DECK
 
     value = doc.value
-    try:
-        deck = rules_from(value.get("rules") or {}).deck
-    except Exception:  # the schema has already said what is wrong with `rules`
-        deck = STANDARD_DECK
-    ints = (deck.low, deck.high, deck.copies, deck.wilds, deck.skips)
-    if not all(type(v) is int for v in ints) or not all(isinstance(c, str) for c in deck.colors):
-        deck = STANDARD_DECK  # a deck the schema refused: read the phases against the printed one
+    # A deck the schema refused (a billion numbers would take the machine's memory) reads
+    # the phases against the printed one.
+    deck = STANDARD_DECK
+    if not any(list(e.absolute_path)[:2] == ["rules", "deck"]
+               for e in _validator().iter_errors(value)):
+        try:
+            deck = rules_from(value.get("rules") or {}).deck
+        except Exception:  # the schema has already said what is wrong with `rules`
+            deck = STANDARD_DECK
     diags: list[Diagnostic] = []
     if isinstance(value.get("phases"), list):
         _phase_entries(doc, path, lines, ("phases",), value["phases"], deck, diags)

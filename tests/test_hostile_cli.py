@@ -147,3 +147,27 @@ def test_a_log_value_or_name_is_never_echoed_whole(tmp_path):
     assert "(1,800 characters)" in out["error"] and len(out["error"]) < 1000
     r = run("check", "--variant", "world-tour", "--world", "y" * 100_000, "--phase", "1", "R5")
     assert r.exit_code == 2 and len(r.stderr) < 1000
+
+
+def test_a_deck_the_schema_refuses_is_never_built(tmp_path, monkeypatch):
+    # numbers 1 to a billion: the phases were read against that deck, which took minutes
+    # and gigabytes before the schema's error was said
+    from phasedsl.cards import STANDARD_DECK
+    from phasedsl.phase import Phase
+
+    read = Phase.parse
+    decks = []
+
+    def spy(text, deck=STANDARD_DECK):
+        decks.append(deck)
+        return read(text, deck)
+
+    monkeypatch.setattr(Phase, "parse", staticmethod(spy))
+    pack = tmp_path / "huge.yaml"
+    pack.write_text("name: huge\ntitle: t\ndescription: d\nsource: s\nphases: ['2 sets of 3']\n"
+                    "rules:\n  deck: {numbers: {low: 1, high: 1000000000}}\n")
+    r = run("validate", str(pack))
+    assert r.exit_code == 1 and "1000000000 is too large: the most allowed is 30" in r.stdout
+    r = run("check", "--variant", str(pack), "--phase", "1", "R5")
+    assert r.exit_code == 2 and "the most allowed is 30" in r.stderr
+    assert decks and all(d == STANDARD_DECK for d in decks)
