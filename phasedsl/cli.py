@@ -92,10 +92,13 @@ class _Group(TyperGroup):
 
 
 def _usage_error(e: UsageError) -> NoReturn:
-    # Typer shows its own usage errors (with the usage line) unless JSON was asked for
-    if not _JSON.get() or type(e).__name__ == "NoArgsIsHelpError":
+    # One line like every other error (Typer's own is a box under the usage line), naming
+    # the help that lists the options; a command given nothing shows its help.
+    if type(e).__name__ == "NoArgsIsHelpError":
         raise e
-    _fail(PhaseDSLError(e.format_message()))
+    where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+    message = " ".join(e.format_message().split())
+    _fail(PhaseDSLError(message + ("" if _JSON.get() else where)))
 
 
 class _App(typer.Typer):
