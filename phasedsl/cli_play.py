@@ -191,22 +191,30 @@ def play(
         typer.echo(shown if len(shown) <= 200 else shown[:200] + " ...")
         return line
 
-    def save(g: Game, new: list[Move]) -> None:
+    def write(lines: list[str]) -> None:
         # Event by event as the game goes: however the program ends, the log holds the game.
         if out is not None:
-            out.write("".join(json.dumps(m.to_log()) + "\n" for m in new))
-            out.flush()
+            try:
+                out.write("".join(line + "\n" for line in lines))
+                out.flush()
+            except OSError as e:  # a full disk: the game stops, the log says how far it got
+                raise PhaseDSLError(f"cannot write {log}: {e.strerror or e}") from None
 
-    if out is not None:
-        out.write("".join(line + "\n" for line in game.to_log()))
+    def save(g: Game, new: list[Move]) -> None:
+        write([json.dumps(m.to_log()) for m in new])
+
     finished = False
     try:
+        write(game.to_log())
         game, finished = play_game(game, name, players, read, typer.echo, save)
     except KeyboardInterrupt:
         typer.echo("")
+    except PhaseDSLError as e:
+        _fail(e)
     finally:
         if out is not None:
-            out.close()
+            with contextlib.suppress(OSError):  # (what could not be written is said above)
+                out.close()
     if not finished:
         typer.echo("game stopped" + (f"; the log so far is in {log}" if log else ""))
     elif log:

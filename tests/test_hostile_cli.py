@@ -190,3 +190,16 @@ def test_a_usage_mistake_is_one_line_like_every_other_error():
     r = run("report", "original", "-o", "r.html", "--games", str(10**9))  # (no --json there)
     assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1
     assert "less than or equal to 100000" in r.stderr
+
+
+def test_a_game_log_that_cannot_be_written_stops_the_game_with_an_error():
+    # a full disk was an OSError traceback when the log was flushed or closed
+    import os
+
+    import pytest
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    r = run("play", "--variant", "original", "--seed", "3", "--log", "/dev/full",
+            input="draw deck\nquit\n")
+    assert r.exit_code == 2 and r.stderr == "error: cannot write /dev/full: No space left on device\n"
