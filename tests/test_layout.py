@@ -1,6 +1,6 @@
 import pytest
 
-from phasedsl import CardError, Phase, parse_cards
+from phasedsl import STANDARD_DECK, CardError, Phase, find, parse_cards
 from phasedsl.layout import verify
 from phasedsl.rules import Rules
 
@@ -93,6 +93,31 @@ def test_descending_run_is_read():
     assert str(judge("1 run of 4", "W R1 R2 R3").meld) == "R1 R2 R3 W=4"
 
 
+DECK = STANDARD_DECK.all_cards()
+
+
+def random_layout(rng, phase: Phase, pool: list[int], extra: int, rules: Rules, real: float,
+                  swap: float) -> list[list]:
+    """Groups of random cards of ``pool`` (indices into DECK) at or a little over their
+    sizes; or, with chance ``real`` when the cards make the phase, the meld find lays
+    (wilds unannotated, shuffled), with chance ``swap`` one card swapped out: near misses."""
+    picked = rng.sample(pool, min(len(pool), phase.cards_needed + extra))
+    layout, k = [], 0
+    for g in phase.groups:
+        n = g.size + rng.choice([0, 0, 0, 1, 2])
+        layout.append([DECK[i] for i in picked[k:k + n]])
+        k += n
+    meld = find(phase, [DECK[i] for i in picked], rules)
+    if meld is not None and rng.random() < real:
+        layout = [[c.plain() for c in g.cards] for g in meld.groups]
+        for cards in layout:
+            rng.shuffle(cards)
+        rng.shuffle(layout)
+        if rng.random() < swap:
+            layout[0][0] = DECK[rng.choice(pool)]
+    return layout
+
+
 def test_verify_agrees_with_the_reference_on_random_layouts():
     """Random layouts (often near-misses) judged by verify and by the brute-force definitions."""
     import random
@@ -100,9 +125,6 @@ def test_verify_agrees_with_the_reference_on_random_layouts():
 
     from reference import card_tuple, group_ok
 
-    from phasedsl import STANDARD_DECK, find
-
-    deck = STANDARD_DECK.all_cards()
     phrases = ["1 set of 3 + 1 run of 4", "2 sets of 3", "7 cards of one color", "1 color run of 4",
                "1 even or odd of 5 + 1 set of 2", "1 color even or odd of 3 + 1 color set of 2",
                "1 wild + 1 set of 2", "2 runs of 3"]
@@ -111,23 +133,9 @@ def test_verify_agrees_with_the_reference_on_random_layouts():
     for _ in range(1500):
         phase = Phase.parse(rng.choice(phrases))
         lo, hi = rng.choice([(1, 5), (3, 8), (1, 12)])
-        pool = [i for i, c in enumerate(deck)
+        pool = [i for i, c in enumerate(DECK)
                 if not c.natural or (lo <= c.number <= hi and rng.random() < 0.6)]
-        picked = rng.sample(pool, min(len(pool), phase.cards_needed + 4))
-        layout, k = [], 0
-        for g in phase.groups:
-            n = g.size + rng.choice([0, 0, 0, 1, 2])
-            layout.append([deck[i] for i in picked[k:k + n]])
-            k += n
-        meld = find(phase, [deck[i] for i in picked])
-        if meld is not None and rng.random() < 0.7:
-            # a real meld, wilds unannotated, shuffled, sometimes with one card swapped out
-            layout = [[c.plain() for c in g.cards] for g in meld.groups]
-            for cards in layout:
-                rng.shuffle(cards)
-            rng.shuffle(layout)
-            if rng.random() < 0.4:
-                layout[0][0] = deck[rng.choice(pool)]
+        layout = random_layout(rng, phase, pool, 4, Rules(), real=0.7, swap=0.4)
         got = verify(phase, layout).valid
         groups = phase.groups
         expect = any(
@@ -221,15 +229,12 @@ def test_verify_is_exact_under_every_reading_of_wild_number_cards():
 
     from reference import card_tuple, layout_ok
 
-    from phasedsl import STANDARD_DECK, find
-
     phrases = ["2 sets of 2", "2 sets of 3", "1 set of 3 + 1 run of 3", "3 sets of 2",
                "1 color set of 2 + 1 set of 2", "1 run of 4", "1 set of 2 + 1 even or odd of 3",
                "2 color sets of 2", "1 wild + 1 set of 2", "1 color run of 3 + 1 set of 2",
                "4 cards of one color + 1 set of 2", "1 set of 3 + 1 color even or odd of 2",
                "2 runs of 2", "1 set of 2 + 1 set of 3", "1 color even or odd of 3 + 1 set of 2",
                "1 even or odd of 4", "2 color runs of 3", "1 run of 5", "1 color set of 3"]
-    deck = STANDARD_DECK.all_cards()
     rng = random.Random(2026)
     judged = legal = 0
     seen = Counter()
@@ -243,22 +248,9 @@ def test_verify_is_exact_under_every_reading_of_wild_number_cards():
         rules = Rules(sets_share_number=share, natural_scope=scope, min_naturals=least,
                       wild_numbers=postal)
         phase = Phase.parse(rng.choice(phrases))
-        pool = [i for i, c in enumerate(deck)
+        pool = [i for i, c in enumerate(DECK)
                 if (c.wild and rng.random() < 0.3) or (c.natural and lo <= c.number <= hi)]
-        picked = rng.sample(pool, min(len(pool), phase.cards_needed + 3))
-        layout, k = [], 0
-        for g in phase.groups:
-            n = g.size + rng.choice([0, 0, 0, 1, 2])
-            layout.append([deck[i] for i in picked[k:k + n]])
-            k += n
-        if rng.random() < 0.5 and (meld := find(phase, [deck[i] for i in picked], rules)):
-            # a real meld, wilds unannotated, shuffled, sometimes with one card swapped out
-            layout = [[c.plain() for c in g.cards] for g in meld.groups]
-            for cards in layout:
-                rng.shuffle(cards)
-            rng.shuffle(layout)
-            if rng.random() < 0.3:
-                layout[0][0] = deck[rng.choice(pool)]
+        layout = random_layout(rng, phase, pool, 3, rules, real=0.5, swap=0.3)
         plain = Counter(c.plain() for g in layout for c in g)
         if any(k > STANDARD_DECK.supply(c) for c, k in plain.items()) or sum(
                 k for c, k in plain.items() if c.natural and c.number in postal) > 8:
