@@ -328,7 +328,19 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
                                 f"the phase has {len(groups)} group{'s' if len(groups) != 1 else ''}"
                                 f" ({phase}), the layout has {len(layout)}{extra}"))
         return Verdict(False, None, tuple(problems))
-    reads = [[_readings(g, cards, rules) for g in groups] for cards in layout]
+    if sum(map(len, layout)) > rules.deck.size:
+        # more cards than the deck holds: no need (and, for thousands of cards of wild
+        # numbers, no time) to read the groups
+        return Verdict(False, None, tuple(_phase_problems(None, layout, rules, hand)))
+    known: dict = {}  # equal groups, given or of the phase, are read once
+
+    def read(g: Group, cards: Sequence[Card]):
+        key = (g, tuple(cards))
+        if key not in known:
+            known[key] = _readings(g, cards, rules)
+        return known[key]
+
+    reads = [[read(g, cards) for g in groups] for cards in layout]
     need = rules.min_naturals if rules.natural_scope == "phase" else 0
     assignment = _match(reads, groups, rules, need)
     if assignment is None and need:
@@ -380,24 +392,53 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
     """Pair each given group with a distinct phase group and one of its readings there, so
     that (unless sets may share a number) the sets show different numbers, and the
     readings hold at least ``need`` naturals together: (phase group, reading) per given
-    group, or None."""
+    group, or None.
+
+    The given groups with the fewest places go first (one with none ends it at once), and
+    a state that failed is not tried again (which phase groups are taken, the numbers
+    shown, the naturals so far): ten groups that cannot pair up fail in a moment."""
     n = len(groups)
     distinct = not rules.sets_share_number
     room = len(rules.deck.numbers)  # the numbers the sets may show between them
-    most = [max((r.naturals for rs, _ in row for r in rs), default=0) for row in reads]
-    rest = [sum(most[i:]) for i in range(n + 1)]
-    used = [False] * n
-    out: list[tuple[int, _Reading]] = []
+    order = sorted(range(n), key=lambda i: sum(1 for rs, _ in reads[i] if rs))
+    most = [max((r.naturals for rs, _ in reads[i] for r in rs), default=0) for i in order]
+    rest = [sum(most[k:]) for k in range(n + 1)]
+    out: dict[int, tuple[int, _Reading]] = {}
+    failed: dict[tuple, int] = {}  # state -> the most naturals it failed with
+    fits = [[j for j in range(n) if reads[i][j][0]] for i in order]
+    pairable: dict[int, bool] = {}
 
-    def rec(i: int, shown: frozenset, free: int, naturals: int) -> bool:
-        if i == n:
+    def can_pair(k: int, used: int) -> bool:
+        """Can the given groups from the k-th on each take a phase group not in ``used``
+        (readings aside)?  A matching, by augmenting paths."""
+        if used not in pairable:
+            owner: dict[int, int] = {}
+
+            def place(a: int, seen: set) -> bool:
+                for j in fits[a]:
+                    if not used >> j & 1 and j not in seen:
+                        seen.add(j)
+                        if j not in owner or place(owner[j], seen):
+                            owner[j] = a
+                            return True
+                return False
+
+            pairable[used] = all(place(a, set()) for a in range(k, n))
+        return pairable[used]
+
+    def rec(k: int, used: int, shown: frozenset, free: int, naturals: int) -> bool:
+        if k == n:
             return naturals >= need
-        if naturals + rest[i] < need:
+        if naturals + rest[k] < need or not can_pair(k, used):
             return False
+        state = (k, used, shown, free)
+        if failed.get(state, -1) >= naturals:
+            return False
+        i = order[k]
         tried: set = set()
         for j in range(n):
             readings = reads[i][j][0]
-            if used[j] or not readings or groups[j] in tried:
+            if used >> j & 1 or not readings or groups[j] in tried:
                 continue
             tried.add(groups[j])  # identical phase groups are interchangeable
             for r in readings:
@@ -411,22 +452,23 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
                         sn = shown | {r.shows}
                     if len(sn) + fr > room:
                         continue
-                used[j] = True
-                out.append((j, r))
-                if rec(i + 1, sn, fr, naturals + r.naturals):
+                out[i] = (j, r)
+                if rec(k + 1, used | 1 << j, sn, fr, naturals + r.naturals):
                     return True
-                out.pop()
-                used[j] = False
+        failed[state] = naturals
         return False
 
-    return out if rec(0, frozenset(), 0, 0) else None
+    return [out[i] for i in range(n)] if rec(0, 0, frozenset(), 0, 0) else None
 
 
-def _phase_problems(meld: Meld, layout, rules: Rules, hand) -> list[Problem]:
+def _phase_problems(meld: Meld | None, layout, rules: Rules, hand) -> list[Problem]:
     deck = rules.deck
     problems: list[Problem] = []
     plain = [c.plain() for cards in layout for c in cards]
-    if rules.natural_scope == "phase":
+    if meld is None:
+        problems.append(Problem(None, "deck_supply", f"the layout holds {len(plain)} cards, the "
+                                                     f"deck only {deck.size}"))
+    elif rules.natural_scope == "phase":
         # a card of a wild number played as a wild is not a natural card of the phase
         nat = sum(1 for c in plain if c.natural) - len(meld.acting)
         if nat < rules.min_naturals:

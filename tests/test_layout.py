@@ -267,3 +267,18 @@ def test_verify_is_exact_under_every_reading_of_wild_number_cards():
         legal += got.valid
         seen[share, scope, got.valid] += 1
     assert len(seen) == 8 and min(seen.values()) > 100, seen
+
+
+def test_a_layout_of_more_cards_than_the_deck_is_refused_without_reading_its_groups():
+    # ten groups of every card ten times over, every number wild: reading and pairing
+    # them ran for over ten minutes
+    rules = Rules(wild_numbers=frozenset(range(1, 13)), sets_share_number=False,
+                  natural_scope="phase", min_naturals=3)
+    every = parse_cards(" ".join(f"{c}{n}" for c in "RBGY" for n in range(1, 13)))
+    phase = Phase.parse("1 set of 3 + 1 color set of 3 + 1 even or odd of 3 + 1 color even or odd "
+                        "of 3 + 3 cards of one color + 1 run of 3 + 1 color run of 3 + 1 set of 4 "
+                        "+ 1 color set of 4 + 1 even or odd of 4")
+    v = verify(phase, [(every * 10)[k:] for k in range(10)], rules)
+    assert not v.valid and v.meld is None
+    assert str(v.problems[0]) == "phase: the layout holds 4755 cards, the deck only 108"
+    assert all(p.rule == "deck_supply" for p in v.problems)
