@@ -614,6 +614,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     """
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
+    seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
     need = lay.total + lay.need_w + lay.need_s
     never = _never(phase, rules)
     if never:
@@ -622,6 +623,13 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         got = _one_group_short(phase, lay, h, hand, rules, seen)
         if got is not None:
             return got
+    elif two_sets_shape(lay, rules):
+        got = two_sets_short(lay, h, hand, rules, seen)
+        return got or Assessment(find(phase, hand, rules), Shortfall(0))
+    elif set_run_shape(lay, rules):
+        got = set_run_short(lay, h, hand, rules, seen)
+        if got is not False:
+            return got or Assessment(find(phase, hand, rules), Shortfall(0))
     # one or two groups: the choices one card short come with the fill at no extra cost
     # (bigger phases search them only when the hand is one short: see below)
     few = len(lay.groups) <= 2
@@ -646,7 +654,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     groups = lay.all_groups
     completes = tuple(g for g, p in zip(groups, plans, strict=True)
                       if p.naturals.get(None) or not g.kind.needs_natural)
-    example, real = _example(groups, plans, h, rules, k)
+    example, real = _example(groups, plans, h, rules, k, seen)
     leaves = best.leaves
     if (k == 1 and not rules.wild_as_skip
             and best.fill - min(h.skips, lay.need_s) >= lay.need_w + lay.total):
@@ -715,7 +723,7 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     virt += room - min(room, h.wilds)
     plans = [_Plan(cl, {**_take(cl, size, h.cnt, h.present, nn), None: virt})]
     groups = lay.all_groups
-    example, real = _example(groups, plans, h, rules, k)
+    example, real = _example(groups, plans, h, rules, k, seen)
     leaves = _one_group_leaves(lay, h, caps, f, size - 1) if k == 1 else []
     return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, leaves)
 
@@ -784,8 +792,10 @@ def _types(cl) -> tuple[int, ...]:
     return got[1]
 
 
-def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool | None]:
-    """Real cards for the virtual ones: a natural of the group's class where the deck has one.
+def _example(groups, plans, h: _Hand, rules: Rules, k: int, seen: Iterable[Card] = ()
+             ) -> tuple[tuple[Card, ...], bool | None]:
+    """Real cards for the virtual ones: a natural of the group's class where what is left
+    of the deck (bar the cards seen) has one.
 
     Whether they complete the phase: False when the deck does not hold them, True when
     each is a natural its group can take (the plan then holds by construction), None
@@ -794,7 +804,7 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
     deck = rules.deck
     tb = _tables(deck)
     nn = tb.nn
-    pool, wilds, skips = _pool(h, rules)
+    pool, wilds, skips = _pool(h, rules, seen)
     out: list[Card] = []
     stand_in = False
     distinct = not rules.sets_share_number
@@ -1000,3 +1010,12 @@ def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         pool = unseen_counts(hand, seen, rules)
         return [Out(c, pool[c]) for c in sorted(pool, key=lambda c: _order(c, rules))]
     return list(got.shortfall.outs)
+
+
+# at the end: the closed forms build on this module's values
+from .closedshort import (  # noqa: E402
+    set_run_shape,
+    set_run_short,
+    two_sets_shape,
+    two_sets_short,
+)
