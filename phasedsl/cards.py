@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .errors import CardError, quoted
@@ -249,6 +249,24 @@ def _read_slowly(text: str, deck: Deck) -> list[Card]:
         if len(cards) > MAX_CARDS:
             raise CardError(f"too many cards (the limit is {MAX_CARDS})", text, m.start() + 1)
     return cards
+
+
+# Names already made, by the card object (kept in the entry, so its id stays its own):
+# answers name the same few dozen cards over and over.
+_NAMES: dict[int, tuple[Card, str]] = {}
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """``[str(c) for c in cards]``, quickly for cards named before."""
+    out = []
+    for c in cards:
+        got = _NAMES.get(id(c))
+        if got is None:
+            if len(_NAMES) > 4096:
+                _NAMES.clear()
+            got = _NAMES[id(c)] = (c, str(c))
+        out.append(got[1])
+    return out
 
 
 def format_cards(cards) -> str:

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import WILD, Card
-from .closedforms import window_table
 from .handcounts import _Hand
-from .outs import Assessment, Out, Shortfall, _Fixed, _pool, _value
+from .outs import Assessment, Out, Shortfall, _Fixed, _listed, _pool, _value
 from .rules import Rules
 from .solver import _Layout
 
@@ -43,9 +42,9 @@ def _best(c1: int, c2: int, sizes: Sequence[int], lower: Sequence[int], share: b
     return (both, True) if both > apart else (apart, False)
 
 
-def two_sets_short(lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                   seen: Iterable[Card]) -> Assessment | None:
-    """``assess`` for two plain sets when the hand does not make them; None when it does."""
+def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
+                   ) -> Assessment | bool:
+    """``assess`` for two plain sets when the hand does not make them; True when it does."""
     by_num = h.by_num if h.by_num is not None else h._by_num()
     share = rules.sets_share_number
     sizes, lower = lay.sizes, lay.lower
@@ -56,7 +55,7 @@ def two_sets_short(lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
     c1, c2 = by_num[a], by_num[b]
     fill, both = _best(c1, c2, sizes, lower, share, f)
     if fill >= need:
-        return None
+        return True
     k = need - fill
     pool, wilds, _ = _pool(h, rules, seen)
     tb = lay.tb
@@ -118,12 +117,12 @@ def two_sets_short(lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
         stand = sum(1 for c in example if c.wild)
         real = _best(top[0], top[1], sizes, lower, share,
                      f._replace(wilds=h.wilds + stand))[0] >= need
-    completes = tuple(g for i, g in enumerate(lay.all_groups) if virt[lay.order.index(i)])
+    completes = _completed(lay, virt)
     if k > 1:
         return Assessment(None, Shortfall(k, (), tuple(example), completes, real))
     found = _outs(by_num, order, sizes, lower, share, f, need, pool, wilds, tb)
     ex = tuple(example)
-    if found and ex[0].plain() not in {o.card for o in found}:
+    if found and not any(o.card is ex[0] for o in found):
         ex, completes = (found[0].card,), ()
     return Assessment(None, Shortfall(1, found, ex, completes, bool(found)))
 
@@ -142,10 +141,8 @@ def _outs(by_num: list[int], order: list[int], sizes, lower, share: bool, f: _Fi
     out = []
     if good:
         nn = tb.nn
-        types = [t for ni, c in enumerate(by_num) if c in good
-                 for t in range(ni, len(pool), nn) if pool[t] > 0]
-        types.sort(key=tb.sort_key)
-        out = [Out(tb.cards[t], pool[t]) for t in types]
+        out = _listed([t for ni, c in enumerate(by_num) if c in good
+                       for t in range(ni, len(pool), nn)], pool, tb)
     if wilds > 0 and _best(c1, c2, sizes, lower, share, f._replace(wilds=f.wilds + 1))[0] >= need:
         out.append(Out(WILD, wilds))
     return tuple(out)
@@ -168,57 +165,60 @@ def set_run_shape(lay: _Layout, rules: Rules) -> bool:
             and max(lay.lower) <= 1 and all(g.colors is None for g in lay.groups))
 
 
-def _set_run_most(by_num: list[int], ranked, size: int) -> int:
-    """The most naturals a set of ``size`` and a run hold together (``ranked``: the run's
-    windows, most held first)."""
+def _set_run_most(by_num: list[int], nums: int, wins: Sequence[int], size: int
+                  ) -> tuple[int, int, int, list[int]]:
+    """The most naturals a set of ``size`` and a run (on windows ``wins``, as number bits)
+    hold together, with the set's and the run's best alone and each window's count."""
+    rs = [(nums & wb).bit_count() for wb in wins]
+    top_r = max(rs)
     top_a = max(by_num)
     if top_a > size:
         top_a = size
-    top_r = ranked[0][0]
-    for r, _, wb in ranked:
-        if r < top_r:
-            break
-        for x, c in enumerate(by_num):
-            if (c if c < size else size) == top_a and (not c or c > size or not wb >> x & 1):
-                return top_a + top_r
-    return top_a + top_r - 1
+    common = -1  # numbers every fullest window holds
+    for r, wb in zip(rs, wins, strict=True):
+        if r == top_r:
+            common &= wb
+    for x, c in enumerate(by_num):
+        if (c if c < size else size) == top_a and (not c or c > size or not common >> x & 1):
+            return top_a + top_r, top_a, top_r, rs
+    return top_a + top_r - 1, top_a, top_r, rs
 
 
-def set_run_short(lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                  seen: Iterable[Card]) -> Assessment | bool | None:
-    """``assess`` for a plain set and a plain run when the hand does not make them; None
-    when it does; False when the hand holds fewer than two numbers (the general path)."""
+def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
+                  ) -> Assessment | bool | None:
+    """``assess`` for a plain set and a plain run when the hand does not make them; True
+    when it does; None when the hand holds fewer than two numbers (the general path)."""
     nums = h.number_bits()
     if nums.bit_count() < 2:
-        return False
+        return None
     by_num = h.by_num if h.by_num is not None else h._by_num()
     si = lay.aggs.index("num")
     ri = 1 - si
     size = lay.sizes[si]
-    table = window_table(lay.values[ri])
-    ranked = table[nums]
-    most = _set_run_most(by_num, ranked, size)
+    wins = lay.values[ri]
+    most, top_a, top_r, rs = _set_run_most(by_num, nums, wins, size)
     need = lay.total
     f = _Fixed(0, h.wilds, need, lay.min_phase)
     fill = _value(most, 0, f)
     if fill >= need:
-        return None
+        return True
     k = need - fill
     tb = lay.tb
     nn = tb.nn
     pool, wilds, _ = _pool(h, rules, seen)
-    # the choices holding the most (their minimums aside)
+    # the choices holding the most (their minimums aside): a set number held top_a or
+    # top_a - 1 times, a window holding top_r or top_r - 1 numbers
     best = []
-    for r, kw, wb in ranked:
-        if r < ranked[0][0] - 1:
-            break
+    for r, wb in zip(rs, wins, strict=True):
+        if r < top_r - 1:
+            continue
         for x, c in enumerate(by_num):
             a = c if c < size else size
-            if a + r - (1 if c and c <= size and wb >> x & 1 else 0) == most:
-                best.append((x, c, r, kw, wb))
+            if a >= top_a - 1 and a + r - (1 if c and c <= size and wb >> x & 1 else 0) == most:
+                best.append((x, c, r, wb))
     lo_s, lo_r = lay.lower[si], lay.lower[ri]
     # the first of them meeting both minimums lays the example
-    for x, c, r, _, wb in best:
+    for x, c, r, wb in best:
         a = c if c < size else size
         if c and c <= size and wb >> x & 1:  # they compete for x
             if c >= lo_s and r - 1 >= lo_r:
@@ -233,7 +233,7 @@ def set_run_short(lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
             continue
         break
     else:  # cannot be: two numbers held leave a choice meeting both minimums
-        return False
+        return None
     placed = [0, 0]
     placed[si], placed[ri] = got_s, run_has.bit_count()
     virt = [0, 0]
@@ -251,11 +251,14 @@ def set_run_short(lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
     left = list(pool)
     spare = wilds
     example: list[Card] = []
-    missing_nums = [ni for ni in range(nn) if wb >> ni & 1 and not run_has >> ni & 1]
-    for i in range(2):  # in written order
-        j = lay.order.index(i)
+    flip = lay.order[0] != 0
+    for i in (0, 1):  # in written order
+        j = 1 - i if flip else i
         want = virt[j]
-        for ni in ([x] * want if j == si else missing_nums):
+        if not want:
+            continue
+        for ni in ([x] * want if j == si else
+                   [ni for ni in range(nn) if wb >> ni & 1 and not run_has >> ni & 1]):
             if not want:
                 break
             for t in range(ni, len(left), nn):
@@ -269,27 +272,34 @@ def set_run_short(lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
     real = True
     if spare < 0 or min(pool) < 0:
         real = False
-    elif any(c.wild for c in example):  # a wild stands in for a natural: count again
+    elif any(c is WILD for c in example):  # a wild stands in for a natural: count again
         more = list(by_num)
         held = nums
         for c in example:
             if not c.wild:
                 more[c.number - tb.deck.low] += 1
                 held |= 1 << (c.number - tb.deck.low)
-        stand = sum(1 for c in example if c.wild)
-        real = _value(_set_run_most(more, table[held], size), 0,
+        stand = sum(1 for c in example if c is WILD)
+        real = _value(_set_run_most(more, held, wins, size)[0], 0,
                       f._replace(wilds=h.wilds + stand)) >= need
-    completes = tuple(g for i, g in enumerate(lay.all_groups) if virt[lay.order.index(i)])
+    completes = _completed(lay, virt)
     if k > 1:
         return Assessment(None, Shortfall(k, (), tuple(example), completes, real))
-    found = _set_run_outs(best, by_num, size, f, most, need, pool, wilds, tb)
+    found = _set_run_outs(best, nums, size, f, most, need, pool, wilds, tb)
     ex = tuple(example)
-    if found and ex[0].plain() not in {o.card for o in found}:
+    if found and not any(o.card is ex[0] for o in found):
         ex, completes = (found[0].card,), ()
     return Assessment(None, Shortfall(1, found, ex, completes, bool(found)))
 
 
-def _set_run_outs(best, by_num: list[int], size: int, f: _Fixed, most: int, need: int,
+def _completed(lay: _Layout, virt: list[int]):
+    """The groups (as written) that the missing cards go to."""
+    g0, g1 = lay.all_groups
+    v0, v1 = (virt[0], virt[1]) if lay.order[0] == 0 else (virt[1], virt[0])
+    return (g0, g1) if v0 and v1 else (g0,) if v0 else (g1,) if v1 else ()
+
+
+def _set_run_outs(best, nums: int, size: int, f: _Fixed, most: int, need: int,
                   pool: list[int], wilds: int, tb) -> tuple[Out, ...]:
     """A card of number y adds one to a choice (x, w) holding the most when it adds to the
     set (y = x, held fewer than its size, or as often where the run competes for x) or
@@ -297,17 +307,13 @@ def _set_run_outs(best, by_num: list[int], size: int, f: _Fixed, most: int, need
     out: list[Out] = []
     if _value(most + 1, 0, f) >= need:
         good = 0
-        for x, c, _, _, wb in best:
+        for x, c, _, wb in best:
             if not c or c < size or (c == size and wb >> x & 1):
                 good |= 1 << x
-            for y, cy in enumerate(by_num):
-                if not cy and wb >> y & 1:
-                    good |= 1 << y
+            good |= wb & ~nums
         nn = tb.nn
-        types = [t for y in range(nn) if good >> y & 1
-                 for t in range(y, len(pool), nn) if pool[t] > 0]
-        types.sort(key=tb.sort_key)
-        out = [Out(tb.cards[t], pool[t]) for t in types]
+        out = _listed([t for y in range(nn) if good >> y & 1
+                       for t in range(y, len(pool), nn)], pool, tb)
     if wilds > 0 and _value(most, 0, f._replace(wilds=f.wilds + 1)) >= need:
         out.append(Out(WILD, wilds))
     return tuple(out)

@@ -98,7 +98,7 @@ class Shortfall:
         # one Phase of the groups, so equal ones read together: '2 sets of 3'
         what = _groups_text(self.groups, rules) if self.groups else str(phase)
         if self.missing == 1 and self.outs:
-            return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
+            return f"1 card short: {_outs_text(self.outs, rules)} completes {what}"
         if not self.possible:
             return (f"at least {self.missing} card{s} short of {what} (what is left of the deck "
                     "may not hold the cards that would complete it)")
@@ -128,6 +128,38 @@ def _groups_text(groups: tuple[Group, ...], rules: Rules) -> str:
             _GROUPS_TEXT.clear()
         got = _GROUPS_TEXT[key] = Phase(tuple(Part(1, g) for g in groups)).canonical(rules.deck)
     return got
+
+
+# Outs already made and worded (each entry keeps its objects, so their ids stay their own):
+# hands one short name the same few dozen cards and the same few lists of them.
+_OUTS: dict[tuple[int, int], Out] = {}
+_OUTS_TEXT: dict[tuple, tuple[tuple[Out, ...], Rules, str]] = {}
+
+
+def _listed(types: Iterable[int], pool: list[int], tb) -> list[Out]:
+    """An Out for each card type with unseen copies, in the order cards are shown."""
+    kept = [t for t in types if pool[t] > 0]
+    kept.sort(key=tb.sort_key)
+    out = []
+    for t in kept:
+        card, n = tb.cards[t], pool[t]
+        got = _OUTS.get((id(card), n))
+        if got is None:
+            if len(_OUTS) > 4096:
+                _OUTS.clear()
+            got = _OUTS[id(card), n] = Out(card, n)
+        out.append(got)
+    return out
+
+
+def _outs_text(outs: tuple[Out, ...], rules: Rules) -> str:
+    key = (id(rules), *map(id, outs))
+    got = _OUTS_TEXT.get(key)
+    if got is None:
+        if len(_OUTS_TEXT) > 4096:
+            _OUTS_TEXT.clear()
+        got = _OUTS_TEXT[key] = (outs, rules, describe_outs([o.card for o in outs], rules))
+    return got[2]
 
 
 def describe_outs(cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> str:
@@ -619,17 +651,20 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     never = _never(phase, rules)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
+    # the commonest shapes answer from the counts: True when they say it is made
+    got: Assessment | bool | None = None
     if len(lay.all_groups) == 1 and lay.groups and not rules.wild_numbers:
         got = _one_group_short(phase, lay, h, hand, rules, seen)
-        if got is not None:
-            return got
     elif two_sets_shape(lay, rules):
-        got = two_sets_short(lay, h, hand, rules, seen)
-        return got or Assessment(find(phase, hand, rules), Shortfall(0))
+        got = two_sets_short(lay, h, rules, seen)
     elif set_run_shape(lay, rules):
-        got = set_run_short(lay, h, hand, rules, seen)
-        if got is not False:
-            return got or Assessment(find(phase, hand, rules), Shortfall(0))
+        got = set_run_short(lay, h, rules, seen)
+    if got is True:
+        meld = find(phase, hand, rules)
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
+    elif got is not None:
+        return got
     # one or two groups: the choices one card short come with the fill at no extra cost
     # (bigger phases search them only when the hand is one short: see below)
     few = len(lay.groups) <= 2
@@ -693,13 +728,13 @@ def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Ru
 
 
 def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                     seen: Iterable[Card]) -> Assessment | None:
+                     seen: tuple[Card, ...]) -> Assessment | bool | None:
     """``assess`` for a phase of one natural group and nothing else (a run, a set, a color
-    group ...) when the hand does not make it; None when it does (the solver lays the meld).
+    group ...): True when the hand makes it (the solver lays the meld).
 
     One group has no search: its fill is the best class's capacity plus the wilds, and the
     missing cards are that class's empty slots, so the general path's choice, plans and
-    leaves reduce to a pass over the capacities (same class: the first of the best).
+    outs reduce to a pass over the capacities (same class: the first of the best).
     """
     size, lo = lay.sizes[0], lay.lower[0]
     nn = lay.tb.nn
@@ -712,7 +747,7 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     f = _Fixed(0, h.wilds, size, lay.min_phase)
     fill = _value(top, lacking, f)
     if fill >= size:
-        return None
+        return True
     k = size - fill
     cl = lay.classes[0][caps.index(top)]
     # as _virtual_plans: the minimum's naturals, then the slots the wilds do not reach
@@ -724,8 +759,38 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     plans = [_Plan(cl, {**_take(cl, size, h.cnt, h.present, nn), None: virt})]
     groups = lay.all_groups
     example, real = _example(groups, plans, h, rules, k, seen)
-    leaves = _one_group_leaves(lay, h, caps, f, size - 1) if k == 1 else []
-    return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, leaves)
+    if k > 1:
+        return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, [])
+    found = _one_group_outs(lay, h, rules, seen, caps, top, f)
+    # (the example's cards and the outs are the deck's card objects)
+    if found and not any(o.card is example[0] for o in found):
+        example, groups = (found[0].card,), ()
+    return Assessment(None, Shortfall(1, found, example, groups, bool(found)))
+
+
+def _one_group_outs(lay: _Layout, h: _Hand, rules: Rules, seen: tuple[Card, ...],
+                    caps: list[int], top: int, f: _Fixed) -> tuple[Out, ...]:
+    """The cards completing a one-group phase one short: a card one of the fullest classes
+    accepts and does not already hold (a run: a number it lacks), or a wild."""
+    size, lo = lay.sizes[0], lay.lower[0]
+    pool, wilds, _ = _pool(h, rules, seen)
+    tb = lay.tb
+    out: list[Out] = []
+    if _value(top + 1, max(0, lo - top - 1), f) >= size:
+        nn, present, num_mask = tb.nn, h.present, tb.num_mask
+        run = lay.classes[0][0].window is not None
+        sure = 0
+        for cl, c in zip(lay.classes[0], caps, strict=True):
+            if c == top:
+                m = cl.mask
+                if run:
+                    for t in _bits(m & present):
+                        m &= ~num_mask[t % nn]
+                sure |= m
+        out = _listed(_bits(sure), pool, tb)
+    if wilds > 0 and _value(top, max(0, lo - top), f._replace(wilds=f.wilds + 1)) >= size:
+        out.append(Out(WILD, wilds))
+    return tuple(out)
 
 
 def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
@@ -907,8 +972,7 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     else:
         out += [t for t in _bits(check) if pool[t] > 0
                 and _completes(phase, lay, h, hand, tb.cards[t], rules)]
-    out.sort(key=tb.sort_key)
-    found = [Out(tb.cards[t], pool[t]) for t in out]
+    found = _listed(out, pool, tb)
     if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
         found.append(Out(SKIP, skips))
     if wilds > 0 and (wild or (wild is None and _completes(phase, lay, h, hand, WILD, rules))):
