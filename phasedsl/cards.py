@@ -194,11 +194,12 @@ def _one(card: Card) -> Card:
 def most_copies(cards: Sequence[Card]) -> int | None:
     """How many times the most repeated card is in ``cards``, told quickly for cards that
     ``parse_cards`` read (one object per card); None for any other cards ("not known")."""
-    ids = [id(c) for c in cards]
+    ids = list(map(id, cards))
     if not _ONE_IDS.issuperset(ids):
         return None
-    if len(set(ids)) == len(ids):
-        return 1 if ids else 0
+    repeats = len(ids) - len(set(ids))
+    if repeats < 2:  # one repeat is one card twice
+        return repeats + 1 if ids else 0
     return max(Counter(ids).values())
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import WILD, Card
+from .classes import _bits
 from .handcounts import _Hand
-from .outs import Assessment, Out, Shortfall, _Fixed, _listed, _pool, _value
+from .outs import Assessment, Out, Shortfall, _Fixed, _number_outs, _pool, _value
 from .rules import Rules
 from .solver import _Layout
 
@@ -140,9 +141,7 @@ def _outs(by_num: list[int], order: list[int], sizes, lower, share: bool, f: _Fi
     good = {c for c, (d1, d2) in after.items() if _best(d1, d2, sizes, lower, share, f)[0] >= need}
     out = []
     if good:
-        nn = tb.nn
-        out = _listed([t for ni, c in enumerate(by_num) if c in good
-                       for t in range(ni, len(pool), nn)], pool, tb)
+        out = _number_outs([ni for ni, c in enumerate(by_num) if c in good], pool, tb)
     if wilds > 0 and _best(c1, c2, sizes, lower, share, f._replace(wilds=f.wilds + 1))[0] >= need:
         out.append(Out(WILD, wilds))
     return tuple(out)
@@ -209,12 +208,16 @@ def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     # the choices holding the most (their minimums aside): a set number held top_a or
     # top_a - 1 times, a window holding top_r or top_r - 1 numbers
     best = []
+    hi = [(x, c) for x, c in enumerate(by_num) if (c if c < size else size) == top_a]
+    full = most == top_a + top_r  # then only the fullest set and window reach it
+    both = hi if full else hi + [(x, c) for x, c in enumerate(by_num)
+                                 if (c if c < size else size) == top_a - 1]
     for r, wb in zip(rs, wins, strict=True):
-        if r < top_r - 1:
+        if r < top_r - (not full):
             continue
-        for x, c in enumerate(by_num):
-            a = c if c < size else size
-            if a >= top_a - 1 and a + r - (1 if c and c <= size and wb >> x & 1 else 0) == most:
+        for x, c in (both if r == top_r else hi):
+            if ((c if c < size else size) + r
+                    - (1 if c and c <= size and wb >> x & 1 else 0)) == most:
                 best.append((x, c, r, wb))
     lo_s, lo_r = lay.lower[si], lay.lower[ri]
     # the first of them meeting both minimums lays the example
@@ -311,9 +314,7 @@ def _set_run_outs(best, nums: int, size: int, f: _Fixed, most: int, need: int,
             if not c or c < size or (c == size and wb >> x & 1):
                 good |= 1 << x
             good |= wb & ~nums
-        nn = tb.nn
-        out = _listed([t for y in range(nn) if good >> y & 1
-                       for t in range(y, len(pool), nn)], pool, tb)
+        out = _number_outs(_bits(good), pool, tb)
     if wilds > 0 and _value(most, 0, f._replace(wilds=f.wilds + 1)) >= need:
         out.append(Out(WILD, wilds))
     return tuple(out)

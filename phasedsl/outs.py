@@ -26,7 +26,7 @@ from itertools import repeat
 from operator import sub
 from typing import NamedTuple
 
-from .cards import SKIP, WILD, Card
+from .cards import SKIP, WILD, Card, card_names
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
 from .joint import _assign, _greedy, _number_joint, _supply, _upper
@@ -37,6 +37,7 @@ from .solver import (
     _as_played,
     _build,
     _candidates,
+    _find,
     _first,
     _keep_most,
     _Layout,
@@ -102,7 +103,7 @@ class Shortfall:
         if not self.possible:
             return (f"at least {self.missing} card{s} short of {what} (what is left of the deck "
                     "may not hold the cards that would complete it)")
-        shown = " + ".join(str(c) for c in self.example)
+        shown = " + ".join(card_names(self.example))
         return f"{self.missing} card{s} short: for example {shown} completes {what}"
 
     def to_json(self) -> dict:
@@ -115,25 +116,27 @@ class Shortfall:
         }
 
 
-_GROUPS_TEXT: dict[tuple, str] = {}
+_GROUPS_TEXT: dict[tuple, tuple] = {}
 
 
 def _groups_text(groups: tuple[Group, ...], rules: Rules) -> str:
     """The groups as one phrase, equal ones read together ('2 sets of 3'); kept, since a
     batch names the same few on every line."""
-    key = (groups, rules.deck)
+    key = (id(rules.deck), *map(id, groups))
     got = _GROUPS_TEXT.get(key)
     if got is None:
         if len(_GROUPS_TEXT) > 4096:
             _GROUPS_TEXT.clear()
-        got = _GROUPS_TEXT[key] = Phase(tuple(Part(1, g) for g in groups)).canonical(rules.deck)
-    return got
+        # the entry holds the objects, so their ids stay theirs
+        got = _GROUPS_TEXT[key] = (groups, rules.deck, Phase(tuple(Part(1, g) for g in groups)
+                                                            ).canonical(rules.deck))
+    return got[2]
 
 
 # Outs already made and worded (each entry keeps its objects, so their ids stay their own):
 # hands one short name the same few dozen cards and the same few lists of them.
 _OUTS: dict[tuple[int, int], Out] = {}
-_OUTS_TEXT: dict[tuple, tuple[tuple[Out, ...], Rules, str]] = {}
+_OUTS_TEXT: dict[tuple, tuple] = {}
 
 
 def _listed(types: Iterable[int], pool: list[int], tb) -> list[Out]:
@@ -152,13 +155,34 @@ def _listed(types: Iterable[int], pool: list[int], tb) -> list[Out]:
     return out
 
 
+_NUMBER_OUTS: dict[tuple, tuple] = {}
+
+
+def _number_outs(numbers: Iterable[int], pool: list[int], tb) -> list[Out]:
+    """An Out for each card of these number indices (ascending) with unseen copies, in the
+    order cards are shown (number, then color: the types' order within a number)."""
+    nn = tb.nn
+    out: list[Out] = []
+    for ni in numbers:
+        left = pool[ni::nn]
+        key = (id(tb), ni, *left)
+        got = _NUMBER_OUTS.get(key)
+        if got is None:
+            if len(_NUMBER_OUTS) > 4096:
+                _NUMBER_OUTS.clear()
+            got = _NUMBER_OUTS[key] = (tb, tuple(_listed(range(ni, len(pool), nn), pool, tb)))
+        out += got[1]
+    return out
+
+
 def _outs_text(outs: tuple[Out, ...], rules: Rules) -> str:
-    key = (id(rules), *map(id, outs))
+    cards = [o.card for o in outs]
+    key = (id(rules.deck), *map(id, cards))
     got = _OUTS_TEXT.get(key)
     if got is None:
         if len(_OUTS_TEXT) > 4096:
             _OUTS_TEXT.clear()
-        got = _OUTS_TEXT[key] = (outs, rules, describe_outs([o.card for o in outs], rules))
+        got = _OUTS_TEXT[key] = (cards, rules.deck, describe_outs(cards, rules))
     return got[2]
 
 
@@ -660,7 +684,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     elif set_run_shape(lay, rules):
         got = set_run_short(lay, h, rules, seen)
     if got is True:
-        meld = find(phase, hand, rules)
+        meld = _find(lay, h, rules)
         if meld is not None:
             return Assessment(meld, Shortfall(0))
     elif got is not None:
@@ -756,24 +780,58 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     virt = lacking + min(room, extra)
     room -= min(room, extra)
     virt += room - min(room, h.wilds)
-    plans = [_Plan(cl, {**_take(cl, size, h.cnt, h.present, nn), None: virt})]
     groups = lay.all_groups
-    example, real = _example(groups, plans, h, rules, k, seen)
+    pool, wilds, _ = _pool(h, rules, seen)
+    if top:
+        example, real = _one_group_example(cl, virt, h, pool, wilds, lay.tb)
+    else:  # a group made only of cards still to come may take any class
+        plans = [_Plan(cl, {None: virt})]
+        example, real = _example(groups, plans, h, rules, k, seen)
     if k > 1:
         return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, [])
-    found = _one_group_outs(lay, h, rules, seen, caps, top, f)
+    found = _one_group_outs(lay, h, pool, wilds, caps, top, f)
     # (the example's cards and the outs are the deck's card objects)
     if found and not any(o.card is example[0] for o in found):
         example, groups = (found[0].card,), ()
     return Assessment(None, Shortfall(1, found, example, groups, bool(found)))
 
 
-def _one_group_outs(lay: _Layout, h: _Hand, rules: Rules, seen: tuple[Card, ...],
+def _one_group_example(cl, virt: int, h: _Hand, pool: list[int], wilds: int, tb
+                       ) -> tuple[tuple[Card, ...], bool | None]:
+    """``_example`` for one group holding some naturals, ``virt`` cards short: the class's
+    cards in type order, unseen ones only, a run's each of a number it lacks (a wild
+    where none is left)."""
+    picks: list[Card] = []
+    left = list(pool)
+    if cl.window is not None:
+        nn = tb.nn
+        used = 0  # numbers the run holds or has been given
+        for t in _bits(cl.mask & h.present):
+            used |= 1 << t % nn
+        for t in _types(cl):
+            if len(picks) == virt:
+                break
+            if left[t] > 0 and not used >> t % nn & 1:
+                used |= 1 << t % nn
+                left[t] -= 1
+                picks.append(tb.cards[t])
+    else:
+        for t in _types(cl):
+            while left[t] > 0 and len(picks) < virt:
+                left[t] -= 1
+                picks.append(tb.cards[t])
+    stand_in = virt - len(picks)
+    picks += [WILD] * stand_in
+    if wilds < stand_in or min(pool, default=0) < 0:
+        return tuple(picks), False
+    return tuple(picks), None if stand_in else True
+
+
+def _one_group_outs(lay: _Layout, h: _Hand, pool: list[int], wilds: int,
                     caps: list[int], top: int, f: _Fixed) -> tuple[Out, ...]:
     """The cards completing a one-group phase one short: a card one of the fullest classes
     accepts and does not already hold (a run: a number it lacks), or a wild."""
     size, lo = lay.sizes[0], lay.lower[0]
-    pool, wilds, _ = _pool(h, rules, seen)
     tb = lay.tb
     out: list[Out] = []
     if _value(top + 1, max(0, lo - top - 1), f) >= size:
