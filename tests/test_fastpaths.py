@@ -147,3 +147,33 @@ def test_examples_are_unseen_cards_that_complete(phrase):
             got = outs_module.assess(phase, hand, rules, seen)
             if got.meld is None:
                 _example_completes(phase, hand, seen, rules, got.shortfall)
+
+
+@pytest.mark.parametrize("phrase", ["2 sets of 3", "1 set of 5 + 1 set of 2", "1 set of 3 + 1 run of 4",
+                                    "1 run of 7", "7 cards of one color"])
+def test_closed_forms_agree_with_the_brute_force(phrase):
+    """Independently of the general path: made or not, and every single card completing a
+    hand one short, against the reference's exhaustive search (batch-like 11-card hands
+    and near misses, under four rule sets)."""
+    from reference import can_make, card_tuple
+    from test_solver import RULESETS, near_miss_hand, ref_groups
+
+    rng = random.Random(phrase)
+    phase = Phase.parse(phrase)
+    groups = ref_groups(phase)
+    one_short = 0
+    for i in range(96):
+        rules, kw = RULESETS[i % len(RULESETS)]
+        hand = near_miss_hand(rng, rng.randint(6, 10)) if i % 2 else rng.sample(DECK, 11)
+        sf = outs_module.assess(phase, hand, rules).shortfall
+        tuples = [card_tuple(c) for c in hand]
+        assert (sf.missing == 0) == can_make(groups, tuples, **kw), (phrase, rules, hand)
+        if sf.missing != 1:
+            continue
+        pool = unseen_counts(hand, (), rules)
+        singles = {str(c) for c in pool if can_make(groups, [*tuples, card_tuple(c)], **kw)}
+        assert {str(o.card) for o in sf.outs} == singles, (phrase, rules, hand)
+        if sf.possible:
+            assert can_make(groups, [*tuples, *map(card_tuple, sf.example)], **kw)
+        one_short += 1
+    assert one_short >= 5
