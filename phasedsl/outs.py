@@ -816,10 +816,14 @@ def _one_group_example(cl, virt: int, h: _Hand, pool: list[int], wilds: int, tb
                 left[t] -= 1
                 picks.append(tb.cards[t])
     else:
+        want = virt
         for t in _types(cl):
-            while left[t] > 0 and len(picks) < virt:
-                left[t] -= 1
-                picks.append(tb.cards[t])
+            if left[t] > 0:
+                take = left[t] if left[t] < want else want
+                picks += [tb.cards[t]] * take
+                want -= take
+                if not want:
+                    break
     stand_in = virt - len(picks)
     picks += [WILD] * stand_in
     if wilds < stand_in or min(pool, default=0) < 0:
