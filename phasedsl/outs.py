@@ -26,7 +26,7 @@ from itertools import repeat
 from operator import sub
 from typing import NamedTuple
 
-from .cards import SKIP, WILD, Card
+from .cards import SKIP, WILD, Card, card_names
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
 from .joint import _assign, _greedy, _number_joint, _supply, _upper
@@ -37,6 +37,7 @@ from .solver import (
     _as_played,
     _build,
     _candidates,
+    _find,
     _first,
     _keep_most,
     _Layout,
@@ -98,11 +99,11 @@ class Shortfall:
         # one Phase of the groups, so equal ones read together: '2 sets of 3'
         what = _groups_text(self.groups, rules) if self.groups else str(phase)
         if self.missing == 1 and self.outs:
-            return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
+            return f"1 card short: {_outs_text(self.outs, rules)} completes {what}"
         if not self.possible:
             return (f"at least {self.missing} card{s} short of {what} (what is left of the deck "
                     "may not hold the cards that would complete it)")
-        shown = " + ".join(str(c) for c in self.example)
+        shown = " + ".join(card_names(self.example))
         return f"{self.missing} card{s} short: for example {shown} completes {what}"
 
     def to_json(self) -> dict:
@@ -115,19 +116,74 @@ class Shortfall:
         }
 
 
-_GROUPS_TEXT: dict[tuple, str] = {}
+_GROUPS_TEXT: dict[tuple, tuple] = {}
 
 
 def _groups_text(groups: tuple[Group, ...], rules: Rules) -> str:
     """The groups as one phrase, equal ones read together ('2 sets of 3'); kept, since a
     batch names the same few on every line."""
-    key = (groups, rules.deck)
+    key = (id(rules.deck), *map(id, groups))
     got = _GROUPS_TEXT.get(key)
     if got is None:
         if len(_GROUPS_TEXT) > 4096:
             _GROUPS_TEXT.clear()
-        got = _GROUPS_TEXT[key] = Phase(tuple(Part(1, g) for g in groups)).canonical(rules.deck)
-    return got
+        # the entry holds the objects, so their ids stay theirs
+        got = _GROUPS_TEXT[key] = (groups, rules.deck, Phase(tuple(Part(1, g) for g in groups)
+                                                            ).canonical(rules.deck))
+    return got[2]
+
+
+# Outs already made and worded (each entry keeps its objects, so their ids stay their own):
+# hands one short name the same few dozen cards and the same few lists of them.
+_OUTS: dict[tuple[int, int], Out] = {}
+_OUTS_TEXT: dict[tuple, tuple] = {}
+
+
+def _listed(types: Iterable[int], pool: list[int], tb) -> list[Out]:
+    """An Out for each card type with unseen copies, in the order cards are shown."""
+    kept = [t for t in types if pool[t] > 0]
+    kept.sort(key=tb.sort_key)
+    out = []
+    for t in kept:
+        card, n = tb.cards[t], pool[t]
+        got = _OUTS.get((id(card), n))
+        if got is None:
+            if len(_OUTS) > 4096:
+                _OUTS.clear()
+            got = _OUTS[id(card), n] = Out(card, n)
+        out.append(got)
+    return out
+
+
+_NUMBER_OUTS: dict[tuple, tuple] = {}
+
+
+def _number_outs(numbers: Iterable[int], pool: list[int], tb) -> list[Out]:
+    """An Out for each card of these number indices (ascending) with unseen copies, in the
+    order cards are shown (number, then color: the types' order within a number)."""
+    nn = tb.nn
+    out: list[Out] = []
+    for ni in numbers:
+        left = pool[ni::nn]
+        key = (id(tb), ni, *left)
+        got = _NUMBER_OUTS.get(key)
+        if got is None:
+            if len(_NUMBER_OUTS) > 4096:
+                _NUMBER_OUTS.clear()
+            got = _NUMBER_OUTS[key] = (tb, tuple(_listed(range(ni, len(pool), nn), pool, tb)))
+        out += got[1]
+    return out
+
+
+def _outs_text(outs: tuple[Out, ...], rules: Rules) -> str:
+    cards = [o.card for o in outs]
+    key = (id(rules.deck), *map(id, cards))
+    got = _OUTS_TEXT.get(key)
+    if got is None:
+        if len(_OUTS_TEXT) > 4096:
+            _OUTS_TEXT.clear()
+        got = _OUTS_TEXT[key] = (cards, rules.deck, describe_outs(cards, rules))
+    return got[2]
 
 
 def describe_outs(cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> str:
@@ -605,6 +661,27 @@ class Assessment:
     shortfall: Shortfall
 
 
+# Per layout (it holds the phase's groups and the rules): why no hand can make it, and which
+# closed form answers it.  Each entry holds its layout, so the id stays its own.
+_ROUTES: dict[int, tuple[_Layout, str | None, int]] = {}
+_ONE_GROUP, _TWO_SETS, _SET_RUN = 1, 2, 3
+
+
+def _route(phase: Phase, lay: _Layout, rules: Rules) -> tuple[_Layout, str | None, int]:
+    if len(lay.all_groups) == 1 and lay.groups and not rules.wild_numbers:
+        shape = _ONE_GROUP
+    elif two_sets_shape(lay, rules):
+        shape = _TWO_SETS
+    elif set_run_shape(lay, rules):
+        shape = _SET_RUN
+    else:
+        shape = 0
+    if len(_ROUTES) > 4096:
+        _ROUTES.clear()
+    got = _ROUTES[id(lay)] = (lay, _never(phase, rules), shape)
+    return got
+
+
 def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
            seen: Iterable[Card] = ()) -> Assessment:
     """Does the hand make the phase (with the meld), or how many cards short is it.
@@ -614,14 +691,28 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     """
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
+    seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
     need = lay.total + lay.need_w + lay.need_s
-    never = _never(phase, rules)
+    route = _ROUTES.get(id(lay))
+    if route is None or route[0] is not lay:
+        route = _route(phase, lay, rules)
+    never, shape = route[1], route[2]
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
-    if len(lay.all_groups) == 1 and lay.groups and not rules.wild_numbers:
+    # the commonest shapes answer from the counts: True when they say it is made
+    got: Assessment | bool | None = None
+    if shape == _ONE_GROUP:
         got = _one_group_short(phase, lay, h, hand, rules, seen)
-        if got is not None:
-            return got
+    elif shape == _TWO_SETS:
+        got = two_sets_short(lay, h, rules, seen)
+    elif shape == _SET_RUN:
+        got = set_run_short(lay, h, rules, seen)
+    if got is True:
+        meld = _find(lay, h, rules)
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
+    elif got is not None:
+        return got
     # one or two groups: the choices one card short come with the fill at no extra cost
     # (bigger phases search them only when the hand is one short: see below)
     few = len(lay.groups) <= 2
@@ -646,7 +737,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     groups = lay.all_groups
     completes = tuple(g for g, p in zip(groups, plans, strict=True)
                       if p.naturals.get(None) or not g.kind.needs_natural)
-    example, real = _example(groups, plans, h, rules, k)
+    example, real = _example(groups, plans, h, rules, k, seen)
     leaves = best.leaves
     if (k == 1 and not rules.wild_as_skip
             and best.fill - min(h.skips, lay.need_s) >= lay.need_w + lay.total):
@@ -685,13 +776,13 @@ def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Ru
 
 
 def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                     seen: Iterable[Card]) -> Assessment | None:
+                     seen: tuple[Card, ...]) -> Assessment | bool | None:
     """``assess`` for a phase of one natural group and nothing else (a run, a set, a color
-    group ...) when the hand does not make it; None when it does (the solver lays the meld).
+    group ...): True when the hand makes it (the solver lays the meld).
 
     One group has no search: its fill is the best class's capacity plus the wilds, and the
     missing cards are that class's empty slots, so the general path's choice, plans and
-    leaves reduce to a pass over the capacities (same class: the first of the best).
+    outs reduce to a pass over the capacities (same class: the first of the best).
     """
     size, lo = lay.sizes[0], lay.lower[0]
     nn = lay.tb.nn
@@ -704,7 +795,7 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     f = _Fixed(0, h.wilds, size, lay.min_phase)
     fill = _value(top, lacking, f)
     if fill >= size:
-        return None
+        return True
     k = size - fill
     cl = lay.classes[0][caps.index(top)]
     # as _virtual_plans: the minimum's naturals, then the slots the wilds do not reach
@@ -713,11 +804,79 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     virt = lacking + min(room, extra)
     room -= min(room, extra)
     virt += room - min(room, h.wilds)
-    plans = [_Plan(cl, {**_take(cl, size, h.cnt, h.present, nn), None: virt})]
     groups = lay.all_groups
-    example, real = _example(groups, plans, h, rules, k)
-    leaves = _one_group_leaves(lay, h, caps, f, size - 1) if k == 1 else []
-    return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, leaves)
+    pool, wilds, _ = _pool(h, rules, seen)
+    if top:
+        example, real = _one_group_example(cl, virt, h, pool, wilds, lay.tb)
+    else:  # a group made only of cards still to come may take any class
+        plans = [_Plan(cl, {None: virt})]
+        example, real = _example(groups, plans, h, rules, k, seen)
+    if k > 1:
+        return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, [])
+    found = _one_group_outs(lay, h, pool, wilds, caps, top, f)
+    # (the example's cards and the outs are the deck's card objects)
+    if found and not any(o.card is example[0] for o in found):
+        example, groups = (found[0].card,), ()
+    return Assessment(None, Shortfall(1, found, example, groups, bool(found)))
+
+
+def _one_group_example(cl, virt: int, h: _Hand, pool: list[int], wilds: int, tb
+                       ) -> tuple[tuple[Card, ...], bool | None]:
+    """``_example`` for one group holding some naturals, ``virt`` cards short: the class's
+    cards in type order, unseen ones only, a run's each of a number it lacks (a wild
+    where none is left)."""
+    picks: list[Card] = []
+    left = list(pool)
+    if cl.window is not None:
+        nn = tb.nn
+        used = 0  # numbers the run holds or has been given
+        for t in _bits(cl.mask & h.present):
+            used |= 1 << t % nn
+        for t in _types(cl):
+            if len(picks) == virt:
+                break
+            if left[t] > 0 and not used >> t % nn & 1:
+                used |= 1 << t % nn
+                left[t] -= 1
+                picks.append(tb.cards[t])
+    else:
+        want = virt
+        for t in _types(cl):
+            if left[t] > 0:
+                take = left[t] if left[t] < want else want
+                picks += [tb.cards[t]] * take
+                want -= take
+                if not want:
+                    break
+    stand_in = virt - len(picks)
+    picks += [WILD] * stand_in
+    if wilds < stand_in or min(pool, default=0) < 0:
+        return tuple(picks), False
+    return tuple(picks), None if stand_in else True
+
+
+def _one_group_outs(lay: _Layout, h: _Hand, pool: list[int], wilds: int,
+                    caps: list[int], top: int, f: _Fixed) -> tuple[Out, ...]:
+    """The cards completing a one-group phase one short: a card one of the fullest classes
+    accepts and does not already hold (a run: a number it lacks), or a wild."""
+    size, lo = lay.sizes[0], lay.lower[0]
+    tb = lay.tb
+    out: list[Out] = []
+    if _value(top + 1, max(0, lo - top - 1), f) >= size:
+        nn, present, num_mask = tb.nn, h.present, tb.num_mask
+        run = lay.classes[0][0].window is not None
+        sure = 0
+        for cl, c in zip(lay.classes[0], caps, strict=True):
+            if c == top:
+                m = cl.mask
+                if run:
+                    for t in _bits(m & present):
+                        m &= ~num_mask[t % nn]
+                sure |= m
+        out = _listed(_bits(sure), pool, tb)
+    if wilds > 0 and _value(top, max(0, lo - top), f._replace(wilds=f.wilds + 1)) >= size:
+        out.append(Out(WILD, wilds))
+    return tuple(out)
 
 
 def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
@@ -784,8 +943,10 @@ def _types(cl) -> tuple[int, ...]:
     return got[1]
 
 
-def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool | None]:
-    """Real cards for the virtual ones: a natural of the group's class where the deck has one.
+def _example(groups, plans, h: _Hand, rules: Rules, k: int, seen: Iterable[Card] = ()
+             ) -> tuple[tuple[Card, ...], bool | None]:
+    """Real cards for the virtual ones: a natural of the group's class where what is left
+    of the deck (bar the cards seen) has one.
 
     Whether they complete the phase: False when the deck does not hold them, True when
     each is a natural its group can take (the plan then holds by construction), None
@@ -794,7 +955,7 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
     deck = rules.deck
     tb = _tables(deck)
     nn = tb.nn
-    pool, wilds, skips = _pool(h, rules)
+    pool, wilds, skips = _pool(h, rules, seen)
     out: list[Card] = []
     stand_in = False
     distinct = not rules.sets_share_number
@@ -897,8 +1058,7 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     else:
         out += [t for t in _bits(check) if pool[t] > 0
                 and _completes(phase, lay, h, hand, tb.cards[t], rules)]
-    out.sort(key=tb.sort_key)
-    found = [Out(tb.cards[t], pool[t]) for t in out]
+    found = _listed(out, pool, tb)
     if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
         found.append(Out(SKIP, skips))
     if wilds > 0 and (wild or (wild is None and _completes(phase, lay, h, hand, WILD, rules))):
@@ -1000,3 +1160,12 @@ def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         pool = unseen_counts(hand, seen, rules)
         return [Out(c, pool[c]) for c in sorted(pool, key=lambda c: _order(c, rules))]
     return list(got.shortfall.outs)
+
+
+# at the end: the closed forms build on this module's values
+from .closedshort import (  # noqa: E402
+    set_run_shape,
+    set_run_short,
+    two_sets_shape,
+    two_sets_short,
+)

@@ -719,7 +719,11 @@ def _keep_most(lay: _Layout, rules: Rules) -> int:
 def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
     """A meld of ``hand`` that makes ``phase``, or None when no meld exists."""
     lay = _layout_for(phase, rules)
-    h = _Hand.of(hand, lay.tb)
+    return _find(lay, _Hand.of(hand, lay.tb), rules)
+
+
+def _find(lay: _Layout, h: _Hand, rules: Rules) -> Meld | None:
+    """``find`` for a hand already counted."""
     if lay.quick is not None:
         plans = lay.quick(h)
         return None if plans is None else _build(lay, plans, 0, rules, {})
