@@ -203,3 +203,16 @@ def test_a_game_log_that_cannot_be_written_stops_the_game_with_an_error():
     r = run("play", "--variant", "original", "--seed", "3", "--log", "/dev/full",
             input="draw deck\nquit\n")
     assert r.exit_code == 2 and r.stderr == "error: cannot write /dev/full: No space left on device\n"
+
+
+def test_sampling_that_would_run_for_hours_is_refused_with_the_estimate(monkeypatch):
+    # --draws 50 on a phase of ten groups sampled 200,000 hands of 60 cards, for as long
+    # as that took; the limit is lowered here so that any sampled figure passes it
+    import phasedsl.odds as odds
+
+    monkeypatch.setattr(odds, "MAX_SAMPLING_SECONDS", 1e-9)
+    out = refused("odds", "1 color run of 4", "--samples", "5000", says="sampling 5,000 hands of "
+                  "10 cards for 1 color run of 4 would take about")
+    assert "ms a hand): --samples" in out["error"] and "takes about a minute" in out["error"]
+    monkeypatch.setattr(odds, "MAX_SAMPLING_SECONDS", 300.0)
+    assert run("odds", "1 color run of 4", "--samples", "5000").exit_code == 0
