@@ -250,6 +250,30 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         return (deck.low <= first and first + n - 1 <= deck.high
                 and all(group.allowed(x) != frozenset() for x in range(first, first + n)))
 
+    def misfit(num: int, c: Card) -> tuple[str, str] | None:
+        """What is wrong with ``c`` standing at ``num`` of a run with a color map."""
+        allowed = group.allowed(num)
+        if allowed is None:
+            return None
+        if not allowed:
+            return ("color_map", f"{num} is not part of this run's color map")
+        shown = c.color
+        if shown is not None and shown not in allowed:
+            names = " or ".join(deck.color_name(x) for x in deck.colors if x in allowed)
+            return ("color_map", f"the {num} of this run must be {names}, not "
+                                 f"{deck.color_name(shown)}")
+        return None
+
+    def lay(first: int, seq: list[Card]) -> tuple[Card, ...]:
+        return tuple(c if c.natural else Card(first + k, c.color or (
+            color if group.kind is Kind.COLOR_RUN else None), wild=True)
+            for k, c in enumerate(seq))
+
+    if not problems and group.colors is not None:
+        # A color map: the cards as laid (either way), else any window and any places for
+        # the unstated wilds that the map allows (a wild said to be red where red may go).
+        for first, got in _placements(n, values, fits, misfit, cards, deck):
+            return lay(first, [cards[i] for i in got]), problems, got
     if known:
         # As laid, low to high (or high to low): every known card fixes the start.
         ups = {v - i for i, v in enumerate(values) if v is not None}
@@ -291,23 +315,56 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
                 loose.append(i)
         order = [s if s is not None else loose.pop(0) for s in slots]
     seq = [cards[i] for i in order]
-    laid = []
-    for i, c in enumerate(seq):
-        num = start + i
-        if c.natural:
-            laid.append(c)
-        else:
-            laid.append(Card(num, c.color or (color if group.kind is Kind.COLOR_RUN else None),
-                             wild=True))
-        allowed = group.allowed(num)
-        if allowed is not None:
-            if not allowed:
-                problems.append(("color_map", f"{num} is not part of this run's color map"))
-            elif c.color is not None and c.color not in allowed:
-                names = " or ".join(deck.color_name(x) for x in deck.colors if x in allowed)
-                problems.append(("color_map", f"the {num} of this run must be {names}, not "
-                                              f"{deck.color_name(c.color)}"))
-    return tuple(laid), problems, order
+    problems += [p for k, c in enumerate(seq) if (p := misfit(start + k, c)) is not None]
+    return lay(start, seq), problems, order
+
+
+def _placements(n: int, values: list[int | None], fits, misfit, cards: Sequence[Card], deck):
+    """(first number, index in ``cards`` of each card in run order) for each legal way to
+    lay the run: as laid low to high, high to low, then by window (the one an unordered
+    reading prefers first) with the cards of no number matched to the places left."""
+    known = [v for v in values if v is not None]
+    ident = list(range(n))
+    if known:
+        lo, hi = min(known), max(known)
+        ups = {v - i for i, v in enumerate(values) if v is not None}
+        downs = {v + i - n + 1 for i, v in enumerate(values) if v is not None}
+        laid = [(first, ident) for first in ups if len(ups) == 1] + \
+            [(first, ident[::-1]) for first in downs if len(downs) == 1]
+        for first, order in laid:
+            if fits(first) and all(misfit(first + k, cards[i]) is None
+                                   for k, i in enumerate(order)):
+                yield first, order
+        pref = max(lo if lo + n - 1 <= deck.high else deck.high - n + 1, hi - n + 1)
+        windows = sorted(range(hi - n + 1, lo + 1), key=lambda s: (s != pref, s))
+    else:
+        windows = list(range(deck.high - n + 1, deck.low - 1, -1))
+    loose = [i for i, v in enumerate(values) if v is None]
+    for first in windows:
+        if not fits(first):
+            continue
+        slots: list[int | None] = [None] * n
+        for i, v in enumerate(values):
+            if v is not None:
+                slots[v - first] = i
+        if any(i is not None and misfit(first + k, cards[i]) for k, i in enumerate(slots)):
+            continue
+        free = [k for k, i in enumerate(slots) if i is None]
+        owner: dict[int, int] = {}  # place -> loose card, by augmenting paths
+
+        def put(i: int, seen: set, free=free, owner=owner, first=first) -> bool:
+            for k in free:
+                if k not in seen and misfit(first + k, cards[i]) is None:
+                    seen.add(k)
+                    if k not in owner or put(owner[k], seen):
+                        owner[k] = i
+                        return True
+            return False
+
+        if all(put(i, set()) for i in loose):
+            for k, i in owner.items():
+                slots[k] = i
+            yield first, slots
 
 
 def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAULT_RULES,

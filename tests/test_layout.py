@@ -1,7 +1,9 @@
 import pytest
 
 from phasedsl import STANDARD_DECK, CardError, Phase, find, parse_cards
-from phasedsl.layout import verify
+from phasedsl.cards import Card
+from phasedsl.layout import read_group, verify
+from phasedsl.phase import Group, Kind
 from phasedsl.rules import Rules
 
 
@@ -282,3 +284,61 @@ def test_a_layout_of_more_cards_than_the_deck_is_refused_without_reading_its_gro
     assert not v.valid and v.meld is None
     assert str(v.problems[0]) == "phase: the layout holds 4755 cards, the deck only 108"
     assert all(p.rule == "deck_supply" for p in v.problems)
+
+
+def _run_by_definition(kind, cmap, cards, least) -> bool:
+    """Some window of the deck's numbers and some order of the cards in it where every card
+    stands at its number (a wild's stated number too), every color stated is one the map
+    allows there, a color run shows one color, and enough cards are natural."""
+    from itertools import permutations
+
+    n = len(cards)
+    if sum(c.natural for c in cards) < min(least, n):
+        return False
+    for first in range(1, 14 - n):
+        for order in set(permutations(range(n))):
+            shown = set()
+            for num, i in zip(range(first, first + n), order, strict=True):
+                c, allowed = cards[i], None if cmap is None else cmap.get(num, frozenset())
+                if (allowed is not None and not allowed) or c.number not in (None, num) or (
+                        c.color is not None and allowed is not None and c.color not in allowed):
+                    break
+                shown |= {c.color} - {None}
+            else:
+                if kind is not Kind.COLOR_RUN or len(shown) <= 1:
+                    return True
+    return False
+
+
+def test_a_color_map_run_is_read_in_any_window_and_order_its_map_allows():
+    """Random runs with color maps and wilds that say a color and/or a number, laid in order
+    or shuffled: read_group against the definition.  W=R B10 was read as laid (the wild a
+    red 9, where 9 may not be red), not as a red 11."""
+    import random
+
+    cmap = {9: frozenset("GY"), 10: frozenset("BGR"), 11: frozenset("BRY")}
+    group = Group(Kind.RUN, 2, tuple(sorted(cmap.items())))
+    read, problems = read_group(group, parse_cards("W=R B10"), Rules())
+    assert not problems and [str(c) for c in read] == ["B10", "W=R11"]
+    rng = random.Random(17)
+    seen = {True: 0, False: 0}
+    for _ in range(2500):
+        kind = rng.choice([Kind.RUN, Kind.RUN, Kind.COLOR_RUN])
+        n = rng.randint(2, 5)
+        cmap = None if rng.random() < 0.3 else {
+            x: frozenset(rng.sample("RBGY", rng.randint(1, 3))) for x in range(1, 13)
+            if rng.random() < 0.9}
+        first = rng.randint(1, 13 - n)
+        cards = []
+        for num in range(first, first + n):
+            r, col = rng.random(), rng.choice("RBGY")
+            cards.append(Card(num, col) if r < 0.4 else Card(
+                num if r > 0.75 else None, col if r > 0.55 and not 0.75 < r < 0.85 else None,
+                wild=True))
+        if rng.random() < 0.5:
+            rng.shuffle(cards)
+        group = Group(kind, n, None if cmap is None else tuple(sorted(cmap.items())))
+        got = not read_group(group, cards, Rules())[1]
+        assert got == _run_by_definition(kind, cmap, cards, 1), (kind, cmap, cards)
+        seen[got] += 1
+    assert min(seen.values()) > 300, seen
