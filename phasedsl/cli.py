@@ -841,7 +841,7 @@ def show(
     from .packs import describe_rules, load_pack
 
     pack = load_pack(pack_ref)
-    worlds = [pack.world(world)] if world else list(pack.worlds)
+    worlds = [pack.world(world)] if world is not None else list(pack.worlds)
     if as_json:
         _out(json.dumps({
             "name": pack.name, "title": pack.title, "description": pack.description,

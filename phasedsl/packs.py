@@ -394,8 +394,9 @@ def _resolve(ref: str, base_dir: Path | None) -> Path:
         return builtin
     names = builtin_names() + ([q.stem for q in base_dir.glob("*.yaml")] if base_dir else [])
     hint = _did_you_mean(ref, {n: n for n in names})
-    raise PackError([Diagnostic(ref, None, None, f"no pack {ref!r}{hint}: give a file path or "
-                                                 f"one of: {', '.join(builtin_names())}")])
+    shown = ref if len(ref) <= 60 else f"{ref[:60]}..."  # a name is not echoed whole
+    raise PackError([Diagnostic(shown, None, None, f"no pack {quoted(ref, 40)}{hint}: give a file "
+                                                   f"path or one of: {', '.join(builtin_names())}")])
 
 
 def _read(path: Path) -> tuple[str, list[str]]:

@@ -216,3 +216,11 @@ def test_sampling_that_would_run_for_hours_is_refused_with_the_estimate(monkeypa
     assert "ms a hand): --samples" in out["error"] and "takes about a minute" in out["error"]
     monkeypatch.setattr(odds, "MAX_SAMPLING_SECONDS", 300.0)
     assert run("odds", "1 color run of 4", "--samples", "5000").exit_code == 0
+
+
+def test_show_refuses_an_empty_world_and_a_pack_name_is_never_echoed_whole():
+    # --world "" was taken as no world at all (the whole pack shown, exit 0)
+    refused("show", "original", "--world", "", says="pack 'original' has no world ''")
+    # a 5,000-character pack name was echoed twice
+    out = refused("show", "x" * 5000, says="no pack 'xxxxxxxx")
+    assert "(5,000 characters)" in out["error"] and len(out["error"]) < 1000
