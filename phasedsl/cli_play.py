@@ -153,11 +153,14 @@ def play(
                             f"not {name[:40]!r}"))
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
-        out = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115 (closed below)
+        # (--log "" is a name that names no file, not "no log")
+        out = open(log, "w", encoding="utf-8") if log is not None else None  # noqa: SIM115
     except PhaseDSLError as e:
         _fail(e)
     except OSError as e:
-        _fail(PhaseDSLError(f"cannot write {log}: {e.strerror or e}"))
+        _fail(PhaseDSLError(f"cannot write {log or repr(log)}: {e.strerror or e}"))
+    except ValueError:  # a NUL in the name
+        _fail(PhaseDSLError(f"cannot write {log!r}: a file name holds no NUL character"))
     from .play import MAX_COMMAND
 
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
@@ -216,6 +219,6 @@ def play(
             with contextlib.suppress(OSError):  # (what could not be written is said above)
                 out.close()
     if not finished:
-        typer.echo("game stopped" + (f"; the log so far is in {log}" if log else ""))
-    elif log:
+        typer.echo("game stopped" + (f"; the log so far is in {log}" if log is not None else ""))
+    elif log is not None:
         typer.echo(f"the log is in {log}")

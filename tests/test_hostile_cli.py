@@ -224,3 +224,9 @@ def test_show_refuses_an_empty_world_and_a_pack_name_is_never_echoed_whole():
     # a 5,000-character pack name was echoed twice
     out = refused("show", "x" * 5000, says="no pack 'xxxxxxxx")
     assert "(5,000 characters)" in out["error"] and len(out["error"]) < 1000
+
+
+def test_play_with_an_empty_log_name_is_an_error_not_a_game_without_a_log():
+    # --log "" played the whole game and wrote no log, silently
+    r = run("play", "--variant", "original", "--log", "", input="quit\n")
+    assert r.exit_code == 2 and r.stderr == "error: cannot write '': No such file or directory\n"
