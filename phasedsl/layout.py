@@ -104,6 +104,15 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
     in a run, one card per number of a window (and of a color, for a one-color run).
     """
     flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
+    if not flex:  # one reading (the common case, kept quick)
+        laid, problems, _ = _read(group, cards, rules)
+        if problems:
+            return [], problems
+        shows = None
+        if group.kind.is_set:
+            nums = {c.number for c in cards if c.number is not None}
+            shows = nums.pop() if nums else None
+        return [_Reading(tuple(laid), (), sum(1 for c in cards if c.natural), shows)], []
     best: dict[int | None, _Reading] = {}
     first: list[tuple[str, str]] | None = None
     for kept in _keepable(group, cards, rules, flex):
@@ -389,15 +398,13 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
         # more cards than the deck holds: no need (and, for thousands of cards of wild
         # numbers, no time) to read the groups
         return Verdict(False, None, tuple(_phase_problems(None, layout, rules, hand)))
-    known: dict = {}  # equal groups, given or of the phase, are read once
-
-    def read(g: Group, cards: Sequence[Card]):
-        key = (g, tuple(cards))
-        if key not in known:
-            known[key] = _readings(g, cards, rules)
-        return known[key]
-
-    reads = [[read(g, cards) for g in groups] for cards in layout]
+    first = {g: j for j, g in reversed(list(enumerate(groups)))}  # equal groups read once
+    reads = []
+    for cards in layout:
+        row: list = []
+        for j, g in enumerate(groups):
+            row.append(row[first[g]] if first[g] < j else _readings(g, cards, rules))
+        reads.append(row)
     need = rules.min_naturals if rules.natural_scope == "phase" else 0
     assignment = _match(reads, groups, rules, need)
     if assignment is None and need:
