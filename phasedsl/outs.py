@@ -32,6 +32,7 @@ from .handcounts import _Hand
 from .joint import _assign, _greedy, _number_joint, _supply, _upper
 from .meld import Meld
 from .phase import Group, Kind, Part, Phase
+from . import solver
 from .rules import DEFAULT_RULES, Rules
 from .solver import (
     _as_played,
@@ -46,6 +47,7 @@ from .solver import (
     _reorder,
     _search,
     _take,
+    SearchLimit,
     find,
 )
 
@@ -81,8 +83,18 @@ class Shortfall:
     # a lower bound, ``at_most`` an upper one, and the example holds ``at_most`` cards.
     exact: bool = True
     at_most: int | None = None
+    # False when neither search could settle whether the hand makes the phase within its
+    # budget: ``missing`` is then 0 as a lower bound (it may be made), not "made".
+    decided: bool = True
 
     def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
+        if not self.decided:
+            s = "s" if self.at_most != 1 else ""
+            shown = " + ".join(str(c) for c in self.example)
+            example = f" (for example {shown} completes it)" if self.possible and shown else ""
+            return (f"undecided: the search stopped at its budget ({solver.SEARCH_STEPS:,} steps "
+                    f"or {solver.SEARCH_SECONDS} s); the hand is at most {self.at_most} card{s} short"
+                    f"{example} and may make the phase")
         if self.missing == 0:
             return "made"
         if self.never:
@@ -90,8 +102,8 @@ class Shortfall:
         s = "s" if self.missing != 1 else ""
         if not self.exact and self.missing == self.at_most:
             shown = " + ".join(str(c) for c in self.example)
-            return (f"{self.missing} card{s} short: for example {shown} (the search ran out of its "
-                    f"{SHORTFALL_STEPS:,} steps before it could list every card that completes it)")
+            return (f"{self.missing} card{s} short: for example {shown} (the search stopped at "
+                    "its budget before it could list every card that completes it)")
         if not self.exact:
             return (f"at least {self.missing} card{s} short and at most {self.at_most} (the exact "
                     f"count was out of reach of the search's {SHORTFALL_STEPS:,} steps)")
@@ -112,6 +124,7 @@ class Shortfall:
             "example": [str(c) for c in self.example],
             "possible": self.possible,
             **({} if self.exact else {"exact": False, "at_most": self.at_most}),
+            **({} if self.decided else {"decided": False}),
         }
 
 
@@ -440,12 +453,15 @@ def _two_groups(lay: _Layout, h: _Hand, all_caps: list, f: _Fixed, target: int, 
             if sets and cl0.number == cl1.number:
                 continue
             steps[0] -= 2
-            if steps[0] < 0:
+            overlap = bool(m0 & cl1.mask)
+            try:
+                if steps[0] < 0:
+                    raise _OutOfSteps
+                if overlap:
+                    value = _shared_value((cl0, cl1), lay, h, f, short, bar, number_only, steps)
+            except _OutOfSteps:
                 best.exact = False
                 return _finish(best, lay, h)
-            overlap = bool(m0 & cl1.mask)
-            if overlap:
-                value = _shared_value((cl0, cl1), lay, h, f, short, bar, number_only, steps)
             if collect and value >= target:
                 best.leaves.append(((cl0, cl1), h, overlap))
             if value > best.fill:
@@ -627,26 +643,22 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     few = len(lay.groups) <= 2
     best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1, collect=few)
     if not best.exact and best.fill < best.upper:
-        # out of steps: a range; whether it is made at all is then the solver's to say
-        meld = find(phase, hand, rules) if best.upper >= need else None
-        short = Shortfall(need - best.upper, possible=False, exact=False, at_most=need - best.fill)
-        return Assessment(meld, Shortfall(0) if meld else short)
+        return _out_of_reach(phase, lay, h, hand, rules, best, need)
     if best.fill >= need:
-        if len(lay.groups) > 2 and not rules.wild_numbers:
+        if len(lay.groups) > 2:
             # the fill's placement is a meld already: no second search (the solver's
-            # search can take long where many groups accept the same cards)
+            # search can take long, or stop at its budget, where many groups accept the
+            # same cards); wild-number cards the fill played as wilds are laid as such
             plans = _reorder([_Plan(cl, d) for cl, d in zip(best.chosen, best.per, strict=True)],
                              lay.order, lay.all_groups)
-            return Assessment(_build(lay, plans, h.skips, rules, {}), Shortfall(0))
+            converted = {t: k - c for t, (k, c) in enumerate(zip(h.cnt, best.hand.cnt,
+                                                                    strict=True)) if k > c}
+            return Assessment(_build(lay, plans, h.skips, rules, converted), Shortfall(0))
         return Assessment(find(phase, hand, rules), Shortfall(0))
     if best.chosen is None:
         return Assessment(None, Shortfall(need, possible=False))
     k = need - best.fill
-    plans = _virtual_plans(lay, best, rules)
-    groups = lay.all_groups
-    completes = tuple(g for g, p in zip(groups, plans, strict=True)
-                      if p.naturals.get(None) or not g.kind.needs_natural)
-    example, real = _example(groups, plans, h, rules, k)
+    example, real, completes = _completion(lay, best, h, rules, k)
     leaves = best.leaves
     if (k == 1 and not rules.wild_as_skip
             and best.fill - min(h.skips, lay.need_s) >= lay.need_w + lay.total):
@@ -658,20 +670,63 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         # every choice one short, for the outs (one group: they came with the fill)
         again = _fill_hand(lay, h, rules, [SHORTFALL_STEPS // 2], need - 1, collect=True)
         leaves = again.leaves if again.exact else None
-    if k == 1 and (not best.exact or leaves is None):
-        # the count is sure, the list of one-card completions is not
-        return Assessment(None, Shortfall(1, (), example, completes, real is True, exact=False,
-                                          at_most=1))
-    return _short(phase, lay, h, hand, rules, seen, k, example, real, completes, leaves)
+    return _short(phase, lay, h, hand, rules, seen, k, example, real, completes,
+                  leaves if best.exact else None)
+
+
+def _completion(lay: _Layout, best: _Fill, h: _Hand, rules: Rules, k: int
+                ) -> tuple[tuple[Card, ...], bool | None, tuple[Group, ...]]:
+    """The ``k`` cards the best choice lacks, as real cards (see _example), and the groups
+    they complete."""
+    plans = _virtual_plans(lay, best, rules)
+    groups = lay.all_groups
+    completes = tuple(g for g, p in zip(groups, plans, strict=True)
+                      if p.naturals.get(None) or not g.kind.needs_natural)
+    return (*_example(groups, plans, h, rules, k), completes)
+
+
+def _out_of_reach(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
+                  best: _Fill, need: int) -> Assessment:
+    """The fill search stopped at its budget: the cards short are a range, and whether the
+    hand makes the phase at all is the solver's to say, within its own budget; past that
+    it is undecided (0 short at least, as many as the best choice found lacks at most)."""
+    least = need - best.upper
+    if least <= 0:
+        try:
+            meld = find(phase, hand, rules)
+        except SearchLimit:
+            meld, least = None, None
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
+    most = need - max(best.fill, 0)
+    example, real, completes = ((), False, ()) if best.chosen is None else \
+        _completion(lay, best, h, rules, most)
+    if least is None:
+        return Assessment(None, Shortfall(0, (), example, completes, real is True, exact=False,
+                                          at_most=most, decided=False))
+    least = max(least, 1)
+    # both bounds agree: the count is sure (one short: the outs were not sought)
+    return Assessment(None, Shortfall(least, (), example, completes, real is True,
+                                      exact=least == most > 1, at_most=most))
 
 
 def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
            seen: Iterable[Card], k: int, example: tuple[Card, ...], real: bool | None,
-           completes: tuple[Group, ...], leaves: list) -> Assessment:
-    """A hand ``k`` cards short, with the choices of classes one short (``leaves``): the
-    outs when one short, else whether the example is a real completion."""
+           completes: tuple[Group, ...], leaves: list | None) -> Assessment:
+    """A hand ``k`` cards short, with the choices of classes one short (``leaves``; None
+    when a search ran out of steps before it had them all): the outs when one short, else
+    whether the example is a real completion."""
     if k == 1:
-        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
+        found = None
+        if leaves is not None:
+            try:
+                found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
+            except SearchLimit:  # the solver could not confirm some candidate
+                pass
+        if found is None:
+            # the count is sure, the list of one-card completions is not
+            return Assessment(None, Shortfall(1, (), example, completes, real is True,
+                                              exact=False, at_most=1))
         if found and example[0].plain() not in {o.card for o in found}:
             # the outs are each confirmed; the counted example is not (a corner of the
             # natural minimum with wild-number cards): show an out, for the whole phase
@@ -993,7 +1048,12 @@ def _completes(phase: Phase, lay: _Layout, h: _Hand, hand: list[Card], card: Car
 
 def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
          seen: Iterable[Card] = ()) -> list[Out]:
-    """Every unseen card that, added to ``hand``, makes the phase."""
+    """Every unseen card that, added to ``hand``, makes the phase.
+
+    Where a search stops at its budget the list holds the cards found (each sure), and
+    may miss some; ``assess`` says when (its shortfall is then not ``exact``, or not
+    ``decided`` when whether the hand is made already is out of reach).
+    """
     seen = list(seen)
     got = assess(phase, hand, rules, seen)
     if got.meld is not None:  # already made: any card keeps it made

@@ -412,8 +412,12 @@ class SearchLimit(PhaseDSLError):
     """The phase has too many interchangeable groups for an exact search in reasonable time."""
 
     def __init__(self, spent: str) -> None:
+        self.spent = spent
         super().__init__(f"gave up after {spent}: this phase has too many interchangeable "
                          "groups for an exact answer")
+
+    def __reduce__(self):  # as sent back from a worker process (odds --jobs): said once
+        return type(self), (self.spent,)
 
 
 def _block_bound(lay: _Layout, all_caps: list, hand: _Hand) -> int:
@@ -732,6 +736,16 @@ def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Me
         if plans is not None:
             return _build(lay, plans, h2.skips, rules, converted)
     return None
+
+
+def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES
+                       ) -> Meld | None:
+    """``find``, but None where its search stops at its budget: for callers that act only
+    on a meld they hold (the lay-downs a game offers, a bot's plans), never for a verdict."""
+    try:
+        return find(phase, hand, rules)
+    except SearchLimit:
+        return None
 
 
 def can_make(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> bool:
