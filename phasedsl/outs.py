@@ -589,17 +589,19 @@ def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     best = None
     leaves: list = []
     upper = 0
+    complete = True  # every way searched to the end (else some choices, and leaves, unseen)
     for h2, _ in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
         got = _max_fill(lay, h2, rules, steps, target, collect)
         leaves += got.leaves
         upper = max(upper, got.upper if not got.exact else got.fill)
+        complete = complete and got.exact
         if best is None or got.fill > best.fill:
             best = got
         if best.fill > target:
             break  # made
     best.leaves = leaves
     best.upper = max(upper, best.fill)
-    best.exact = best.fill >= best.upper
+    best.exact = complete
     return best
 
 
