@@ -19,25 +19,29 @@ answer is a range ("at least N short"), labelled as not exact.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from itertools import repeat
 from operator import sub
 from typing import NamedTuple
 
+from . import solver
 from .cards import SKIP, WILD, Card
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
 from .joint import _assign, _greedy, _number_joint, _supply, _upper
 from .meld import Meld
 from .phase import Group, Kind, Part, Phase
-from . import solver
 from .rules import DEFAULT_RULES, Rules
 from .solver import (
+    SearchLimit,
     _as_played,
     _build,
     _candidates,
+    _find,
     _first,
     _keep_most,
     _Layout,
@@ -47,7 +51,6 @@ from .solver import (
     _reorder,
     _search,
     _take,
-    SearchLimit,
     find,
 )
 
@@ -630,6 +633,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     The most cards of the hand the phase can hold answers both at once: all of
     them, and the solver lays the meld; fewer, and the rest are the shortfall.
     """
+    started = time.monotonic()
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
     need = lay.total + lay.need_w + lay.need_s
@@ -645,7 +649,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     few = len(lay.groups) <= 2
     best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1, collect=few)
     if not best.exact and best.fill < best.upper:
-        return _out_of_reach(phase, lay, h, hand, rules, best, need)
+        return _out_of_reach(lay, h, rules, best, need, started + solver.SEARCH_SECONDS)
     if best.fill >= need:
         if len(lay.groups) > 2:
             # the fill's placement is a meld already: no second search (the solver's
@@ -687,15 +691,16 @@ def _completion(lay: _Layout, best: _Fill, h: _Hand, rules: Rules, k: int
     return (*_example(groups, plans, h, rules, k), completes)
 
 
-def _out_of_reach(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                  best: _Fill, need: int) -> Assessment:
+def _out_of_reach(lay: _Layout, h: _Hand, rules: Rules, best: _Fill, need: int,
+                  deadline: float) -> Assessment:
     """The fill search stopped at its budget: the cards short are a range, and whether the
-    hand makes the phase at all is the solver's to say, within its own budget; past that
-    it is undecided (0 short at least, as many as the best choice found lacks at most)."""
+    hand makes the phase at all is the solver's to say, by ``deadline`` (what is left of
+    its seconds once the fill is done, so the whole answer keeps to them); past that it is
+    undecided (0 short at least, as many as the best choice found lacks at most)."""
     least = need - best.upper
     if least <= 0:
         try:
-            meld = find(phase, hand, rules)
+            meld = _find(lay, h, rules, deadline)
         except SearchLimit:
             meld, least = None, None
         if meld is not None:
@@ -720,11 +725,10 @@ def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Ru
     whether the example is a real completion."""
     if k == 1:
         found = None
-        if leaves is not None:
-            try:
+        # (SearchLimit: the solver could not confirm some candidate)
+        with suppress(SearchLimit):
+            if leaves is not None:
                 found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
-            except SearchLimit:  # the solver could not confirm some candidate
-                pass
         if found is None:
             # the count is sure, the list of one-card completions is not
             return Assessment(None, Shortfall(1, (), example, completes, real is True,

@@ -721,16 +721,23 @@ def _keep_most(lay: _Layout, rules: Rules) -> int:
 
 
 def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
-    """A meld of ``hand`` that makes ``phase``, or None when no meld exists."""
+    """A meld of ``hand`` that makes ``phase``, or None when no meld exists (SearchLimit
+    when the search stops at its budget)."""
     lay = _layout_for(phase, rules)
-    h = _Hand.of(hand, lay.tb)
+    return _find(lay, _Hand.of(hand, lay.tb), rules)
+
+
+def _find(lay: _Layout, h: _Hand, rules: Rules, deadline: float | None = None) -> Meld | None:
+    """``find`` on a prepared phase and hand, its search stopped by ``deadline`` (by
+    default SEARCH_SECONDS from its start)."""
     if lay.quick is not None:
         plans = lay.quick(h)
         return None if plans is None else _build(lay, plans, 0, rules, {})
     if not rules.wild_numbers:
-        plans = _search(lay, h, rules)
+        plans = _search(lay, h, rules, deadline=deadline)
         return None if plans is None else _build(lay, plans, h.skips, rules, {})
-    deadline = time.monotonic() + SEARCH_SECONDS  # for all the ways of playing them
+    if deadline is None:
+        deadline = time.monotonic() + SEARCH_SECONDS  # for all the ways of playing them
     for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
         plans = _search(lay, h2, rules, deadline=deadline)
         if plans is not None:

@@ -47,14 +47,18 @@ def _rows(stdout: str) -> list[dict]:
     return [json.loads(line) for line in stdout.splitlines()]
 
 
-def test_a_real_pair_past_the_budget_is_undecided_everywhere(budget):
-    budget(2000, 200)
+@pytest.mark.parametrize(("limits", "said"), [
+    ((2000, 200), "(200 steps or 1.5 s)"),
+    ((2000, 10**9, 0), "(1,000,000,000 steps or 0 s)"),  # the seconds run out first
+])
+def test_a_real_pair_past_the_budget_is_undecided_everywhere(budget, limits, said):
+    budget(*limits)
     phase, hand = Phase.parse(REAL[0]), parse_cards(REAL[1])
     got = outs_module.assess(phase, hand)
     sf = got.shortfall
     assert got.meld is None and not sf.decided
     assert (sf.missing, sf.exact, sf.at_most, len(sf.example)) == (0, False, 2, 2)
-    assert sf.summary(phase).startswith("undecided: the search stopped at its budget (200 steps")
+    assert sf.summary(phase).startswith(f"undecided: the search stopped at its budget {said}")
     with pytest.raises(SearchLimit):  # find keeps its contract: a meld, None, or SearchLimit
         find(phase, hand)
     assert outs_module.shortfall(phase, hand) == sf and outs_module.outs(phase, hand) == []
