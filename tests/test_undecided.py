@@ -20,6 +20,8 @@ from phasedsl import Phase, Rules, api, parse_cards, solver, verify
 from phasedsl.bots import GreedyBot
 from phasedsl.cli import app
 from phasedsl.game import Game, view
+from phasedsl.packs import load_pack
+from phasedsl.simulate import phase_odds
 from phasedsl.solver import SearchLimit, find
 
 # the module (``phasedsl.outs`` as an attribute of the package is the function)
@@ -221,3 +223,14 @@ def test_odds_past_the_budget_is_a_clear_refusal(budget):
     r = runner.invoke(app, ["odds", "3 runs of 3"])
     assert r.exit_code == 2 and "gave up after 0 search steps" in r.output
     assert "Traceback" not in r.output
+
+
+def test_a_packs_odds_leave_out_a_phase_past_the_budget(budget):
+    # simulate and report set these figures beside the games: a phase some sampled hand of
+    # which the solver cannot settle has no figure (shown "-"), the others keep theirs
+    budget(150_000, 0)
+    got = phase_odds(load_pack("japanese-lists"), "japanese-list-4", samples=500)
+    assert set(got) == {3, 4, 5, 6, 7, 8, 10}  # 1, 2 and 9 have three groups
+    budget(150_000, 100_000)
+    assert set(phase_odds(load_pack("japanese-lists"), "japanese-list-4", samples=500)) == \
+        set(range(1, 11))
