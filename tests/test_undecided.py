@@ -21,6 +21,7 @@ from phasedsl.bots import GreedyBot
 from phasedsl.cli import app
 from phasedsl.game import Game, view
 from phasedsl.packs import load_pack
+from phasedsl.play import screen
 from phasedsl.simulate import phase_odds
 from phasedsl.solver import SearchLimit, find
 
@@ -234,3 +235,11 @@ def test_a_packs_odds_leave_out_a_phase_past_the_budget(budget):
     budget(150_000, 100_000)
     assert set(phase_odds(load_pack("japanese-lists"), "japanese-list-4", samples=500)) == \
         set(range(1, 11))
+
+
+def test_the_game_screen_says_undecided(budget):
+    budget(3, 0)
+    game = Game.new("japanese-lists", ["ann", "bob", "cat"], seed=2, world="japanese-list-4")
+    text = screen(view(game.state, "ann"))
+    assert "  undecided: the search stopped at its budget (0 steps or 1.5 s); the hand is at" in text
+    assert "may make the phase" in text
