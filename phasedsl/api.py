@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .cards import _TOKEN, Card, most_copies, parse_cards
+from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError, quoted
 from .hits import hit_words, plan, read_laid, targets
 from .layout import Verdict, verify
@@ -133,8 +133,8 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
         return out
     out["groups"] = []
     out["short_by"] = sf.missing
-    out["outs"] = [str(o.card) for o in sf.outs]
-    out["example"] = [str(c) for c in sf.example]
+    out["outs"] = card_names([o.card for o in sf.outs])
+    out["example"] = card_names(sf.example)
     out["completable"] = sf.possible
     if sf.never:
         out["never"] = sf.never

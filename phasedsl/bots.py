@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from .cards import Card, Deck
+from .cards import Card
 from .errors import PhaseDSLError
 from .game import moves as mv
 from .game.table import phase_rules
@@ -98,9 +98,7 @@ class GreedyBot:
                 found = (0, ()) if made else smaller
                 break
         if found is None:
-            # Only the count and an example are wanted, not the outs: with every card of
-            # the deck counted as seen, shortfall has no unseen card to try as an out.
-            s = shortfall(phase, hand, rules, seen=_whole_deck(rules.deck))
+            s = shortfall(phase, hand, rules)
             # undecided (the search stopped at its budget): not made for a bot, which lays
             # only a meld the solver finds
             found = (s.missing if s.decided else 1, s.example)
@@ -261,10 +259,6 @@ class GreedyBot:
 
 
 @lru_cache(maxsize=16)
-def _whole_deck(deck: Deck) -> tuple[Card, ...]:
-    return tuple(deck.all_cards())
-
-
 def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
     try:
         return bool(targets([group], card, rules))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .errors import CardError, quoted
@@ -194,11 +194,12 @@ def _one(card: Card) -> Card:
 def most_copies(cards: Sequence[Card]) -> int | None:
     """How many times the most repeated card is in ``cards``, told quickly for cards that
     ``parse_cards`` read (one object per card); None for any other cards ("not known")."""
-    ids = [id(c) for c in cards]
+    ids = list(map(id, cards))
     if not _ONE_IDS.issuperset(ids):
         return None
-    if len(set(ids)) == len(ids):
-        return 1 if ids else 0
+    repeats = len(ids) - len(set(ids))
+    if repeats < 2:  # one repeat is one card twice
+        return repeats + 1 if ids else 0
     return max(Counter(ids).values())
 
 
@@ -249,6 +250,24 @@ def _read_slowly(text: str, deck: Deck) -> list[Card]:
         if len(cards) > MAX_CARDS:
             raise CardError(f"too many cards (the limit is {MAX_CARDS})", text, m.start() + 1)
     return cards
+
+
+# Names already made, by the card object (kept in the entry, so its id stays its own):
+# answers name the same few dozen cards over and over.
+_NAMES: dict[int, tuple[Card, str]] = {}
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """``[str(c) for c in cards]``, quickly for cards named before."""
+    out = []
+    for c in cards:
+        got = _NAMES.get(id(c))
+        if got is None:
+            if len(_NAMES) > 4096:
+                _NAMES.clear()
+            got = _NAMES[id(c)] = (c, str(c))
+        out.append(got[1])
+    return out
 
 
 def format_cards(cards) -> str:

@@ -6,6 +6,7 @@ budget), 2 bad input.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import sys
@@ -326,21 +327,34 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
         import multiprocessing
 
         if len(work) > 1 and "fork" in multiprocessing.get_all_start_methods():
+            from .dsl import parse_phase
+
+            parse_phase("1 set of 3")  # the workers share the phase parser, built once here
             pool = multiprocessing.get_context("fork").Pool(min(jobs, _cpus() * 4))
     code = 0
+
+    def emit(answer: tuple[int, str]) -> None:
+        nonlocal code
+        code = max(code, answer[0])
+        sys.stdout.write(answer[1])
+        if live:
+            sys.stdout.flush()
+
     rest = itertools.chain(work, pieces)
     try:
-        while True:
-            # a few pieces at a time, so that a huge file is never read ahead whole
-            window = list(itertools.islice(rest, 4 * jobs)) if pool else rest
-            answered = pool.imap(_answer, window) if pool else map(_answer, window)
-            for got, text in answered:
-                code = max(code, got)
-                sys.stdout.write(text)
-                if live:
-                    sys.stdout.flush()
-            if not pool or not window:
-                break
+        if pool is None:
+            for piece in rest:
+                emit(_answer(piece))
+        else:
+            # a few pieces ahead, never the whole file (it may be huge), and no pause for
+            # the slowest piece of a batch of them: the oldest answer is written first
+            pending: collections.deque = collections.deque()
+            for piece in rest:
+                pending.append(pool.apply_async(_answer, (piece,)))
+                if len(pending) >= 4 * jobs:
+                    emit(pending.popleft().get())
+            while pending:
+                emit(pending.popleft().get())
     finally:
         if pool is not None:
             pool.terminate()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card
+from .cards import Card, card_names
 from .phase import Group
 
 
@@ -60,6 +60,8 @@ class Meld:
     def card_texts(self) -> list[list[str]]:
         """Each group's cards as text, a card acting as a wild shown as ``R3=5``."""
         # A card standing for what it is anyway (R3 as a 3 in a set of 3s) is shown plain.
+        if not self.acting:
+            return [card_names(g.cards) for g in self.groups]
         acting = {(gi, ci): w for gi, ci, w in self.acting
                   if not _as_itself(self.groups[gi].cards[ci], w)}
         return [[acting_text(c, acting[gi, ci]) if (gi, ci) in acting else str(c)

@@ -29,7 +29,7 @@ from operator import sub
 from typing import NamedTuple
 
 from . import solver
-from .cards import SKIP, WILD, Card
+from .cards import SKIP, WILD, Card, card_names
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
 from .joint import _assign, _greedy, _number_joint, _supply, _upper
@@ -93,7 +93,7 @@ class Shortfall:
     def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
         if not self.decided:
             s = "s" if self.at_most != 1 else ""
-            shown = " + ".join(str(c) for c in self.example)
+            shown = " + ".join(card_names(self.example))
             example = f" (for example {shown} completes it)" if self.possible and shown else ""
             return (f"undecided: the search stopped at its budget ({solver.SEARCH_STEPS:,} steps "
                     f"or {solver.SEARCH_SECONDS} s); the hand is at most {self.at_most} card{s} short"
@@ -113,11 +113,11 @@ class Shortfall:
         # one Phase of the groups, so equal ones read together: '2 sets of 3'
         what = _groups_text(self.groups, rules) if self.groups else str(phase)
         if self.missing == 1 and self.outs:
-            return f"1 card short: {describe_outs([o.card for o in self.outs], rules)} completes {what}"
+            return f"1 card short: {_outs_text(self.outs, rules)} completes {what}"
         if not self.possible:
             return (f"at least {self.missing} card{s} short of {what} (what is left of the deck "
                     "may not hold the cards that would complete it)")
-        shown = " + ".join(str(c) for c in self.example)
+        shown = " + ".join(card_names(self.example))
         return f"{self.missing} card{s} short: for example {shown} completes {what}"
 
     def to_json(self) -> dict:
@@ -131,19 +131,74 @@ class Shortfall:
         }
 
 
-_GROUPS_TEXT: dict[tuple, str] = {}
+_GROUPS_TEXT: dict[tuple, tuple] = {}
 
 
 def _groups_text(groups: tuple[Group, ...], rules: Rules) -> str:
     """The groups as one phrase, equal ones read together ('2 sets of 3'); kept, since a
     batch names the same few on every line."""
-    key = (groups, rules.deck)
+    key = (id(rules.deck), *map(id, groups))
     got = _GROUPS_TEXT.get(key)
     if got is None:
         if len(_GROUPS_TEXT) > 4096:
             _GROUPS_TEXT.clear()
-        got = _GROUPS_TEXT[key] = Phase(tuple(Part(1, g) for g in groups)).canonical(rules.deck)
-    return got
+        # the entry holds the objects, so their ids stay theirs
+        got = _GROUPS_TEXT[key] = (groups, rules.deck, Phase(tuple(Part(1, g) for g in groups)
+                                                            ).canonical(rules.deck))
+    return got[2]
+
+
+# Outs already made and worded (each entry keeps its objects, so their ids stay their own):
+# hands one short name the same few dozen cards and the same few lists of them.
+_OUTS: dict[tuple[int, int], Out] = {}
+_OUTS_TEXT: dict[tuple, tuple] = {}
+
+
+def _listed(types: Iterable[int], pool: list[int], tb) -> list[Out]:
+    """An Out for each card type with unseen copies, in the order cards are shown."""
+    kept = [t for t in types if pool[t] > 0]
+    kept.sort(key=tb.sort_key)
+    out = []
+    for t in kept:
+        card, n = tb.cards[t], pool[t]
+        got = _OUTS.get((id(card), n))
+        if got is None:
+            if len(_OUTS) > 4096:
+                _OUTS.clear()
+            got = _OUTS[id(card), n] = Out(card, n)
+        out.append(got)
+    return out
+
+
+_NUMBER_OUTS: dict[tuple, tuple] = {}
+
+
+def _number_outs(numbers: Iterable[int], pool: list[int], tb) -> list[Out]:
+    """An Out for each card of these number indices (ascending) with unseen copies, in the
+    order cards are shown (number, then color: the types' order within a number)."""
+    nn = tb.nn
+    out: list[Out] = []
+    for ni in numbers:
+        left = pool[ni::nn]
+        key = (id(tb), ni, *left)
+        got = _NUMBER_OUTS.get(key)
+        if got is None:
+            if len(_NUMBER_OUTS) > 4096:
+                _NUMBER_OUTS.clear()
+            got = _NUMBER_OUTS[key] = (tb, tuple(_listed(range(ni, len(pool), nn), pool, tb)))
+        out += got[1]
+    return out
+
+
+def _outs_text(outs: tuple[Out, ...], rules: Rules) -> str:
+    cards = [o.card for o in outs]
+    key = (id(rules.deck), *map(id, cards))
+    got = _OUTS_TEXT.get(key)
+    if got is None:
+        if len(_OUTS_TEXT) > 4096:
+            _OUTS_TEXT.clear()
+        got = _OUTS_TEXT[key] = (cards, rules.deck, describe_outs(cards, rules))
+    return got[2]
 
 
 def describe_outs(cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> str:
@@ -636,20 +691,31 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     started = time.monotonic()
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
+    seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
     need = lay.total + lay.need_w + lay.need_s
     never = _never(phase, rules)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
+    # the commonest shapes answer from the counts: True when they say it is made
+    got: Assessment | bool | None = None
     if len(lay.all_groups) == 1 and lay.groups and not rules.wild_numbers:
         got = _one_group_short(phase, lay, h, hand, rules, seen)
-        if got is not None:
-            return got
+    elif two_sets_shape(lay, rules):
+        got = two_sets_short(lay, h, rules, seen)
+    elif set_run_shape(lay, rules):
+        got = set_run_short(lay, h, rules, seen)
+    if got is True:
+        meld = _find(lay, h, rules)
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
+    elif got is not None:
+        return got
     # one or two groups: the choices one card short come with the fill at no extra cost
     # (bigger phases search them only when the hand is one short: see below)
     few = len(lay.groups) <= 2
     best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1, collect=few)
     if not best.exact and best.fill < best.upper:
-        return _out_of_reach(lay, h, rules, best, need, started + solver.SEARCH_SECONDS)
+        return _out_of_reach(lay, h, rules, seen, best, need, started + solver.SEARCH_SECONDS)
     if best.fill >= need:
         if len(lay.groups) > 2:
             # the fill's placement is a meld already: no second search (the solver's
@@ -664,7 +730,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     if best.chosen is None:
         return Assessment(None, Shortfall(need, possible=False))
     k = need - best.fill
-    example, real, completes = _completion(lay, best, h, rules, k)
+    example, real, completes = _completion(lay, best, h, rules, k, seen)
     leaves = best.leaves
     if (k == 1 and not rules.wild_as_skip
             and best.fill - min(h.skips, lay.need_s) >= lay.need_w + lay.total):
@@ -680,18 +746,18 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
                   leaves if best.exact else None)
 
 
-def _completion(lay: _Layout, best: _Fill, h: _Hand, rules: Rules, k: int
+def _completion(lay: _Layout, best: _Fill, h: _Hand, rules: Rules, k: int, seen: tuple
                 ) -> tuple[tuple[Card, ...], bool | None, tuple[Group, ...]]:
-    """The ``k`` cards the best choice lacks, as real cards (see _example), and the groups
-    they complete."""
+    """The ``k`` cards the best choice lacks, as real unseen cards (see _example), and the
+    groups they complete."""
     plans = _virtual_plans(lay, best, rules)
     groups = lay.all_groups
     completes = tuple(g for g, p in zip(groups, plans, strict=True)
                       if p.naturals.get(None) or not g.kind.needs_natural)
-    return (*_example(groups, plans, h, rules, k), completes)
+    return (*_example(groups, plans, h, rules, k, seen), completes)
 
 
-def _out_of_reach(lay: _Layout, h: _Hand, rules: Rules, best: _Fill, need: int,
+def _out_of_reach(lay: _Layout, h: _Hand, rules: Rules, seen: tuple, best: _Fill, need: int,
                   deadline: float) -> Assessment:
     """The fill search stopped at its budget: the cards short are a range, and whether the
     hand makes the phase at all is the solver's to say, by ``deadline`` (what is left of
@@ -707,7 +773,7 @@ def _out_of_reach(lay: _Layout, h: _Hand, rules: Rules, best: _Fill, need: int,
             return Assessment(meld, Shortfall(0))
     most = need - max(best.fill, 0)
     example, real, completes = ((), False, ()) if best.chosen is None else \
-        _completion(lay, best, h, rules, most)
+        _completion(lay, best, h, rules, most, seen)
     if least is None:
         return Assessment(None, Shortfall(0, (), example, completes, real is True, exact=False,
                                           at_most=most, decided=False))
@@ -746,13 +812,13 @@ def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Ru
 
 
 def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                     seen: Iterable[Card]) -> Assessment | None:
+                     seen: tuple[Card, ...]) -> Assessment | bool | None:
     """``assess`` for a phase of one natural group and nothing else (a run, a set, a color
-    group ...) when the hand does not make it; None when it does (the solver lays the meld).
+    group ...): True when the hand makes it (the solver lays the meld).
 
     One group has no search: its fill is the best class's capacity plus the wilds, and the
     missing cards are that class's empty slots, so the general path's choice, plans and
-    leaves reduce to a pass over the capacities (same class: the first of the best).
+    outs reduce to a pass over the capacities (same class: the first of the best).
     """
     size, lo = lay.sizes[0], lay.lower[0]
     nn = lay.tb.nn
@@ -765,7 +831,7 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     f = _Fixed(0, h.wilds, size, lay.min_phase)
     fill = _value(top, lacking, f)
     if fill >= size:
-        return None
+        return True
     k = size - fill
     cl = lay.classes[0][caps.index(top)]
     # as _virtual_plans: the minimum's naturals, then the slots the wilds do not reach
@@ -774,11 +840,75 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
     virt = lacking + min(room, extra)
     room -= min(room, extra)
     virt += room - min(room, h.wilds)
-    plans = [_Plan(cl, {**_take(cl, size, h.cnt, h.present, nn), None: virt})]
     groups = lay.all_groups
-    example, real = _example(groups, plans, h, rules, k)
-    leaves = _one_group_leaves(lay, h, caps, f, size - 1) if k == 1 else []
-    return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, leaves)
+    pool, wilds, _ = _pool(h, rules, seen)
+    if top:
+        example, real = _one_group_example(cl, virt, h, pool, wilds, lay.tb)
+    else:  # a group made only of cards still to come may take any class
+        plans = [_Plan(cl, {None: virt})]
+        example, real = _example(groups, plans, h, rules, k, seen)
+    if k > 1:
+        return _short(phase, lay, h, hand, rules, seen, k, example, real, groups, [])
+    found = _one_group_outs(lay, h, pool, wilds, caps, top, f)
+    # (the example's cards and the outs are the deck's card objects)
+    if found and not any(o.card is example[0] for o in found):
+        example, groups = (found[0].card,), ()
+    return Assessment(None, Shortfall(1, found, example, groups, bool(found)))
+
+
+def _one_group_example(cl, virt: int, h: _Hand, pool: list[int], wilds: int, tb
+                       ) -> tuple[tuple[Card, ...], bool | None]:
+    """``_example`` for one group holding some naturals, ``virt`` cards short: the class's
+    cards in type order, unseen ones only, a run's each of a number it lacks (a wild
+    where none is left)."""
+    picks: list[Card] = []
+    left = list(pool)
+    if cl.window is not None:
+        nn = tb.nn
+        used = 0  # numbers the run holds or has been given
+        for t in _bits(cl.mask & h.present):
+            used |= 1 << t % nn
+        for t in _types(cl):
+            if len(picks) == virt:
+                break
+            if left[t] > 0 and not used >> t % nn & 1:
+                used |= 1 << t % nn
+                left[t] -= 1
+                picks.append(tb.cards[t])
+    else:
+        for t in _types(cl):
+            while left[t] > 0 and len(picks) < virt:
+                left[t] -= 1
+                picks.append(tb.cards[t])
+    stand_in = virt - len(picks)
+    picks += [WILD] * stand_in
+    if wilds < stand_in or min(pool, default=0) < 0:
+        return tuple(picks), False
+    return tuple(picks), None if stand_in else True
+
+
+def _one_group_outs(lay: _Layout, h: _Hand, pool: list[int], wilds: int,
+                    caps: list[int], top: int, f: _Fixed) -> tuple[Out, ...]:
+    """The cards completing a one-group phase one short: a card one of the fullest classes
+    accepts and does not already hold (a run: a number it lacks), or a wild."""
+    size, lo = lay.sizes[0], lay.lower[0]
+    tb = lay.tb
+    out: list[Out] = []
+    if _value(top + 1, max(0, lo - top - 1), f) >= size:
+        nn, present, num_mask = tb.nn, h.present, tb.num_mask
+        run = lay.classes[0][0].window is not None
+        sure = 0
+        for cl, c in zip(lay.classes[0], caps, strict=True):
+            if c == top:
+                m = cl.mask
+                if run:
+                    for t in _bits(m & present):
+                        m &= ~num_mask[t % nn]
+                sure |= m
+        out = _listed(_bits(sure), pool, tb)
+    if wilds > 0 and _value(top, max(0, lo - top), f._replace(wilds=f.wilds + 1)) >= size:
+        out.append(Out(WILD, wilds))
+    return tuple(out)
 
 
 def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
@@ -845,8 +975,10 @@ def _types(cl) -> tuple[int, ...]:
     return got[1]
 
 
-def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card, ...], bool | None]:
-    """Real cards for the virtual ones: a natural of the group's class where the deck has one.
+def _example(groups, plans, h: _Hand, rules: Rules, k: int, seen: Iterable[Card] = ()
+             ) -> tuple[tuple[Card, ...], bool | None]:
+    """Real cards for the virtual ones: a natural of the group's class where what is left
+    of the deck (bar the cards seen) has one.
 
     Whether they complete the phase: False when the deck does not hold them, True when
     each is a natural its group can take (the plan then holds by construction), None
@@ -855,7 +987,7 @@ def _example(groups, plans, h: _Hand, rules: Rules, k: int) -> tuple[tuple[Card,
     deck = rules.deck
     tb = _tables(deck)
     nn = tb.nn
-    pool, wilds, skips = _pool(h, rules)
+    pool, wilds, skips = _pool(h, rules, seen)
     out: list[Card] = []
     stand_in = False
     distinct = not rules.sets_share_number
@@ -958,8 +1090,7 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     else:
         out += [t for t in _bits(check) if pool[t] > 0
                 and _completes(phase, lay, h, hand, tb.cards[t], rules)]
-    out.sort(key=tb.sort_key)
-    found = [Out(tb.cards[t], pool[t]) for t in out]
+    found = _listed(out, pool, tb)
     if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
         found.append(Out(SKIP, skips))
     if wilds > 0 and (wild or (wild is None and _completes(phase, lay, h, hand, WILD, rules))):
@@ -1066,3 +1197,12 @@ def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         pool = unseen_counts(hand, seen, rules)
         return [Out(c, pool[c]) for c in sorted(pool, key=lambda c: _order(c, rules))]
     return list(got.shortfall.outs)
+
+
+# at the end: the closed forms build on this module's values
+from .closedshort import (  # noqa: E402
+    set_run_shape,
+    set_run_short,
+    two_sets_shape,
+    two_sets_short,
+)

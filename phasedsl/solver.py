@@ -728,8 +728,8 @@ def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Me
 
 
 def _find(lay: _Layout, h: _Hand, rules: Rules, deadline: float | None = None) -> Meld | None:
-    """``find`` on a prepared phase and hand, its search stopped by ``deadline`` (by
-    default SEARCH_SECONDS from its start)."""
+    """``find`` for a hand already counted, its search stopped by ``deadline`` (by default
+    SEARCH_SECONDS from its start)."""
     if lay.quick is not None:
         plans = lay.quick(h)
         return None if plans is None else _build(lay, plans, 0, rules, {})
