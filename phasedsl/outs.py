@@ -14,7 +14,10 @@ the most; the cards short are the rest.  A card completes a hand one short
 only when it adds to one of the best choices, so the outs are sought among
 the cards those choices' groups accept (and a wild, and a skip), each then
 confirmed by the solver.  Both searches count steps: past the budget the
-answer is a range ("at least N short"), labelled as not exact.
+answer is a range ("at least N short"), labelled as not exact; where the
+range reaches 0 and the solver's own search stops at its budget too, whether
+the hand makes the phase is undecided (``Shortfall.decided`` false), an answer
+rather than an error.
 """
 
 from __future__ import annotations
