@@ -183,7 +183,7 @@ def check_text(phase: Phase, result: dict) -> str:
             where = f"group {p['group']}" if p["group"] else "phase"
             lines.append(f"  {where}: {p['message']}")
     elif result["valid"] is None:
-        lines.append(result["reason"])  # "undecided: ..."
+        lines += wrap(result["reason"], indent="  ")  # "undecided: ..."
     else:
         lines.append("not made: " + result["reason"])
     return "\n".join(lines)
@@ -381,7 +381,7 @@ def outs_text(result: dict) -> str:
     if result["made"]:
         return f"{head}: already made"
     if result["made"] is None:
-        return f"{head}: {result['reason']}"
+        return "\n".join(wrap(f"{head}: {result['reason']}", indent="  "))
     n = len(result["outs"])
     if not n:
         lines = [f"{head}: no single card completes it" if result.get("exact", True)
@@ -392,7 +392,7 @@ def outs_text(result: dict) -> str:
         lines.append(f"next draw completes it: {100 * result['next_draw']:.2f}% "
                      f"({result['next_draw_fraction']} unseen cards)")
     if result.get("exact") is False:
-        lines.append(f"not exact, other cards may complete it: {result['reason']}")
+        lines += wrap(f"not exact, other cards may complete it: {result['reason']}", indent="  ")
     return "\n".join(lines)
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from itertools import repeat
 from operator import sub
@@ -793,19 +792,17 @@ def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Ru
     when a search ran out of steps before it had them all): the outs when one short, else
     whether the example is a real completion."""
     if k == 1:
-        found = None
-        # (SearchLimit: the solver could not confirm some candidate)
-        with suppress(SearchLimit):
-            if leaves is not None:
-                found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
-        if found is None:
-            # the count is sure, the list of one-card completions is not
-            return Assessment(None, Shortfall(1, (), example, completes, real is True,
-                                              exact=False, at_most=1))
+        found, every = ((), False) if leaves is None else \
+            _outs_of_one_short(phase, lay, h, hand, rules, seen, leaves)
+        found = tuple(found)
         if found and example[0].plain() not in {o.card for o in found}:
             # the outs are each confirmed; the counted example is not (a corner of the
             # natural minimum with wild-number cards): show an out, for the whole phase
             example, completes = (found[0].card,), ()
+        if not every:
+            # the count is sure, the list of one-card completions may lack some
+            return Assessment(None, Shortfall(1, found, example, completes,
+                                              bool(found) or real is True, exact=False, at_most=1))
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
     if real is None:  # a wild stands in for a natural: the fill search tells
         need = lay.total + lay.need_w + lay.need_s
@@ -1048,8 +1045,10 @@ def _order(card: Card, rules: Rules) -> tuple:
 
 
 def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                       seen: Iterable[Card], leaves: list) -> list[Out]:
-    """Every unseen card that completes a hand one card short.
+                       seen: Iterable[Card], leaves: list) -> tuple[list[Out], bool]:
+    """Every unseen card that completes a hand one card short, and whether that is every
+    one (False when the solver's search stopped at its budget on some candidate: the
+    candidates not yet confirmed are then left out, so the answer keeps to one budget).
 
     Such a card adds to a choice of classes that already holds all but one card,
     in a group of that choice (or it is a wild or a skip).  Those choices are
@@ -1057,6 +1056,17 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     them follow from the counts, elsewhere the cards their groups accept are
     candidates, each confirmed by the solver.
     """
+    stopped = False
+
+    def completes(card: Card) -> bool:
+        nonlocal stopped
+        if not stopped:
+            try:
+                return _completes(phase, lay, h, hand, card, rules)
+            except SearchLimit:
+                stopped = True
+        return False
+
     need = lay.total + lay.need_w + lay.need_s
     tb = lay.tb
     nn = tb.nn
@@ -1088,17 +1098,16 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
         # sets and plain runs see only numbers: one card of a number answers for all
         for ni in range(nn):
             ts = [t for t in range(ni, len(pool), nn) if check >> t & 1 and pool[t] > 0]
-            if ts and _completes(phase, lay, h, hand, tb.cards[ts[0]], rules):
+            if ts and completes(tb.cards[ts[0]]):
                 out += ts
     else:
-        out += [t for t in _bits(check) if pool[t] > 0
-                and _completes(phase, lay, h, hand, tb.cards[t], rules)]
+        out += [t for t in _bits(check) if pool[t] > 0 and completes(tb.cards[t])]
     found = _listed(out, pool, tb)
-    if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
+    if skips > 0 and lay.need_s > h.skips and completes(SKIP):
         found.append(Out(SKIP, skips))
-    if wilds > 0 and (wild or (wild is None and _completes(phase, lay, h, hand, WILD, rules))):
+    if wilds > 0 and (wild or (wild is None and completes(WILD))):
         found.append(Out(WILD, wilds))
-    return found
+    return found, not stopped
 
 
 def _completing(lay: _Layout, chosen: tuple, h: _Hand, rules: Rules, need: int

@@ -243,3 +243,20 @@ def test_the_game_screen_says_undecided(budget):
     text = screen(view(game.state, "ann"))
     assert "  undecided: the search stopped at its budget (0 steps or 1.5 s); the hand is at" in text
     assert "may make the phase" in text
+
+
+def test_outs_past_the_budget_list_the_cards_found_and_say_there_may_be_more(budget):
+    phrase, cards = "3 runs of 2 + 1 even or odd of 4", "Y5 B12 R3 G2 Y6 G7 B2 B6 Y11 G6 Y11"
+    every = api.outs_json(Phase.parse(phrase), parse_cards(cards), [])
+    assert every["made"] is False and "exact" not in every and len(every["outs"]) == 25
+    budget(150_000, 0)  # the count is sure; the solver confirms no candidate
+    r = runner.invoke(app, ["outs", phrase, cards, "--json"])
+    got = json.loads(r.stdout)
+    assert r.exit_code == 0 and got["made"] is False and got["exact"] is False
+    assert 0 < len(got["outs"]) < 25 and all(o in every["outs"] for o in got["outs"])
+    assert got["reason"].startswith("1 card short: for example")
+    r = runner.invoke(app, ["outs", phrase, cards])
+    assert r.exit_code == 0 and "not exact, other cards may complete it: 1 card short" in r.stdout
+    data = api.check_json(Phase.parse(phrase), parse_cards(cards))
+    assert (data["valid"], data["short_by"], data["short_by_at_most"]) == (False, 1, 1)
+    assert data["outs"] == [o["card"] for o in got["outs"]]
