@@ -278,8 +278,12 @@ def _answer(piece: tuple[int, list[str | None]]) -> tuple[int, str]:
             code = 2
         elif "valid" in result and result["valid"] is not True and not code:
             code = 1  # not made or not legal, or undecided (null)
-        rows.append(json.dumps(result))
+        rows.append(_encode(result))
     return code, "".join(r + "\n" for r in rows)
+
+
+# rows are plain dicts made here, never circular: the encoder need not look for cycles
+_encode = json.JSONEncoder(check_circular=False).encode
 
 
 def _pieces(lines: Iterator[str | None], size: int) -> Iterator[tuple[int, list[str | None]]]:

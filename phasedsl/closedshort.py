@@ -174,9 +174,8 @@ def _set_run_most(by_num: list[int], nums: int, wins: Sequence[int], size: int
     if top_a > size:
         top_a = size
     common = -1  # numbers every fullest window holds
-    for r, wb in zip(rs, wins, strict=True):
-        if r == top_r:
-            common &= wb
+    for wb in [wb for r, wb in zip(rs, wins, strict=True) if r == top_r]:
+        common &= wb
     for x, c in enumerate(by_num):
         if (c if c < size else size) == top_a and (not c or c > size or not common >> x & 1):
             return top_a + top_r, top_a, top_r, rs

@@ -683,6 +683,27 @@ class Assessment:
     shortfall: Shortfall
 
 
+# Per layout (it holds the phase's groups and the rules): why no hand can make it, and which
+# closed form answers it.  Each entry holds its layout, so the id stays its own.
+_ROUTES: dict[int, tuple[_Layout, str | None, int]] = {}
+_ONE_GROUP, _TWO_SETS, _SET_RUN = 1, 2, 3
+
+
+def _route(phase: Phase, lay: _Layout, rules: Rules) -> tuple[_Layout, str | None, int]:
+    if len(lay.all_groups) == 1 and lay.groups and not rules.wild_numbers:
+        shape = _ONE_GROUP
+    elif two_sets_shape(lay, rules):
+        shape = _TWO_SETS
+    elif set_run_shape(lay, rules):
+        shape = _SET_RUN
+    else:
+        shape = 0
+    if len(_ROUTES) > 4096:
+        _ROUTES.clear()
+    got = _ROUTES[id(lay)] = (lay, _never(phase, rules), shape)
+    return got
+
+
 def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
            seen: Iterable[Card] = ()) -> Assessment:
     """Does the hand make the phase (with the meld), or how many cards short is it.
@@ -695,16 +716,19 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     h = _Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
     need = lay.total + lay.need_w + lay.need_s
-    never = _never(phase, rules)
+    route = _ROUTES.get(id(lay))
+    if route is None or route[0] is not lay:
+        route = _route(phase, lay, rules)
+    never, shape = route[1], route[2]
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
     # the commonest shapes answer from the counts: True when they say it is made
     got: Assessment | bool | None = None
-    if len(lay.all_groups) == 1 and lay.groups and not rules.wild_numbers:
+    if shape == _ONE_GROUP:
         got = _one_group_short(phase, lay, h, hand, rules, seen)
-    elif two_sets_shape(lay, rules):
+    elif shape == _TWO_SETS:
         got = two_sets_short(lay, h, rules, seen)
-    elif set_run_shape(lay, rules):
+    elif shape == _SET_RUN:
         got = set_run_short(lay, h, rules, seen)
     if got is True:
         meld = _find(lay, h, rules)
@@ -876,10 +900,14 @@ def _one_group_example(cl, virt: int, h: _Hand, pool: list[int], wilds: int, tb
                 left[t] -= 1
                 picks.append(tb.cards[t])
     else:
+        want = virt
         for t in _types(cl):
-            while left[t] > 0 and len(picks) < virt:
-                left[t] -= 1
-                picks.append(tb.cards[t])
+            if left[t] > 0:
+                take = left[t] if left[t] < want else want
+                picks += [tb.cards[t]] * take
+                want -= take
+                if not want:
+                    break
     stand_in = virt - len(picks)
     picks += [WILD] * stand_in
     if wilds < stand_in or min(pool, default=0) < 0:
