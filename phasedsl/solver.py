@@ -336,7 +336,9 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
 
     taken: dict[int, int] = {}  # naturals already counted from each chosen class
     sharing: dict[int, int] = {}  # groups on each chosen class
-    steps = [SEARCH_STEPS]
+    # steps left, and the count at which the clock is next read: every 64 steps, counted
+    # down (a leaf's flow takes several at once, so a multiple of a number may be skipped)
+    steps = [SEARCH_STEPS, max(SEARCH_STEPS - 64, 0)]
     if deadline is None:
         deadline = time.monotonic() + SEARCH_SECONDS
 
@@ -344,10 +346,12 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
         if j == n:
             return leaf(overlap)
         steps[0] -= 1
-        if steps[0] < 0:
-            raise SearchLimit(f"{SEARCH_STEPS:,} search steps")
-        if not steps[0] & 255 and time.monotonic() > deadline:
-            raise SearchLimit(f"{SEARCH_SECONDS} s")
+        if steps[0] < steps[1]:
+            if steps[0] < 0:
+                raise SearchLimit(f"{SEARCH_STEPS:,} search steps")
+            steps[1] = max(steps[0] - 64, 0)
+            if time.monotonic() > deadline:
+                raise SearchLimit(f"{SEARCH_SECONDS} s")
         cs = cands[j]
         is_set = distinct and gs[j].kind.is_set
         rest = best_rest[j + 1] + virtual - need

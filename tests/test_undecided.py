@@ -5,6 +5,7 @@ reference). The budgets are made small here, so that they are surely reached on 
 machine: nothing is timed."""
 
 import importlib
+import itertools
 import json
 import pickle
 import random
@@ -260,3 +261,25 @@ def test_outs_past_the_budget_list_the_cards_found_and_say_there_may_be_more(bud
     data = api.check_json(Phase.parse(phrase), parse_cards(cards))
     assert (data["valid"], data["short_by"], data["short_by_at_most"]) == (False, 1, 1)
     assert data["outs"] == [o["card"] for o in got["outs"]]
+
+
+def test_the_solvers_seconds_are_kept_when_each_leaf_costs_many_steps(monkeypatch):
+    # A leaf's max-flow takes several steps at once, so the clock must be read on a count
+    # down, not at multiples of a number the count can jump over: with a clock that moves
+    # a second at each read, the 1.5 s are past at the second read. (Before, this search
+    # ran to its end, about 50,000 steps, and never read the clock again.)
+    phase = Phase.parse("3 even or odd of 5 + 1 run of 2 + 3 wilds + 1 set of 1 + 2 runs of 9")
+    hand = parse_cards("G2 Y5 R12 G4 B4 G6 Y10 G3 R5 Y2 W Y4 R11 R9 G1 G2 W R10 B3 W Y2 R10 W "
+                       "R2 R6 Y1 G12 G11 G8 B11 B10 R4 B8 W R6 B2 Y6 S G7 G6")
+    reads = itertools.count()
+
+    class Clock:
+        @staticmethod
+        def monotonic() -> float:
+            return float(next(reads))
+
+    monkeypatch.setattr(solver, "time", Clock)
+    monkeypatch.setattr(solver, "SEARCH_SECONDS", 1.5)
+    with pytest.raises(SearchLimit, match=r"gave up after 1\.5 s"):
+        find(phase, hand)
+    assert next(reads) == 3  # the deadline's read, then two
