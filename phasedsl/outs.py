@@ -769,7 +769,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         again = _fill_hand(lay, h, rules, [SHORTFALL_STEPS // 2], need - 1, collect=True)
         leaves = again.leaves if again.exact else None
     return _short(phase, lay, h, hand, rules, seen, k, example, real, completes,
-                  leaves if best.exact else None)
+                  leaves if best.exact else None, started + solver.SEARCH_SECONDS)
 
 
 def _completion(lay: _Layout, best: _Fill, h: _Hand, rules: Rules, k: int, seen: tuple
@@ -811,13 +811,14 @@ def _out_of_reach(lay: _Layout, h: _Hand, rules: Rules, seen: tuple, best: _Fill
 
 def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
            seen: Iterable[Card], k: int, example: tuple[Card, ...], real: bool | None,
-           completes: tuple[Group, ...], leaves: list | None) -> Assessment:
+           completes: tuple[Group, ...], leaves: list | None,
+           deadline: float | None = None) -> Assessment:
     """A hand ``k`` cards short, with the choices of classes one short (``leaves``; None
-    when a search ran out of steps before it had them all): the outs when one short, else
-    whether the example is a real completion."""
+    when a search ran out of steps before it had them all): the outs when one short (the
+    solver confirming them by ``deadline``), else whether the example is a real completion."""
     if k == 1:
         found, every = ((), False) if leaves is None else \
-            _outs_of_one_short(phase, lay, h, hand, rules, seen, leaves)
+            _outs_of_one_short(phase, lay, h, hand, rules, seen, leaves, deadline)
         found = tuple(found)
         if found and example[0].plain() not in {o.card for o in found}:
             # the outs are each confirmed; the counted example is not (a corner of the
@@ -1073,10 +1074,11 @@ def _order(card: Card, rules: Rules) -> tuple:
 
 
 def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                       seen: Iterable[Card], leaves: list) -> tuple[list[Out], bool]:
+                       seen: Iterable[Card], leaves: list, deadline: float | None
+                       ) -> tuple[list[Out], bool]:
     """Every unseen card that completes a hand one card short, and whether that is every
-    one (False when the solver's search stopped at its budget on some candidate: the
-    candidates not yet confirmed are then left out, so the answer keeps to one budget).
+    one (False when the solver's search stopped at its budget on some candidate: its steps
+    on one, or ``deadline`` for all; the candidates not yet confirmed are then left out).
 
     Such a card adds to a choice of classes that already holds all but one card,
     in a group of that choice (or it is a wild or a skip).  Those choices are
@@ -1090,7 +1092,7 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
         nonlocal stopped
         if not stopped:
             try:
-                return _completes(phase, lay, h, hand, card, rules)
+                return _completes(lay, h, hand, card, rules, deadline)
             except SearchLimit:
                 stopped = True
         return False
@@ -1204,10 +1206,11 @@ def _same_cards_mask(lay: _Layout, j: int, cl, present: int) -> int:
     return got
 
 
-def _completes(phase: Phase, lay: _Layout, h: _Hand, hand: list[Card], card: Card,
-               rules: Rules) -> bool:
+def _completes(lay: _Layout, h: _Hand, hand: list[Card], card: Card, rules: Rules,
+               deadline: float | None) -> bool:
+    """Whether the card makes the phase with the hand (SearchLimit past ``deadline``)."""
     if rules.wild_numbers or card.skip:
-        return find(phase, [*hand, card], rules) is not None
+        return _find(lay, _Hand.of([*hand, card], lay.tb), rules, deadline) is not None
     if card.wild:
         h2 = _Hand.counted(h.cnt, h.present, h.wilds + 1, h.skips, lay.tb, h.by_num)
     else:
@@ -1220,7 +1223,7 @@ def _completes(phase: Phase, lay: _Layout, h: _Hand, hand: list[Card], card: Car
             by_num = list(h.by_num)
             by_num[t % tb.nn] += 1
         h2 = _Hand.counted(cnt, h.present | 1 << t, h.wilds, h.skips, tb, by_num)
-    return _search(lay, h2, rules) is not None
+    return _search(lay, h2, rules, deadline=deadline) is not None
 
 
 def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
