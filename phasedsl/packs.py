@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import jsonschema
@@ -117,7 +117,19 @@ class Pack:
             return self.rules
         return self.world(world).rules
 
+    @cached_property
+    def _entries(self) -> dict:
+        """phase_entry's answers: a game asks for its phases on every turn, and one Rules
+        object per phase keeps the solver's prepared layouts."""
+        return {}
+
     def phase_entry(self, number: int, world: str | None = None) -> tuple[PhaseEntry, Rules]:
+        got = self._entries.get((number, world))
+        if got is None:
+            got = self._entries[number, world] = self._phase_entry(number, world)
+        return got
+
+    def _phase_entry(self, number: int, world: str | None) -> tuple[PhaseEntry, Rules]:
         w = self.world(world)
         where = f"{self.name}{'/' + w.name if len(self.worlds) > 1 else ''}"
         if not 1 <= number <= len(w.phases):
