@@ -85,8 +85,9 @@ def shortfall_rate(pairs: int, seed: int) -> tuple[float, float]:
 
 
 def worst(pairs: int, seed: int, big: bool) -> dict:
-    """The slowest check and outs over the random search, and how many answers were ranges."""
-    out = {"check": (0.0, ""), "outs": (0.0, ""), "ranges": 0, "pairs": 0}
+    """The slowest check and outs over the random search, and how many answers were ranges
+    or undecided."""
+    out = {"check": (0.0, ""), "outs": (0.0, ""), "ranges": 0, "undecided": 0, "pairs": 0}
     for phase, hand in worst_cases(seed, pairs, big):
         t0 = time.perf_counter()
         got = api.check_json(phase, hand)
@@ -94,7 +95,8 @@ def worst(pairs: int, seed: int, big: bool) -> dict:
         api.outs_json(phase, hand, [])
         t2 = time.perf_counter()
         out["pairs"] += 1
-        out["ranges"] += got.get("exact") is False
+        out["undecided"] += got["valid"] is None
+        out["ranges"] += got.get("exact") is False and got["valid"] is False
         for key, dt in (("check", t1 - t0), ("outs", t2 - t1)):
             if dt > out[key][0]:
                 out[key] = (dt, f"{phase} vs {len(hand)} cards")
@@ -120,7 +122,8 @@ def main(argv: list[str] | None = None) -> None:
         size = "100-card" if big else "10-12-card"
         print(f"worst case, {w['pairs']} random phases of 1-10 groups vs {size} hands: "
               f"check {w['check'][0]:.3f}s ({w['check'][1]}), outs {w['outs'][0]:.3f}s "
-              f"({w['outs'][1]}); {w['ranges']} answer(s) given as a range")
+              f"({w['outs'][1]}); {w['ranges']} answer(s) given as a range, "
+              f"{w['undecided']} undecided")
 
 
 if __name__ == "__main__":

@@ -98,7 +98,8 @@ def main(pairs: int = 100_000, seed: int = 2026, size: int = 11, repeat: int = 3
             worst, what = dt_case, f"{phase} against {len(hand)} cards"
     print(f"find, worst case: {worst:.2f} s ({what}) over {count:,} phases "
           f"({len(cases)} hard cases of issue 8, {search[0]:,} random with 10-12 cards, "
-          f"{search[1]:,} with 100); {limits} out of reach (a labelled error)")
+          f"{search[1]:,} with 100); {limits} out of reach (find raises SearchLimit; "
+          "check answers undecided)")
 
 
 def _cli() -> None:

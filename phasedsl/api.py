@@ -124,12 +124,13 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     """Does the hand make the phase: the meld, or how many cards short and which complete it."""
     got = assess(phase, hand, rules)
     meld = got.meld
-    out: dict = {"phase": phase.canonical(rules.deck), "valid": meld is not None,
-                 **_ignored(phase)}
+    sf = got.shortfall
+    # "valid" is null when the search stopped at its budget before it could tell
+    valid = True if meld is not None else False if sf.decided else None
+    out: dict = {"phase": phase.canonical(rules.deck), "valid": valid, **_ignored(phase)}
     if meld is not None:
         out["groups"] = meld.to_json()
         return out
-    sf = got.shortfall
     out["groups"] = []
     out["short_by"] = sf.missing
     out["outs"] = card_names([o.card for o in sf.outs])
@@ -184,6 +185,8 @@ def check_text(phase: Phase, result: dict) -> str:
         for p in result["problems"]:
             where = f"group {p['group']}" if p["group"] else "phase"
             lines.append(f"  {where}: {p['message']}")
+    elif result["valid"] is None:
+        lines += wrap(result["reason"], indent="  ")  # "undecided: ..."
     else:
         lines.append("not made: " + result["reason"])
     return "\n".join(lines)
@@ -383,28 +386,42 @@ def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = D
     from .outs import unseen_counts
 
     got = assess(phase, hand, rules, seen)
-    made = got.meld is not None
-    found = got.shortfall.outs
+    sf = got.shortfall
+    # null: the search stopped at its budget before it could tell
+    made = True if got.meld is not None else False if sf.decided else None
+    found = sf.outs
     pool = sum(unseen_counts(hand, seen, rules).values())
     good = sum(o.unseen for o in found)
-    return {
+    out = {
         "phase": phase.canonical(rules.deck), "made": made,
         "outs": [{"card": str(o.card), "unseen": o.unseen} for o in found],
         "unseen_cards": pool, "next_draw": (good / pool) if pool else 0.0,
         "next_draw_fraction": f"{good}/{pool}",
     }
+    if not made and not sf.exact and sf.missing <= 1:
+        # a single card may complete it, but the list of those that do is out of reach
+        # (at least 2 short: surely none does)
+        out.update(exact=False, reason=sf.summary(phase, rules))
+    return out
 
 
 def outs_text(result: dict) -> str:
+    head = result["phase"]
     if result["made"]:
-        return f"{result['phase']}: already made"
-    if not result["outs"]:
-        return f"{result['phase']}: no single card completes it"
+        return f"{head}: already made"
+    if result["made"] is None:
+        return "\n".join(wrap(f"{head}: {result['reason']}", indent="  "))
     n = len(result["outs"])
-    lines = [f"{result['phase']}: {plural(n, 'card')} complete{'s' if n == 1 else ''} it"]
-    lines += [f"  {o['card']:>4}  {o['unseen']} unseen" for o in result["outs"]]
-    lines.append(f"next draw completes it: {100 * result['next_draw']:.2f}% "
-                 f"({result['next_draw_fraction']} unseen cards)")
+    if not n:
+        lines = [f"{head}: no single card completes it" if result.get("exact", True)
+                 else f"{head}: no card found that completes it"]
+    else:
+        lines = [f"{head}: {plural(n, 'card')} complete{'s' if n == 1 else ''} it"]
+        lines += [f"  {o['card']:>4}  {o['unseen']} unseen" for o in result["outs"]]
+        lines.append(f"next draw completes it: {100 * result['next_draw']:.2f}% "
+                     f"({result['next_draw_fraction']} unseen cards)")
+    if result.get("exact") is False:
+        lines += wrap(f"not exact, other cards may complete it: {result['reason']}", indent="  ")
     return "\n".join(lines)
 
 

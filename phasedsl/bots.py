@@ -27,7 +27,7 @@ from .outs import shortfall
 from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
-from .solver import find
+from .solver import find_within_budget
 
 
 class Bot(Protocol):
@@ -94,12 +94,14 @@ class GreedyBot:
                 continue
             smaller = self._short.get((number, cards[:k] + cards[k + 1:]))
             if smaller is not None and smaller[0] <= 1:
-                made = smaller[0] == 0 or find(phase, hand, rules) is not None
+                made = smaller[0] == 0 or find_within_budget(phase, hand, rules) is not None
                 found = (0, ()) if made else smaller
                 break
         if found is None:
             s = shortfall(phase, hand, rules)
-            found = (s.missing, s.example)
+            # undecided (the search stopped at its budget): not made for a bot, which lays
+            # only a meld the solver finds
+            found = (s.missing if s.decided else 1, s.example)
         self._short[key] = found
         return found
 
@@ -248,7 +250,7 @@ class GreedyBot:
         phase, rules = self._phase(view, target)
         hand = _playable(view.hand)
         _, example = self._shortfall(view, target, hand)
-        meld = find(phase, [*hand, *example], rules)
+        meld = find_within_budget(phase, [*hand, *example], rules)
         if meld is None:
             return Counter()
         used = Counter(meld.cards())

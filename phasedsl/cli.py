@@ -1,6 +1,7 @@
 """The ``phasedsl`` command line: one command per verb, ``--json`` for machines.
 
-Exit codes: 0 yes (made, legal, accepted), 1 no, 2 bad input.
+Exit codes: 0 yes (made, legal, accepted), 1 no (or not shown: a search stopped at its
+budget), 2 bad input.
 """
 
 from __future__ import annotations
@@ -197,7 +198,7 @@ def _notes(phase, as_json: bool) -> None:
             typer.echo(f"note: ignored {text!r}", err=True)
 
 
-_VERDICTS = ("made", "legal", "not made", "not legal", "fits now:")
+_VERDICTS = ("made", "legal", "not made", "not legal", "undecided", "fits now:")
 
 
 def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
@@ -209,7 +210,8 @@ def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
         tty = sys.stdout.isatty()
         for line in text(result).splitlines():
             if tty and line.startswith(_VERDICTS):
-                line = typer.style(line, fg="green" if ok else "red", bold=True)
+                fg = "green" if ok else "yellow" if line.startswith("undecided") else "red"
+                line = typer.style(line, fg=fg, bold=True)
             _out(line)
     raise typer.Exit(0 if ok else 1)
 
@@ -281,8 +283,8 @@ def _answer(piece: tuple[int, list[str | None]]) -> tuple[int, str]:
         result = _ROW(line, number)
         if "error" in result:
             code = 2
-        elif result.get("valid") is False and not code:
-            code = 1
+        elif "valid" in result and result["valid"] is not True and not code:
+            code = 1  # not made or not legal, or undecided (null)
         rows.append(_encode(result))
     return code, "".join(r + "\n" for r in rows)
 
@@ -315,7 +317,7 @@ def _cpus() -> int:
 def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     """One JSON line out per non-blank line in (``row(line, number)``, numbers 1-based and
     counting blank lines); exit 0 when every row is valid, 1 when some row is not valid
-    (not made, not legal), 2 when some row is an error.
+    (not made, not legal, or undecided: "valid" null), 2 when some row is an error.
 
     Read from a file, the lines are answered in pieces, by ``jobs`` processes side by side
     (0: one per CPU, at most 8) where the platform can fork them; the answers come out in
@@ -470,7 +472,8 @@ def check(
 
         phasedsl check --batch hands.jsonl
 
-    Exit code 0 made/legal, 1 not, 2 bad input.
+    Exit code 0 made/legal, 1 not (or undecided: the search stopped at its budget), 2 bad
+    input.
 
     --batch reads one JSON object per line ({"id", "phase", "cards"} or {"id", "phase",
     "groups"}) and writes one per line, each with the input's line number; exit code 0 when
@@ -492,7 +495,7 @@ def check(
     else:
         result = api.check_json(phase, api.held(" ".join(words), rules), rules)
     _notes(phase, as_json)
-    _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"])
+    _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"] is True)
 
 
 # --------------------------------------------------------------------------- hit
@@ -706,7 +709,8 @@ def outs(
 
         phasedsl outs --variant original --phase 2 R5 B5 G7 G8 G10 Y2 W --json
 
-    Exit code 0 when the hand is made or some card completes it, 1 when none does.
+    Exit code 0 when the hand is made or some card completes it, 1 when none does (or
+    none was found before the search stopped at its budget: the answer says so).
     """
     ctx = _context(variant, phase_no, world)
     words = list(args)

@@ -1,12 +1,14 @@
-"""The shortfall of the commonest phase shape, two plain sets, from the counts per number.
+"""The shortfall of the commonest two-group shapes from the hand's counts per number.
 
-Most hands in a batch do not make their phase, and two sets are four of the ten
-classic phases.  Their best choice depends only on the two most-held numbers
-(apart: the larger count in the larger set; or, where sets may share a number,
-both on the most-held one), so the fill, the cards that complete a hand one
-short, and an example completion all follow from a sort of twelve counts, with
-no search.  ``assess`` answers these phases here; ``tests/test_fastpaths.py``
-checks every field against the general search.
+Most hands in a batch do not make their phase, and two plain sets or a plain set
+with a plain run are six of the ten classic phases.  Their best choice of classes
+depends only on the most-held numbers (two sets: the two most-held, the larger
+count in the larger set, or both sets on the most-held one where sets may share a
+number) and the fullest run windows, so the fill, the cards that complete a hand
+one short and an example completion follow with no search.  (A phase of one
+group is answered the same way in ``outs._one_group_short``.)  ``assess`` asks
+here first; ``tests/test_fastpaths.py`` holds every answer to the general search
+and to the brute-force reference.
 """
 
 from __future__ import annotations

@@ -14,11 +14,15 @@ the most; the cards short are the rest.  A card completes a hand one short
 only when it adds to one of the best choices, so the outs are sought among
 the cards those choices' groups accept (and a wild, and a skip), each then
 confirmed by the solver.  Both searches count steps: past the budget the
-answer is a range ("at least N short"), labelled as not exact.
+answer is a range ("at least N short"), labelled as not exact; where the
+range reaches 0 and the solver's own search stops at its budget too, whether
+the hand makes the phase is undecided (``Shortfall.decided`` false), an answer
+rather than an error.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -26,6 +30,7 @@ from itertools import repeat
 from operator import sub
 from typing import NamedTuple
 
+from . import solver
 from .cards import SKIP, WILD, Card, card_names
 from .classes import _bits, _classes, _tables
 from .handcounts import _Hand
@@ -34,6 +39,7 @@ from .meld import Meld
 from .phase import Group, Kind, Part, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import (
+    SearchLimit,
     _as_played,
     _build,
     _candidates,
@@ -82,8 +88,18 @@ class Shortfall:
     # a lower bound, ``at_most`` an upper one, and the example holds ``at_most`` cards.
     exact: bool = True
     at_most: int | None = None
+    # False when neither search could settle whether the hand makes the phase within its
+    # budget: ``missing`` is then 0 as a lower bound (it may be made), not "made".
+    decided: bool = True
 
     def summary(self, phase: Phase, rules: Rules = DEFAULT_RULES) -> str:
+        if not self.decided:
+            s = "s" if self.at_most != 1 else ""
+            shown = " + ".join(card_names(self.example))
+            example = f" (for example {shown} completes it)" if self.possible and shown else ""
+            return (f"undecided: the search stopped at its budget ({solver.SEARCH_STEPS:,} steps "
+                    f"or {solver.SEARCH_SECONDS} s); the hand is at most {self.at_most} card{s} short"
+                    f"{example} and may make the phase")
         if self.missing == 0:
             return "made"
         if self.never:
@@ -91,8 +107,8 @@ class Shortfall:
         s = "s" if self.missing != 1 else ""
         if not self.exact and self.missing == self.at_most:
             shown = " + ".join(str(c) for c in self.example)
-            return (f"{self.missing} card{s} short: for example {shown} (the search ran out of its "
-                    f"{SHORTFALL_STEPS:,} steps before it could list every card that completes it)")
+            return (f"{self.missing} card{s} short: for example {shown} (the search stopped at "
+                    "its budget before it could list every card that completes it)")
         if not self.exact:
             return (f"at least {self.missing} card{s} short and at most {self.at_most} (the exact "
                     f"count was out of reach of the search's {SHORTFALL_STEPS:,} steps)")
@@ -113,6 +129,7 @@ class Shortfall:
             "example": [str(c) for c in self.example],
             "possible": self.possible,
             **({} if self.exact else {"exact": False, "at_most": self.at_most}),
+            **({} if self.decided else {"decided": False}),
         }
 
 
@@ -496,12 +513,15 @@ def _two_groups(lay: _Layout, h: _Hand, all_caps: list, f: _Fixed, target: int, 
             if sets and cl0.number == cl1.number:
                 continue
             steps[0] -= 2
-            if steps[0] < 0:
+            overlap = bool(m0 & cl1.mask)
+            try:
+                if steps[0] < 0:
+                    raise _OutOfSteps
+                if overlap:
+                    value = _shared_value((cl0, cl1), lay, h, f, short, bar, number_only, steps)
+            except _OutOfSteps:
                 best.exact = False
                 return _finish(best, lay, h)
-            overlap = bool(m0 & cl1.mask)
-            if overlap:
-                value = _shared_value((cl0, cl1), lay, h, f, short, bar, number_only, steps)
             if collect and value >= target:
                 best.leaves.append(((cl0, cl1), h, overlap))
             if value > best.fill:
@@ -629,17 +649,19 @@ def _fill_hand(lay: _Layout, h: _Hand, rules: Rules, steps: list[int],
     best = None
     leaves: list = []
     upper = 0
+    complete = True  # every way searched to the end (else some choices, and leaves, unseen)
     for h2, _ in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
         got = _max_fill(lay, h2, rules, steps, target, collect)
         leaves += got.leaves
         upper = max(upper, got.upper if not got.exact else got.fill)
+        complete = complete and got.exact
         if best is None or got.fill > best.fill:
             best = got
         if best.fill > target:
             break  # made
     best.leaves = leaves
     best.upper = max(upper, best.fill)
-    best.exact = best.fill >= best.upper
+    best.exact = complete
     return best
 
 
@@ -689,6 +711,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     The most cards of the hand the phase can hold answers both at once: all of
     them, and the solver lays the meld; fewer, and the rest are the shortfall.
     """
+    started = time.monotonic()
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
@@ -718,26 +741,22 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     few = len(lay.groups) <= 2
     best = _fill_hand(lay, h, rules, [SHORTFALL_STEPS], target=need - 1, collect=few)
     if not best.exact and best.fill < best.upper:
-        # out of steps: a range; whether it is made at all is then the solver's to say
-        meld = find(phase, hand, rules) if best.upper >= need else None
-        short = Shortfall(need - best.upper, possible=False, exact=False, at_most=need - best.fill)
-        return Assessment(meld, Shortfall(0) if meld else short)
+        return _out_of_reach(lay, h, rules, seen, best, need, started + solver.SEARCH_SECONDS)
     if best.fill >= need:
-        if len(lay.groups) > 2 and not rules.wild_numbers:
+        if len(lay.groups) > 2:
             # the fill's placement is a meld already: no second search (the solver's
-            # search can take long where many groups accept the same cards)
+            # search can take long, or stop at its budget, where many groups accept the
+            # same cards); wild-number cards the fill played as wilds are laid as such
             plans = _reorder([_Plan(cl, d) for cl, d in zip(best.chosen, best.per, strict=True)],
                              lay.order, lay.all_groups)
-            return Assessment(_build(lay, plans, h.skips, rules, {}), Shortfall(0))
+            converted = {t: k - c for t, (k, c) in enumerate(zip(h.cnt, best.hand.cnt,
+                                                                    strict=True)) if k > c}
+            return Assessment(_build(lay, plans, h.skips, rules, converted), Shortfall(0))
         return Assessment(find(phase, hand, rules), Shortfall(0))
     if best.chosen is None:
         return Assessment(None, Shortfall(need, possible=False))
     k = need - best.fill
-    plans = _virtual_plans(lay, best, rules)
-    groups = lay.all_groups
-    completes = tuple(g for g, p in zip(groups, plans, strict=True)
-                      if p.naturals.get(None) or not g.kind.needs_natural)
-    example, real = _example(groups, plans, h, rules, k, seen)
+    example, real, completes = _completion(lay, best, h, rules, k, seen)
     leaves = best.leaves
     if (k == 1 and not rules.wild_as_skip
             and best.fill - min(h.skips, lay.need_s) >= lay.need_w + lay.total):
@@ -749,24 +768,66 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
         # every choice one short, for the outs (one group: they came with the fill)
         again = _fill_hand(lay, h, rules, [SHORTFALL_STEPS // 2], need - 1, collect=True)
         leaves = again.leaves if again.exact else None
-    if k == 1 and (not best.exact or leaves is None):
-        # the count is sure, the list of one-card completions is not
-        return Assessment(None, Shortfall(1, (), example, completes, real is True, exact=False,
-                                          at_most=1))
-    return _short(phase, lay, h, hand, rules, seen, k, example, real, completes, leaves)
+    return _short(phase, lay, h, hand, rules, seen, k, example, real, completes,
+                  leaves if best.exact else None, started + solver.SEARCH_SECONDS)
+
+
+def _completion(lay: _Layout, best: _Fill, h: _Hand, rules: Rules, k: int, seen: tuple
+                ) -> tuple[tuple[Card, ...], bool | None, tuple[Group, ...]]:
+    """The ``k`` cards the best choice lacks, as real unseen cards (see _example), and the
+    groups they complete."""
+    plans = _virtual_plans(lay, best, rules)
+    groups = lay.all_groups
+    completes = tuple(g for g, p in zip(groups, plans, strict=True)
+                      if p.naturals.get(None) or not g.kind.needs_natural)
+    return (*_example(groups, plans, h, rules, k, seen), completes)
+
+
+def _out_of_reach(lay: _Layout, h: _Hand, rules: Rules, seen: tuple, best: _Fill, need: int,
+                  deadline: float) -> Assessment:
+    """The fill search stopped at its budget: the cards short are a range, and whether the
+    hand makes the phase at all is the solver's to say, by ``deadline`` (what is left of
+    its seconds once the fill is done, so the whole answer keeps to them); past that it is
+    undecided (0 short at least, as many as the best choice found lacks at most)."""
+    least = need - best.upper
+    if least <= 0:
+        try:
+            meld = _find(lay, h, rules, deadline)
+        except SearchLimit:
+            meld, least = None, None
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
+    most = need - max(best.fill, 0)
+    example, real, completes = ((), False, ()) if best.chosen is None else \
+        _completion(lay, best, h, rules, most, seen)
+    if least is None:
+        return Assessment(None, Shortfall(0, (), example, completes, real is True, exact=False,
+                                          at_most=most, decided=False))
+    least = max(least, 1)
+    # both bounds agree: the count is sure (one short: the outs were not sought)
+    return Assessment(None, Shortfall(least, (), example, completes, real is True,
+                                      exact=least == most > 1, at_most=most))
 
 
 def _short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
            seen: Iterable[Card], k: int, example: tuple[Card, ...], real: bool | None,
-           completes: tuple[Group, ...], leaves: list) -> Assessment:
-    """A hand ``k`` cards short, with the choices of classes one short (``leaves``): the
-    outs when one short, else whether the example is a real completion."""
+           completes: tuple[Group, ...], leaves: list | None,
+           deadline: float | None = None) -> Assessment:
+    """A hand ``k`` cards short, with the choices of classes one short (``leaves``; None
+    when a search ran out of steps before it had them all): the outs when one short (the
+    solver confirming them by ``deadline``), else whether the example is a real completion."""
     if k == 1:
-        found = tuple(_outs_of_one_short(phase, lay, h, hand, rules, seen, leaves))
+        found, every = ((), False) if leaves is None else \
+            _outs_of_one_short(phase, lay, h, hand, rules, seen, leaves, deadline)
+        found = tuple(found)
         if found and example[0].plain() not in {o.card for o in found}:
             # the outs are each confirmed; the counted example is not (a corner of the
             # natural minimum with wild-number cards): show an out, for the whole phase
             example, completes = (found[0].card,), ()
+        if not every:
+            # the count is sure, the list of one-card completions may lack some
+            return Assessment(None, Shortfall(1, found, example, completes,
+                                              bool(found) or real is True, exact=False, at_most=1))
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
     if real is None:  # a wild stands in for a natural: the fill search tells
         need = lay.total + lay.need_w + lay.need_s
@@ -1013,8 +1074,11 @@ def _order(card: Card, rules: Rules) -> tuple:
 
 
 def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card], rules: Rules,
-                       seen: Iterable[Card], leaves: list) -> list[Out]:
-    """Every unseen card that completes a hand one card short.
+                       seen: Iterable[Card], leaves: list, deadline: float | None
+                       ) -> tuple[list[Out], bool]:
+    """Every unseen card that completes a hand one card short, and whether that is every
+    one (False when the solver's search stopped at its budget on some candidate: its steps
+    on one, or ``deadline`` for all; the candidates not yet confirmed are then left out).
 
     Such a card adds to a choice of classes that already holds all but one card,
     in a group of that choice (or it is a wild or a skip).  Those choices are
@@ -1022,6 +1086,17 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
     them follow from the counts, elsewhere the cards their groups accept are
     candidates, each confirmed by the solver.
     """
+    stopped = False
+
+    def completes(card: Card) -> bool:
+        nonlocal stopped
+        if not stopped:
+            try:
+                return _completes(lay, h, hand, card, rules, deadline)
+            except SearchLimit:
+                stopped = True
+        return False
+
     need = lay.total + lay.need_w + lay.need_s
     tb = lay.tb
     nn = tb.nn
@@ -1053,17 +1128,16 @@ def _outs_of_one_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card
         # sets and plain runs see only numbers: one card of a number answers for all
         for ni in range(nn):
             ts = [t for t in range(ni, len(pool), nn) if check >> t & 1 and pool[t] > 0]
-            if ts and _completes(phase, lay, h, hand, tb.cards[ts[0]], rules):
+            if ts and completes(tb.cards[ts[0]]):
                 out += ts
     else:
-        out += [t for t in _bits(check) if pool[t] > 0
-                and _completes(phase, lay, h, hand, tb.cards[t], rules)]
+        out += [t for t in _bits(check) if pool[t] > 0 and completes(tb.cards[t])]
     found = _listed(out, pool, tb)
-    if skips > 0 and lay.need_s > h.skips and _completes(phase, lay, h, hand, SKIP, rules):
+    if skips > 0 and lay.need_s > h.skips and completes(SKIP):
         found.append(Out(SKIP, skips))
-    if wilds > 0 and (wild or (wild is None and _completes(phase, lay, h, hand, WILD, rules))):
+    if wilds > 0 and (wild or (wild is None and completes(WILD))):
         found.append(Out(WILD, wilds))
-    return found
+    return found, not stopped
 
 
 def _completing(lay: _Layout, chosen: tuple, h: _Hand, rules: Rules, need: int
@@ -1132,10 +1206,11 @@ def _same_cards_mask(lay: _Layout, j: int, cl, present: int) -> int:
     return got
 
 
-def _completes(phase: Phase, lay: _Layout, h: _Hand, hand: list[Card], card: Card,
-               rules: Rules) -> bool:
+def _completes(lay: _Layout, h: _Hand, hand: list[Card], card: Card, rules: Rules,
+               deadline: float | None) -> bool:
+    """Whether the card makes the phase with the hand (SearchLimit past ``deadline``)."""
     if rules.wild_numbers or card.skip:
-        return find(phase, [*hand, card], rules) is not None
+        return _find(lay, _Hand.of([*hand, card], lay.tb), rules, deadline) is not None
     if card.wild:
         h2 = _Hand.counted(h.cnt, h.present, h.wilds + 1, h.skips, lay.tb, h.by_num)
     else:
@@ -1148,12 +1223,17 @@ def _completes(phase: Phase, lay: _Layout, h: _Hand, hand: list[Card], card: Car
             by_num = list(h.by_num)
             by_num[t % tb.nn] += 1
         h2 = _Hand.counted(cnt, h.present | 1 << t, h.wilds, h.skips, tb, by_num)
-    return _search(lay, h2, rules) is not None
+    return _search(lay, h2, rules, deadline=deadline) is not None
 
 
 def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
          seen: Iterable[Card] = ()) -> list[Out]:
-    """Every unseen card that, added to ``hand``, makes the phase."""
+    """Every unseen card that, added to ``hand``, makes the phase.
+
+    Where a search stops at its budget the list holds the cards found (each sure), and
+    may miss some; ``assess`` says when (its shortfall is then not ``exact``, or not
+    ``decided`` when whether the hand is made already is out of reach).
+    """
     seen = list(seen)
     got = assess(phase, hand, rules, seen)
     if got.meld is not None:  # already made: any card keeps it made

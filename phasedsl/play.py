@@ -238,8 +238,9 @@ def _progress(v: PlayerView) -> list[str]:
     short = []
     for n in numbers:
         phase, rules = phase_rules(table, n)
-        missing = shortfall(phase, v.hand, rules, seen).missing
-        short.append(f"{n}: {'made' if missing == 0 else missing}")
+        s = shortfall(phase, v.hand, rules, seen)
+        said = (s.missing or "made") if s.decided else f"undecided, at most {s.at_most}"
+        short.append(f"{n}: {said}")
     return wrap("  cards short of each: ", "   ".join(short), 6)
 
 

@@ -14,6 +14,7 @@ import random
 import statistics
 from collections import Counter
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 
@@ -207,13 +208,17 @@ def summarize(records: list[GameRecord], players: int,
 def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
                seed: int = 1) -> dict[int, float]:
     """The chance a dealt hand makes each phase (sampled: a figure to set beside the
-    simulated completion share, not the exact count ``phasedsl odds`` gives)."""
+    simulated completion share, not the exact count ``phasedsl odds`` gives); a phase
+    some sampled hand of which is past the solver's budget has no figure (shown "-")."""
     from .odds import odds
+    from .solver import SearchLimit
 
     w = pack.world(world)
     name = w.name if len(pack.worlds) > 1 else None
     out = {}
     for e in w.phases:
         _, rules = pack.phase_entry(e.number, name)
-        out[e.number] = odds(e.phase, rules, samples=samples, seed=seed, exact=False).probability
+        with suppress(SearchLimit):
+            out[e.number] = odds(e.phase, rules, samples=samples, seed=seed,
+                                 exact=False).probability
     return out

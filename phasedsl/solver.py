@@ -336,7 +336,9 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
 
     taken: dict[int, int] = {}  # naturals already counted from each chosen class
     sharing: dict[int, int] = {}  # groups on each chosen class
-    steps = [SEARCH_STEPS]
+    # steps left, and the count at which the clock is next read: every 64 steps, counted
+    # down (a leaf's flow takes several at once, so a multiple of a number may be skipped)
+    steps = [SEARCH_STEPS, max(SEARCH_STEPS - 64, 0)]
     if deadline is None:
         deadline = time.monotonic() + SEARCH_SECONDS
 
@@ -344,10 +346,12 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
         if j == n:
             return leaf(overlap)
         steps[0] -= 1
-        if steps[0] < 0:
-            raise SearchLimit(f"{SEARCH_STEPS:,} search steps")
-        if not steps[0] & 255 and time.monotonic() > deadline:
-            raise SearchLimit(f"{SEARCH_SECONDS} s")
+        if steps[0] < steps[1]:
+            if steps[0] < 0:
+                raise SearchLimit(f"{SEARCH_STEPS:,} search steps")
+            steps[1] = max(steps[0] - 64, 0)
+            if time.monotonic() > deadline:
+                raise SearchLimit(f"{SEARCH_SECONDS} s")
         cs = cands[j]
         is_set = distinct and gs[j].kind.is_set
         rest = best_rest[j + 1] + virtual - need
@@ -412,8 +416,12 @@ class SearchLimit(PhaseDSLError):
     """The phase has too many interchangeable groups for an exact search in reasonable time."""
 
     def __init__(self, spent: str) -> None:
+        self.spent = spent
         super().__init__(f"gave up after {spent}: this phase has too many interchangeable "
                          "groups for an exact answer")
+
+    def __reduce__(self):  # as sent back from a worker process (odds --jobs): said once
+        return type(self), (self.spent,)
 
 
 def _block_bound(lay: _Layout, all_caps: list, hand: _Hand) -> int:
@@ -717,25 +725,38 @@ def _keep_most(lay: _Layout, rules: Rules) -> int:
 
 
 def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
-    """A meld of ``hand`` that makes ``phase``, or None when no meld exists."""
+    """A meld of ``hand`` that makes ``phase``, or None when no meld exists (SearchLimit
+    when the search stops at its budget)."""
     lay = _layout_for(phase, rules)
     return _find(lay, _Hand.of(hand, lay.tb), rules)
 
 
-def _find(lay: _Layout, h: _Hand, rules: Rules) -> Meld | None:
-    """``find`` for a hand already counted."""
+def _find(lay: _Layout, h: _Hand, rules: Rules, deadline: float | None = None) -> Meld | None:
+    """``find`` for a hand already counted, its search stopped by ``deadline`` (by default
+    SEARCH_SECONDS from its start)."""
     if lay.quick is not None:
         plans = lay.quick(h)
         return None if plans is None else _build(lay, plans, 0, rules, {})
     if not rules.wild_numbers:
-        plans = _search(lay, h, rules)
+        plans = _search(lay, h, rules, deadline=deadline)
         return None if plans is None else _build(lay, plans, h.skips, rules, {})
-    deadline = time.monotonic() + SEARCH_SECONDS  # for all the ways of playing them
+    if deadline is None:
+        deadline = time.monotonic() + SEARCH_SECONDS  # for all the ways of playing them
     for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
         plans = _search(lay, h2, rules, deadline=deadline)
         if plans is not None:
             return _build(lay, plans, h2.skips, rules, converted)
     return None
+
+
+def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES
+                       ) -> Meld | None:
+    """``find``, but None where its search stops at its budget: for callers that act only
+    on a meld they hold (the lay-downs a game offers, a bot's plans), never for a verdict."""
+    try:
+        return find(phase, hand, rules)
+    except SearchLimit:
+        return None
 
 
 def can_make(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> bool:

@@ -22,7 +22,7 @@ from ..hits import targets as hit_targets
 from ..layout import read_group, verify
 from ..meld import LaidGroup
 from ..rules import Rules
-from ..solver import find
+from ..solver import find_within_budget
 from . import moves as mv
 from .hand_end import end_hand, hand_points, next_phase, stop
 from .state import GameState, Laid, Seat, replace
@@ -872,7 +872,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
             choosable(state, i) if table.any_order else [])
         for n in numbers:
             phase, rules = phase_rules(table, n)
-            meld = find(phase, playable, rules)
+            meld = find_within_budget(phase, playable, rules)
             if meld is not None:
                 groups = tuple(tuple(c.plain() if c.wild else c for c in g.cards)
                                for g in meld.groups)
