@@ -157,6 +157,9 @@ def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -
             layout.append(parse_cards(text, rules.deck))
         except PhaseDSLError as e:
             raise type(e)(f"group {i}: {e}") from None
+        if not layout[-1]:  # an empty argument is a mistake, not a group of no cards
+            raise CardError(f"group {i} has no cards: give each laid group's cards, like "
+                            "'R5 B5 W'")
     return verify(phase, layout, rules)
 
 
@@ -215,24 +218,50 @@ def _object(pairs: list[tuple[str, object]]) -> dict:
     return dict(pairs)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite,
+def _whole(text: str) -> int:
+    # Python refuses to read an integer of over 4,300 digits (a ValueError, not a JSON error)
+    if len(text.lstrip("-")) > 4000:
+        raise PhaseDSLError(f"not a usable number: a whole number of {len(text.lstrip('-')):,} "
+                            "digits")
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, parse_int=_whole,
                             object_pairs_hook=_object)
 
 
-def check_json_line(line: str, ctx: Context, number: int | None = None) -> dict:
+def utf8_text(text: str) -> str:
+    """``text`` as read with errors="surrogateescape", refused where its bytes were not
+    UTF-8 (each such byte became a lone surrogate): nothing is silently changed."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        bad = ord(text[e.start])
+        byte = f"byte 0x{bad - 0xDC00:02x}" if 0xDC80 <= bad <= 0xDCFF else "a lone surrogate"
+        raise PhaseDSLError(f"not UTF-8 text: {byte} at column {e.start + 1}") from None
+    return text
+
+
+TOO_LONG = f"line too long (over {MAX_LINE} characters, the limit)"
+
+
+def check_json_line(line: str | None, ctx: Context, number: int | None = None) -> dict:
     """One batch line in, one result out; a bad line gives {"id", "error"} and never raises.
 
     With ``number`` (the line's 1-based place in the input) every row starts with
-    {"line": number}, so rows can be matched to lines even without an id.
+    {"line": number}, so rows can be matched to lines even without an id.  ``line`` None
+    stands for a line too long to be read at all (a batch skips such a line unread).
     """
     head: dict = {} if number is None else {"line": number}
     rid = None
     try:
-        if len(line) > MAX_LINE:
-            raise PhaseDSLError(f"line too long ({len(line)} characters; the limit is {MAX_LINE})")
+        # without the newline, so that an error at the end of the line has its column
+        text = "" if line is None else line.rstrip("\r\n")
+        if line is None or len(text) > MAX_LINE:
+            raise PhaseDSLError(TOO_LONG)
+        utf8_text(text)
         try:
-            # without the newline, so that an error at the end of the line has its column
-            req = _DECODER.decode(line.rstrip("\r\n"))
+            req = _DECODER.decode(text)
         except json.JSONDecodeError as e:
             raise PhaseDSLError(f"not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:
@@ -313,7 +342,7 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
     return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
-            "placed": len(p.hits), "exact": p.exact}
+            "placed": len(hand) - len(p.left), "exact": p.exact}
 
 
 def hit_text(result: dict) -> str:
@@ -324,8 +353,8 @@ def hit_text(result: dict) -> str:
         lines += ["play in this order:" if len(result["plan"]) > 1 else "play:"]
         lines += ["  " + _hit_words(h) for h in result["plan"]]
     taken = {h["card"] for h in result["hits"] if h.get("wild_to_hand")}
-    lines += [f"  {c}: " + ("fits only by taking a wild back (above), which leaves the hand no "
-                            "smaller" if c in taken else "no group takes it")
+    lines += [f"  {c}: " + ("fits only by taking a wild back (above), and no group has room "
+                            "for the wild that frees" if c in taken else "no group takes it")
               for c in result["left"]]
     placed, total = result["placed"], result["placed"] + len(result["left"])
     if not result["left"]:

@@ -94,10 +94,13 @@ class _Group(TyperGroup):
 
 
 def _usage_error(e: UsageError) -> NoReturn:
-    # Typer shows its own usage errors (with the usage line) unless JSON was asked for
-    if not _JSON.get() or type(e).__name__ == "NoArgsIsHelpError":
+    # One line like every other error (Typer's own is a box under the usage line), naming
+    # the help that lists the options; a command given nothing shows its help.
+    if type(e).__name__ == "NoArgsIsHelpError":
         raise e
-    _fail(PhaseDSLError(e.format_message()))
+    where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+    message = " ".join(e.format_message().split())
+    _fail(PhaseDSLError(message + ("" if _JSON.get() else where)))
 
 
 class _App(typer.Typer):
@@ -237,14 +240,21 @@ def _bounded(fh) -> Iterator[str | None]:
 
 
 def _lines(path: str) -> Iterator[str | None]:
+    # Bytes that are not UTF-8 are kept (as lone surrogates) so that the row of their line
+    # says so, and the batch goes on.
     if path == "-":
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="surrogateescape")
         yield from _bounded(sys.stdin)
         return
     try:
-        with open(path, encoding="utf-8") as fh:
-            yield from _bounded(fh)
+        fh = open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 (closed below)
     except OSError as e:
         _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
+    except ValueError:  # a NUL in the name
+        _fail(PhaseDSLError(f"cannot read {path!r}: a file name holds no NUL character"))
+    with fh:
+        yield from _bounded(fh)
 
 
 # Lines per piece of work in a batch: big enough that handing a piece to a worker process
@@ -267,13 +277,10 @@ def _answer(piece: tuple[int, list[str | None]]) -> tuple[int, str]:
     code = 0
     rows: list[str] = []
     for number, line in enumerate(lines, start):
-        if line is None:
-            result = {"line": number, "error": f"line too long (over {api.MAX_LINE} characters, "
-                                               "the limit)"}
-        elif not line.strip():
+        if line is not None and not line.strip():
             continue
-        else:
-            result = _ROW(line, number)
+        # (a line too long to read is None: the row says so, with the same keys as any error)
+        result = _ROW(line, number)
         if "error" in result:
             code = 2
         elif "valid" in result and result["valid"] is not True and not code:
@@ -365,8 +372,14 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _parse_row(line: str, number: int) -> dict:
+def _parse_row(line: str | None, number: int) -> dict:
+    if line is None:  # not echoed: the input is the line that was too long to read
+        return {"line": number, "input": None, "error": api.TOO_LONG}
     text = line.rstrip("\r\n")
+    try:
+        api.utf8_text(text)
+    except PhaseDSLError as e:  # not echoed either: it is not text
+        return {"line": number, "input": None, "error": str(e)}
     try:
         return {"line": number, "input": text, **api.parse_json(text)}
     except PhaseDSLError as e:
@@ -832,7 +845,7 @@ def show(
     from .packs import describe_rules, load_pack
 
     pack = load_pack(pack_ref)
-    worlds = [pack.world(world)] if world else list(pack.worlds)
+    worlds = [pack.world(world)] if world is not None else list(pack.worlds)
     if as_json:
         _out(json.dumps({
             "name": pack.name, "title": pack.title, "description": pack.description,

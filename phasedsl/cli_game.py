@@ -31,8 +31,8 @@ def replay(
     Exit 0 when every event is legal (the game may be unfinished), 1 at the first
     illegal event (its line, the event and the reason), 2 when the log cannot be read.
     """
+    from .gamelog import MAX_EVENTS, report_text
     from .gamelog import replay as run
-    from .gamelog import report_text
 
     try:
         if log == "-":
@@ -45,10 +45,15 @@ def replay(
             base = path.parent
     except (OSError, UnicodeDecodeError) as e:
         _fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"), as_json)
+    except ValueError:  # a NUL in the name
+        _fail(PhaseDSLError(f"cannot read {log!r}: a file name holds no NUL character"), as_json)
     if len(text) > MAX_LOG:
         _fail(PhaseDSLError(f"{log} holds more than {MAX_LOG:,} characters; a game log (about "
                             "20 kB a hand) is far smaller"), as_json)
     lines = text.splitlines()
+    if len(lines) > MAX_EVENTS:  # said at once, before any line is read
+        _fail(PhaseDSLError(f"{log} has {len(lines):,} lines; a log holds at most "
+                            f"{MAX_EVENTS:,}"), as_json)
     try:
         result = run(lines, base)
     except PhaseDSLError as e:

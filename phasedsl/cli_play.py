@@ -153,11 +153,16 @@ def play(
                             f"not {name[:40]!r}"))
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
-        out = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115 (closed below)
+        # (--log "" is a name that names no file, not "no log")
+        out = open(log, "w", encoding="utf-8") if log is not None else None  # noqa: SIM115
     except PhaseDSLError as e:
         _fail(e)
     except OSError as e:
-        _fail(PhaseDSLError(f"cannot write {log}: {e.strerror or e}"))
+        _fail(PhaseDSLError(f"cannot write {log or repr(log)}: {e.strerror or e}"))
+    except ValueError:  # a NUL in the name
+        _fail(PhaseDSLError(f"cannot write {log!r}: a file name holds no NUL character"))
+    from .play import MAX_COMMAND
+
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
     tty = sys.stdin.isatty()
     if tty:
@@ -172,30 +177,48 @@ def play(
                 typer.echo("")
                 return None
         typer.echo(prompt, nl=False)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(MAX_COMMAND + 1)
         if not line:
             typer.echo("")
             return None
-        typer.echo(line.rstrip("\n"))  # a piped command shows in the transcript as typed
+        if len(line) > MAX_COMMAND and not line.endswith("\n"):
+            # the rest of an over-long line is skipped unread; an endless one ends the game
+            skipped = 0
+            while (more := sys.stdin.readline(1 << 16)) and not more.endswith("\n"):
+                skipped += len(more)
+                if skipped > 1000 * MAX_COMMAND:
+                    typer.echo("\nthe input has a line with no end: the game stops")
+                    return None
+        # a piped command shows in the transcript as typed (a long one cut short)
+        shown = line.rstrip("\n")
+        typer.echo(shown if len(shown) <= 200 else shown[:200] + " ...")
         return line
 
-    def save(g: Game, new: list[Move]) -> None:
+    def write(lines: list[str]) -> None:
         # Event by event as the game goes: however the program ends, the log holds the game.
         if out is not None:
-            out.write("".join(json.dumps(m.to_log()) + "\n" for m in new))
-            out.flush()
+            try:
+                out.write("".join(line + "\n" for line in lines))
+                out.flush()
+            except OSError as e:  # a full disk: the game stops, the log says how far it got
+                raise PhaseDSLError(f"cannot write {log}: {e.strerror or e}") from None
 
-    if out is not None:
-        out.write("".join(line + "\n" for line in game.to_log()))
+    def save(g: Game, new: list[Move]) -> None:
+        write([json.dumps(m.to_log()) for m in new])
+
     finished = False
     try:
+        write(game.to_log())
         game, finished = play_game(game, name, players, read, typer.echo, save)
     except KeyboardInterrupt:
         typer.echo("")
+    except PhaseDSLError as e:
+        _fail(e)
     finally:
         if out is not None:
-            out.close()
+            with contextlib.suppress(OSError):  # (what could not be written is said above)
+                out.close()
     if not finished:
-        typer.echo("game stopped" + (f"; the log so far is in {log}" if log else ""))
-    elif log:
+        typer.echo("game stopped" + (f"; the log so far is in {log}" if log is not None else ""))
+    elif log is not None:
         typer.echo(f"the log is in {log}")

@@ -73,6 +73,8 @@ def simulate(
         make_bot(bot)
         if logs is not None:
             _prepare(logs)
+        if plot is not None:
+            writable(plot)
         with _progress(as_json, games) as tick:
             records = run(pack, players, games, bot, seed, world, jobs, keep_logs=logs is not None,
                           progress=tick)
@@ -88,6 +90,19 @@ def simulate(
         typer.echo(json.dumps(summary))
     else:
         typer.echo(summary_text(summary))
+
+
+def writable(path: Path) -> None:
+    """Refuse, before any work, a file that cannot be written where it is named: a folder,
+    or a file in a folder that does not exist (the games would be played for nothing)."""
+    try:
+        if path.is_dir():
+            raise PhaseDSLError(f"cannot write {path}: it is a folder; name a file")
+        if not path.parent.is_dir():
+            raise PhaseDSLError(f"cannot write {path}: there is no folder {path.parent}")
+    except (OSError, ValueError) as e:
+        raise PhaseDSLError(f"cannot write {str(path)!r}: {getattr(e, 'strerror', None) or e}"
+                            ) from None
 
 
 def _prepare(folder: Path) -> None:
@@ -126,7 +141,8 @@ def summary_text(s: dict) -> str:
     from .simulate import PLAYER_NAMES
 
     world = f" ({s['world']})" if s["world"] else ""
-    lines = [f"{s['variant']}{world}: {s['games']:,} games of {s['players']} {s['bot']} bots, "
+    games = f"{s['games']:,} game{'s' if s['games'] != 1 else ''}"
+    lines = [f"{s['variant']}{world}: {games} of {s['players']} {s['bot']} bots, "
              f"seed {s['seed']}"]
     if s["capped"]:
         lines.append(f"stopped at the safety cap (not counted): {len(s['capped'])} game(s), "
@@ -242,6 +258,7 @@ def report(
     try:
         pack = load_pack(pack_ref)
         pack.world(world)
+        writable(output)
         total = games * max(1, len(player_counts(pack, world)))
         with _progress(False, total) as tick:
             figures = pack_figures(pack, world, games, seed, jobs, progress=tick)

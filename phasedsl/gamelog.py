@@ -20,7 +20,9 @@ from .game.moves import LogError, Move, move_from_log
 from .game.state import GameState, HandResult
 
 MAX_LINE = 1_000_000
-MAX_EVENTS = 1_000_000
+# Lines of a log: a game simulate stops at its 100,000-move cap fits twice over; a longer
+# log is refused at once rather than read and refereed for minutes.
+MAX_EVENTS = 250_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,17 +42,24 @@ def _no_constant(name: str):
     raise LogError(f"{name} is not a number in JSON")
 
 
+def _whole(text: str) -> int:
+    # Python refuses to read an integer of over 4,300 digits (a ValueError, not a JSON error)
+    if len(text.lstrip("-")) > 4000:
+        raise LogError(f"a whole number of {len(text.lstrip('-')):,} digits")
+    return int(text)
+
+
 def _objects(lines: Iterable[str]):
     for n, line in enumerate(lines, 1):
         if n > MAX_EVENTS:
-            raise LogError(f"line {n}: a log holds at most {MAX_EVENTS} lines")
+            raise LogError(f"line {n}: a log holds at most {MAX_EVENTS:,} lines")
         if len(line) > MAX_LINE:
             raise LogError(f"line {n}: line too long ({len(line)} characters; the limit is "
                            f"{MAX_LINE})")
         if not line.strip():
             continue
         try:
-            obj = json.loads(line, parse_constant=_no_constant)
+            obj = json.loads(line, parse_constant=_no_constant, parse_int=_whole)
         except json.JSONDecodeError as e:
             raise LogError(f"line {n}: not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:

@@ -195,12 +195,13 @@ def _build(group: Group, given: Sequence[Card], read: Sequence[Card], rules: Rul
                       for c in read if c.wild)
         return _State(rules, k, low, low + n - 1, color=color, cmap=cmap, swaps=swaps)
     nums = {c.number for c in sure if c.number is not None}
+    # the wilds a natural may take back (wild_take_back), whatever card they stand for here
+    wilds = tuple(c for c in given if c.wild)
     if k.is_set:
-        return _State(rules, k, number=_one(nums), color=color,
-                      swaps=tuple(c for c in given if c.wild))
+        return _State(rules, k, number=_one(nums), color=color, swaps=wilds)
     if k in _PARITY:
-        return _State(rules, k, parity=_one({x % 2 for x in nums}), color=color)
-    return _State(rules, k, color=color)
+        return _State(rules, k, parity=_one({x % 2 for x in nums}), color=color, swaps=wilds)
+    return _State(rules, k, color=color, swaps=wilds)
 
 
 def _not_legal(problems: list[tuple[str, str]]) -> str:
@@ -291,16 +292,21 @@ def _options(st: _State, card: Card) -> list[tuple[str | None, Card | None, int 
 
 def _take_back(st: _State, card: Card) -> list[tuple[str | None, Card | None, int | None]]:
     """The Japanese page's take-back: ``card`` (a natural) replaces a laid wild that stands
-    for it (in a run, at the wild's number; in a set, any wild), and the wild goes to the
-    hand.  Only the single-card targets list it; a plan places cards and keeps no wild."""
+    for it (in a run, the wild at its number; elsewhere, each wild laid as something the
+    card is, once per way it was laid: which one goes may matter to later hits), and the
+    wild goes to the hand.  A card of a wild number acting as a wild is a natural laid,
+    not a wild to take back."""
     if not (st.rules.wild_take_back and card.natural):
         return []
-    for w in st.swaps:
-        fits = (w.number == card.number and w.color in (None, card.color)
-                and st.color_ok(st.color, card.color, w.number)) if st.kind.is_run else True
-        if fits:
-            return [(None, w, None)]
-    return []
+    out: list[tuple[str | None, Card | None, int | None]] = []
+    for w in dict.fromkeys(st.swaps):
+        if st.kind.is_run:
+            if (w.number == card.number and w.color in (None, card.color)
+                    and st.color_ok(st.color, card.color, w.number)):
+                return [(None, w, None)]
+        elif w.number in (None, card.number) and w.color in (None, card.color):
+            out.append((None, w, None))
+    return out
 
 
 def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES) -> list[Hit]:
@@ -339,15 +345,88 @@ MAX_GROUPS = 100
 def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
          budget: int = SEARCH_BUDGET) -> HitPlan:
     """Place as many of ``cards`` as any play order can, and give that order."""
-    from .hitplan import Search  # the search builds on this module's states
 
     if len(cards) > MAX_CARDS:
         raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is "
                           f"{MAX_CARDS})")
     if len(laid) > MAX_GROUPS:
         raise LayoutError(f"too many laid groups ({len(laid)}; the limit is {MAX_GROUPS})")
-    states = [_state(lg, i, rules) for i, lg in enumerate(laid)]
     hand = [c.plain() for c in cards]
-    return Search(states, hand, rules, budget).run()
+    if rules.wild_take_back:
+        return _taking_back(list(laid), hand, rules, budget)
+    return _search(laid, hand, rules, budget)[0]
+
+
+def _search(laid: Sequence[LaidGroup], hand: list[Card], rules: Rules, budget: int
+            ) -> tuple[HitPlan, int]:
+    """The plan of hits and Utah swaps, and the search nodes it took."""
+    from .hitplan import Search  # the search builds on this module's states
+
+    search = Search([_state(lg, i, rules) for i, lg in enumerate(laid)], hand, rules, budget)
+    return search.run(), search.nodes
+
+
+def _taking_back(laid: list[LaidGroup], hand: list[Card], rules: Rules, budget: int) -> HitPlan:
+    """The best plan when naturals may take laid wilds back (the Japanese page): a take-back
+    places its natural and puts the wild in the hand, where it may then be played like any
+    wild, so a plan may place more cards with some.  A wild taken back and played, then
+    taken back again, does no more than the natural played there directly; so the plan is
+    some take-backs of the wilds laid now, then hits.  Every sequence of take-backs is
+    tried (a take-back may allow another: G5 for W=G5 leaves a group of 5s that R5 may
+    take W=5 from, where the postal 5s act as wilds), each table once, sharing the
+    search budget."""
+    left = budget
+    best: HitPlan | None = None
+    exact = True
+    seen: set = set()
+
+    def visit(laid: list[LaidGroup], hand: list[Card], done: tuple[Hit, ...]) -> None:
+        nonlocal left, best, exact
+        key = (tuple(lg.cards for lg in laid), tuple(sorted(map(str, hand))))
+        if key in seen:
+            return
+        seen.add(key)
+        got, nodes = _search(laid, hand, rules, max(left, 1))
+        left -= nodes
+        exact = exact and got.exact
+        if best is None or len(got.left) < len(best.left):
+            best = HitPlan((*done, *got.hits), got.left)
+        # a wild-like card left over: no group has room for the wild a take-back frees
+        if not best.left or any(_acts_wild(c, rules) for c in got.left):
+            return
+        for card in dict.fromkeys(c for c in hand if c.natural):
+            for h in targets(laid, card, rules):
+                if h.swap is None or h.end is not None:
+                    continue
+                if left <= 0:
+                    exact = False
+                    return
+                rest = list(hand)
+                rest.remove(card)
+                visit([*laid[:h.group], _take_back_laid(laid[h.group], h, rules),
+                       *laid[h.group + 1:]], [*rest, WILD], (*done, h))
+
+    visit(laid, hand, ())
+    assert best is not None
+    return HitPlan(best.hits, best.left, exact)
+
+
+def _take_back_laid(lg: LaidGroup, h: Hit, rules: Rules) -> LaidGroup:
+    """``lg`` once ``h.card`` has taken the wild ``h.swap`` back: in a run the wild standing
+    at the card's number (the run keeps its ends), elsewhere any wild laid as ``h.swap``."""
+    before = _state(lg, h.group, rules)
+    for k, c in enumerate(lg.cards):
+        if not c.wild or (not before.kind.is_run and c != h.swap):
+            continue
+        cards = (*lg.cards[:k], h.card, *lg.cards[k + 1:])
+        read, problems = read_group(lg.group, cards, rules)
+        if problems or read is None:
+            continue
+        new = LaidGroup(lg.group, cards)
+        after = _build(lg.group, cards, read, rules)
+        if (after.low, after.high) == (before.low, before.high):
+            _remember(new, rules, after)
+            return new
+    raise AssertionError(f"{h} was offered but cannot be made")  # targets offers only these
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import permutations
 
 from .cards import Card
 from .meld import LaidGroup, Meld
@@ -69,43 +69,112 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
 
     Returns (the cards in laid order with every wild's value filled in, or
     None; the broken rules as (rule, message) pairs).  Cards whose number is
-    wild under the rules (postal) are tried both as themselves and as wilds.
+    wild under the rules (postal) are tried as themselves and as wilds; the
+    reading that plays the most of them as themselves is returned.
     """
-    laid, problems, _acting = _read_group(group, cards, rules)
-    return laid, problems
+    readings, problems = _readings(group, cards, rules)
+    if not readings:
+        return None, problems
+    return max(readings, key=lambda r: r.naturals).cards, []
 
 
-def _read_group(group: Group, cards: Sequence[Card], rules: Rules, most_wild: bool = False
-                ) -> tuple[tuple[Card, ...] | None, list[tuple[str, str]], tuple]:
-    """As read_group, and (index in the laid cards, the wild it acts as) for each card of a
-    wild number played as a wild (``most_wild``: the legal reading that plays the most of
-    them as wilds)."""
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """One legal reading of a group: ``cards`` in laid order, each wild's value filled in
+    (a card of a wild number played as a wild shown as itself; ``acting`` is (index, the
+    wild it acts as) for each), the cards played as naturals, and the number a set shows
+    (None: not a set, or a set of wilds only, which may show any number)."""
+
+    cards: tuple[Card, ...]
+    acting: tuple[tuple[int, Card], ...]
+    naturals: int
+    shows: int | None
+
+
+def _readings(group: Group, cards: Sequence[Card], rules: Rules
+              ) -> tuple[list[_Reading], list[tuple[str, str]]]:
+    """Every reading of ``cards`` as ``group`` that matters to the rest of a layout: for
+    each number a set may show, and otherwise once, the one with the most naturals; or
+    none, and the broken rules of the cards read as themselves.
+
+    A card of a wild number (postal) may be played as a wild, and a wild can stand
+    wherever the card stands as itself: playing it as a wild never breaks a rule except
+    the natural minimum.  So which of them stay natural is a choice among few maximal
+    ones, by kind: those showing one number (or color, or parity) of the group's class;
+    in a run, one card per number of a window (and of a color, for a one-color run).
+    """
     flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
+    if not flex:  # one reading (the common case, kept quick)
+        laid, problems, _ = _read(group, cards, rules)
+        if problems:
+            return [], problems
+        shows = None
+        if group.kind.is_set:
+            nums = {c.number for c in cards if c.number is not None}
+            shows = nums.pop() if nums else None
+        return [_Reading(tuple(laid), (), sum(1 for c in cards if c.natural), shows)], []
+    best: dict[int | None, _Reading] = {}
     first: list[tuple[str, str]] | None = None
-    # As in the solver: playing such a card as a wild never hurts except for the
-    # natural minimum, so try them all as themselves, then all but a few as wilds.
-    keep_most = min(rules.min_naturals, len(flex))
-    seen: dict = {}
-    reps = []  # equal cards are interchangeable: each value at most keep_most times
-    for i in flex:
-        if seen.get(cards[i], 0) < keep_most:
-            seen[cards[i]] = seen.get(cards[i], 0) + 1
-            reps.append(i)
-    choices = [set()] + [set(flex) - set(kept) for k in range(keep_most + 1)
-                         for kept in combinations(reps, k)]
-    if most_wild:
-        choices = choices[1:] + choices[:1]
-    for as_wild in choices:
+    for kept in _keepable(group, cards, rules, flex):
+        as_wild = set(flex) - kept
         seq = [Card(wild=True) if i in as_wild else c for i, c in enumerate(cards)]
         laid, problems, order = _read(group, seq, rules)
-        if not problems:
-            # show the real cards, not the wilds they were played as
-            return (tuple(cards[i] if i in as_wild else c for c, i in zip(laid, order, strict=True)),
-                    [], tuple((k, c) for k, (c, i) in enumerate(zip(laid, order, strict=True))
-                              if i in as_wild))
         if first is None:
             first = problems
-    return None, first or [], ()
+        if problems:
+            continue
+        # show the real cards, not the wilds they were played as
+        shown = tuple(cards[i] if i in as_wild else c for c, i in zip(laid, order, strict=True))
+        acting = tuple((k, c) for k, (c, i) in enumerate(zip(laid, order, strict=True))
+                       if i in as_wild)
+        naturals = sum(1 for i, c in enumerate(cards) if c.natural and i not in as_wild)
+        shows = None
+        if group.kind.is_set:
+            nums = {c.number for i, c in enumerate(cards)
+                    if (c.natural and i not in as_wild) or (c.wild and c.number is not None)}
+            shows = nums.pop() if nums else None
+        if shows not in best or naturals > best[shows].naturals:
+            best[shows] = _Reading(shown, acting, naturals, shows)
+    readings = sorted(best.values(), key=lambda r: -r.naturals)
+    return readings, ([] if readings else first or [])
+
+
+def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
+              ) -> list[frozenset[int]]:
+    """The maximal choices of wild-number cards to keep natural (indices into ``cards``),
+    all of them first (the player's likeliest meaning, and the problems to report), none
+    last."""
+    out = [frozenset(flex)]
+    if not flex:
+        return out
+    kind = group.kind
+    if kind.is_run:
+        deck = rules.deck
+        n = len(cards)
+        fixed = {c.number for i, c in enumerate(cards) if c.number is not None and i not in flex}
+        one_color = kind.one_color or rules.runs_one_color
+        for first in range(deck.low, deck.high - n + 2):
+            window = range(first, first + n)
+            for color in (deck.colors if one_color else (None,)):
+                kept: dict[int, int] = {}
+                for i in flex:
+                    c = cards[i]
+                    allowed = group.allowed(c.number)
+                    if (c.number in window and c.number not in fixed and c.number not in kept
+                            and color in (None, c.color)
+                            and (allowed is None or c.color in allowed)):
+                        kept[c.number] = i
+                out.append(frozenset(kept.values()))
+    elif kind not in (Kind.WILD, Kind.SKIP):
+        def key(c: Card) -> tuple:
+            return ((c.number if kind.is_set else None),
+                    (c.color if kind.one_color else None),
+                    (c.number % 2 if kind in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD) else None))
+
+        for value in dict.fromkeys(key(cards[i]) for i in flex):
+            out.append(frozenset(i for i in flex if key(cards[i]) == value))
+    out.append(frozenset())
+    return list(dict.fromkeys(out))
 
 
 def _read(group: Group, cards: Sequence[Card], rules: Rules
@@ -190,6 +259,30 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         return (deck.low <= first and first + n - 1 <= deck.high
                 and all(group.allowed(x) != frozenset() for x in range(first, first + n)))
 
+    def misfit(num: int, c: Card) -> tuple[str, str] | None:
+        """What is wrong with ``c`` standing at ``num`` of a run with a color map."""
+        allowed = group.allowed(num)
+        if allowed is None:
+            return None
+        if not allowed:
+            return ("color_map", f"{num} is not part of this run's color map")
+        shown = c.color
+        if shown is not None and shown not in allowed:
+            names = " or ".join(deck.color_name(x) for x in deck.colors if x in allowed)
+            return ("color_map", f"the {num} of this run must be {names}, not "
+                                 f"{deck.color_name(shown)}")
+        return None
+
+    def lay(first: int, seq: list[Card]) -> tuple[Card, ...]:
+        return tuple(c if c.natural else Card(first + k, c.color or (
+            color if group.kind is Kind.COLOR_RUN else None), wild=True)
+            for k, c in enumerate(seq))
+
+    if not problems and group.colors is not None:
+        # A color map: the cards as laid (either way), else any window and any places for
+        # the unstated wilds that the map allows (a wild said to be red where red may go).
+        for first, got in _placements(n, values, fits, misfit, cards, deck):
+            return lay(first, [cards[i] for i in got]), problems, got
     if known:
         # As laid, low to high (or high to low): every known card fixes the start.
         ups = {v - i for i, v in enumerate(values) if v is not None}
@@ -231,23 +324,56 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
                 loose.append(i)
         order = [s if s is not None else loose.pop(0) for s in slots]
     seq = [cards[i] for i in order]
-    laid = []
-    for i, c in enumerate(seq):
-        num = start + i
-        if c.natural:
-            laid.append(c)
-        else:
-            laid.append(Card(num, c.color or (color if group.kind is Kind.COLOR_RUN else None),
-                             wild=True))
-        allowed = group.allowed(num)
-        if allowed is not None:
-            if not allowed:
-                problems.append(("color_map", f"{num} is not part of this run's color map"))
-            elif c.color is not None and c.color not in allowed:
-                names = " or ".join(deck.color_name(x) for x in deck.colors if x in allowed)
-                problems.append(("color_map", f"the {num} of this run must be {names}, not "
-                                              f"{deck.color_name(c.color)}"))
-    return tuple(laid), problems, order
+    problems += [p for k, c in enumerate(seq) if (p := misfit(start + k, c)) is not None]
+    return lay(start, seq), problems, order
+
+
+def _placements(n: int, values: list[int | None], fits, misfit, cards: Sequence[Card], deck):
+    """(first number, index in ``cards`` of each card in run order) for each legal way to
+    lay the run: as laid low to high, high to low, then by window (the one an unordered
+    reading prefers first) with the cards of no number matched to the places left."""
+    known = [v for v in values if v is not None]
+    ident = list(range(n))
+    if known:
+        lo, hi = min(known), max(known)
+        ups = {v - i for i, v in enumerate(values) if v is not None}
+        downs = {v + i - n + 1 for i, v in enumerate(values) if v is not None}
+        laid = [(first, ident) for first in ups if len(ups) == 1] + \
+            [(first, ident[::-1]) for first in downs if len(downs) == 1]
+        for first, order in laid:
+            if fits(first) and all(misfit(first + k, cards[i]) is None
+                                   for k, i in enumerate(order)):
+                yield first, order
+        pref = max(lo if lo + n - 1 <= deck.high else deck.high - n + 1, hi - n + 1)
+        windows = sorted(range(hi - n + 1, lo + 1), key=lambda s: (s != pref, s))
+    else:
+        windows = list(range(deck.high - n + 1, deck.low - 1, -1))
+    loose = [i for i, v in enumerate(values) if v is None]
+    for first in windows:
+        if not fits(first):
+            continue
+        slots: list[int | None] = [None] * n
+        for i, v in enumerate(values):
+            if v is not None:
+                slots[v - first] = i
+        if any(i is not None and misfit(first + k, cards[i]) for k, i in enumerate(slots)):
+            continue
+        free = [k for k, i in enumerate(slots) if i is None]
+        owner: dict[int, int] = {}  # place -> loose card, by augmenting paths
+
+        def put(i: int, seen: set, free=free, owner=owner, first=first) -> bool:
+            for k in free:
+                if k not in seen and misfit(first + k, cards[i]) is None:
+                    seen.add(k)
+                    if k not in owner or put(owner[k], seen):
+                        owner[k] = i
+                        return True
+            return False
+
+        if all(put(i, set()) for i in loose):
+            for k, i in owner.items():
+                slots[k] = i
+            yield first, slots
 
 
 def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAULT_RULES,
@@ -256,7 +382,9 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
 
     Each given group is matched to one of the phase's groups; the verdict's
     meld lists them in the phase's written order.  With ``hand``, the layout's
-    cards must also come from that hand.
+    cards must also come from that hand.  Exact under every reading of cards of
+    a wild number (postal): the layout is legal when some choice of which of them
+    act as wilds makes it so.
     """
     groups = phase.groups
     problems: list[Problem] = []
@@ -266,20 +394,22 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
                                 f"the phase has {len(groups)} group{'s' if len(groups) != 1 else ''}"
                                 f" ({phase}), the layout has {len(layout)}{extra}"))
         return Verdict(False, None, tuple(problems))
-    reads = [[_read_group(g, cards, rules) for g in groups] for cards in layout]
-    # A set of wilds the player left unstated shows whatever number the player says: under
-    # sets_share_number=False it takes one the other sets leave free.
-    free = [[_free(read, cards) for read in row] for row, cards in zip(reads, layout, strict=True)]
-    alts: dict = {}
-    if not rules.sets_share_number and rules.wild_numbers:
-        # a set read as itself may clash where the same cards all played as wilds would not
-        for i, cards in enumerate(layout):
-            for j, g in enumerate(groups):
-                if g.kind.is_set and not reads[i][j][1] and not free[i][j]:
-                    alt = _read_group(g, cards, rules, most_wild=True)
-                    if _free(alt, cards):
-                        alts[i, j] = alt
-    assignment = _match(reads, groups, rules, free, alts)
+    if sum(map(len, layout)) > rules.deck.size:
+        # more cards than the deck holds: no need (and, for thousands of cards of wild
+        # numbers, no time) to read the groups
+        return Verdict(False, None, tuple(_phase_problems(None, layout, rules, hand)))
+    first = {g: j for j, g in reversed(list(enumerate(groups)))}  # equal groups read once
+    reads = []
+    for cards in layout:
+        row: list = []
+        for j, g in enumerate(groups):
+            row.append(row[first[g]] if first[g] < j else _readings(g, cards, rules))
+        reads.append(row)
+    need = rules.min_naturals if rules.natural_scope == "phase" else 0
+    assignment = _match(reads, groups, rules, need)
+    if assignment is None and need:
+        # no reading holds enough naturals: lay it anyway, and say so below
+        assignment = _match(reads, groups, rules, 0)
     if assignment is None:
         # No pairing works: report each group against the phase group it comes
         # closest to making (fewest broken rules), each phase group used once.
@@ -297,14 +427,17 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
         return Verdict(False, None, tuple(problems))
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
-    shown = {_set_number(reads[i][j]) for i, j in enumerate(assignment)
-             if groups[j].kind.is_set and not free[i][j]}
+    shown = {r.shows for j, r in assignment if groups[j].kind.is_set and r.shows is not None}
     spare = [x for x in rules.deck.numbers if x not in shown]
-    for i, j in enumerate(assignment):
-        cards, _, stands = reads[i][j]
-        if free[i][j] and groups[j].kind.is_set and not rules.sets_share_number and spare:
+    for j, r in assignment:
+        cards, stands = r.cards, r.acting
+        # A set that shows no number shows whatever the player says: where sets must
+        # differ, one the other sets leave free.
+        if groups[j].kind.is_set and r.shows is None and not rules.sets_share_number and spare:
             num = spare.pop()
-            cards = tuple(Card(num, c.color, wild=True) if c.wild else c for c in cards)
+            stand = {k for k, _ in stands}
+            cards = tuple(Card(num, c.color, wild=True) if c.wild and k not in stand else c
+                          for k, c in enumerate(cards))
             stands = tuple((k, Card(num, w.color, wild=True)) for k, w in stands)
         laid[j] = LaidGroup(groups[j], cards)
         acting += [(j, k, wild) for k, wild in stands]
@@ -318,72 +451,96 @@ def _weight(problems: list[tuple[str, str]]) -> int:
     return sum(3 if rule == "size" else 1 for rule, _ in problems)
 
 
-def _free(read, given: Sequence[Card]) -> bool:
-    """Whether no card of a legal read shows a number: each is a wild the player left
-    unstated or a card of a wild number played as a wild."""
-    cards, problems, acting = read
-    stands = dict(acting)
-    return (not problems and not any(c.wild and c.number is not None for c in given)
-            and all(c.wild or k in stands for k, c in enumerate(cards)))
+def _match(reads, groups: Sequence[Group], rules: Rules, need: int
+           ) -> list[tuple[int, _Reading]] | None:
+    """Pair each given group with a distinct phase group and one of its readings there, so
+    that (unless sets may share a number) the sets show different numbers, and the
+    readings hold at least ``need`` naturals together: (phase group, reading) per given
+    group, or None.
 
-
-def _set_number(read) -> int | None:
-    """The number a read set shows (a card of a wild number played as a wild shows the
-    number it stands for, not its own)."""
-    cards, _, acting = read
-    stands = dict(acting)
-    nums = {stands[k].number if k in stands else c.number for k, c in enumerate(cards)}
-    nums.discard(None)
-    return nums.pop() if len(nums) == 1 else None
-
-
-def _match(reads, groups: Sequence[Group], rules: Rules, free: list[list[bool]], alts: dict
-           ) -> list[int] | None:
-    """Pair each given group with a distinct phase group it legally makes (``free``: as a
-    set it shows no number of its own; ``alts``: a free reading to switch a set to when its
-    number clashes, which never hurts, so ``reads`` and ``free`` are updated in place)."""
+    The given groups with the fewest places go first (one with none ends it at once), and
+    a state that failed is not tried again (which phase groups are taken, the numbers
+    shown, the naturals so far): ten groups that cannot pair up fail in a moment."""
     n = len(groups)
-    used = [False] * n
-    out = [0] * n
+    distinct = not rules.sets_share_number
+    room = len(rules.deck.numbers)  # the numbers the sets may show between them
+    order = sorted(range(n), key=lambda i: sum(1 for rs, _ in reads[i] if rs))
+    most = [max((r.naturals for rs, _ in reads[i] for r in rs), default=0) for i in order]
+    rest = [sum(most[k:]) for k in range(n + 1)]
+    out: dict[int, tuple[int, _Reading]] = {}
+    failed: dict[tuple, int] = {}  # state -> the most naturals it failed with
+    fits = [[j for j in range(n) if reads[i][j][0]] for i in order]
+    pairable: dict[int, bool] = {}
 
-    def rec(i: int, set_numbers: frozenset) -> bool:
-        if i == n:
-            return True
+    def can_pair(k: int, used: int) -> bool:
+        """Can the given groups from the k-th on each take a phase group not in ``used``
+        (readings aside)?  A matching, by augmenting paths."""
+        if used not in pairable:
+            owner: dict[int, int] = {}
+
+            def place(a: int, seen: set) -> bool:
+                for j in fits[a]:
+                    if not used >> j & 1 and j not in seen:
+                        seen.add(j)
+                        if j not in owner or place(owner[j], seen):
+                            owner[j] = a
+                            return True
+                return False
+
+            pairable[used] = all(place(a, set()) for a in range(k, n))
+        return pairable[used]
+
+    def rec(k: int, used: int, shown: frozenset, free: int, naturals: int) -> bool:
+        if k == n:
+            return naturals >= need
+        if naturals + rest[k] < need or not can_pair(k, used):
+            return False
+        state = (k, used, shown, free)
+        if failed.get(state, -1) >= naturals:
+            return False
+        i = order[k]
         tried: set = set()
         for j in range(n):
-            if used[j] or reads[i][j][1] or groups[j] in tried:
+            readings = reads[i][j][0]
+            if used >> j & 1 or not readings or groups[j] in tried:
                 continue
             tried.add(groups[j])  # identical phase groups are interchangeable
-            sn = set_numbers
-            if not rules.sets_share_number and groups[j].kind.is_set and not free[i][j]:
-                num = _set_number(reads[i][j])
-                if num in set_numbers:
-                    if (i, j) not in alts:
+            for r in readings:
+                sn, fr = shown, free
+                if distinct and groups[j].kind.is_set:
+                    if r.shows is None:
+                        fr += 1
+                    elif r.shows in shown:
                         continue
-                    reads[i][j] = alts.pop((i, j))  # every card of a wild number as a wild
-                    free[i][j] = True
-                else:
-                    sn = set_numbers | {num}
-            used[j] = True
-            out[i] = j
-            if rec(i + 1, sn):
-                return True
-            used[j] = False
+                    else:
+                        sn = shown | {r.shows}
+                    if len(sn) + fr > room:
+                        continue
+                out[i] = (j, r)
+                if rec(k + 1, used | 1 << j, sn, fr, naturals + r.naturals):
+                    return True
+        failed[state] = naturals
         return False
 
-    return out if rec(0, frozenset()) else None
+    return [out[i] for i in range(n)] if rec(0, 0, frozenset(), 0, 0) else None
 
 
-def _phase_problems(meld: Meld, layout, rules: Rules, hand) -> list[Problem]:
+def _phase_problems(meld: Meld | None, layout, rules: Rules, hand) -> list[Problem]:
     deck = rules.deck
     problems: list[Problem] = []
     plain = [c.plain() for cards in layout for c in cards]
-    if rules.natural_scope == "phase":
-        nat = sum(1 for c in plain if c.natural)
+    if meld is None:
+        problems.append(Problem(None, "deck_supply", f"the layout holds {len(plain)} cards, the "
+                                                     f"deck only {deck.size}"))
+    elif rules.natural_scope == "phase":
+        # a card of a wild number played as a wild is not a natural card of the phase
+        nat = sum(1 for c in plain if c.natural) - len(meld.acting)
         if nat < rules.min_naturals:
+            acting = (" (cards of a wild number count only when played as themselves, and "
+                      "no reading plays more of them so)") if rules.wild_numbers else ""
             problems.append(Problem(None, "natural_minimum",
                                     f"the phase needs at least {rules.min_naturals} natural "
-                                    f"card(s), the layout has {nat}"))
+                                    f"card(s), the layout has {nat}{acting}"))
     for card, k in sorted(Counter(plain).items(), key=lambda x: str(x[0])):
         have = deck.supply(card)
         if k > have:

@@ -19,17 +19,25 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .classes import _tables
+from .errors import PhaseDSLError
 from .handcounts import _Hand
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import _keep_most, _layout_for, _postal_variants, _search
 
 CHUNK = 20_000
+# Sampling that would take longer than this (seconds of every process's work together, over
+# the processes) is refused with the estimate, rather than left to run for hours: a pilot
+# of up to PILOT hands (or PILOT_SECONDS), never counted, times a hand first.
+MAX_SAMPLING_SECONDS = 300.0
+PILOT = 200
+PILOT_SECONDS = 2.0
 Z95 = 1.959963984540054
 
 
@@ -323,6 +331,24 @@ def _sample_chunk(args) -> int:
     return hits
 
 
+def _pilot(phase: Phase, rules: Rules, cards: int, seed: int) -> float:
+    """Seconds a sampled hand takes here: hands of their own seeds, not counted."""
+    start = time.process_time()
+    n = 0
+    while n < PILOT and time.process_time() - start < PILOT_SECONDS:
+        _sample_chunk((phase, rules, cards, 1, _seed(seed, -1 - n)))
+        n += 1
+    return (time.process_time() - start) / n
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:,.0f} minutes"
+    if seconds < 3 * 86400:
+        return f"{seconds / 3600:,.0f} hours"
+    return f"{seconds / 86400:,.0f} days"
+
+
 def _seed(seed: int, chunk: int) -> int:
     return (seed * 1_000_003 + chunk * 7_919 + 17) & 0xFFFFFFFFFFFF
 
@@ -336,6 +362,14 @@ def sampled_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None =
         raise ValueError(f"{h} cards is more than the deck's {rules.deck.size}")
     if samples < 1:
         raise ValueError("samples must be at least 1")
+    per_hand = _pilot(phase, rules, h, seed)
+    if per_hand * samples / jobs > MAX_SAMPLING_SECONDS:
+        took = per_hand * samples / jobs
+        fewer = max(1, int(60 * jobs / per_hand))
+        raise PhaseDSLError(
+            f"sampling {samples:,} hands of {h} cards for {phase} would take about "
+            f"{_duration(took)} ({1000 * per_hand:.1f} ms a hand): --samples {fewer:,} takes "
+            "about a minute (a rougher figure), or --jobs shares the work")
     chunks = [(phase, rules, h, min(CHUNK, samples - i), _seed(seed, k))
               for k, i in enumerate(range(0, samples, CHUNK))]
     hits = 0

@@ -17,7 +17,7 @@ from pathlib import Path
 import jsonschema
 
 from .cards import Deck
-from .errors import InputError, PackError, PhaseDSLError, caret_lines
+from .errors import InputError, PackError, PhaseDSLError, caret_lines, quoted
 from .phase import Phase
 from .resources import schema_path, variants_dir
 from .rules import Rules, Scoring
@@ -110,7 +110,8 @@ class Pack:
         hint = _did_you_mean(key, {w.name: w.name for w in self.worlds}
                              | {w.title.casefold(): w.name for w in self.worlds})
         names = ", ".join(w.name for w in self.worlds)
-        raise PhaseDSLError(f"pack {self.name!r} has no world {name!r}{hint} (it has: {names})")
+        raise PhaseDSLError(f"pack {self.name!r} has no world {quoted(name, 40)}{hint} (it has: "
+                            f"{names})")
 
     def rules_for(self, world: str | None) -> Rules:
         if world is None and len(self.worlds) != 1:
@@ -369,24 +370,33 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
+def _exists(p: Path) -> bool:
+    # a name too long for the system, or one holding a NUL, names no file (not a crash)
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _resolve(ref: str, base_dir: Path | None) -> Path:
     if not ref.strip():
         raise PackError([Diagnostic(ref, None, None, "give a pack: a file path or one of: "
                                                      f"{', '.join(builtin_names())}")])
     p = Path(ref)
-    if p.suffix in (".yaml", ".yml") or p.exists():
-        if not p.is_absolute() and base_dir is not None and not p.exists():
+    if p.suffix in (".yaml", ".yml") or _exists(p):
+        if not p.is_absolute() and base_dir is not None and not _exists(p):
             p = base_dir / p
         return p
-    if base_dir is not None and (base_dir / f"{ref}.yaml").exists():
+    if base_dir is not None and _exists(base_dir / f"{ref}.yaml"):
         return base_dir / f"{ref}.yaml"
     builtin = variants_dir() / f"{ref}.yaml"
-    if builtin.exists():
+    if _exists(builtin):
         return builtin
     names = builtin_names() + ([q.stem for q in base_dir.glob("*.yaml")] if base_dir else [])
     hint = _did_you_mean(ref, {n: n for n in names})
-    raise PackError([Diagnostic(ref, None, None, f"no pack {ref!r}{hint}: give a file path or "
-                                                 f"one of: {', '.join(builtin_names())}")])
+    shown = ref if len(ref) <= 60 else f"{ref[:60]}..."  # a name is not echoed whole
+    raise PackError([Diagnostic(shown, None, None, f"no pack {quoted(ref, 40)}{hint}: give a file "
+                                                   f"path or one of: {', '.join(builtin_names())}")])
 
 
 def _read(path: Path) -> tuple[str, list[str]]:
@@ -397,10 +407,15 @@ def _read(path: Path) -> tuple[str, list[str]]:
             raise PackError([Diagnostic(str(path), None, None,
                                         "file too large (over 1000 kB); a pack is a small file")])
         text = data.decode("utf-8")
+    except PackError:  # (a ValueError too)
+        raise
     except UnicodeDecodeError:
         raise PackError([Diagnostic(str(path), None, None, "not UTF-8 text")]) from None
     except OSError as e:
         raise PackError([Diagnostic(str(path), None, None, f"cannot read: {e.strerror}")]) from None
+    except ValueError:
+        raise PackError([Diagnostic(repr(str(path)), None, None,
+                                    "cannot read: a file name holds no NUL character")]) from None
     return text, text.splitlines()
 
 
@@ -434,13 +449,15 @@ def _loose_phase_problems(doc: Located, path: str, lines: list[str]) -> list[Dia
     from .cards import STANDARD_DECK
 
     value = doc.value
-    try:
-        deck = rules_from(value.get("rules") or {}).deck
-    except Exception:  # the schema has already said what is wrong with `rules`
-        deck = STANDARD_DECK
-    ints = (deck.low, deck.high, deck.copies, deck.wilds, deck.skips)
-    if not all(type(v) is int for v in ints) or not all(isinstance(c, str) for c in deck.colors):
-        deck = STANDARD_DECK  # a deck the schema refused: read the phases against the printed one
+    # A deck the schema refused (a billion numbers would take the machine's memory) reads
+    # the phases against the printed one.
+    deck = STANDARD_DECK
+    if not any(list(e.absolute_path)[:2] == ["rules", "deck"]
+               for e in _validator().iter_errors(value)):
+        try:
+            deck = rules_from(value.get("rules") or {}).deck
+        except Exception:  # the schema has already said what is wrong with `rules`
+            deck = STANDARD_DECK
     diags: list[Diagnostic] = []
     if isinstance(value.get("phases"), list):
         _phase_entries(doc, path, lines, ("phases",), value["phases"], deck, diags)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .cards import Card, Deck, format_cards, parse_cards
-from .errors import PhaseDSLError
+from .errors import PhaseDSLError, quoted
 from .game import moves as mv
 from .game.engine import phase_rules
 from .game.state import GameState, HandResult, Table
@@ -86,8 +86,15 @@ def _target(words: Sequence[str], me: str, example: str) -> tuple[str, int]:
     return who, _number(words[2], "the group (counted from 1 in that player's laid order)")
 
 
+# The longest command line read: a lay of a whole 108-card deck is about 400 characters.
+MAX_COMMAND = 10_000
+
+
 def parse_command(line: str, me: str, deck: Deck) -> mv.Move | Keyword:
     """One command line of player ``me`` as a move, or ``"help"`` / ``"quit"``."""
+    if len(line.rstrip("\r\n")) > MAX_COMMAND:
+        raise CommandError(f"a command is at most {MAX_COMMAND:,} characters; this line has "
+                           f"more (nothing of it was played)")
     words = line.split()
     if not words:
         raise CommandError("type a command (help lists them)")
@@ -144,7 +151,7 @@ def parse_command(line: str, me: str, deck: Deck) -> mv.Move | Keyword:
         return mv.Give(me, rest[0])
     close = difflib.get_close_matches(verb, VERBS, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise CommandError(f"unknown command {words[0]!r}{hint} (the commands are "
+    raise CommandError(f"unknown command {quoted(words[0])}{hint} (the commands are "
                        f"{', '.join(VERBS)}; 'help' explains them)")
 
 

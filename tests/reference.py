@@ -99,3 +99,51 @@ def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, m
         return False
 
     return rec(0, hand, 0, frozenset())
+
+
+def layout_ok(groups: list[tuple[str, int, dict | None]], layout: list[list[tuple]], *,
+              postal: frozenset = frozenset(), min_nat: int = 1, scope: str = "group",
+              share: bool = True, low: int = 1, high: int = 12) -> bool:
+    """Is ``layout`` (the groups as laid, card tuples) a legal laying of ``groups``, by the
+    definitions: some pairing of laid groups with the phase's groups, and some choice for
+    every card of a ``postal`` number of natural or wild (standing for anything), under
+    which every group is one of its kind at its size or larger (extras), the natural
+    minimum holds (per group, or over the phase), and, unless sets may ``share`` a number,
+    the sets show different numbers (a set of wilds only takes any number left free)."""
+    from itertools import permutations, product
+
+    if len(layout) != len(groups):
+        return False
+    flex = [(i, k) for i, cards in enumerate(layout) for k, c in enumerate(cards)
+            if c[0] == "n" and c[1] in postal]
+    for as_wild in product((False, True), repeat=len(flex)):
+        played = [list(cards) for cards in layout]
+        for (i, k), w in zip(flex, as_wild, strict=True):
+            if w:
+                played[i][k] = ("w", 0, "")
+        naturals = sum(c[0] == "n" for cards in played for c in cards)
+        if scope == "phase" and naturals < min_nat:
+            continue
+        for perm in permutations(range(len(groups))):
+            shown, free, ok = set(), 0, True
+            for i, j in enumerate(perm):
+                kind, size, colors = groups[j]
+                cards = tuple(played[i])
+                per_group = min(min_nat, size) if scope == "group" and kind not in (
+                    "wild", "skip") else 0
+                if len(cards) < size or not group_ok(kind, len(cards), cards, per_group, low,
+                                                     high, colors):
+                    ok = False
+                    break
+                if kind in ("set", "color_set"):
+                    nums = {c[1] for c in cards if c[0] == "n"}
+                    if nums:
+                        if not share and nums & shown:
+                            ok = False
+                            break
+                        shown |= nums
+                    else:
+                        free += 1
+            if ok and (share or len(shown) + free <= high - low + 1):
+                return True
+    return False

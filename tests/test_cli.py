@@ -523,8 +523,52 @@ def test_batch_lines_over_the_limit_are_refused_in_both_modes_and_not_echoed():
         r = run(cmd, "--batch", "-", input=f"{long}\n{ok}\n")
         out = [json.loads(x) for x in r.stdout.splitlines()]
         assert r.exit_code == 2 and len(r.stdout) < 2_000
-        assert out[0] == {"line": 1, "error": "line too long (over 1000000 characters, the limit)"}
+        key = "input" if cmd == "parse" else "id"
+        assert out[0] == {"line": 1, key: None,
+                          "error": "line too long (over 1000000 characters, the limit)"}
         assert out[1]["line"] == 2 and "error" not in out[1]
+
+
+def test_every_batch_error_row_has_the_same_keys_in_the_same_order():
+    # the row of an over-long line had no "id" (or "input"), unlike every other error row
+    bad_check = [
+        "x" * 1_000_001,                                              # too long to read
+        "{", "[" * 100_000, "[1, 2]", '"text"',                       # not JSON, too deep, not objects
+        json.dumps({"id": 1, "phase": "1 set of 3", "cards": "R5", "hand": "R5"}),
+        json.dumps({"id": 2, "phase": "1 set of 3", "cards": "R5", "groups": ["R5"]}),
+        json.dumps({"id": 3, "phase": 7, "cards": "R5"}),
+        json.dumps({"id": 4, "phase": "1 set of", "cards": "R5"}),
+        json.dumps({"id": 5, "phase": "1 set of 3", "cards": "R5 X5"}),
+        json.dumps({"id": 6, "phase": "1 set of 3", "cards": 5}),
+        json.dumps({"id": 7, "phase": "1 set of 3", "groups": "R5 B5 W"}),
+        json.dumps({"id": 8, "phase": "1 set of 3", "cards": "R5 R5 R5"}),
+        json.dumps({"id": 9, "phase": "1 set of 3", "cards": ""}),
+        json.dumps({"id": 10, "phase": "1 set of 3", "cards": "W=R5 B5"}),
+        '{"id": 11, "phase": "1 set of 3", "cards": "R5", "cards": "B5"}',
+        '{"id": NaN, "phase": "1 set of 3", "cards": "R5"}',
+        '{"id": 1e999, "phase": "1 set of 3", "cards": "R5"}',
+    ]
+    r = run("check", "--batch", "-", input="\n".join(bad_check) + "\n")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.exit_code == 2 and len(rows) == len(bad_check)
+    assert [list(row) for row in rows] == [["line", "id", "error"]] * len(bad_check), rows
+    assert [row["line"] for row in rows] == list(range(1, len(bad_check) + 1))
+    assert rows[0]["id"] is None and rows[5]["id"] == 1 and rows[9]["id"] == 5
+    with_phase = [json.dumps({"id": 1, "phase": "1 set of 3", "cards": "R1"}), "x" * 1_000_001]
+    r = run("check", "--batch", "-", "--variant", "original", "--phase", "1",
+            input="\n".join(with_phase) + "\n")
+    assert [list(json.loads(x)) for x in r.stdout.splitlines()] == [["line", "id", "error"]] * 2
+    r = run("parse", "--batch", "-", input="x" * 1_000_001 + "\nset of\n1 set of 99\n")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [list(row) for row in rows] == [["line", "input", "error"]] * 3
+
+
+def test_a_batch_line_of_exactly_the_limit_is_read():
+    # the newline was counted: a line of 1,000,000 characters was refused as over 1,000,000
+    line = json.dumps({"id": 1, "phase": "1 set of 3", "cards": "R5 B5 W"})
+    line += " " * (1_000_000 - len(line))
+    r = run("check", "--batch", "-", input=line + "\n")
+    assert r.exit_code == 0 and json.loads(r.stdout)["valid"] is True
 
 
 def test_odds_refuses_a_sample_count_that_would_run_for_hours():

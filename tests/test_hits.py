@@ -220,16 +220,50 @@ def _legal(group: Group, cards: tuple, rules: Rules) -> bool:
     return not read_group(group, cards, rules.with_(extras=True))[1]
 
 
+def _legal_as_itself(group, cards, k, low, rules):
+    """Is ``cards`` legal with its k-th card played as itself: every choice of the other
+    cards of a wild number played as wilds (a run's at their places, from ``low``)."""
+    flex = [i for i, c in enumerate(cards) if i != k and _acts_wild(c, rules) and c.natural]
+    plain = rules.with_(wild_numbers=frozenset())
+    for mask in range(1 << len(flex)):
+        as_wild = {i for b, i in enumerate(flex) if mask >> b & 1}
+        tried = tuple((Card(None if low is None else low + i, None, wild=True)
+                       if i in as_wild else c) for i, c in enumerate(cards))
+        if _legal(group, tried, plain):
+            return True
+    return False
+
+
 def _acts_wild(card, rules):
     return card.wild or (card.natural and card.number in rules.wild_numbers)
 
 
 def _ref_moves(state, card, rules):
-    """(group, end, swapped wild number, new state) for every legal single hit."""
+    """(group, end, swapped wild number, new state) for every legal single hit.
+
+    A take-back (``wild_take_back``: ``card``, a natural, replaces a laid wild, which goes
+    to the hand) has no end and swaps ("back", the wild as laid) in a set, color or parity
+    group, the wild's number in a run (the wild there)."""
     out = []
     deck = rules.deck
     for gi, g in enumerate(state):
         group, cards = g[0], g[1]
+        back = []  # (key, the group's cards with ``card`` in a wild's place, run wild number)
+        if rules.wild_take_back and card.natural:
+            # the card takes the wild's place as the card it stands for (as itself, not as a
+            # wild; what the wild was said to be, if anything)
+            for k, w in enumerate(cards):
+                if w.wild and w.color in (None, card.color) and (
+                        card.number == g[2] + k if group.kind.is_run
+                        else w.number in (None, card.number)):
+                    body = (*cards[:k], card, *cards[k + 1:])
+                    if _legal_as_itself(group, body, k, g[2] if group.kind.is_run else None,
+                                        rules):
+                        key = g[2] + k if group.kind.is_run else ("back", str(w))
+                        back.append((key, body))
+        for key, body in dict.fromkeys(back):  # each wild: which one goes may matter
+            new = (group, body, *g[2:4], g[4] - {key}) if group.kind.is_run else (group, body)
+            out.append((gi, None, key, (*state[:gi], new, *state[gi + 1:])))
         if not group.kind.is_run:
             new = (*cards, card)
             if _legal(group, new, rules):
@@ -267,15 +301,20 @@ def _ref_moves(state, card, rules):
 
 
 def _ref_best(state, hand, rules):
+    """The most cards of ``hand`` any order of hits leaves it without (a take-back puts
+    the wild it frees into the hand: the hand is no smaller until that wild is played)."""
     @cache
     def best(state, hand):
         top = 0
         for card in set(hand):
             rest = list(hand)
             rest.remove(card)
-            rest = tuple(rest)
-            for *_, new in _ref_moves(state, card, rules):
-                top = max(top, 1 + best(new, rest))
+            for _gi, end, swap, new in _ref_moves(state, card, rules):
+                if end is None and swap is not None:  # a take-back
+                    got = best(new, tuple(sorted((*rest, WILD), key=str)))
+                else:
+                    got = 1 + best(new, tuple(rest))
+                top = max(top, got)
                 if top == len(hand):
                     return top
         return top
@@ -296,8 +335,10 @@ def _replay(laid, p, rules, starts=None):
                   for i, lg in enumerate(laid) if lg.group.kind.is_run}
     state = _ref_state(laid, starts)
     for h in p.hits:
+        back = h.swap is not None and h.end is None and not state[h.group][0].kind.is_run
+        swapped = ("back", str(h.swap)) if back else None if h.swap is None else h.swap.number
         moves = [m for m in _ref_moves(state, h.card, rules) if m[0] == h.group and m[1] == h.end
-                 and m[2] == (None if h.swap is None else h.swap.number)]
+                 and m[2] == swapped]
         if h.group is not None and state[h.group][0].kind.is_run and h.swap is None:
             g = state[h.group]
             n = g[2] - 1 if h.end == "low" else g[3] + 1
@@ -311,7 +352,9 @@ def _replay(laid, p, rules, starts=None):
 COLORS = ("R", "B", "G", "Y")
 
 
-def _random_group(rng, rules):
+def _random_group(rng, rules, favor=()):
+    """A random laid group and its run's start (None: not a run); ``favor``: numbers that
+    a set shows, or a run covers, more often than chance (the postal rule's)."""
     deck = rules.deck
     kind = rng.choice([Kind.RUN, Kind.RUN, Kind.RUN, Kind.COLOR_RUN, Kind.SET, Kind.SET,
                        Kind.COLOR_SET, Kind.COLOR, Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD,
@@ -330,6 +373,8 @@ def _random_group(rng, rules):
     one = rng.choice(COLORS)
     if kind.is_run:
         start = rng.randint(deck.low, deck.high - size + 1)
+        if favor and rng.random() < 0.5:
+            start = max(deck.low, min(deck.high - size + 1, rng.choice(favor) - rng.randrange(size)))
         colors = None
         if kind is Kind.RUN and rng.random() < 0.1:
             colors = tuple((n, frozenset(rng.sample(COLORS, 2)))
@@ -348,7 +393,7 @@ def _random_group(rng, rules):
         if read is None or [c.number for c in read] != list(range(start, start + size)):
             cards = [Card(start + k, None, wild=True) if c.wild else c for k, c in enumerate(cards)]
         return LaidGroup(Group(kind, size, colors), tuple(cards)), start
-    num = rng.randint(deck.low, deck.high)
+    num = rng.choice(favor) if favor and rng.random() < 0.5 else rng.randint(deck.low, deck.high)
     cards = []
     for _ in range(size):
         if rng.random() < wild_p:
@@ -371,10 +416,10 @@ RULE_SETS = [
 ]
 
 
-def _random_case(rng, rules):
+def _random_case(rng, rules, favor=()):
     laid, starts = [], {}
     while len(laid) < rng.randint(1, 3):
-        lg, start = _random_group(rng, rules)
+        lg, start = _random_group(rng, rules, favor)
         if read_group(lg.group, lg.cards, rules)[1]:
             continue
         if start is not None:
@@ -392,6 +437,8 @@ def _random_case(rng, rules):
             hand.append(SKIP)
         else:
             num = rng.choice(near) if r < 0.8 else rng.randint(deck.low, deck.high)
+            if favor and rng.random() < 0.3:
+                num = rng.choice(favor)
             hand.append(Card(num, rng.choice(COLORS)))
     return laid, starts, hand
 
@@ -410,10 +457,52 @@ def test_plan_places_as_many_as_brute_force(seed):
         _replay(laid, p, rules, starts)
         # single hits: exactly the legal (group, end, swap) choices, every end a wild can take
         card = hand[0]
-        got = {(h.group, h.end, None if h.swap is None else h.swap.number)
-               for h in targets(laid, card, rules)}
-        ref = {m[:3] for m in _ref_moves(_ref_state(laid, starts), card, rules)}
-        assert got == ref, (rules, [str(g) for g in laid], card)
+        assert _target_keys(laid, card, rules) == {
+            m[:3] for m in _ref_moves(_ref_state(laid, starts), card, rules)}, (
+            rules, [str(g) for g in laid], card)
+
+
+def _target_keys(laid, card, rules):
+    return {(h.group, h.end, ("back", str(h.swap)) if h.swap is not None and h.end is None
+             and not laid[h.group].group.kind.is_run else None if h.swap is None
+             else h.swap.number) for h in targets(laid, card, rules)}
+
+
+# The options that change which group takes which card beyond the 12 sets above: postal
+# wild numbers (one or two, in the laid groups and the hand far more often than chance,
+# with every natural-minimum rule), Utah swaps with them, and the Japanese take-back.
+OPTION_SETS = [
+    Rules(wild_numbers=frozenset({5})), Rules(wild_numbers=frozenset({3, 7})),
+    Rules(wild_numbers=frozenset({6}), natural_scope="phase"),
+    Rules(wild_numbers=frozenset({8}), min_naturals=2),
+    Rules(wild_numbers=frozenset({4, 5}), runs_one_color=True),
+    Rules(wild_numbers=frozenset({9}), wild_as_skip=True),
+    Rules(wild_swap=True, wild_numbers=frozenset({5, 6})),
+    Rules(wild_swap=True, wild_numbers=frozenset({7}), natural_scope="phase", min_naturals=0),
+    Rules(wild_swap=True, runs_one_color=True, wild_hit_end="low"),
+    Rules(wild_take_back=True), Rules(wild_take_back=True, wild_swap=True),
+    Rules(wild_take_back=True, wild_numbers=frozenset({5})),
+    Rules(wild_take_back=True, wild_swap=True, wild_numbers=frozenset({6}), runs_one_color=True),
+    Rules(wild_take_back=True, natural_scope="phase", deck=Deck(high=9)),
+]
+
+
+@pytest.mark.parametrize("seed", range(len(OPTION_SETS)))
+def test_plan_and_targets_agree_with_brute_force_under_postal_swap_and_take_back(seed):
+    rules = OPTION_SETS[seed]
+    favor = sorted(rules.wild_numbers) or [rules.deck.low + 4]
+    rng = random.Random(9100 + seed)
+    for _ in range(300):
+        laid, starts, hand = _random_case(rng, rules, favor)
+        p = plan(laid, hand, rules)
+        want = _ref_best(_ref_state(laid, starts), hand, rules)
+        assert p.exact and len(hand) - len(p.left) == want, (
+            rules, [str(g) for g in laid], hand, [str(h) for h in p.hits])
+        _replay(laid, p, rules, starts)
+        for card in dict.fromkeys(hand):
+            assert _target_keys(laid, card, rules) == {
+                m[:3] for m in _ref_moves(_ref_state(laid, starts), card, rules)}, (
+                rules, [str(g) for g in laid], card)
 
 
 def _greedy(state, hand, rules):
@@ -483,3 +572,27 @@ def test_hostile_tables_answer_and_stay_within_limits():
     assert len(p.hits) + len(p.left) == 200 and len(p.hits) >= 8 * 3
     with pytest.raises(LayoutError, match="too many laid groups"):
         plan(runs + runs[:1], [Card(3, "R")])
+
+
+def test_a_plan_takes_a_wild_back_where_the_freed_wild_places_more():
+    rules = Rules(wild_take_back=True)
+    laid = [laid_group("run: R4 W R6", rules), laid_group("run: B1 B2", rules)]
+    p = plan(laid, parse_cards("R5 B4"), rules)
+    assert p.complete and p.exact, [str(h) for h in p.hits]  # R5 and B4 were left
+    assert [str(h) for h in p.hits] == ["R5 replaces W=5 in group 1; the wild goes to your hand",
+                                        "W onto group 2 at the high end (as 3)",
+                                        "B4 onto group 2 at the high end"]
+    assert hit_json(laid, parse_cards("R5 B4"), rules)["placed"] == 2  # of 2 cards, not 3
+    # nowhere to play the freed wild: the plan does not take it
+    full = laid_group("run: " + " ".join("W" if n == 5 else f"R{n}" for n in range(1, 13)), rules)
+    assert [str(c) for c in plan([full], parse_cards("B5"), rules).left] == ["B5"]
+
+
+def test_a_natural_takes_back_a_wild_of_a_color_or_parity_group_and_says_which_wild():
+    rules = Rules(wild_take_back=True)
+    assert where("G4", [laid_group("even_odd: R2 W B6", rules)], rules) == [(0, None), (0, None)]
+    assert where("G4", [laid_group("color: G1 G7 W", rules)], rules) == [(0, None), (0, None)]
+    # a set holding W and W=9: either may go to the hand (W=9 stays 9 once the 9s act wild)
+    got = [str(h) for h in targets([laid_group("set: R9 W W=9", rules)], Card.parse("G9"), rules)]
+    assert got == ["G9 onto group 1", "G9 replaces W in group 1; the wild goes to your hand",
+                   "G9 replaces W=9 in group 1; the wild goes to your hand"]

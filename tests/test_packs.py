@@ -613,7 +613,14 @@ def test_take_back_is_offered_as_a_hit_under_its_own_option():
     r = runner.invoke(app, ["hit", "B6", "--on", "run: R4 R5 W R7", "--variant",
                             "japanese-wild-rules"])
     assert "B6 replaces W=6 in group 1; the wild goes to your hand" in r.stdout
-    assert "B6: fits only by taking a wild back" in r.stdout
+    # the plan takes the wild back and plays it at an end (it said B6 was left)
+    assert r.stdout.endswith("play in this order:\n  B6 replaces W=6 in group 1; the wild goes "
+                             "to your hand\n  W onto group 1 at the high end (as 8)\n"
+                             "the card is placed\n"), r.stdout
+    full = "run: " + " ".join("W" if n == 6 else f"R{n}" for n in range(1, 13))
+    r = runner.invoke(app, ["hit", "B6", "--on", full, "--variant", "japanese-wild-rules"])
+    assert "B6: fits only by taking a wild back (above), and no group has room for the wild " \
+           "that frees" in r.stdout
 
 
 def test_a_missing_key_is_said_once(tmp_path):

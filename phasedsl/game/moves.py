@@ -13,28 +13,37 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import Card, Deck, parse_cards
-from ..errors import PhaseDSLError
+from ..errors import PhaseDSLError, quoted
 
 
 class LogError(PhaseDSLError):
     """A log event that cannot be read (not a question of legality)."""
 
 
+def _shown(value: object) -> str:
+    """A value of the log as a message quotes it: a long one is cut, with its length."""
+    if isinstance(value, str):
+        return quoted(value, 40)
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text):,} characters)"
+
+
 def _field(obj: dict, key: str, kind: type | tuple, what: str):
     if key not in obj:
-        raise LogError(f"a {obj.get('type')!r} event needs {key!r} ({what})")
+        raise LogError(f"a {_shown(obj.get('type'))} event needs {key!r} ({what})")
     value = obj[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise LogError(f"{key!r} of a {obj.get('type')!r} event must be {what}, not {value!r}")
+        raise LogError(f"{key!r} of a {_shown(obj.get('type'))} event must be {what}, "
+                       f"not {_shown(value)}")
     return value
 
 
 def _card(text, deck: Deck, key: str = "card") -> Card:
     if not isinstance(text, str):
-        raise LogError(f"{key!r} must be a card such as 'R5', 'W' or 'S', not {text!r}")
+        raise LogError(f"{key!r} must be a card such as 'R5', 'W' or 'S', not {_shown(text)}")
     card = _one_card(text, deck) if len(text) <= 8 else _one_card.__wrapped__(text, deck)
     if card is None:
-        raise LogError(f"{key!r} must be one card, not {text!r}")
+        raise LogError(f"{key!r} must be one card, not {_shown(text)}")
     return card
 
 
@@ -112,7 +121,7 @@ class Draw:
     def from_log(cls, obj: dict, deck: Deck) -> Draw:
         source = _field(obj, "from", str, "'deck', 'discard' or 'save'")
         if source not in ("deck", "discard", "save"):
-            raise LogError(f"'from' must be 'deck', 'discard' or 'save', not {source!r}")
+            raise LogError(f"'from' must be 'deck', 'discard' or 'save', not {_shown(source)}")
         card = _card(obj["card"], deck) if obj.get("card") is not None else None
         return cls(_field(obj, "player", str, "a player name"), source, card)
 
@@ -141,7 +150,7 @@ class Lay:
             raise LogError("'groups' lists more than 10 groups (a phase has at most 10)")
         phase = obj.get("phase")
         if phase is not None and (not isinstance(phase, int) or isinstance(phase, bool)):
-            raise LogError(f"'phase' must be a phase number, not {phase!r}")
+            raise LogError(f"'phase' must be a phase number, not {_shown(phase)}")
         return cls(_field(obj, "player", str, "a player name"),
                    tuple(_cards(g, deck, "groups") for g in groups), phase)
 
@@ -201,7 +210,7 @@ class Swap:
         who, group = _target(obj)
         end = obj.get("end")
         if end not in (None, "low", "high"):
-            raise LogError(f"'end' must be 'low' or 'high', not {end!r}")
+            raise LogError(f"'end' must be 'low' or 'high', not {_shown(end)}")
         return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck),
                    who, group, end)
 
@@ -232,7 +241,7 @@ class Discard:
         for key in ("skip", "down"):
             named[key] = obj.get(key)
             if named[key] is not None and not isinstance(named[key], str):
-                raise LogError(f"{key!r} must be a player name, not {named[key]!r}")
+                raise LogError(f"{key!r} must be a player name, not {_shown(named[key])}")
         return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck),
                    **named)
 
@@ -322,5 +331,5 @@ def move_from_log(obj: dict, deck: Deck) -> Move:
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in MOVE_TYPES:
         known = ", ".join(["game", *MOVE_TYPES])
-        raise LogError(f"unknown event type {kind!r} (the types are: {known})")
+        raise LogError(f"unknown event type {_shown(kind)} (the types are: {known})")
     return MOVE_TYPES[kind].from_log(obj, deck)

@@ -14,6 +14,7 @@ from .state import GameState, HouseRules, Seat, Table
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MASTERS_MAX_PLAYERS = 4
+MAX_NAME = 40
 
 
 def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> Table:
@@ -33,6 +34,9 @@ def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> 
                             f"{len(players)}")
     if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
         raise PhaseDSLError("players need distinct, non-empty names")
+    if any(len(p) > MAX_NAME or not p.isprintable() for p in players):
+        # every message about a player names them: a name is a name, not a payload
+        raise PhaseDSLError(f"a player's name is at most {MAX_NAME} printable characters")
     rules = w.rules
     if len(players) * rules.hand_size + 1 > rules.deck.size:
         raise PhaseDSLError(f"the deck of {rules.deck.size} cards cannot deal {rules.hand_size} "

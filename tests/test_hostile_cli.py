@@ -1,0 +1,232 @@
+"""Hostile and odd inputs through the command line: each is a clear error with exit 2 (a
+JSON error object under --json, an error row in a batch), at once, never a traceback."""
+
+import json
+
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+
+runner = CliRunner()
+LONG_NAME = "x" * 10_000  # longer than any file system allows a name
+
+
+def run(*args, input=None):
+    r = runner.invoke(app, list(args), input=input)
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return r
+
+
+def refused(*args, says, input=None):
+    """Exit 2 with ``says`` in the message, in text and in JSON."""
+    r = run(*args, input=input)
+    assert r.exit_code == 2 and says in r.stderr and len(r.stderr.splitlines()) <= 3, r.stderr
+    r = run(*args, "--json", input=input)
+    out = json.loads(r.stdout)
+    assert r.exit_code == 2 and out["exit"] == 2 and says in out["error"], out
+    return out
+
+
+def test_a_batch_line_that_is_not_utf8_is_an_error_row_and_the_batch_goes_on(tmp_path):
+    # it was a UnicodeDecodeError traceback, from a file or from stdin
+    good = b'{"id": 1, "phase": "1 set of 3", "cards": "R5 B5 W"}\n'
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(good + b'{"id": 2, "phase": "1 set of 3", "cards": "R5 \xff"}\n' + good)
+    for source, data in ((str(path), None), ("-", path.read_bytes())):
+        r = run("check", "--batch", source, input=data)
+        rows = [json.loads(x) for x in r.stdout.splitlines()]
+        assert r.exit_code == 2 and [row["line"] for row in rows] == [1, 2, 3]
+        assert rows[1] == {"line": 2, "id": None, "error": "not UTF-8 text: byte 0xff at column 47"}
+        assert rows[0]["valid"] is True and rows[2]["valid"] is True
+    path.write_bytes(b"2 sets of 3\n1 set \xfe of 3\n")
+    rows = [json.loads(x) for x in run("parse", "--batch", str(path)).stdout.splitlines()]
+    assert rows[1] == {"line": 2, "input": None, "error": "not UTF-8 text: byte 0xfe at column 7"}
+
+
+def test_a_number_python_cannot_read_is_an_error_not_a_crash(tmp_path):
+    # a whole number of over 4,300 digits was a ValueError traceback
+    big = "9" * 5000
+    line = '{"id": ' + big + ', "phase": "1 set of 3", "cards": "R5"}\n'
+    rows = [json.loads(x) for x in run("check", "--batch", "-", input=line).stdout.splitlines()]
+    assert rows == [{"line": 1, "id": None,
+                     "error": "not a usable number: a whole number of 5,000 digits"}]
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"type": "game", "variant": "original", "players": ["ann", "bob"], '
+                   '"dealer": "bob", "seed": ' + big + "}\n")
+    refused("replay", str(log), says="line 1: not JSON: a whole number of 5,000 digits")
+
+
+def test_file_names_no_file_can_have(tmp_path):
+    # a NUL in a name, or a name too long for the system, were tracebacks
+    refused("replay", "a\x00b", says="a file name holds no NUL character")
+    refused("check", "--batch", "a\x00b", says="a file name holds no NUL character")
+    refused("check", "--variant", LONG_NAME, "--phase", "1", "R5", says="no pack")
+    refused("check", "--variant", LONG_NAME + ".yaml", "--phase", "1", "R5",
+            says="cannot read: File name too long")
+    for cmd in ("lint", "validate"):
+        r = run(cmd, LONG_NAME)
+        assert r.exit_code == 2 and "no pack" in r.stdout + r.stderr
+
+
+def test_a_log_of_too_many_lines_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    # a log of a million events was parsed whole (17 s) before the limit was said
+    import phasedsl.game.moves as moves
+
+    def unread(*_):
+        raise AssertionError("a line was read")
+
+    monkeypatch.setattr(moves, "move_from_log", unread)
+    log = tmp_path / "long.jsonl"
+    log.write_text('{"type": "game"}\n' * 250_001)
+    refused("replay", str(log), says="has 250,001 lines; a log holds at most 250,000")
+
+
+def test_an_empty_laid_group_is_an_input_error():
+    # --groups "" was judged as a group of no cards (exit 1)
+    refused("check", "1 set of 3", "--groups", "", says="group 1 has no cards")
+    refused("check", "2 sets of 3", "--groups", "R5 B5 W", "--groups", " ",
+            says="group 2 has no cards")
+    line = json.dumps({"id": 1, "phase": "1 set of 3", "groups": [""]})
+    row = json.loads(run("check", "--batch", "-", input=line).stdout)
+    assert row["error"].startswith("group 1 has no cards")
+
+
+def test_a_report_or_plot_that_cannot_be_written_is_refused_before_the_games(tmp_path,
+                                                                             monkeypatch):
+    # a folder, or a missing folder, was found out only after every game was played
+    import phasedsl.report as report
+    import phasedsl.simulate as simulate
+
+    def no_games(*_, **__):
+        raise AssertionError("games were played")
+
+    monkeypatch.setattr(report, "pack_figures", no_games)
+    monkeypatch.setattr(simulate, "simulate", no_games)
+    for target, says in ((tmp_path, "it is a folder"), (tmp_path / "no" / "r.html",
+                                                        "there is no folder")):
+        r = run("report", "original", "-o", str(target))
+        assert r.exit_code == 2 and says in r.stderr, r.stderr
+    r = run("report", "original", "-o", "")
+    assert r.exit_code == 2 and "it is a folder" in r.stderr
+    refused("simulate", "--variant", "original", "-n", "2", "-g", "1", "--plot",
+            str(tmp_path / "no" / "p.svg"), says="there is no folder")
+
+
+def test_play_refuses_an_endless_or_huge_command_line_without_echoing_it():
+    # a 2 MB line was read whole and echoed back twice (4 MB, seconds); /dev/zero never ended
+    r = run("play", "--variant", "original", "--seed", "3", input="x" * 2_000_000 + "\nquit\n")
+    assert r.exit_code == 0 and len(r.stdout) < 20_000
+    assert "? a command is at most 10,000 characters" in r.stdout
+    r = run("play", "--variant", "original", "--seed", "3", input="y" * 12_000_000)
+    assert "the input has a line with no end: the game stops" in r.stdout
+    assert len(r.stdout) < 20_000
+    r = run("play", "--variant", "original", "--seed", "3", input="z" * 5000 + "\nquit\n")
+    assert "unknown command 'zzzzzzzzzzzzzzzzzzzzzzzz'... (5,000 characters)" in r.stdout
+
+
+def test_a_simulation_of_one_game_says_game():
+    r = run("simulate", "--variant", "short-game-5", "-n", "2", "--games", "1")
+    assert r.exit_code == 0 and "short-game-5: 1 game of 2 greedy bots" in r.stdout
+
+
+def test_a_log_value_or_name_is_never_echoed_whole(tmp_path):
+    # a 100,000-character world, player or field was echoed whole in the error
+    head = {"type": "game", "variant": "world-tour", "world": "x" * 100_000,
+            "players": ["ann", "bob"], "dealer": "bob"}
+    log = tmp_path / "g.jsonl"
+    log.write_text(json.dumps(head) + "\n")
+    out = refused("replay", str(log), says="has no world 'xxxxxxxx")
+    assert "(100,000 characters)" in out["error"] and len(out["error"]) < 1000
+    head.update(variant="original", world=None, players=["ann", "b" * 100_000])
+    log.write_text(json.dumps(head) + "\n")
+    refused("replay", str(log), says="a player's name is at most 40 printable characters")
+    head.update(players=["ann", "bob"])
+    deal = '{"type": "deal", "hands": ' + "[" * 900 + "]" * 900 + "}"
+    log.write_text(json.dumps(head) + "\n" + deal + "\n")
+    out = refused("replay", str(log), says="line 2: 'hands' of a 'deal' event must be")
+    assert "(1,800 characters)" in out["error"] and len(out["error"]) < 1000
+    r = run("check", "--variant", "world-tour", "--world", "y" * 100_000, "--phase", "1", "R5")
+    assert r.exit_code == 2 and len(r.stderr) < 1000
+
+
+def test_a_deck_the_schema_refuses_is_never_built(tmp_path, monkeypatch):
+    # numbers 1 to a billion: the phases were read against that deck, which took minutes
+    # and gigabytes before the schema's error was said
+    from phasedsl.cards import STANDARD_DECK
+    from phasedsl.phase import Phase
+
+    read = Phase.parse
+    decks = []
+
+    def spy(text, deck=STANDARD_DECK):
+        decks.append(deck)
+        return read(text, deck)
+
+    monkeypatch.setattr(Phase, "parse", staticmethod(spy))
+    pack = tmp_path / "huge.yaml"
+    pack.write_text("name: huge\ntitle: t\ndescription: d\nsource: s\nphases: ['2 sets of 3']\n"
+                    "rules:\n  deck: {numbers: {low: 1, high: 1000000000}}\n")
+    r = run("validate", str(pack))
+    assert r.exit_code == 1 and "1000000000 is too large: the most allowed is 30" in r.stdout
+    r = run("check", "--variant", str(pack), "--phase", "1", "R5")
+    assert r.exit_code == 2 and "the most allowed is 30" in r.stderr
+    assert decks and all(d == STANDARD_DECK for d in decks)
+
+
+def test_a_usage_mistake_is_one_line_like_every_other_error():
+    # Typer drew a five-line box under the usage line; --json already gave one object
+    for args, says in ((["simulate", "-v", "original", "-n", str(10**9), "-g", "1"],
+                        "Invalid value for '--players' / '-n': Input should be less than or "
+                        "equal to 6"),
+                       (["odds", "2 sets of 3", "--draws", "-1"], "greater than or equal to 0"),
+                       (["check", "-v", "original", "-p", "99999999999999999999999x", "R5"],
+                        "Invalid value for '--phase'"),
+                       (["hit", "R5"], "Missing option '--on'")):
+        out = refused(*args, says=says)
+        assert "--help" not in out["error"]
+        r = run(*args)
+        assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("error: "), r.stderr
+        assert r.stderr.rstrip().endswith(f" {args[0]} --help')"), r.stderr
+    r = run("report", "original", "-o", "r.html", "--games", str(10**9))  # (no --json there)
+    assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1
+    assert "less than or equal to 100000" in r.stderr
+
+
+def test_a_game_log_that_cannot_be_written_stops_the_game_with_an_error():
+    # a full disk was an OSError traceback when the log was flushed or closed
+    import os
+
+    import pytest
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    r = run("play", "--variant", "original", "--seed", "3", "--log", "/dev/full",
+            input="draw deck\nquit\n")
+    assert r.exit_code == 2 and r.stderr == "error: cannot write /dev/full: No space left on device\n"
+
+
+def test_sampling_that_would_run_for_hours_is_refused_with_the_estimate(monkeypatch):
+    # --draws 50 on a phase of ten groups sampled 200,000 hands of 60 cards, for as long
+    # as that took; the limit is lowered here so that any sampled figure passes it
+    import phasedsl.odds as odds
+
+    monkeypatch.setattr(odds, "MAX_SAMPLING_SECONDS", 1e-9)
+    out = refused("odds", "1 color run of 4", "--samples", "5000", says="sampling 5,000 hands of "
+                  "10 cards for 1 color run of 4 would take about")
+    assert "ms a hand): --samples" in out["error"] and "takes about a minute" in out["error"]
+    monkeypatch.setattr(odds, "MAX_SAMPLING_SECONDS", 300.0)
+    assert run("odds", "1 color run of 4", "--samples", "5000").exit_code == 0
+
+
+def test_show_refuses_an_empty_world_and_a_pack_name_is_never_echoed_whole():
+    # --world "" was taken as no world at all (the whole pack shown, exit 0)
+    refused("show", "original", "--world", "", says="pack 'original' has no world ''")
+    # a 5,000-character pack name was echoed twice
+    out = refused("show", "x" * 5000, says="no pack 'xxxxxxxx")
+    assert "(5,000 characters)" in out["error"] and len(out["error"]) < 1000
+
+
+def test_play_with_an_empty_log_name_is_an_error_not_a_game_without_a_log():
+    # --log "" played the whole game and wrote no log, silently
+    r = run("play", "--variant", "original", "--log", "", input="quit\n")
+    assert r.exit_code == 2 and r.stderr == "error: cannot write '': No such file or directory\n"
