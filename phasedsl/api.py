@@ -11,16 +11,18 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError, quoted
-from .hits import hit_words, plan, read_laid, targets
-from .layout import Verdict, verify
 from .meld import LaidGroup
 from .outs import assess
 from .phase import Group, Kind, Phase, _plural
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
+
+if TYPE_CHECKING:
+    from .layout import Verdict
 
 
 def parse(text: str, rules: Rules = DEFAULT_RULES) -> Phase:
@@ -160,6 +162,8 @@ def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -
         if not layout[-1]:  # an empty argument is a mistake, not a group of no cards
             raise CardError(f"group {i} has no cards: give each laid group's cards, like "
                             "'R5 B5 W'")
+    from .layout import verify  # (the layout and hit checks load when first used)
+
     return verify(phase, layout, rules)
 
 
@@ -330,6 +334,8 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
         if len(phase.groups) != 1:
             raise LayoutError(f"{head.strip()!r} is {len(phase.groups)} groups; a laid group is one")
         group = phase.groups[0]
+    from .hits import read_laid
+
     return read_laid(group, cards_, rules, name=f"the laid group {text.strip()!r}")
 
 
@@ -338,6 +344,8 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
 
     "exact" is false only when the search stopped at its budget: more cards may fit.
     """
+    from .hits import plan, targets
+
     p = plan(laid, hand, rules)
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
@@ -368,6 +376,8 @@ def hit_text(result: dict) -> str:
 
 
 def _hit_words(h: dict) -> str:
+    from .hits import hit_words
+
     card = h["card"]
     return hit_words(card, h["group"], h["end"], h.get("swap"), h.get("stands"),
                      natural=card not in ("W", "S") and not card.startswith("W="))
