@@ -11,6 +11,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
@@ -53,13 +54,16 @@ def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
     got = hand(text, rules, also)
     if not got:
         raise CardError("give the cards of the hand, like R5 B5 W")
-    for c in got:
-        if c.wild and (c.number is not None or c.color is not None):
+    for c in filter(_IS_WILD, got):
+        if c.number is not None or c.color is not None:
             col = next(m.start() + 1 for m in _TOKEN.finditer(text)
                        if m.group().upper().startswith("W="))
             raise CardError(f"{c} in a hand: a wild stands for a card only once it is laid; "
                             "write W here", text, col)
     return got
+
+
+_IS_WILD = attrgetter("wild")
 
 
 def check_supply(cards_: list[Card], rules: Rules) -> None:
@@ -129,7 +133,9 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     sf = got.shortfall
     # "valid" is null when the search stopped at its budget before it could tell
     valid = True if meld is not None else False if sf.decided else None
-    out: dict = {"phase": phase.canonical(rules.deck), "valid": valid, **_ignored(phase)}
+    out: dict = {"phase": phase.canonical(rules.deck), "valid": valid}
+    if phase.ignored:
+        out.update(_ignored(phase))
     if meld is not None:
         out["groups"] = meld.to_json()
         return out
