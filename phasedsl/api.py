@@ -279,8 +279,8 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
         if not isinstance(req, dict):
             raise PhaseDSLError("each line must be a JSON object")
         rid = req.get("id")
-        unknown = [k for k in req if k not in _LINE_KEYS]
-        if unknown:
+        if not _LINE_KEYS.issuperset(req):
+            unknown = [k for k in req if k not in _LINE_KEYS]
             raise PhaseDSLError(f"unknown key(s): {', '.join(sorted(unknown))}")
         phrase = req.get("phase")
         if ctx.phase is not None and phrase is not None:
