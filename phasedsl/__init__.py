@@ -18,16 +18,27 @@ from .errors import (
     PhaseValueError,
     RulesError,
 )
-from .hits import Hit, HitPlan
-from .hits import plan as hit_plan
-from .hits import targets as hit_targets
-from .layout import Problem, Verdict, verify
 from .meld import LaidGroup, Meld
 from .outs import Out, Shortfall, outs, shortfall
 from .phase import Group, Kind, Part, Phase
 from .rules import DEFAULT_RULES, Rules, Scoring
 from .scoring import score
 from .solver import can_make, find
+
+# Loaded on first use: checking hands (a batch, say) never needs the layout and hit checks.
+_LATER = {"Hit": ("hits", "Hit"), "HitPlan": ("hits", "HitPlan"), "hit_plan": ("hits", "plan"),
+          "hit_targets": ("hits", "targets"), "Problem": ("layout", "Problem"),
+          "Verdict": ("layout", "Verdict"), "verify": ("layout", "verify")}
+
+
+def __getattr__(name: str):
+    if name not in _LATER:
+        raise AttributeError(f"module 'phasedsl' has no attribute {name!r}")
+    from importlib import import_module
+
+    module, attr = _LATER[name]
+    value = globals()[name] = getattr(import_module(f"{__name__}.{module}"), attr)
+    return value
 
 
 def load_pack(ref):

@@ -11,16 +11,19 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
+from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError, quoted
-from .hits import hit_words, plan, read_laid, targets
-from .layout import Verdict, verify
 from .meld import LaidGroup
 from .outs import assess
 from .phase import Group, Kind, Phase, _plural
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
+
+if TYPE_CHECKING:
+    from .layout import Verdict
 
 
 def parse(text: str, rules: Rules = DEFAULT_RULES) -> Phase:
@@ -51,13 +54,16 @@ def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
     got = hand(text, rules, also)
     if not got:
         raise CardError("give the cards of the hand, like R5 B5 W")
-    for c in got:
-        if c.wild and (c.number is not None or c.color is not None):
+    for c in filter(_IS_WILD, got):
+        if c.number is not None or c.color is not None:
             col = next(m.start() + 1 for m in _TOKEN.finditer(text)
                        if m.group().upper().startswith("W="))
             raise CardError(f"{c} in a hand: a wild stands for a card only once it is laid; "
                             "write W here", text, col)
     return got
+
+
+_IS_WILD = attrgetter("wild")
 
 
 def check_supply(cards_: list[Card], rules: Rules) -> None:
@@ -127,7 +133,9 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     sf = got.shortfall
     # "valid" is null when the search stopped at its budget before it could tell
     valid = True if meld is not None else False if sf.decided else None
-    out: dict = {"phase": phase.canonical(rules.deck), "valid": valid, **_ignored(phase)}
+    out: dict = {"phase": phase.canonical(rules.deck), "valid": valid}
+    if phase.ignored:
+        out.update(_ignored(phase))
     if meld is not None:
         out["groups"] = meld.to_json()
         return out
@@ -160,6 +168,8 @@ def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -
         if not layout[-1]:  # an empty argument is a mistake, not a group of no cards
             raise CardError(f"group {i} has no cards: give each laid group's cards, like "
                             "'R5 B5 W'")
+    from .layout import verify  # (the layout and hit checks load when first used)
+
     return verify(phase, layout, rules)
 
 
@@ -269,8 +279,8 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
         if not isinstance(req, dict):
             raise PhaseDSLError("each line must be a JSON object")
         rid = req.get("id")
-        unknown = [k for k in req if k not in _LINE_KEYS]
-        if unknown:
+        if not _LINE_KEYS.issuperset(req):
+            unknown = [k for k in req if k not in _LINE_KEYS]
             raise PhaseDSLError(f"unknown key(s): {', '.join(sorted(unknown))}")
         phrase = req.get("phase")
         if ctx.phase is not None and phrase is not None:
@@ -330,6 +340,8 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
         if len(phase.groups) != 1:
             raise LayoutError(f"{head.strip()!r} is {len(phase.groups)} groups; a laid group is one")
         group = phase.groups[0]
+    from .hits import read_laid
+
     return read_laid(group, cards_, rules, name=f"the laid group {text.strip()!r}")
 
 
@@ -338,6 +350,8 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
 
     "exact" is false only when the search stopped at its budget: more cards may fit.
     """
+    from .hits import plan, targets
+
     p = plan(laid, hand, rules)
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
@@ -368,6 +382,8 @@ def hit_text(result: dict) -> str:
 
 
 def _hit_words(h: dict) -> str:
+    from .hits import hit_words
+
     card = h["card"]
     return hit_words(card, h["group"], h["end"], h.get("swap"), h.get("stands"),
                      natural=card not in ("W", "S") and not card.startswith("W="))

@@ -259,7 +259,7 @@ def _lines(path: str) -> Iterator[str | None]:
 
 # Lines per piece of work in a batch: big enough that handing a piece to a worker process
 # costs little, small enough that the answers stream out steadily.
-BATCH_CHUNK = 1000
+BATCH_CHUNK = 500
 JobsOpt = Annotated[int, typer.Option(
     "--jobs", "-j", min=0, max=64,
     help="With --batch FILE: processes answering lines side by side (0: one per CPU, "

@@ -53,9 +53,11 @@ def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     sizes, lower = lay.sizes, lay.lower
     need = lay.total
     f = _Fixed(0, h.wilds, need, lay.min_phase)
-    order = sorted(range(len(by_num)), key=by_num.__getitem__, reverse=True)
-    a, b = order[0], order[1]  # lowest numbers first among equal counts
-    c1, c2 = by_num[a], by_num[b]
+    # the two most-held numbers, the lowest first among equal counts
+    c1 = max(by_num)
+    a = by_num.index(c1)
+    c2 = max(by_num[:a] + by_num[a + 1:])
+    b = by_num.index(c2, a + 1) if c2 == c1 else by_num.index(c2)
     fill, both = _best(c1, c2, sizes, lower, share, f)
     if fill >= need:
         return True
@@ -123,19 +125,18 @@ def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     completes = _completed(lay, virt)
     if k > 1:
         return Assessment(None, Shortfall(k, (), tuple(example), completes, real))
-    found = _outs(by_num, order, sizes, lower, share, f, need, pool, wilds, tb)
+    found = _outs(by_num, c1, c2, sizes, lower, share, f, need, pool, wilds, tb)
     ex = tuple(example)
     if found and not any(o.card is ex[0] for o in found):
         ex, completes = (found[0].card,), ()
     return Assessment(None, Shortfall(1, found, ex, completes, bool(found)))
 
 
-def _outs(by_num: list[int], order: list[int], sizes, lower, share: bool, f: _Fixed, need: int,
+def _outs(by_num: list[int], c1: int, c2: int, sizes, lower, share: bool, f: _Fixed, need: int,
           pool: list[int], wilds: int, tb) -> tuple[Out, ...]:
-    """The cards completing a hand one short.  A drawn card changes the two top counts
-    only when its number is held as often as one of them: so each number answers by
-    its count alone."""
-    c1, c2 = by_num[order[0]], by_num[order[1]]
+    """The cards completing a hand one short (the two top counts c1 >= c2).  A drawn card
+    changes them only when its number is held as often as one of them: so each number
+    answers by its count alone."""
     ties = sum(1 for c in by_num if c == c1)
     after = {c1: (c1 + 1, c1 if ties > 1 else c2)}
     if c2 < c1:
