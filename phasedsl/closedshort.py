@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from .cards import WILD, Card
 from .classes import _bits
 from .handcounts import _Hand
-from .outs import Assessment, Out, Shortfall, _Fixed, _number_outs, _pool, _value
+from .outs import Assessment, Out, Shortfall, _Fixed, _lacking, _number_outs, _pool, _value
 from .rules import Rules
 from .solver import _Layout
 
@@ -74,18 +74,7 @@ def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     else:
         placed = [min(c1, sizes[0]), min(c2, sizes[1])]
         numbers = [a, b]
-    virt = [max(0, lo - p) for lo, p in zip(lower, placed, strict=True)]
-    extra = max(0, lay.min_phase - sum(placed))
-    free = h.wilds
-    for j in (1, 0):  # wilds to the smaller set first
-        room = sizes[j] - placed[j] - virt[j]
-        take = min(room, extra)
-        virt[j] += take
-        extra -= take
-        room -= take
-        use = min(room, free)
-        free -= use
-        virt[j] += room - use
+    virt = _lacking(lay, placed, h.wilds)
     # a set holding no natural may stand on any number: the one most left in the deck
     # (in written order; under distinct numbers, one no other set stands on)
     taken = {numbers[j] for j in (0, 1) if placed[j]}
@@ -241,18 +230,7 @@ def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
         return None
     placed = [0, 0]
     placed[si], placed[ri] = got_s, run_has.bit_count()
-    virt = [0, 0]
-    extra = max(0, lay.min_phase - most)
-    free = h.wilds
-    for j in (1, 0):  # as _virtual_plans: the minimum's naturals, then wilds to the later group
-        room = lay.sizes[j] - placed[j]
-        take = min(room, extra)
-        virt[j] += take
-        extra -= take
-        room -= take
-        use = min(room, free)
-        free -= use
-        virt[j] += room - use
+    virt = _lacking(lay, placed, h.wilds)  # (the choice meets both minimums)
     left = list(pool)
     spare = wilds
     example: list[Card] = []

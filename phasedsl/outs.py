@@ -957,13 +957,22 @@ def _virtual_plans(lay: _Layout, best: _Fill, rules: Rules) -> list[_Plan]:
     h = best.hand
     per = best.per
     placed = [sum(d.values()) for d in per]
-    virt = [max(0, lo - p) for lo, p in zip(lay.lower, placed, strict=True)]
-    extra = max(0, lay.min_phase - sum(placed))  # per-phase minimum
     wilds = h.wilds - lay.need_w
     if rules.wild_as_skip:
         wilds -= max(0, lay.need_s - h.skips)
-    wilds = max(0, wilds)
-    for j in reversed(range(len(lay.sizes))):  # wilds to the smaller groups first
+    virt = _lacking(lay, placed, max(0, wilds))
+    plans = [_Plan(cl, {**d, None: v} if v else d)
+             for cl, d, v in zip(best.chosen, per, virt, strict=True)]
+    return _reorder(plans, lay.order, lay.all_groups)
+
+
+def _lacking(lay: _Layout, placed: list[int], wilds: int) -> list[int]:
+    """The cards each group (in the layout's order) still lacks when it holds ``placed``
+    naturals: the naturals its minimum lacks, then those the phase's minimum lacks, then
+    the slots the wilds do not reach (the wilds go to the later, smaller groups first)."""
+    virt = [lo - p if p < lo else 0 for lo, p in zip(lay.lower, placed, strict=True)]
+    extra = max(0, lay.min_phase - sum(placed))
+    for j in reversed(range(len(placed))):
         room = lay.sizes[j] - placed[j] - virt[j]
         take = min(room, extra)
         virt[j] += take
@@ -972,9 +981,7 @@ def _virtual_plans(lay: _Layout, best: _Fill, rules: Rules) -> list[_Plan]:
         use = min(room, wilds)
         wilds -= use
         virt[j] += room - use
-    plans = [_Plan(cl, {**d, None: v} if v else d)
-             for cl, d, v in zip(best.chosen, per, virt, strict=True)]
-    return _reorder(plans, lay.order, lay.all_groups)
+    return virt
 
 
 def _pool(h: _Hand, rules: Rules, seen: Iterable[Card] = ()) -> tuple[list[int], int, int]:
