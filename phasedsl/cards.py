@@ -175,7 +175,7 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
 
 
 # Tokens already read, per deck: hands repeat the same few dozen tokens.
-_READ: dict[Deck, dict[str, Card]] = {}
+_READ: dict[int, tuple[Deck, dict[str, Card]]] = {}
 # One object per distinct card read ('r5' and 'R05' give the one R5), and the ids of those
 # objects: repeated cards of a hand can be counted by identity (``most_copies``).
 _ONE: dict[Card, Card] = {}
@@ -213,14 +213,19 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
         _READ.clear()
         _ONE.clear()
         _ONE_IDS.clear()
-    read = _READ.get(deck)
-    if read is None:
+    entry = _READ.get(id(deck))
+    if entry is None or entry[0] is not deck:
         if len(_READ) > 64:
             _READ.clear()
-        read = _READ[deck] = {}
+        entry = _READ[id(deck)] = (deck, {})  # holds the deck, so its id stays its own
+    read = entry[1]
     tokens = text.replace(",", " ").split()
     if len(tokens) > MAX_CARDS:
         return _read_slowly(text, deck)  # raises, with the column
+    try:
+        return [read[tok] for tok in tokens]  # every token read before: the common case
+    except KeyError:
+        pass
     cards: list[Card] = []
     for tok in tokens:
         card = read.get(tok)
@@ -259,6 +264,12 @@ _NAMES: dict[int, tuple[Card, str]] = {}
 
 def card_names(cards: Iterable[Card]) -> list[str]:
     """``[str(c) for c in cards]``, quickly for cards named before."""
+    if not isinstance(cards, list | tuple):
+        cards = list(cards)  # read twice below
+    try:
+        return [_NAMES[id(c)][1] for c in cards]
+    except KeyError:
+        pass
     out = []
     for c in cards:
         got = _NAMES.get(id(c))
