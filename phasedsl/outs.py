@@ -26,8 +26,6 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import sub
 from typing import NamedTuple
 
 from . import solver
@@ -987,7 +985,8 @@ def _lacking(lay: _Layout, placed: list[int], wilds: int) -> list[int]:
 def _pool(h: _Hand, rules: Rules, seen: Iterable[Card] = ()) -> tuple[list[int], int, int]:
     """Unseen cards as counts: per natural type, wilds, skips."""
     deck = rules.deck
-    pool = list(map(sub, repeat(deck.copies, len(h.cnt)), h.cnt))
+    copies = deck.copies
+    pool = [copies - c for c in h.cnt]
     wilds, skips = deck.wilds - h.wilds, deck.skips - h.skips
     if seen:
         s = _Hand.of((c.plain() for c in seen), _tables(deck))
