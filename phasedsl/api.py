@@ -141,7 +141,7 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
         return out
     out["groups"] = []
     out["short_by"] = sf.missing
-    out["outs"] = card_names([o.card for o in sf.outs])
+    out["outs"] = card_names([o.card for o in sf.outs]) if sf.outs else []
     out["example"] = card_names(sf.example)
     out["completable"] = sf.possible
     if sf.never:
@@ -220,12 +220,14 @@ def _finite(text: str) -> float:
 
 def _object(pairs: list[tuple[str, object]]) -> dict:
     # a repeated key would silently drop the first value (two "cards": which hand?)
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            raise PhaseDSLError(f"not a request: the key {json.dumps(key)} appears twice")
-        seen.add(key)
-    return dict(pairs)
+    got = dict(pairs)
+    if len(got) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise PhaseDSLError(f"not a request: the key {json.dumps(key)} appears twice")
+            seen.add(key)
+    return got
 
 
 def _whole(text: str) -> int:
@@ -243,6 +245,8 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, pa
 def utf8_text(text: str) -> str:
     """``text`` as read with errors="surrogateescape", refused where its bytes were not
     UTF-8 (each such byte became a lone surrogate): nothing is silently changed."""
+    if text.isascii():  # (a flag of the string: no encoding needed to know)
+        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
