@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 from .classes import _Class, _Plan
 from .handcounts import _Hand
@@ -128,7 +129,12 @@ def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
     run = classes[1 - si][k]
     run_takes: dict[int, int] = {}
     for ni in run.window:  # the first color holding each number (set_takes holds only s)
-        if ni != s or run_takes_s:
+        if ni != s:
+            for t in range(ni, len(cnt), nn):
+                if cnt[t]:
+                    run_takes[t] = 1
+                    break
+        elif run_takes_s:
             run_takes.update(_of_number(ni, 1, cnt, nn, set_takes))
     out = [_Plan(classes[si][s], set_takes), _Plan(run, run_takes)]
     return out if si == 0 else out[::-1]
@@ -138,6 +144,9 @@ def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
 def window_table(windows: tuple[int, ...]) -> WindowCaps:
     """One table per set of windows, shared by every phase with such a run."""
     return WindowCaps(windows)
+
+
+_held = itemgetter(0)
 
 
 class WindowCaps(dict):
@@ -151,8 +160,9 @@ class WindowCaps(dict):
         self.windows = windows
 
     def __missing__(self, nums: int) -> list[tuple[int, int, int]]:
-        ranked = sorted((((nums & wb).bit_count(), k, wb) for k, wb in enumerate(self.windows)),
-                        key=lambda w: (-w[0], w[1]))
+        # most held first; a stable sort keeps the lower windows first among equals
+        ranked = sorted([((nums & wb).bit_count(), k, wb) for k, wb in enumerate(self.windows)],
+                        key=_held, reverse=True)
         if len(self) < 1 << 12:
             self[nums] = ranked
         return ranked
