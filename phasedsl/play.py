@@ -5,7 +5,7 @@
 ``Move`` or a keyword, raising ``CommandError`` (saying what was expected) for a line it
 cannot read; whether the move is legal is the referee's question.  ``command_text`` is
 its inverse.  ``screen`` draws what one player sees at their turn, ``describe`` one move
-as one line, ``hand_over`` the standings after a hand.  No terminal here: ``cli_play``
+as one line, ``hand_over`` the standings after a hand.  No terminal here: ``cli.play``
 reads the lines and prints the text.
 """
 

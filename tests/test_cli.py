@@ -479,7 +479,7 @@ def test_a_hand_holds_plain_wilds_and_some_cards():
 def test_batch_file_answered_in_pieces_by_several_processes_reads_as_one(tmp_path, monkeypatch):
     import random
 
-    import phasedsl.cli as cli
+    import phasedsl.cli.batch as cli
     from phasedsl import STANDARD_DECK
 
     monkeypatch.setattr(cli, "BATCH_CHUNK", 4)  # many pieces from a few lines
@@ -577,7 +577,7 @@ def test_odds_refuses_a_sample_count_that_would_run_for_hours():
 
 
 def test_batch_of_one_endless_line_stops_with_an_error(monkeypatch):
-    import phasedsl.cli as cli
+    import phasedsl.cli.batch as cli
 
     monkeypatch.setattr(cli, "MAX_SKIP", 3_000_000)  # /dev/zero in small: no line break at all
     for cmd in ("parse", "check"):

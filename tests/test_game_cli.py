@@ -159,7 +159,7 @@ def test_a_log_saved_with_a_bom_reads(tmp_path):
 
 
 def test_a_log_over_the_size_limit_is_refused_before_reading_it_all(tmp_path, monkeypatch):
-    import phasedsl.cli_game as cli_game
+    import phasedsl.cli.game as cli_game
 
     monkeypatch.setattr(cli_game, "MAX_LOG", 1000)
     log = write(tmp_path, [game(), deal(), *ann_goes_out()] * 3)

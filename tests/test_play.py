@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from phasedsl.bots import BOTS
 from phasedsl.cards import STANDARD_DECK, Card
 from phasedsl.cli import app
-from phasedsl.cli_play import BOT_NAMES, play_game
+from phasedsl.cli.play import BOT_NAMES, play_game
 from phasedsl.game import Abandon, Declare, Discard, Draw, Game, Give, Hit, IllegalMove, Lay, Save, Swap, view
 from phasedsl.gamelog import replay
 from phasedsl.play import CommandError, command_text, describe, parse_command, screen, skipped

@@ -160,7 +160,7 @@ def test_logs_of_a_pack_file_name_it_from_their_folder(tmp_path, monkeypatch):
 
 
 def test_cli_reports_capped_games():
-    from phasedsl.cli_sim import summary_text
+    from phasedsl.cli.sim import summary_text
 
     s = summarize([play_game(load_pack("original"), 3, "random", seed=1, max_moves=40)], 3)
     text = summary_text({"variant": "original", "world": None, "players": 3, "bot": "random",

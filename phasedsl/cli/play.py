@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .errors import PhaseDSLError
+from ..errors import PhaseDSLError
 
 # The referee and the screen are imported where a game is played: every other command
 # starts without them (they would add about 0.1 s to each `phasedsl check`).
 if TYPE_CHECKING:
-    from .game import Game, Move
+    from ..game import Game, Move
 
 BOT_NAMES = ("bob", "cat", "dan", "eve", "fay", "gus")  # the person is ann unless --name
 
@@ -34,8 +34,8 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     every other player is a bot from ``bots``; ``saved`` sees the game after each move
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
-    from .game import IllegalMove, view
-    from .play import HELP, CommandError, parse_command, screen, wrap
+    from ..game import IllegalMove, view
+    from ..play import HELP, CommandError, parse_command, screen, wrap
 
     table = game.state.table
     deck = table.rules.deck
@@ -96,7 +96,7 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
             ) -> None:
     """Say what a move did (``made`` as the log has it, a deck draw naming its card):
     the move, lost turns, the end of a hand or of the game."""
-    from .play import describe, hand_over, skipped
+    from ..play import describe, hand_over, skipped
 
     write(f"  {describe(made, before.state, me)}")
     for p in skipped(before.state, after.state):
@@ -140,9 +140,9 @@ def play(
 
     Exit 0 when the game ends or you quit; 2 for bad options.
     """
-    from .bots import BOTS
-    from .cli import _fail
-    from .game import Game
+    from ..bots import BOTS
+    from ..game import Game
+    from .common import _fail
 
     if bot not in BOTS:
         _fail(PhaseDSLError(f"no bot {bot!r} (the bots are: {', '.join(sorted(BOTS))})"))
@@ -161,7 +161,7 @@ def play(
         _fail(PhaseDSLError(f"cannot write {log or repr(log)}: {e.strerror or e}"))
     except ValueError:  # a NUL in the name
         _fail(PhaseDSLError(f"cannot write {log!r}: a file name holds no NUL character"))
-    from .play import MAX_COMMAND
+    from ..play import MAX_COMMAND
 
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
     tty = sys.stdin.isatty()

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .errors import PhaseDSLError
+from ..errors import PhaseDSLError
 
 # Characters read at most: refused beyond, before any work (hostile input).
 MAX_LOG = 200_000_000
@@ -31,8 +31,8 @@ def replay(
     Exit 0 when every event is legal (the game may be unfinished), 1 at the first
     illegal event (its line, the event and the reason), 2 when the log cannot be read.
     """
-    from .gamelog import MAX_EVENTS, report_text
-    from .gamelog import replay as run
+    from ..gamelog import MAX_EVENTS, report_text
+    from ..gamelog import replay as run
 
     try:
         if log == "-":
@@ -67,6 +67,6 @@ def replay(
 
 
 def _fail(error: Exception, as_json: bool):
-    from .cli import _fail as fail
+    from .common import _fail as fail
 
     fail(error, as_json)

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .errors import PhaseDSLError
+from ..errors import PhaseDSLError
 
 VariantArg = Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
                                          help="A built-in pack name or a pack file.")]
@@ -55,10 +55,10 @@ def simulate(
 
         phasedsl simulate -v short-game-5 -n 3 -g 50 --bot random --json
     """
-    from .bots import make_bot
-    from .packs import load_pack
-    from .simulate import phase_odds, summarize
-    from .simulate import simulate as run
+    from ..bots import make_bot
+    from ..packs import load_pack
+    from ..simulate import phase_odds, summarize
+    from ..simulate import simulate as run
 
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         _fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
@@ -115,7 +115,7 @@ def _prepare(folder: Path) -> None:
 def _write_logs(folder: Path, records, pack) -> None:
     import os
 
-    from .resources import variants_dir
+    from ..resources import variants_dir
 
     width = max(4, len(str(len(records))))
     header = None
@@ -138,7 +138,7 @@ def _pct(x: float | None) -> str:
 
 
 def summary_text(s: dict) -> str:
-    from .simulate import PLAYER_NAMES
+    from ..simulate import PLAYER_NAMES
 
     world = f" ({s['world']})" if s["world"] else ""
     games = f"{s['games']:,} game{'s' if s['games'] != 1 else ''}"
@@ -175,7 +175,7 @@ def summary_text(s: dict) -> str:
 
 def plot_summary(s: dict, path: Path) -> None:
     """Game length histogram and the phase curve (matplotlib, an optional extra)."""
-    from .api import drawing
+    from ..api import drawing
 
     with drawing(path, "the figures", ncols=2, figsize=(11, 4.5)) as (fig, (a, b)):
         hist = s["hands_per_game"]["histogram"]
@@ -223,7 +223,7 @@ class _progress:
 
 
 def _fail(error: Exception, as_json: bool):
-    from .cli import _fail as fail
+    from .common import _fail as fail
 
     fail(error, as_json)
 
@@ -252,8 +252,8 @@ def report(
 
         phasedsl report world-tour --world jazz-club -o jazz.html --games 50 --jobs 2
     """
-    from .packs import load_pack
-    from .report import pack_figures, player_counts, render_html
+    from ..packs import load_pack
+    from ..report import pack_figures, player_counts, render_html
 
     try:
         pack = load_pack(pack_ref)

@@ -1,0 +1,183 @@
+"""The ``phasedsl`` command line: one command per verb, ``--json`` for machines.
+
+Exit codes: 0 yes (made, legal, accepted), 1 no (or not shown: a search stopped at its
+budget), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, NoReturn
+
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+from ..errors import PhaseDSLError
+
+try:  # Typer 0.2x carries its own copy of Click
+    from typer._click.exceptions import UsageError
+except ImportError:  # pragma: no cover - older Typer on Click
+    from click.exceptions import UsageError
+
+from .common import _JSON, _fail, _out
+
+
+class _Option(TyperOption):
+    def display_type_rich(self, ctx) -> str | None:
+        # A flag takes no value; a value is named for what it is (PACK, N, FILE), not its
+        # Python type (Typer would show "<bool>", "<str>").
+        return None if self.is_flag else (self.metavar or self.name.upper())
+
+
+class _Argument(TyperArgument):
+    @property
+    def display_name_raw(self) -> str:
+        return self.metavar or self.name.upper()
+
+    def display_type_rich(self, ctx) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        if self.metavar:
+            return self.metavar
+        name = self.display_name_raw + ("..." if self.nargs != 1 else "")
+        return name if self.required else f"[{name}]"
+
+
+def _plain(params: list) -> list:
+    """Typer builds its own parameter objects and offers no hook for how help shows
+    them, so they are given the subclasses above (which add no state)."""
+    for p in params:
+        if type(p) is TyperOption:
+            p.__class__ = _Option
+        elif type(p) is TyperArgument:
+            p.__class__ = _Argument
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx) -> list:
+        return _plain(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    """The one place where errors become output: bad input (PhaseDSLError) and usage
+    mistakes Typer finds (a missing argument, a bad option value) alike."""
+
+    def get_params(self, ctx) -> list:
+        return _plain(super().get_params(ctx))
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        words = args[: args.index("--")] if "--" in args else args
+        _JSON.set("--json" in words)
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as e:
+            _usage_error(e)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PhaseDSLError as e:
+            _fail(e)
+        except UsageError as e:
+            _usage_error(e)
+
+
+def _usage_error(e: UsageError) -> NoReturn:
+    # One line like every other error (Typer's own is a box under the usage line), naming
+    # the help that lists the options; a command given nothing shows its help.
+    if type(e).__name__ == "NoArgsIsHelpError":
+        raise e
+    where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+    message = " ".join(e.format_message().split())
+    _fail(PhaseDSLError(message + ("" if _JSON.get() else where)))
+
+
+class _App(typer.Typer):
+    def command(self, *args, cls=None, **kwargs):
+        return super().command(*args, cls=cls or _Command, **kwargs)
+
+
+app = _App(
+    name="phasedsl",
+    cls=_Group,
+    help="Rules toolkit for Phase 10 and its variants: read phases, check melds, hits and scores.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("phasedsl")
+    except PackageNotFoundError:  # run from a checkout
+        from .. import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        _out(f"phasedsl {_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                          callback=_print_version, is_eager=True)] = False,
+) -> None:
+    pass
+
+
+# One module per family of commands; registered here, in the order --help lists them.
+from .game import replay  # noqa: E402
+from .melds import check, hit, outs, parse, score  # noqa: E402
+from .odds import odds  # noqa: E402
+from .packs import lint, list_packs, schema_cmd, show, validate  # noqa: E402
+from .play import play  # noqa: E402
+from .sim import report, simulate  # noqa: E402
+
+for _command, _name in ((parse, None), (check, None), (hit, None), (score, None), (odds, None),
+                        (outs, None), (validate, None), (lint, None), (list_packs, "list"),
+                        (show, None), (schema_cmd, "schema"), (replay, None), (play, None),
+                        (simulate, None), (report, None)):
+    app.command(_name)(_command)
+
+
+def main() -> None:
+    app()
+
+
+def run() -> NoReturn:
+    """The ``phasedsl`` command: ``main``, then straight out once the output is flushed.
+
+    Tearing the interpreter down (freeing every object, module by module) takes tens of
+    milliseconds at the end of every command and changes nothing a user sees; ``main``
+    itself exits the usual way, for callers that run it in their own process.
+    """
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    if code is not None and not isinstance(code, int):  # sys.exit("message")
+        print(code, file=sys.stderr)
+        code = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError:  # the reader went away (`| head`): nothing more can be written
+        code = code or 1
+    os._exit(code or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()
+
+__all__ = ["app", "main", "run"]

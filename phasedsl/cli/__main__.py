@@ -1,0 +1,5 @@
+"""``python -m phasedsl.cli``: the phasedsl command."""
+
+from . import run
+
+run()

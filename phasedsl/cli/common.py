@@ -1,0 +1,96 @@
+"""What every command shares: the options, printing answers and errors (exit codes 0/1/2)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextvars import ContextVar
+from typing import Annotated, NoReturn
+
+import typer
+
+from .. import api
+from ..errors import InputError, PackError
+
+# Whether this run asked for --json: set once the arguments are read, so that every
+# error, wherever it is raised, comes out in the form the caller asked for.
+_JSON: ContextVar[bool] = ContextVar("phasedsl_json", default=False)
+
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text "
+                                                      "(errors too).")]
+VariantOpt = Annotated[
+    str | None,
+    typer.Option("--variant", "-v", metavar="PACK",
+                 help="A built-in pack name or a pack file: judge under its rules."),
+]
+PhaseNoOpt = Annotated[
+    int | None, typer.Option("--phase", "-p", metavar="N", help="Take phase N of the pack instead "
+                                                                 "of a phrase.")
+]
+WorldOpt = Annotated[
+    str | None, typer.Option("--world", "-w", metavar="WORLD",
+                             help="For packs with several phase lists: the list --phase N is from.")
+]
+
+
+def _out(text: str = "") -> None:
+    typer.echo(text)
+
+
+def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
+    """Bad input: a clear message on stderr, or with --json one JSON object on stdout
+    ({"error", "exit"}, what else is known about the error: column, the pack problems, and
+    the ``known`` fields); exit code 2."""
+    if as_json is None:
+        as_json = _JSON.get()
+    if as_json:
+        _out(json.dumps(_error_json(error) | known))
+    else:
+        # a pack's problems already read "file:line:column: error: ..."
+        head = "" if isinstance(error, PackError) else "error: "
+        if head and sys.stderr.isatty():
+            head = typer.style("error:", fg="red", bold=True) + " "
+        typer.echo(f"{head}{error}", err=True)
+    raise typer.Exit(2)
+
+
+def _error_json(error: Exception) -> dict:
+    out: dict = {"error": str(error), "exit": 2}
+    if isinstance(error, InputError) and error.column is not None:
+        out.update(message=error.message, column=error.column)
+    if isinstance(error, PackError):
+        out["problems"] = [d.to_json() if hasattr(d, "to_json") else {"message": str(d)}
+                           for d in error.problems]
+    return out
+
+
+def _notes(phase, as_json: bool) -> None:
+    """Say what the phrase said that was not read (JSON carries it as "ignored")."""
+    if not as_json:
+        for text in phase.ignored:
+            typer.echo(f"note: ignored {text!r}", err=True)
+
+
+_VERDICTS = ("made", "legal", "not made", "not legal", "undecided", "fits now:")
+
+
+def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
+    """Print a verdict (JSON or text) and exit 0 for yes, 1 for no; on a terminal the
+    verdict line is colored."""
+    if as_json:
+        _out(json.dumps(result))
+    else:
+        tty = sys.stdout.isatty()
+        for line in text(result).splitlines():
+            if tty and line.startswith(_VERDICTS):
+                fg = "green" if ok else "yellow" if line.startswith("undecided") else "red"
+                line = typer.style(line, fg=fg, bold=True)
+            _out(line)
+    raise typer.Exit(0 if ok else 1)
+
+
+def _context(variant, phase_no, world) -> api.Context:
+    # a bad --variant, --phase or --world is reported by _Group.invoke, like any bad input
+    return api.Context.load(variant, phase_no, world)

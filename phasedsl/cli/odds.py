@@ -1,0 +1,138 @@
+"""``phasedsl odds``: the chance that a dealt hand makes a phase."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import api
+from ..errors import PhaseDSLError
+from .common import (
+    JsonOpt,
+    VariantOpt,
+    _context,
+    _fail,
+    _out,
+)
+
+# --------------------------------------------------------------------------- odds
+
+
+def odds(
+    phrase: Annotated[str | None, typer.Argument(help="A phase; leave out with --variant to rank "
+                                                      "every phase of the pack.")] = None,
+    variant: VariantOpt = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", "-w", metavar="WORLD",
+        help="For packs with several phase lists: rank this one (or judge the phrase under its "
+             "rules).")] = None,
+    draws: Annotated[int, typer.Option("--draws", "-d", min=0, max=50, metavar="K",
+                                       help="Also count K more cards from the deck.")] = 0,
+    # 20 million hands take a few minutes; more would tie a machine up for hours.
+    samples: Annotated[int, typer.Option("--samples", min=1, max=20_000_000, metavar="N",
+                                         help="Hands to sample when no exact count exists.")] = 200_000,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the sampler.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N",
+                                      help="Processes for sampling.")] = 1,
+    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
+                                              help="Also draw the difficulty curve to a .png or .svg "
+                                                   "file (needs matplotlib).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The chance that a dealt hand makes a phase: exact where counting allows, sampled otherwise.
+
+    With --variant and no phase, rank every phase of the pack (or --world),
+    flag a phase that is easier than the one before it, and draw the
+    difficulty curve.
+
+    Examples:
+
+        phasedsl odds "1 set of 3 + 1 run of 4"
+
+        phasedsl odds "1 color run of 4 + 1 set of 4" --samples 1000000 --jobs 2
+
+        phasedsl odds --variant original --draws 1 --plot curve.svg
+
+    Exit code 0, or 2 for bad input or a plot that cannot be made.
+    """
+    from ..odds import odds as compute
+
+    ctx = _context(variant, None, None)
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        raise PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}")
+    if plot is not None:
+        import importlib.util
+
+        if importlib.util.find_spec("matplotlib") is None:  # say so before any long count
+            raise PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'")
+    if phrase is not None:
+        rules = ctx.rules if world is None else _pack_rules(variant, world)
+        entries = [("", api.parse(phrase, rules), rules)]
+    elif variant is not None:
+        entries = _pack_entries(variant, world)
+    else:
+        raise PhaseDSLError("give a phase, or --variant PACK to rank its phases")
+    cards = entries[0][2].hand_size + draws
+    if cards > entries[0][2].deck.size:
+        raise PhaseDSLError(f"{cards} cards is more than the deck holds")
+    results = []
+    with _progress(as_json) as tick:
+        for label, phase, rules in entries:
+            results.append((label, compute(phase, rules, rules.hand_size + draws, samples=samples,
+                                           seed=seed, jobs=jobs, progress=tick)))
+    report = api.odds_report(results, cards, draws)
+    if not as_json:
+        _out(api.odds_text(report))
+    if plot is not None:
+        try:
+            api.plot_curve(report, plot)
+        except PhaseDSLError as e:
+            _fail(e, report=report)  # the figures took long to make: keep them
+    if as_json:
+        _out(json.dumps(report))
+
+
+def _pack_rules(variant, world):
+    from ..packs import load_pack
+
+    if variant is None:
+        raise PhaseDSLError("--world needs --variant PACK")
+    return load_pack(variant).rules_for(world)
+
+
+def _pack_entries(variant: str, world: str | None):
+    from ..packs import load_pack
+
+    pack = load_pack(variant)
+    w = pack.world(world)
+    out = []
+    for e in w.played:
+        _, rules = pack.phase_entry(e.number, w.name if len(pack.worlds) > 1 else None)
+        out.append((str(e.number), e.phase, rules))
+    return out
+
+
+class _progress:
+    """A progress bar on the terminal while odds are worked out (nothing when piped or with --json)."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet or not sys.stderr.isatty()
+        self.bar = None
+
+    def __enter__(self):
+        if self.quiet:
+            return None
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True, console=None)
+        self.bar.start()
+        self.task = self.bar.add_task("counting and sampling hands", total=None)
+        return lambda n: self.bar.advance(self.task, n)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()

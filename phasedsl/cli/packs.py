@@ -1,0 +1,190 @@
+"""The pack commands: validate, lint, list, show and schema."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from .. import api
+from ..errors import PhaseDSLError
+from .common import (
+    JsonOpt,
+    _out,
+)
+
+# --------------------------------------------------------------------------- packs
+
+
+def validate(
+    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).")],
+    strict: Annotated[bool, typer.Option("--strict", help="Also report lint warnings.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check variant packs: YAML, schema and every phase; report every problem at once.
+
+    Examples:
+
+        phasedsl validate variants/*.yaml
+
+        phasedsl validate my-house-rules.yaml --json
+
+    Exit code 0 clean, 1 problems found, 2 unusable input.
+    """
+    _report(files, strict, as_json)
+
+
+def lint(
+    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate packs and warn about what is legal but surely wrong (same as validate --strict).
+
+    Examples:
+
+        phasedsl lint my-house-rules.yaml
+
+        phasedsl lint original twist --json
+
+    Exit code 0 clean, 1 problems or warnings found, 2 unusable input.
+    """
+    _report(files, True, as_json)
+
+
+def _report(files: list[str], strict: bool, as_json: bool) -> None:
+    from ..packs import check_file
+
+    found = []
+    unusable = 0
+    for f in files:
+        try:
+            _pack, diags = check_file(f, strict=strict)
+        except PhaseDSLError as e:
+            unusable += 1
+            diags = getattr(e, "problems", None) or [str(e)]
+        found += diags
+    code = 2 if unusable else 1 if found else 0
+    errors = sum(1 for d in found if getattr(d, "severity", "error") == "error")
+    summary = (f"{api.plural(len(files), 'file')}: {api.plural(errors, 'error')}, "
+               f"{api.plural(len(found) - errors, 'warning')}")
+    if as_json:
+        out: dict = {"problems": [d.to_json() if hasattr(d, "to_json") else {"message": d}
+                                  for d in found], "exit": code}
+        if unusable:
+            out["error"] = f"{api.plural(unusable, 'file')} of {len(files)} could not be used"
+        _out(json.dumps(out))
+    else:
+        for d in found:
+            _out(str(d))
+        typer.echo(summary, err=True)
+    raise typer.Exit(code)
+
+
+def list_packs(as_json: JsonOpt = False) -> None:
+    """List the built-in packs and their worlds.
+
+    Examples:
+
+        phasedsl list
+
+        phasedsl list --json
+
+    Exit code 0.
+    """
+    from ..packs import builtin_names, load_pack
+
+    rows = []
+    for name in builtin_names():
+        pack = load_pack(name)
+        rows.append({"name": pack.name, "title": pack.title, "extends": pack.extends,
+                     "worlds": [{"name": w.name, "title": w.title, "phases": len(w.phases)}
+                                for w in pack.worlds]})
+    if as_json:
+        _out(json.dumps(rows))
+        return
+    cells = []
+    for r in rows:
+        ext = f" (extends {r['extends']})" if r["extends"] else ""
+        cells.append([r["name"], r["title"] + ext])
+        if len(r["worlds"]) > 1:
+            cells += [["  " + w["name"], f"{w['title']} ({api.plural(w['phases'], 'phase')})"]
+                      for w in r["worlds"]]
+    for line in api.table(cells, "<<", flex=1):
+        _out(line)
+
+
+def show(
+    pack_ref: Annotated[str, typer.Argument(metavar="PACK", help="A built-in name or a file.")],
+    world: Annotated[str | None, typer.Option(
+        "--world", "-w", metavar="WORLD",
+        help="For packs with several phase lists: show only this one.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a pack: its phases and the rules that differ from the printed rules.
+
+    Examples:
+
+        phasedsl show original
+
+        phasedsl show world-tour --world jazz-club --json
+
+    Exit code 0, or 2 when the pack cannot be loaded.
+    """
+    from ..packs import describe_rules, load_pack
+
+    pack = load_pack(pack_ref)
+    worlds = [pack.world(world)] if world is not None else list(pack.worlds)
+    if as_json:
+        _out(json.dumps({
+            "name": pack.name, "title": pack.title, "description": pack.description,
+            "source": pack.source, "extends": pack.extends,
+            "rules_changed": dict(describe_rules(pack.settings)),
+            "worlds": [{"name": w.name, "title": w.title,
+                        "rules_changed": dict(describe_rules(w.settings)),
+                        "phases": [{"number": e.number, "canonical": e.phase.canonical(w.rules.deck),
+                                    "cards_needed": e.phase.cards_needed, "name": e.name,
+                                    "note": e.note} for e in w.phases]} for w in worlds],
+        }, default=str))
+        return
+    _out(f"{pack.title} [{pack.name}]")
+    _out(_wrap(pack.description))
+    _out(_wrap(f"source: {pack.source}", "        "))
+    for w in worlds:
+        _out("")
+        if len(pack.worlds) > 1:
+            _out(f"== {w.title} [{w.name}]")
+        cells: list = [["#", "cards", "phase"]]
+        for e in w.phases:
+            name = f" ({e.name})" if e.name else ""
+            cells.append([str(e.number), str(e.phase.cards_needed), e.phase.canonical(w.rules.deck) + name])
+            if e.note:
+                cells.append(_wrap(f"note: {e.note}", "          ", "    "))
+        for line in api.table(cells, ">><", flex=2):
+            _out(line)
+        changed = describe_rules(w.settings)
+        _out("rules that differ from the printed rules:" + ("" if changed else " none"))
+        for key, value in changed:
+            _out(_wrap(f"{key}: {json.dumps(value)}", "      ", "  "))
+
+
+def _wrap(text: str, indent: str = "", first: str = "") -> str:
+    """Text wrapped to the width the tables fit, each line break kept."""
+    return "\n".join("\n".join(api.wrap(line, api.WIDTH, first, indent))
+                     for line in text.strip().splitlines())
+
+
+def schema_cmd(as_json: JsonOpt = False) -> None:
+    """Print the JSON Schema of the pack format (for editors and other tools); it is JSON already.
+
+    Examples:
+
+        phasedsl schema > pack.schema.json
+
+        phasedsl schema --json
+
+    Exit code 0.
+    """
+    from ..resources import schema_path
+
+    _out(schema_path().read_text(encoding="utf-8").rstrip())
