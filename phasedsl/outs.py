@@ -857,12 +857,7 @@ def _one_group_short(phase: Phase, lay: _Layout, h: _Hand, hand: Sequence[Card],
         return True
     k = size - fill
     cl = lay.classes[0][caps.index(top)]
-    # as _virtual_plans: the minimum's naturals, then the slots the wilds do not reach
-    extra = lay.min_phase - top if lay.min_phase > top else 0
-    room = size - top - lacking
-    virt = lacking + min(room, extra)
-    room -= min(room, extra)
-    virt += room - min(room, h.wilds)
+    virt = _lacking(lay, [top], h.wilds)[0]
     groups = lay.all_groups
     pool, wilds, _ = _pool(h, rules, seen)
     if top:
