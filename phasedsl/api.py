@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
 from .errors import CardError, LayoutError, PhaseDSLError, quoted
 from .meld import LaidGroup
-from .outs import assess
 from .phase import Group, Kind, Phase, _plural
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
+from .solver import assess
 
 if TYPE_CHECKING:
     from .layout import Verdict
@@ -403,7 +403,7 @@ def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
 
 def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Single-card outs with unseen counts, and the chance the next draw is one of them."""
-    from .outs import unseen_counts
+    from .solver import unseen_counts
 
     got = assess(phase, hand, rules, seen)
     sf = got.shortfall

@@ -23,11 +23,10 @@ from .game.table import phase_rules
 from .game.view import PlayerView
 from .hits import targets
 from .meld import LaidGroup
-from .outs import shortfall
 from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
-from .solver import find_within_budget
+from .solver import find_within_budget, shortfall
 
 
 class Bot(Protocol):

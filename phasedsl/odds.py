@@ -24,12 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .classes import _tables
 from .errors import PhaseDSLError
-from .handcounts import _Hand
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
-from .solver import _keep_most, _layout_for, _postal_variants, _search
+from .solver import Hand, layout_for, makes, tables
 
 CHUNK = 20_000
 # Sampling that would take longer than this (seconds of every process's work together, over
@@ -90,7 +88,7 @@ class _Classes:
 
 def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
     deck = rules.deck
-    tb = _tables(deck)
+    tb = tables(deck)
     nn, nc = tb.nn, tb.nc
     groups = [g for g in phase.groups if g.kind.needs_natural]
     kinds = {g.kind for g in groups}
@@ -133,24 +131,17 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
     return _Classes(members, caps, sym)
 
 
-def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules: Rules) -> _Hand:
+def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules: Rules) -> Hand:
     """A hand with these class counts.
 
     A class's whole count sits on its first card type: the phase depends only
     on class counts, and the solver does not mind a count above the deck's copies.
     """
-    tb = _tables(rules.deck)
+    tb = tables(rules.deck)
     cnt = [0] * (tb.nc * tb.nn)
     for k, types in zip(key, cls.members, strict=True):
         cnt[types[0]] = k
-    return _Hand(cnt, wilds, skips, tb)
-
-
-def _feasible(lay, hand: _Hand, rules: Rules) -> bool:
-    if not rules.wild_numbers:
-        return _search(lay, hand, rules) is not None
-    return any(_search(lay, h, rules) is not None
-               for h, _ in _postal_variants(hand, rules, lay.tb, _keep_most(lay, rules)))
+    return Hand(cnt, wilds, skips, tb)
 
 
 # Hand compositions the exact count visits at most (about a minute's work); past
@@ -181,7 +172,7 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     cls = _classes_for(phase, rules)
     if cls is None or too_costly(phase, cls, rules, h):
         return None
-    lay = _layout_for(phase, rules)
+    lay = layout_for(phase, rules)
     sizes = [len(m) * deck.copies for m in cls.members]
     comb = [[math.comb(n, k) for k in range(h + 1)] for n in range(max([*sizes, 1]) + 1)]
     # Aggregate the deal by (merged class counts, naturals): weight = ways to pick them.
@@ -257,7 +248,7 @@ def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int, least: int = 
     hand = _hand_for(key, cls, 0, skips, rules)
     for w in range(least, most + 1):
         hand.wilds = w
-        if _feasible(lay, hand, rules):
+        if makes(lay, hand, rules):
             return w
     return None
 
@@ -295,7 +286,7 @@ def _enumerate_symmetric(sizes, caps, h, comb, by_key) -> None:
 
 def _sample_chunk(args) -> int:
     phase, rules, cards, n, seed = args
-    lay = _layout_for(phase, rules)
+    lay = layout_for(phase, rules)
     tb = lay.tb
     deck = rules.deck
     # the deck as card codes: a type index, or -1 wild, -2 skip
@@ -304,7 +295,6 @@ def _sample_chunk(args) -> int:
     rand = random.Random(seed).random
     size = tb.nc * tb.nn
     hits = 0
-    postal = bool(rules.wild_numbers)
     total = len(codes)
     draws = range(cards)
     for _ in range(n):
@@ -323,10 +313,8 @@ def _sample_chunk(args) -> int:
                 wilds += 1
             else:
                 skips += 1
-        hand = _Hand.counted(cnt, present, wilds, skips, tb)
-        if postal:
-            hits += _feasible(lay, hand, rules)
-        elif _search(lay, hand, rules) is not None:
+        hand = Hand.counted(cnt, present, wilds, skips, tb)
+        if makes(lay, hand, rules):
             hits += 1
     return hits
 

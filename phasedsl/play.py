@@ -23,7 +23,7 @@ from .game.engine import phase_rules
 from .game.state import GameState, HandResult, Table
 from .game.view import PlayerView
 from .gamelog import hand_standings
-from .outs import shortfall
+from .solver import shortfall
 
 WIDTH = 80
 

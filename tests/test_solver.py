@@ -224,10 +224,10 @@ def test_worst_cases_answer(phrase, hand, made):
     ("SEARCH_SECONDS", 0, "gave up after 0 s"),
 ])
 def test_a_search_out_of_budget_is_a_labelled_error_not_a_hang(monkeypatch, limit, value, said):
-    from phasedsl import solver
+    from phasedsl.solver import budget
 
     phrase, hand, _ = WORST_CASES[-1]  # one the search settles in thousands of steps
-    monkeypatch.setattr(solver, limit, value)
+    monkeypatch.setattr(budget, limit, value)
     with pytest.raises(SearchLimit, match=said):
         find(Phase.parse(phrase), hand)
 
@@ -315,15 +315,15 @@ def test_classic_phases_agree_with_brute_force_under_rule_options(phrase):
 
 
 def test_equal_phases_share_their_layout_and_keep_their_written_order():
-    from phasedsl import solver
+    from phasedsl.solver import search as solver
 
     rules = Rules()
-    assert solver._layout_for(Phase.parse("1 set of 3 + 1 run of 4"), rules) is \
-        solver._layout_for(Phase.parse("1 set of 3 + 1 run of 4"), rules)
-    assert solver._layout_for(Phase.parse("2 sets of 3"), rules) is \
-        solver._layout_for(Phase.parse("1 set of 3 + 1 set of 3"), rules)
-    assert solver._layout_for(Phase.parse("2 sets of 3"), rules) is not \
-        solver._layout_for(Phase.parse("2 sets of 3"), Rules(sets_share_number=False))
+    assert solver.layout_for(Phase.parse("1 set of 3 + 1 run of 4"), rules) is \
+        solver.layout_for(Phase.parse("1 set of 3 + 1 run of 4"), rules)
+    assert solver.layout_for(Phase.parse("2 sets of 3"), rules) is \
+        solver.layout_for(Phase.parse("1 set of 3 + 1 set of 3"), rules)
+    assert solver.layout_for(Phase.parse("2 sets of 3"), rules) is not \
+        solver.layout_for(Phase.parse("2 sets of 3"), Rules(sets_share_number=False))
     hand = parse_cards("R5 B5 G5 G7 G8 G9 G10")
     for phrase in ("1 set of 3 + 1 run of 4", "1 run of 4 + 1 set of 3"):
         meld = find(Phase.parse(phrase), hand)

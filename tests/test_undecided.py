@@ -25,6 +25,7 @@ from phasedsl.packs import load_pack
 from phasedsl.play import screen
 from phasedsl.simulate import phase_odds
 from phasedsl.solver import SearchLimit, find
+from phasedsl.solver import budget as solver_budget
 
 # the module (``phasedsl.outs`` as an attribute of the package is the function)
 outs_module = importlib.import_module("phasedsl.outs")
@@ -41,9 +42,9 @@ REAL = ("6 color runs of 2 + 1 even or odd of 6 + 1 color set of 1",
 def budget(monkeypatch):
     """Set the fill search's steps and the solver's steps (and seconds)."""
     def set_budget(fill: int, solve: int, seconds: float = solver.SEARCH_SECONDS) -> None:
-        monkeypatch.setattr(outs_module, "SHORTFALL_STEPS", fill)
-        monkeypatch.setattr(solver, "SEARCH_STEPS", solve)
-        monkeypatch.setattr(solver, "SEARCH_SECONDS", seconds)
+        monkeypatch.setattr(solver_budget, "SHORTFALL_STEPS", fill)
+        monkeypatch.setattr(solver_budget, "SEARCH_STEPS", solve)
+        monkeypatch.setattr(solver_budget, "SEARCH_SECONDS", seconds)
     return set_budget
 
 
@@ -278,8 +279,8 @@ def test_the_solvers_seconds_are_kept_when_each_leaf_costs_many_steps(monkeypatc
         def monotonic() -> float:
             return float(next(reads))
 
-    monkeypatch.setattr(solver, "time", Clock)
-    monkeypatch.setattr(solver, "SEARCH_SECONDS", 1.5)
+    monkeypatch.setattr(solver_budget, "time", Clock)
+    monkeypatch.setattr(solver_budget, "SEARCH_SECONDS", 1.5)
     with pytest.raises(SearchLimit, match=r"gave up after 1\.5 s"):
         find(phase, hand)
     assert next(reads) == 3  # the deadline's read, then two
@@ -303,8 +304,7 @@ def test_the_outs_confirmed_by_the_solver_share_one_budget(monkeypatch, budget):
         def monotonic() -> float:
             return next(reads) / 100
 
-    monkeypatch.setattr(solver, "time", Clock)
-    monkeypatch.setattr(outs_module, "time", Clock)
+    monkeypatch.setattr(solver_budget, "time", Clock)  # the clock of every search
     budget(150_000, 100_000, 1.5)
     got = api.check_json(phase, hand)
     assert got["short_by"] == got["short_by_at_most"] == 1 and got["exact"] is False

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from .cards import Card, Deck
-from .phase import Group, Kind
+from ..cards import Card, Deck
+from ..phase import Group, Kind
+from ..rules import Rules
 
 
 @dataclass(frozen=True)
-class _Tables:
+class Tables:
     deck: Deck
     nc: int
     nn: int
@@ -36,7 +37,7 @@ class _Tables:
 
 
 @cache
-def _tables(deck: Deck) -> _Tables:
+def tables(deck: Deck) -> Tables:
     nc, nn = len(deck.colors), len(deck.numbers)
     num_mask = tuple(sum(1 << (ci * nn + ni) for ci in range(nc)) for ni in range(nn))
     col_mask = tuple(sum(1 << (ci * nn + ni) for ni in range(nn)) for ci in range(nc))
@@ -50,59 +51,59 @@ def _tables(deck: Deck) -> _Tables:
                  for ci, c in enumerate(deck.colors)}
     show_rank = tuple(sorted(range(nc * nn), key=lambda t: (t % nn, t)).index(t)
                       for t in range(nc * nn))
-    return _Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, card_type, cards,
+    return Tables(deck, nc, nn, num_mask, col_mask, par_mask, col_index, card_type, cards,
                    show_rank)
 
 
 # A class of a group: ``mask`` holds the card types it accepts; for a run,
 # ``window`` is the tuple of number indices it covers (one card each).
 @dataclass(frozen=True, slots=True)
-class _Class:
+class Class:
     key: tuple
     mask: int
     window: tuple[int, ...] | None = None
     color: int | None = None  # color index, when the class fixes one
     number: int | None = None  # number index, when the class fixes one (sets)
-    # How to read the class's capacity off a _Hand: (aggregate, index); for a
+    # How to read the class's capacity off a Hand: (aggregate, index); for a
     # run, the window's number bits.
     agg: str = "mask"
     index: int = 0
 
 
-class _Plan(NamedTuple):
+class Plan(NamedTuple):
     """What one group ends up with: its class, and the naturals it takes."""
 
-    cls: _Class | None
+    cls: Class | None
     naturals: dict  # type index -> count (None -> virtual cards)
 
 
-_NO_PLAN = _Plan(None, {})  # wild and skip parts (never mutated)
+NO_PLAN = Plan(None, {})  # wild and skip parts (never mutated)
 
 
 @lru_cache(maxsize=1024)
-def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
-    tb = _tables(deck)
+def classes_of(group: Group, deck: Deck) -> tuple[Class, ...]:
+    tb = tables(deck)
     nc, nn = tb.nc, tb.nn
     k, size = group.kind, group.size
-    out: list[_Class] = []
+    out: list[Class] = []
     if k is Kind.SET:
-        out = [_Class(("n", ni), tb.num_mask[ni], number=ni, agg="num", index=ni)
+        out = [Class(("n", ni), tb.num_mask[ni], number=ni, agg="num", index=ni)
                for ni in range(nn)]
     elif k is Kind.COLOR_SET:
         out = [
-            _Class(("cn", ci, ni), 1 << (ci * nn + ni), color=ci, number=ni, agg="type",
+            Class(("cn", ci, ni), 1 << (ci * nn + ni), color=ci, number=ni, agg="type",
                    index=ci * nn + ni)
             for ci in range(nc)
             for ni in range(nn)
         ]
     elif k is Kind.COLOR:
-        out = [_Class(("c", ci), tb.col_mask[ci], color=ci, agg="col", index=ci)
+        out = [Class(("c", ci), tb.col_mask[ci], color=ci, agg="col", index=ci)
                for ci in range(nc)]
     elif k is Kind.EVEN_ODD:
-        out = [_Class(("p", p), tb.par_mask[p], agg="par", index=p) for p in (0, 1)]
+        out = [Class(("p", p), tb.par_mask[p], agg="par", index=p) for p in (0, 1)]
     elif k is Kind.COLOR_EVEN_ODD:
         out = [
-            _Class(("cp", ci, p), tb.col_mask[ci] & tb.par_mask[p], color=ci, agg="cp",
+            Class(("cp", ci, p), tb.col_mask[ci] & tb.par_mask[p], color=ci, agg="cp",
                    index=ci * 2 + p)
             for ci in range(nc)
             for p in (0, 1)
@@ -137,12 +138,12 @@ def _classes(group: Group, deck: Deck) -> tuple[_Class, ...]:
                         agg = "run"
                     else:
                         agg = "crun"
-                    out.append(_Class(key, mask, window, color=ci, agg=agg, index=winbits))
+                    out.append(Class(key, mask, window, color=ci, agg=agg, index=winbits))
     return tuple(out)
 
 
 @cache
-def _best_window(nn: int, size: int) -> _WindowBest:
+def best_window(nn: int, size: int) -> _WindowBest:
     """For a set of numbers present (a bit mask), the most of them one run window holds."""
     return _WindowBest(nn, size)
 
@@ -161,8 +162,15 @@ class _WindowBest(dict):
         return best
 
 
-def _bits(mask: int) -> Iterable[int]:
+def bits(mask: int) -> Iterable[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def as_played(g: Group, rules: Rules) -> Group:
+    """The group as its classes are enumerated under the rules (runs of one color)."""
+    if rules.runs_one_color and g.kind is Kind.RUN:
+        return Group(Kind.COLOR_RUN, g.size, g.colors)
+    return g

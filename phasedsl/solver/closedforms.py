@@ -11,7 +11,7 @@ number, with no search:
   run then takes one of those cards, or leaves them all to the set).
 
 Each function returns, per group in the layout's order, its class and the
-naturals it takes ({card type: count}) as a _Plan, or None when the phase is
+naturals it takes ({card type: count}) as a Plan, or None when the phase is
 not made.
 They answer exactly what the general search answers; only the meld reported
 among several may differ.
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 
-from .classes import _Class, _Plan
-from .handcounts import _Hand
+from .classes import Class, Plan
+from .handcounts import Hand
 
 
 def _of_number(ni: int, k: int, cnt: Sequence[int], nn: int, skip: dict | None = None) -> dict:
@@ -41,8 +41,8 @@ def _of_number(ni: int, k: int, cnt: Sequence[int], nn: int, skip: dict | None =
     return got
 
 
-def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
-             total: int, floor: int, distinct: bool, flip: bool, hand: _Hand) -> list[_Plan] | None:
+def two_sets(classes: Sequence[Sequence[Class]], sizes: Sequence[int], lower: Sequence[int],
+             total: int, floor: int, distinct: bool, flip: bool, hand: Hand) -> list[Plan] | None:
     """Two plain sets, the first at least as large as the second (``flip``: the second
     is written first)."""
     need = hand.to_place(total, floor)
@@ -63,20 +63,20 @@ def two_sets(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: S
     cnt, nn = hand.cnt, hand.nn
     if apart:
         b = by_num.index(cb, a + 1) if cb == ca else by_num.index(cb)
-        out = [_Plan(classes[0][a], _of_number(a, x0, cnt, nn)),
-               _Plan(classes[1][b], _of_number(b, x1, cnt, nn))]
+        out = [Plan(classes[0][a], _of_number(a, x0, cnt, nn)),
+               Plan(classes[1][b], _of_number(b, x1, cnt, nn))]
     else:
         # both sets on the one number: the first as full as the second's minimum allows
         x0 = min(s0, both - l1)
         first = _of_number(a, x0, cnt, nn)
-        out = [_Plan(classes[0][a], first),
-               _Plan(classes[1][a], _of_number(a, both - x0, cnt, nn, first))]
+        out = [Plan(classes[0][a], first),
+               Plan(classes[1][a], _of_number(a, both - x0, cnt, nn, first))]
     return out[::-1] if flip else out
 
 
-def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower: Sequence[int],
+def set_and_run(classes: Sequence[Sequence[Class]], sizes: Sequence[int], lower: Sequence[int],
                 total: int, floor: int, table: WindowCaps, si: int,
-                hand: _Hand) -> list[_Plan] | None:
+                hand: Hand) -> list[Plan] | None:
     """A plain set and a plain run (whose windows' capacities ``table`` gives); the
     set is group ``si`` of the two as written."""
     need = hand.to_place(total, floor)
@@ -123,7 +123,7 @@ def set_and_run(classes: Sequence[Sequence[_Class]], sizes: Sequence[int], lower
 
 
 def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
-                   hand: _Hand) -> list[_Plan]:
+                   hand: Hand) -> list[Plan]:
     cnt, nn = hand.cnt, hand.nn
     set_takes = _of_number(s, x, cnt, nn)
     run = classes[1 - si][k]
@@ -136,7 +136,7 @@ def _set_run_plans(classes, si: int, s: int, x: int, k: int, run_takes_s: bool,
                     break
         elif run_takes_s:
             run_takes.update(_of_number(ni, 1, cnt, nn, set_takes))
-    out = [_Plan(classes[si][s], set_takes), _Plan(run, run_takes)]
+    out = [Plan(classes[si][s], set_takes), Plan(run, run_takes)]
     return out if si == 0 else out[::-1]
 
 

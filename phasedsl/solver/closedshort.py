@@ -15,44 +15,46 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import WILD, Card
-from .classes import _bits
-from .handcounts import _Hand
-from .outs import Assessment, Out, Shortfall, _Fixed, _lacking, _number_outs, _pool, _value
-from .rules import Rules
-from .solver import _Layout
+from ..cards import WILD, Card
+from ..rules import Rules
+from .answers import Assessment, Out, Shortfall, number_outs
+from .classes import bits
+from .completions import group_lacks, unseen_pool
+from .fill import Fixed, fill_value
+from .handcounts import Hand
+from .search import Layout
 
 
-def two_sets_shape(lay: _Layout, rules: Rules) -> bool:
+def two_sets_shape(lay: Layout, rules: Rules) -> bool:
     """Whether ``two_sets_short`` answers this layout: two plain sets and nothing else."""
     return (len(lay.all_groups) == 2 and lay.aggs == ("num", "num")
             and not lay.need_w and not lay.need_s and not rules.wild_numbers)
 
 
 def _best(c1: int, c2: int, sizes: Sequence[int], lower: Sequence[int], share: bool,
-          f: _Fixed) -> tuple[int, bool]:
+          f: Fixed) -> tuple[int, bool]:
     """The most cards two sets hold when the two most-held numbers are held c1 >= c2
     times, and whether both sets then stand on the most-held number."""
     s0, s1 = sizes
     l0, l1 = lower
     x0 = c1 if c1 < s0 else s0
     x1 = c2 if c2 < s1 else s1
-    apart = _value(x0 + x1, (l0 - x0 if x0 < l0 else 0) + (l1 - x1 if x1 < l1 else 0), f)
+    apart = fill_value(x0 + x1, (l0 - x0 if x0 < l0 else 0) + (l1 - x1 if x1 < l1 else 0), f)
     if not share:
         return apart, False
     x = c1 if c1 < s0 + s1 else s0 + s1
-    both = _value(x, max(0, l0 + l1 - x), f)
+    both = fill_value(x, max(0, l0 + l1 - x), f)
     return (both, True) if both > apart else (apart, False)
 
 
-def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
+def two_sets_short(lay: Layout, h: Hand, rules: Rules, seen: Iterable[Card]
                    ) -> Assessment | bool:
     """``assess`` for two plain sets when the hand does not make them; True when it does."""
     by_num = h.by_num if h.by_num is not None else h._by_num()
     share = rules.sets_share_number
     sizes, lower = lay.sizes, lay.lower
     need = lay.total
-    f = _Fixed(0, h.wilds, need, lay.min_phase)
+    f = Fixed(0, h.wilds, need, lay.min_phase)
     # the two most-held numbers, the lowest first among equal counts
     c1 = max(by_num)
     a = by_num.index(c1)
@@ -62,7 +64,7 @@ def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     if fill >= need:
         return True
     k = need - fill
-    pool, wilds, _ = _pool(h, rules, seen)
+    pool, wilds, _ = unseen_pool(h, rules, seen)
     tb = lay.tb
     nn = tb.nn
     # the naturals each set holds, then the missing cards as _virtual_plans counts them
@@ -74,7 +76,7 @@ def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     else:
         placed = [min(c1, sizes[0]), min(c2, sizes[1])]
         numbers = [a, b]
-    virt = _lacking(lay, placed, h.wilds)
+    virt = group_lacks(lay, placed, h.wilds)
     # a set holding no natural may stand on any number: the one most left in the deck
     # (in written order; under distinct numbers, one no other set stands on)
     taken = {numbers[j] for j in (0, 1) if placed[j]}
@@ -121,7 +123,7 @@ def two_sets_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     return Assessment(None, Shortfall(1, found, ex, completes, bool(found)))
 
 
-def _outs(by_num: list[int], c1: int, c2: int, sizes, lower, share: bool, f: _Fixed, need: int,
+def _outs(by_num: list[int], c1: int, c2: int, sizes, lower, share: bool, f: Fixed, need: int,
           pool: list[int], wilds: int, tb) -> tuple[Out, ...]:
     """The cards completing a hand one short (the two top counts c1 >= c2).  A drawn card
     changes them only when its number is held as often as one of them: so each number
@@ -133,7 +135,7 @@ def _outs(by_num: list[int], c1: int, c2: int, sizes, lower, share: bool, f: _Fi
     good = {c for c, (d1, d2) in after.items() if _best(d1, d2, sizes, lower, share, f)[0] >= need}
     out = []
     if good:
-        out = _number_outs([ni for ni, c in enumerate(by_num) if c in good], pool, tb)
+        out = number_outs([ni for ni, c in enumerate(by_num) if c in good], pool, tb)
     if wilds > 0 and _best(c1, c2, sizes, lower, share, f._replace(wilds=f.wilds + 1))[0] >= need:
         out.append(Out(WILD, wilds))
     return tuple(out)
@@ -148,7 +150,7 @@ def _outs(by_num: list[int], c1: int, c2: int, sizes, lower, share: bool, f: _Fi
 # meets both and holds as many: so the best choice is the most naturals, and a card
 # completes a hand one short exactly when it adds one to some choice holding that most.
 
-def set_run_shape(lay: _Layout, rules: Rules) -> bool:
+def set_run_shape(lay: Layout, rules: Rules) -> bool:
     """Whether ``set_run_short`` answers this layout: a plain set and a plain run, nothing
     else, each group's natural minimum at most one."""
     return (len(lay.all_groups) == 2 and lay.aggs in (("num", "run"), ("run", "num"))
@@ -174,7 +176,7 @@ def _set_run_most(by_num: list[int], nums: int, wins: Sequence[int], size: int
     return top_a + top_r - 1, top_a, top_r, rs
 
 
-def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
+def set_run_short(lay: Layout, h: Hand, rules: Rules, seen: Iterable[Card]
                   ) -> Assessment | bool | None:
     """``assess`` for a plain set and a plain run when the hand does not make them; True
     when it does; None when the hand holds fewer than two numbers (the general path)."""
@@ -188,14 +190,14 @@ def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     wins = lay.values[ri]
     most, top_a, top_r, rs = _set_run_most(by_num, nums, wins, size)
     need = lay.total
-    f = _Fixed(0, h.wilds, need, lay.min_phase)
-    fill = _value(most, 0, f)
+    f = Fixed(0, h.wilds, need, lay.min_phase)
+    fill = fill_value(most, 0, f)
     if fill >= need:
         return True
     k = need - fill
     tb = lay.tb
     nn = tb.nn
-    pool, wilds, _ = _pool(h, rules, seen)
+    pool, wilds, _ = unseen_pool(h, rules, seen)
     # the choices holding the most (their minimums aside): a set number held top_a or
     # top_a - 1 times, a window holding top_r or top_r - 1 numbers
     best = []
@@ -230,7 +232,7 @@ def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
         return None
     placed = [0, 0]
     placed[si], placed[ri] = got_s, run_has.bit_count()
-    virt = _lacking(lay, placed, h.wilds)  # (the choice meets both minimums)
+    virt = group_lacks(lay, placed, h.wilds)  # (the choice meets both minimums)
     left = list(pool)
     spare = wilds
     example: list[Card] = []
@@ -263,7 +265,7 @@ def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
                 more[c.number - tb.deck.low] += 1
                 held |= 1 << (c.number - tb.deck.low)
         stand = sum(1 for c in example if c is WILD)
-        real = _value(_set_run_most(more, held, wins, size)[0], 0,
+        real = fill_value(_set_run_most(more, held, wins, size)[0], 0,
                       f._replace(wilds=h.wilds + stand)) >= need
     completes = _completed(lay, virt)
     if k > 1:
@@ -275,26 +277,26 @@ def set_run_short(lay: _Layout, h: _Hand, rules: Rules, seen: Iterable[Card]
     return Assessment(None, Shortfall(1, found, ex, completes, bool(found)))
 
 
-def _completed(lay: _Layout, virt: list[int]):
+def _completed(lay: Layout, virt: list[int]):
     """The groups (as written) that the missing cards go to."""
     g0, g1 = lay.all_groups
     v0, v1 = (virt[0], virt[1]) if lay.order[0] == 0 else (virt[1], virt[0])
     return (g0, g1) if v0 and v1 else (g0,) if v0 else (g1,) if v1 else ()
 
 
-def _set_run_outs(best, nums: int, size: int, f: _Fixed, most: int, need: int,
+def _set_run_outs(best, nums: int, size: int, f: Fixed, most: int, need: int,
                   pool: list[int], wilds: int, tb) -> tuple[Out, ...]:
     """A card of number y adds one to a choice (x, w) holding the most when it adds to the
     set (y = x, held fewer than its size, or as often where the run competes for x) or
     gives the run a number of its window it lacks."""
     out: list[Out] = []
-    if _value(most + 1, 0, f) >= need:
+    if fill_value(most + 1, 0, f) >= need:
         good = 0
         for x, c, _, wb in best:
             if not c or c < size or (c == size and wb >> x & 1):
                 good |= 1 << x
             good |= wb & ~nums
-        out = _number_outs(_bits(good), pool, tb)
-    if wilds > 0 and _value(most, 0, f._replace(wilds=f.wilds + 1)) >= need:
+        out = number_outs(bits(good), pool, tb)
+    if wilds > 0 and fill_value(most, 0, f._replace(wilds=f.wilds + 1)) >= need:
         out.append(Out(WILD, wilds))
     return tuple(out)

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import Card
-from .classes import _best_window, _bits, _Tables
+from ..cards import Card
+from .classes import Tables, best_window, bits
 
 
-class _Hand:
+class Hand:
     """A hand's cards as counts; the aggregates class capacities read are made on first use."""
 
     __slots__ = ("by_col", "by_cp", "by_num", "by_par", "cnt", "col_nums", "low", "nat", "nn",
                  "nums", "present", "skips", "wilds")
 
-    def __init__(self, cnt: list[int], wilds: int, skips: int, tb: _Tables) -> None:
+    def __init__(self, cnt: list[int], wilds: int, skips: int, tb: Tables) -> None:
         present = 0
         for t in range(len(cnt)):
             if cnt[t]:
@@ -25,7 +25,7 @@ class _Hand:
         self.by_num = self.by_cp = self.col_nums = self.nums = self.by_col = None
 
     @classmethod
-    def of(cls, hand: Iterable[Card], tb: _Tables) -> _Hand:
+    def of(cls, hand: Iterable[Card], tb: Tables) -> Hand:
         """Count a hand in one pass, reading card fields directly (the hot path)."""
         nn = tb.nn
         card_type = tb.card_type
@@ -58,8 +58,8 @@ class _Hand:
         return h
 
     @classmethod
-    def counted(cls, cnt: list[int], present: int, wilds: int, skips: int, tb: _Tables,
-                by_num: list[int] | None = None) -> _Hand:
+    def counted(cls, cnt: list[int], present: int, wilds: int, skips: int, tb: Tables,
+                by_num: list[int] | None = None) -> Hand:
         """A hand from counts already made, with their presence mask (no second pass)."""
         h = cls.__new__(cls)
         h.cnt, h.wilds, h.skips, h.present = cnt, wilds, skips, present
@@ -93,7 +93,7 @@ class _Hand:
         if self.by_cp is None:
             nn, cnt, low = self.nn, self.cnt, self.low
             out = [0] * (2 * (len(cnt) // nn))
-            for t in _bits(self.present):
+            for t in bits(self.present):
                 ci, ni = divmod(t, nn)
                 out[2 * ci + ((ni + low) & 1)] += cnt[t]
             self.by_cp = out
@@ -144,9 +144,9 @@ class _Hand:
     def best_cap(self, agg: str, size: int, nn: int) -> int:
         """An upper bound on the best capacity of any class of one group (often exact)."""
         if agg == "run":
-            return _best_window(nn, size)[self.number_bits()]
+            return best_window(nn, size)[self.number_bits()]
         if agg == "crun":
-            table = _best_window(nn, size)
+            table = best_window(nn, size)
             return max([table[m] for m in self._col_nums()])
         if agg == "mrun":
             return size
@@ -167,7 +167,7 @@ class _Hand:
             present = self.present
             for m in masks:
                 nums = 0
-                for t in _bits(m & present):
+                for t in bits(m & present):
                     nums |= 1 << (t % nn)
                 out.append(nums.bit_count())
             return out

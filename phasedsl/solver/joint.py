@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from .classes import _bits, _Class
-from .handcounts import _Hand
+from .classes import Class, bits
+from .handcounts import Hand
 
 
 class _Flow:
@@ -62,8 +62,8 @@ class _Flow:
         return 0
 
 
-def _assign(
-    chosen: Sequence[_Class],
+def assign(
+    chosen: Sequence[Class],
     sizes: Sequence[int],
     lower: Sequence[int],
     cnt: Sequence[int],
@@ -86,7 +86,7 @@ def _assign(
         sink_edges.append(fl.edge(g, 1, 0))
         mine: list[tuple[int | None, int]] = []
         per_number: dict[int, int] = {}
-        for t in _bits(cl.mask & present):
+        for t in bits(cl.mask & present):
             if t not in type_node:
                 type_node[t] = fl.node()
                 fl.edge(0, type_node[t], cnt[t])
@@ -129,7 +129,7 @@ def _assign(
     return placed, result
 
 
-def _greedy(chosen: Sequence[_Class], sizes: Sequence[int], lower: Sequence[int],
+def greedy(chosen: Sequence[Class], sizes: Sequence[int], lower: Sequence[int],
             cnt: Sequence[int], present: int, nn: int) -> tuple[int, list[dict]] | None:
     """A quick allocation for competing groups: lower bounds first, then fill.
 
@@ -165,7 +165,7 @@ def _greedy(chosen: Sequence[_Class], sizes: Sequence[int], lower: Sequence[int]
 
     for gi in sorted(range(n), key=lambda i: avail[i].bit_count()):
         want = lower[gi]
-        for t in sorted(_bits(avail[gi]), key=contention):
+        for t in sorted(bits(avail[gi]), key=contention):
             if want <= 0:
                 break
             if rem[t]:
@@ -173,7 +173,7 @@ def _greedy(chosen: Sequence[_Class], sizes: Sequence[int], lower: Sequence[int]
         if want > 0:
             return None
     for gi in range(n):
-        for t in _bits(avail[gi]):
+        for t in bits(avail[gi]):
             if not room[gi]:
                 break
             if rem[t]:
@@ -181,7 +181,7 @@ def _greedy(chosen: Sequence[_Class], sizes: Sequence[int], lower: Sequence[int]
     return placed, got
 
 
-def _upper(chosen: Sequence[_Class], sizes: Sequence[int], cnt: Sequence[int], present: int,
+def upper_bound(chosen: Sequence[Class], sizes: Sequence[int], cnt: Sequence[int], present: int,
            nn: int) -> int:
     """An upper bound on the naturals competing groups can place together.
 
@@ -197,7 +197,7 @@ def _upper(chosen: Sequence[_Class], sizes: Sequence[int], cnt: Sequence[int], p
     for cl, size in zip(chosen, sizes, strict=True):
         m = cl.mask & present
         mine: dict[int, int] = {}
-        for t in _bits(m):
+        for t in bits(m):
             ni = t % nn
             mine[ni] = mine.get(ni, 0) + cnt[t]
             if not seen >> t & 1:
@@ -215,7 +215,7 @@ def _upper(chosen: Sequence[_Class], sizes: Sequence[int], cnt: Sequence[int], p
     return min(by_number, total_caps)
 
 
-def _pair_loss(a: _Class, b: _Class, sizes, hand: _Hand) -> int:
+def pair_loss(a: Class, b: Class, sizes, hand: Hand) -> int:
     """How many fewer naturals two number-only groups place together than apart."""
     by_num = hand.by_num if hand.by_num is not None else hand._by_num()
     if a.window is None and b.window is None:  # two sets on one number
@@ -223,13 +223,13 @@ def _pair_loss(a: _Class, b: _Class, sizes, hand: _Hand) -> int:
         return min(c, sizes[0]) + min(c, sizes[1]) - min(c, sizes[0] + sizes[1])
     if a.window is not None and b.window is not None:  # two runs: shared numbers held once
         shared = a.index & b.index & hand.nums
-        return sum(1 for ni in _bits(shared) if by_num[ni] < 2)
+        return sum(1 for ni in bits(shared) if by_num[ni] < 2)
     run, st, size = (a, b, sizes[1]) if b.window is None else (b, a, sizes[0])
     c = by_num[st.number]
     return 1 if 0 < c <= size and run.index >> st.number & 1 else 0
 
 
-def _number_joint(chosen: Sequence[_Class], sizes: Sequence[int], hand: _Hand) -> int:
+def number_joint(chosen: Sequence[Class], sizes: Sequence[int], hand: Hand) -> int:
     """Exact naturals that sets and plain runs place together (minimums aside).
 
     Such groups compete number by number only: a set takes up to its size of
@@ -246,12 +246,12 @@ def _number_joint(chosen: Sequence[_Class], sizes: Sequence[int], hand: _Hand) -
     return sum(map(min, by_num, demand))
 
 
-def _supply(cl: _Class, hand: _Hand) -> int:
+def supply_of(cl: Class, hand: Hand) -> int:
     cnt = hand.cnt
-    return sum(cnt[t] for t in _bits(cl.mask & hand.present))
+    return sum(cnt[t] for t in bits(cl.mask & hand.present))
 
 
-def _color_run_block(classes: Sequence[_Class], size: int, m: int, hand: _Hand,
+def color_run_block(classes: Sequence[Class], size: int, m: int, hand: Hand,
                      budget: int = 4000) -> int:
     """Most naturals ``m`` identical color runs can hold together.
 

@@ -1,4 +1,4 @@
-"""The exact meld solver: does a hand make a phase, and with which cards?
+"""The exact search: for a hand already counted, one class per group that makes the phase.
 
 How it works (and why it is exact, not greedy):
 
@@ -18,49 +18,37 @@ How it works (and why it is exact, not greedy):
   best), so most hands are settled after a handful of steps.
 
 The search works on card counts, never on card subsets, so a hand of any
-size costs the same.
+size costs the same.  ``Layout`` is what a phase needs, prepared once per
+(phase, rules) and kept (``layout_for``); ``search_plans`` answers with one
+``Plan`` per group, which ``laying`` turns into a meld.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache, partial
-from itertools import product
+from functools import partial
 from operator import attrgetter, itemgetter
 
-from .cards import SKIP, Card
-from .classes import _NO_PLAN, _bits, _Class, _classes, _Plan, _Tables, _tables
+from ..phase import Group, Kind, Phase
+from ..rules import Rules
+from . import budget
+from .budget import SearchLimit
+from .classes import NO_PLAN, Class, Plan, Tables, as_played, bits, classes_of, tables
 from .closedforms import WindowCaps, set_and_run, two_sets, window_table
-from .errors import PhaseDSLError
-from .handcounts import _Hand
-from .joint import (
-    _assign,
-    _color_run_block,
-    _greedy,
-    _number_joint,
-    _pair_loss,
-    _supply,
-    _upper,
-)
-from .meld import LaidGroup, Meld
-from .phase import Group, Kind, Phase
-from .rules import DEFAULT_RULES, Rules
-
-# --------------------------------------------------------------------------
-# The search.
+from .handcounts import Hand
+from .joint import assign, color_run_block, greedy, number_joint, pair_loss, supply_of, upper_bound
 
 
 @dataclass(frozen=True)
-class _Layout:
+class Layout:
     """What a phase needs, prepared once per (phase, rules)."""
 
     order: tuple[int, ...]  # groups needing naturals, most demanding first
     groups: tuple[Group, ...]  # those groups, in that order
     sizes: tuple[int, ...]
     lower: tuple[int, ...]
-    classes: tuple[tuple[_Class, ...], ...]
+    classes: tuple[tuple[Class, ...], ...]
     aggs: tuple[str, ...]  # per group: which aggregate its classes read
     values: tuple[tuple, ...]  # per group: the aggregate index (or window bits) of each class
     masks: tuple[tuple[int, ...], ...]
@@ -68,31 +56,25 @@ class _Layout:
     need_w: int
     need_s: int
     all_groups: tuple[Group, ...]
-    tb: _Tables
+    tb: Tables
     total: int  # cards the natural-needing groups hold
     set_groups: int  # how many set groups (kept classes per card signature when sets differ)
     floor: int  # naturals needed whatever the wilds: the minimums' total, per group or phase
     min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
     # For the commonest phases, the whole search as one function of the hand (see _quick).
-    quick: Callable[[_Hand], list[_Plan] | None] | None
+    quick: Callable[[Hand], list[Plan] | None] | None
 
 
-def _as_played(g: Group, rules: Rules) -> Group:
-    if rules.runs_one_color and g.kind is Kind.RUN:
-        return Group(Kind.COLOR_RUN, g.size, g.colors)
-    return g
-
-
-def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
+def _make_layout(groups: tuple[Group, ...], rules: Rules) -> Layout:
     idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
     # The search takes the most constrained groups first (fewest classes, then largest);
     # identical groups stay together.
-    ncls = {i: len(_classes(_as_played(groups[i], rules), rules.deck)) for i in idx}
+    ncls = {i: len(classes_of(as_played(groups[i], rules), rules.deck)) for i in idx}
     order = tuple(sorted(idx, key=lambda i: (ncls[i], -groups[i].size, groups[i].kind.value, i)))
     gs = tuple(groups[i] for i in order)
     per_group = rules.natural_scope == "group"
-    played = [_as_played(g, rules) for g in gs]
-    classes = tuple(_classes(g, rules.deck) for g in played)
+    played = [as_played(g, rules) for g in gs]
+    classes = tuple(classes_of(g, rules.deck) for g in played)
     aggs, values = [], []
     for cls in classes:
         agg = cls[0].agg if cls else "num"
@@ -107,12 +89,12 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> _Layout:
     floor = sum(lower) if per_group else rules.min_naturals
     need_w = sum(g.size for g in groups if g.kind is Kind.WILD)
     need_s = sum(g.size for g in groups if g.kind is Kind.SKIP)
-    tb = _tables(rules.deck)
+    tb = tables(rules.deck)
     quick = None
     if not (need_w or need_s or rules.wild_numbers):
         quick = _quick(played, classes, aggs[0] if aggs else "", values, sizes, lower, total,
                        floor, not rules.sets_share_number, tb.nn, order)
-    return _Layout(
+    return Layout(
         quick=quick,
         order=order,
         groups=gs,
@@ -167,8 +149,8 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
     return None
 
 
-def _one_group(cls, best_of: Callable[[_Hand], tuple[int, int]], size: int, total: int,
-               floor: int, nn: int, hand: _Hand) -> list[_Plan] | None:
+def _one_group(cls, best_of: Callable[[Hand], tuple[int, int]], size: int, total: int,
+               floor: int, nn: int, hand: Hand) -> list[Plan] | None:
     """A phase of one group: its best class (``best_of``: capacity, class index) decides."""
     need = hand.to_place(total, floor)
     if hand.nat < need:
@@ -177,21 +159,21 @@ def _one_group(cls, best_of: Callable[[_Hand], tuple[int, int]], size: int, tota
     if best < need:  # need is at least the group's natural minimum
         return None
     cl = cls[k]
-    return [_Plan(cl, _take(cl, size, hand.cnt, hand.present, nn))]
+    return [Plan(cl, take_alone(cl, size, hand.cnt, hand.present, nn))]
 
 
-def _best_run_window(table: WindowCaps, hand: _Hand) -> tuple[int, int]:
+def _best_run_window(table: WindowCaps, hand: Hand) -> tuple[int, int]:
     best, k, _ = table[hand.number_bits()][0]
     return best, k
 
 
-def _best_count(agg: str, size: int, hand: _Hand) -> tuple[int, int]:
+def _best_count(agg: str, size: int, hand: Hand) -> tuple[int, int]:
     src = hand.counts(agg)
     top = max(src)
     return (top if top < size else size), src.index(top)
 
 
-def _best_cap(agg: str, vals, masks, size: int, nn: int, hand: _Hand) -> tuple[int, int]:
+def _best_cap(agg: str, vals, masks, size: int, nn: int, hand: Hand) -> tuple[int, int]:
     caps = hand.caps(agg, vals, size, nn, masks)
     best = max(caps)
     return best, caps.index(best)
@@ -202,12 +184,18 @@ def _best_cap(agg: str, vals, masks, size: int, nn: int, hand: _Hand) -> tuple[i
 # written order and the rules object, then by its groups and the rules' value.
 # Both caches are bounded, so a stream of distinct phases cannot grow memory.
 _PART_KEY = attrgetter("count", "group.kind", "group.size", "group.colors")
-_BY_PARTS: dict[tuple, tuple[Rules, _Layout]] = {}
-_BY_GROUPS: dict[tuple[tuple[Group, ...], Rules], _Layout] = {}
+
+
+_BY_PARTS: dict[tuple, tuple[Rules, Layout]] = {}
+
+
+_BY_GROUPS: dict[tuple[tuple[Group, ...], Rules], Layout] = {}
+
+
 _CACHE_SIZE = 512
 
 
-def _layout_for(phase: Phase, rules: Rules) -> _Layout:
+def layout_for(phase: Phase, rules: Rules) -> Layout:
     key = (id(rules), *map(_PART_KEY, phase.parts))
     hit = _BY_PARTS.get(key)
     if hit is not None and hit[0] is rules:
@@ -227,10 +215,10 @@ def _put(cache: dict, key, value) -> None:
     cache[key] = value
 
 
-def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
-            deadline: float | None = None) -> list[_Plan] | None:
+def search_plans(lay: Layout, hand: Hand, rules: Rules, virtual: int = 0,
+            deadline: float | None = None) -> list[Plan] | None:
     """An assignment making every group, or None when none exists (SearchLimit when the
-    search runs past ``deadline``, by default SEARCH_SECONDS from its start)."""
+    search runs past ``deadline``, by default budget.SEARCH_SECONDS from its start)."""
     groups = lay.all_groups
     if virtual or lay.need_w or lay.need_s:
         skips = hand.skips
@@ -248,7 +236,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
         if free_w < 0 or need_s > skips or virtual < 0:
             return None
         if not lay.order:  # only wild and skip parts: no natural can be laid
-            return None if lay.floor else [_NO_PLAN] * len(groups)
+            return None if lay.floor else [NO_PLAN] * len(groups)
     else:
         free_w = hand.wilds
     # Naturals (real or virtual) that must be placed: what the wilds leave
@@ -291,9 +279,9 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
         # one group: its best class decides
         caps = all_caps[0]
         cl = lay.classes[0][caps.index(max(caps))]
-        return _reorder([_Plan(cl, _take(cl, sizes[0], cnt, present, nn))], lay.order, groups)
+        return reorder([Plan(cl, take_alone(cl, sizes[0], cnt, present, nn))], lay.order, groups)
     distinct = not rules.sets_share_number
-    got = _candidates(lay, all_caps, virtual, hand, distinct)
+    got = candidates(lay, all_caps, virtual, hand, distinct)
     if got is None:
         return None
     cands, best_rest = got
@@ -303,44 +291,44 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
     # those at once, and the exact search below is left the close calls.
     plans = _construct(lay, cands, hand, need, virtual, distinct)
     if plans is not None:
-        return _reorder(plans, lay.order, groups)
+        return reorder(plans, lay.order, groups)
     if _block_bound(lay, all_caps, hand) + virtual < need:
         return None
     number_only = all(cs[0][1].agg in ("num", "run") for cs in cands)
-    chosen: list[_Class] = [cands[0][0][1]] * n
+    chosen: list[Class] = [cands[0][0][1]] * n
     pos = [0] * n
-    found: list[list[_Plan]] = []
+    found: list[list[Plan]] = []
 
     def leaf(overlap: bool) -> bool:
         if not overlap and not virtual:
-            plans = [_Plan(cl, _take(cl, size, cnt, present, nn))
+            plans = [Plan(cl, take_alone(cl, size, cnt, present, nn))
                      for cl, size in zip(chosen, sizes, strict=True)]
-            found.append(_reorder(plans, lay.order, groups))
+            found.append(reorder(plans, lay.order, groups))
             return True
-        bound = (_number_joint(chosen, sizes, hand) if number_only
-                 else _upper(chosen, sizes, cnt, present, nn))
+        bound = (number_joint(chosen, sizes, hand) if number_only
+                 else upper_bound(chosen, sizes, cnt, present, nn))
         if bound + virtual < need:
             return False
         steps[0] -= 4 * n  # a flow costs far more than a step
-        got = None if virtual else _greedy(chosen, sizes, lower, cnt, present, nn)
+        got = None if virtual else greedy(chosen, sizes, lower, cnt, present, nn)
         if got is None or got[0] < need:
-            got = _assign(chosen, sizes, lower, cnt, present, virtual, nn)
+            got = assign(chosen, sizes, lower, cnt, present, virtual, nn)
         if got is None:
             return False
         placed, per = got
         if placed + sum(d.get(None, 0) for d in per) < need:
             return False
-        plans = [_Plan(cl, d) for cl, d in zip(chosen, per, strict=True)]
-        found.append(_reorder(plans, lay.order, groups))
+        plans = [Plan(cl, d) for cl, d in zip(chosen, per, strict=True)]
+        found.append(reorder(plans, lay.order, groups))
         return True
 
     taken: dict[int, int] = {}  # naturals already counted from each chosen class
     sharing: dict[int, int] = {}  # groups on each chosen class
     # steps left, and the count at which the clock is next read: every 64 steps, counted
     # down (a leaf's flow takes several at once, so a multiple of a number may be skipped)
-    steps = [SEARCH_STEPS, max(SEARCH_STEPS - 64, 0)]
+    steps = [budget.SEARCH_STEPS, max(budget.SEARCH_STEPS - 64, 0)]
     if deadline is None:
-        deadline = time.monotonic() + SEARCH_SECONDS
+        deadline = budget.now() + budget.SEARCH_SECONDS
 
     def dfs(j: int, total: int, overlap: bool, used_numbers: frozenset) -> bool:
         if j == n:
@@ -348,10 +336,10 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
         steps[0] -= 1
         if steps[0] < steps[1]:
             if steps[0] < 0:
-                raise SearchLimit(f"{SEARCH_STEPS:,} search steps")
+                raise SearchLimit(f"{budget.SEARCH_STEPS:,} search steps")
             steps[1] = max(steps[0] - 64, 0)
-            if time.monotonic() > deadline:
-                raise SearchLimit(f"{SEARCH_SECONDS} s")
+            if budget.now() > deadline:
+                raise SearchLimit(f"{budget.SEARCH_SECONDS} s")
         cs = cands[j]
         is_set = distinct and gs[j].kind.is_set
         rest = best_rest[j + 1] + virtual - need
@@ -366,7 +354,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
             if cl.window is None and j and same_as_prev[j] and id(cl) in taken:
                 # identical groups sharing a class share its cards: together they hold
                 # at most what it has, and each needs its minimum of them
-                supply = _supply(cl, hand)
+                supply = supply_of(cl, hand)
                 gain = min(cap, supply - taken[id(cl)])
                 if supply < lo * (sharing[id(cl)] + 1) or total + gain + rest < 0:
                     continue
@@ -383,8 +371,8 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
                 steps[0] -= j
                 head = chosen[:j + 1]
                 hs = sizes[:j + 1]
-                joint = (_number_joint(head, hs, hand) if number_only
-                         else _upper(head, hs, cnt, present, nn))
+                joint = (number_joint(head, hs, hand) if number_only
+                         else upper_bound(head, hs, cnt, present, nn))
                 if joint + rest < 0:
                     continue
             pos[j] = k
@@ -406,25 +394,7 @@ def _search(lay: _Layout, hand: _Hand, rules: Rules, virtual: int = 0,
     return found[0]
 
 
-# Search steps before giving up on a phase (only absurdly large phases get there).
-SEARCH_STEPS = 100_000
-# ... or seconds, whichever comes first (a slow or busy machine still answers in time).
-SEARCH_SECONDS = 1.5
-
-
-class SearchLimit(PhaseDSLError):
-    """The phase has too many interchangeable groups for an exact search in reasonable time."""
-
-    def __init__(self, spent: str) -> None:
-        self.spent = spent
-        super().__init__(f"gave up after {spent}: this phase has too many interchangeable "
-                         "groups for an exact answer")
-
-    def __reduce__(self):  # as sent back from a worker process (odds --jobs): said once
-        return type(self), (self.spent,)
-
-
-def _block_bound(lay: _Layout, all_caps: list, hand: _Hand) -> int:
+def _block_bound(lay: Layout, all_caps: list, hand: Hand) -> int:
     """Most naturals the groups can hold, each alone, except that identical color
     runs are counted together (see joint._color_run_block)."""
     total, j, n = 0, 0, len(lay.groups)
@@ -433,15 +403,15 @@ def _block_bound(lay: _Layout, all_caps: list, hand: _Hand) -> int:
         while j + m < n and lay.same_as_prev[j + m]:
             m += 1
         if m > 1 and lay.aggs[j] == "crun":
-            total += _color_run_block(lay.classes[j], lay.sizes[j], m, hand)
+            total += color_run_block(lay.classes[j], lay.sizes[j], m, hand)
         else:
             total += max(all_caps[j]) * m
         j += m
     return total
 
 
-def _construct(lay: _Layout, cands, hand: _Hand, need: int, virtual: int,
-               distinct: bool) -> list[_Plan] | None:
+def _construct(lay: Layout, cands, hand: Hand, need: int, virtual: int,
+               distinct: bool) -> list[Plan] | None:
     """A greedy layout: each group in turn (fewest candidates first) takes the class
     that places most of the cards still free.  Any layout it returns is valid; when it
     finds none the caller searches exactly."""
@@ -450,7 +420,7 @@ def _construct(lay: _Layout, cands, hand: _Hand, need: int, virtual: int,
     n = len(cands)
     sizes, lower, gs = lay.sizes, lay.lower, lay.groups
     takes: list[dict] = [{}] * n
-    chosen: list[_Class | None] = [None] * n
+    chosen: list[Class | None] = [None] * n
     used_numbers: set[int] = set()
     placed = short = 0
     for j in sorted(range(n), key=lambda j: (len(cands[j]), j)):
@@ -493,30 +463,30 @@ def _construct(lay: _Layout, cands, hand: _Hand, need: int, virtual: int,
                 takes[j][None] = takes[j].get(None, 0) + k
                 room -= k
                 placed += k
-    return [_Plan(cl, d) for cl, d in zip(chosen, takes, strict=True)]
+    return [Plan(cl, d) for cl, d in zip(chosen, takes, strict=True)]
 
 
-def _free_count(cl: _Class, size: int, rem: list[int], nn: int) -> int:
+def _free_count(cl: Class, size: int, rem: list[int], nn: int) -> int:
     """How many of the cards still free a group of this class can hold."""
     if cl.window is not None:
         nums = 0
-        for t in _bits(cl.mask):
+        for t in bits(cl.mask):
             if rem[t]:
                 nums |= 1 << (t % nn)
         k = nums.bit_count()
     else:
         k = 0
-        for t in _bits(cl.mask):
+        for t in bits(cl.mask):
             k += rem[t]
     return k if k < size else size
 
 
-def _take_free(cl: _Class, size: int, rem: list[int], nn: int) -> dict:
+def _take_free(cl: Class, size: int, rem: list[int], nn: int) -> dict:
     """Take those cards out of ``rem``."""
     got: dict[int, int] = {}
     room = size
     done = 0
-    for t in _bits(cl.mask):
+    for t in bits(cl.mask):
         if not room:
             break
         if not rem[t]:
@@ -535,7 +505,7 @@ def _take_free(cl: _Class, size: int, rem: list[int], nn: int) -> dict:
     return got
 
 
-def _candidates(lay: _Layout, all_caps: list, virtual: int, hand: _Hand, distinct: bool):
+def candidates(lay: Layout, all_caps: list, virtual: int, hand: Hand, distinct: bool):
     """Per group, (capacity, class) pairs that can meet its minimum, best first, and the
     most the groups from j on could add; None when a group has no candidate.
 
@@ -546,7 +516,7 @@ def _candidates(lay: _Layout, all_caps: list, virtual: int, hand: _Hand, distinc
     """
     n = len(lay.groups)
     present = hand.present
-    cands: list[list[tuple[int, _Class]]] = []
+    cands: list[list[tuple[int, Class]]] = []
     for j in range(n):
         if lay.same_as_prev[j]:
             cands.append(cands[-1])  # an identical group has identical candidates
@@ -565,7 +535,7 @@ def _candidates(lay: _Layout, all_caps: list, virtual: int, hand: _Hand, distinc
                 cs.append((c, classes[k]))
         if not cs:
             return None
-        cs.sort(key=_first, reverse=True)
+        cs.sort(key=by_capacity, reverse=True)
         cands.append(cs)
     best_rest = [0] * (n + 1)
     j = n - 1
@@ -584,7 +554,7 @@ def _candidates(lay: _Layout, all_caps: list, virtual: int, hand: _Hand, distinc
     return cands, best_rest
 
 
-def _block_marginals(cands: list[tuple[int, _Class]], size: int, m: int, hand: _Hand) -> list[int]:
+def _block_marginals(cands: list[tuple[int, Class]], size: int, m: int, hand: Hand) -> list[int]:
     """The m largest amounts that m identical groups can take, class by class, best first."""
     out: list[int] = []
     cnt = hand.cnt
@@ -592,7 +562,7 @@ def _block_marginals(cands: list[tuple[int, _Class]], size: int, m: int, hand: _
         if cl.window is not None:
             # the i-th run on this window holds the numbers the hand has more than i of
             per_num = [0] * hand.nn
-            for t in _bits(cl.mask & hand.present):
+            for t in bits(cl.mask & hand.present):
                 per_num[t % hand.nn] += cnt[t]
             for i in range(m):
                 give = sum(1 for ni in cl.window if per_num[ni] > i)
@@ -601,7 +571,7 @@ def _block_marginals(cands: list[tuple[int, _Class]], size: int, m: int, hand: _
                 out.append(min(give, size))
             continue
         supply = 0
-        for t in _bits(cl.mask & hand.present):
+        for t in bits(cl.mask & hand.present):
             supply += cnt[t]
         for i in range(m):
             give = min(size, supply - size * i)
@@ -614,8 +584,8 @@ def _block_marginals(cands: list[tuple[int, _Class]], size: int, m: int, hand: _
     return out[:m] + [0] * max(0, m - len(out))
 
 
-def _search_pair(lay: _Layout, cands, hand: _Hand, need: int, nn: int, distinct: bool,
-                 groups) -> list[_Plan] | None:
+def _search_pair(lay: Layout, cands, hand: Hand, need: int, nn: int, distinct: bool,
+                 groups) -> list[Plan] | None:
     """The two-group case of the search without recursion (most phases have one or two groups)."""
     cnt, present = hand.cnt, hand.present
     sizes, lower = lay.sizes, lay.lower
@@ -635,41 +605,41 @@ def _search_pair(lay: _Layout, cands, hand: _Hand, need: int, nn: int, distinct:
                 continue
             chosen = (cl0, cl1)
             if not m0 & cl1.mask:
-                plans = [_Plan(cl0, _take(cl0, sizes[0], cnt, present, nn)),
-                         _Plan(cl1, _take(cl1, sizes[1], cnt, present, nn))]
-                return _reorder(plans, lay.order, groups)
+                plans = [Plan(cl0, take_alone(cl0, sizes[0], cnt, present, nn)),
+                         Plan(cl1, take_alone(cl1, sizes[1], cnt, present, nn))]
+                return reorder(plans, lay.order, groups)
             if number_only:
                 # Exact joint count for two number-only groups sharing numbers.
-                if c0 + c1 - _pair_loss(cl0, cl1, sizes, hand) < need:
+                if c0 + c1 - pair_loss(cl0, cl1, sizes, hand) < need:
                     continue
-            elif _upper(chosen, sizes, cnt, present, nn) < need:
+            elif upper_bound(chosen, sizes, cnt, present, nn) < need:
                 continue
-            got = _greedy(chosen, sizes, lower, cnt, present, nn)
+            got = greedy(chosen, sizes, lower, cnt, present, nn)
             if got is None or got[0] < need:
-                got = _assign(chosen, sizes, lower, cnt, present, 0, nn)
+                got = assign(chosen, sizes, lower, cnt, present, 0, nn)
             if got is not None and got[0] >= need:
-                return _reorder([_Plan(cl, d) for cl, d in zip(chosen, got[1], strict=True)],
+                return reorder([Plan(cl, d) for cl, d in zip(chosen, got[1], strict=True)],
                                 lay.order, groups)
     return None
 
 
-_first = itemgetter(0)
+by_capacity = itemgetter(0)
 
 
-def _take(cl: _Class, size: int, cnt: Sequence[int], present: int, nn: int) -> dict:
+def take_alone(cl: Class, size: int, cnt: Sequence[int], present: int, nn: int) -> dict:
     """The naturals a group takes when no other group competes for them."""
     got: dict[int, int] = {}
     room = size
     if cl.window is not None:
         done = set()
-        for t in _bits(cl.mask & present):
+        for t in bits(cl.mask & present):
             ni = t % nn
             if ni not in done and room:
                 done.add(ni)
                 got[t] = 1
                 room -= 1
         return got
-    for t in _bits(cl.mask & present):
+    for t in bits(cl.mask & present):
         if not room:
             break
         k = min(cnt[t], room)
@@ -678,163 +648,8 @@ def _take(cl: _Class, size: int, cnt: Sequence[int], present: int, nn: int) -> d
     return got
 
 
-def _reorder(plans: list[_Plan], order: list[int], groups: Sequence[Group]) -> list[_Plan]:
-    out: list[_Plan] = [_NO_PLAN] * len(groups)
+def reorder(plans: list[Plan], order: list[int], groups: Sequence[Group]) -> list[Plan]:
+    out: list[Plan] = [NO_PLAN] * len(groups)
     for p, i in zip(plans, order, strict=True):
         out[i] = p
     return out
-
-
-# --------------------------------------------------------------------------
-# Public API.
-
-
-def _postal_variants(hand: _Hand, rules: Rules, tb: _Tables, keep_most: int = 0):
-    """Ways of playing wild-number cards (postal): each is (hand, {type: cards played as wilds}).
-
-    A wild can stand wherever such a card stands as itself, so playing it as a
-    wild never hurts, except that it then does not count toward a group's
-    natural minimum.  Hence only the ways that keep at most ``keep_most``
-    of them natural (the minimums' total) need trying: a few, however large the hand.
-    """
-    if not rules.wild_numbers:
-        yield hand, {}
-        return
-    cnt = hand.cnt
-    flex = [t for t, c in enumerate(cnt) if c and (t % tb.nn) + rules.deck.low in rules.wild_numbers]
-    if not flex:
-        yield hand, {}
-        return
-    for keep in product(*[range(min(cnt[t], keep_most) + 1) for t in flex]):
-        if sum(keep) > keep_most:
-            continue
-        c2 = list(cnt)
-        converted = {}
-        for t, k in zip(flex, keep, strict=True):
-            converted[t] = cnt[t] - k
-            c2[t] = k
-        yield (_Hand(c2, hand.wilds + sum(converted.values()), hand.skips, tb),
-               {t: k for t, k in converted.items() if k})
-
-
-def _keep_most(lay: _Layout, rules: Rules) -> int:
-    """Most wild-number cards that ever need to stay natural: the natural minimums' total."""
-    if rules.natural_scope == "group":
-        return sum(lay.lower)
-    return rules.min_naturals
-
-
-def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
-    """A meld of ``hand`` that makes ``phase``, or None when no meld exists (SearchLimit
-    when the search stops at its budget)."""
-    lay = _layout_for(phase, rules)
-    return _find(lay, _Hand.of(hand, lay.tb), rules)
-
-
-def _find(lay: _Layout, h: _Hand, rules: Rules, deadline: float | None = None) -> Meld | None:
-    """``find`` for a hand already counted, its search stopped by ``deadline`` (by default
-    SEARCH_SECONDS from its start)."""
-    if lay.quick is not None:
-        plans = lay.quick(h)
-        return None if plans is None else _build(lay, plans, 0, rules, {})
-    if not rules.wild_numbers:
-        plans = _search(lay, h, rules, deadline=deadline)
-        return None if plans is None else _build(lay, plans, h.skips, rules, {})
-    if deadline is None:
-        deadline = time.monotonic() + SEARCH_SECONDS  # for all the ways of playing them
-    for h2, converted in _postal_variants(h, rules, lay.tb, _keep_most(lay, rules)):
-        plans = _search(lay, h2, rules, deadline=deadline)
-        if plans is not None:
-            return _build(lay, plans, h2.skips, rules, converted)
-    return None
-
-
-def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES
-                       ) -> Meld | None:
-    """``find``, but None where its search stops at its budget: for callers that act only
-    on a meld they hold (the lay-downs a game offers, a bot's plans), never for a verdict."""
-    try:
-        return find(phase, hand, rules)
-    except SearchLimit:
-        return None
-
-
-def can_make(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> bool:
-    return find(phase, hand, rules) is not None
-
-
-@cache
-def _wild(number: int | None, color: str | None) -> Card:
-    return Card(number, color, wild=True)
-
-
-@lru_cache(maxsize=4096)
-def _stand_ins(window: tuple[int, ...], low: int, color: str | None) -> tuple[Card, ...]:
-    """The wilds that would fill a run's whole window."""
-    return tuple(_wild(ni + low, color) for ni in window)
-
-
-def _build(lay: _Layout, plans: list[_Plan], skips: int, rules: Rules, converted: dict) -> Meld:
-    """Turn plans into laid cards: runs in order, each wild saying what it stands for."""
-    tb = lay.tb
-    low = tb.deck.low
-    colors = tb.deck.colors
-    cards_of = tb.cards
-    # Cards of wild numbers played as wilds (postal) are real cards of the hand:
-    # the meld shows them as themselves, spent before the real wilds, and
-    # records what each stands for.
-    spare = [cards_of[t] for t, k in converted.items() for _ in range(k)] if converted else None
-    acting: list[tuple[int, int, Card]] = []
-
-    def wilds(k: int, number: int | None, color: str | None, gi: int, ci: int) -> list[Card]:
-        """k wilds standing for number/color, at card ci on of group gi."""
-        if not spare:
-            return [_wild(number, color)] * k
-        out = []
-        for j in range(ci, ci + k):
-            if spare:
-                acting.append((gi, j, _wild(number, color)))
-                out.append(spare.pop())
-            else:
-                out.append(_wild(number, color))
-        return out
-
-    laid: list[LaidGroup] = []
-    skips_left = skips
-    groups = lay.all_groups
-    for gi in range(len(groups)):
-        g = groups[gi]
-        cl, nats = plans[gi]
-        if cl is None:  # a wild or skip part
-            k = min(skips_left, g.size) if g.kind is Kind.SKIP else 0
-            skips_left -= k
-            laid.append(LaidGroup(g, tuple([SKIP] * k + wilds(g.size - k, None, None, gi, k))))
-            continue
-        color = colors[cl.color] if cl.color is not None else None
-        if cl.window is not None:
-            nn = tb.nn
-            first = cl.window[0]
-            if spare:
-                by_num = {t % nn: cards_of[t] for t in nats}
-                cards = [by_num[ni] if ni in by_num else wilds(1, ni + low, color, gi, ci)[0]
-                         for ci, ni in enumerate(cl.window)]
-            else:
-                cards = list(_stand_ins(cl.window, low, color))
-                for t in nats:
-                    cards[t % nn - first] = cards_of[t]
-            laid.append(LaidGroup(g, tuple(cards)))
-            continue
-        if len(nats) == 1:
-            for t, k in nats.items():
-                cards = [cards_of[t]] * k
-        else:
-            cards = []
-            # shown by number, then color: type order when the class fixes a number or a color
-            for t in (sorted(nats) if cl.number is not None or cl.color is not None
-                      else sorted(nats, key=tb.show_rank.__getitem__)):
-                cards += [cards_of[t]] * nats[t]
-        if len(cards) < g.size:
-            cards += wilds(g.size - len(cards), cl.number + low if cl.number is not None else None,
-                           color, gi, len(cards))
-        laid.append(LaidGroup(g, tuple(cards)))
-    return Meld(tuple(laid), tuple(acting))

@@ -1,0 +1,184 @@
+"""From a search's plans to a meld: ``find`` and its kin, and the postal rule's
+wild-number cards (each way of playing them is a hand of its own for the search).
+
+``find_counted`` is ``find`` for a hand already counted (the shortfall and the outs ask
+it); ``makes`` is the yes/no answer over count vectors (``odds`` asks it millions of
+times); ``build_meld`` lays the cards, each wild saying what it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from itertools import product
+
+from ..cards import SKIP, Card
+from ..meld import LaidGroup, Meld
+from ..phase import Kind, Phase
+from ..rules import DEFAULT_RULES, Rules
+from . import budget
+from .budget import SearchLimit
+from .classes import Plan, Tables
+from .handcounts import Hand
+from .search import Layout, layout_for, search_plans
+
+
+def postal_variants(hand: Hand, rules: Rules, tb: Tables, most_natural: int = 0):
+    """Ways of playing wild-number cards (postal): each is (hand, {type: cards played as wilds}).
+
+    A wild can stand wherever such a card stands as itself, so playing it as a
+    wild never hurts, except that it then does not count toward a group's
+    natural minimum.  Hence only the ways that keep at most ``most_natural``
+    of them natural (the minimums' total) need trying: a few, however large the hand.
+    """
+    if not rules.wild_numbers:
+        yield hand, {}
+        return
+    cnt = hand.cnt
+    flex = [t for t, c in enumerate(cnt) if c and (t % tb.nn) + rules.deck.low in rules.wild_numbers]
+    if not flex:
+        yield hand, {}
+        return
+    for keep in product(*[range(min(cnt[t], most_natural) + 1) for t in flex]):
+        if sum(keep) > most_natural:
+            continue
+        c2 = list(cnt)
+        converted = {}
+        for t, k in zip(flex, keep, strict=True):
+            converted[t] = cnt[t] - k
+            c2[t] = k
+        yield (Hand(c2, hand.wilds + sum(converted.values()), hand.skips, tb),
+               {t: k for t, k in converted.items() if k})
+
+
+def keep_most(lay: Layout, rules: Rules) -> int:
+    """Most wild-number cards that ever need to stay natural: the natural minimums' total."""
+    if rules.natural_scope == "group":
+        return sum(lay.lower)
+    return rules.min_naturals
+
+
+def makes(lay: Layout, hand: Hand, rules: Rules) -> bool:
+    """Whether a hand already counted makes the layout's phase, over every way of playing
+    postal wild-number cards (the yes/no answer odds asks of count vectors; SearchLimit
+    when the search stops at its budget)."""
+    if not rules.wild_numbers:
+        return search_plans(lay, hand, rules) is not None
+    return any(search_plans(lay, h, rules) is not None
+               for h, _ in postal_variants(hand, rules, lay.tb, keep_most(lay, rules)))
+
+
+def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
+    """A meld of ``hand`` that makes ``phase``, or None when no meld exists (SearchLimit
+    when the search stops at its budget)."""
+    lay = layout_for(phase, rules)
+    return find_counted(lay, Hand.of(hand, lay.tb), rules)
+
+
+def find_counted(lay: Layout, h: Hand, rules: Rules, deadline: float | None = None) -> Meld | None:
+    """``find`` for a hand already counted, its search stopped by ``deadline`` (by default
+    budget.SEARCH_SECONDS from its start)."""
+    if lay.quick is not None:
+        plans = lay.quick(h)
+        return None if plans is None else build_meld(lay, plans, 0, rules, {})
+    if not rules.wild_numbers:
+        plans = search_plans(lay, h, rules, deadline=deadline)
+        return None if plans is None else build_meld(lay, plans, h.skips, rules, {})
+    if deadline is None:
+        deadline = budget.now() + budget.SEARCH_SECONDS  # for all the ways of playing them
+    for h2, converted in postal_variants(h, rules, lay.tb, keep_most(lay, rules)):
+        plans = search_plans(lay, h2, rules, deadline=deadline)
+        if plans is not None:
+            return build_meld(lay, plans, h2.skips, rules, converted)
+    return None
+
+
+def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES
+                       ) -> Meld | None:
+    """``find``, but None where its search stops at its budget: for callers that act only
+    on a meld they hold (the lay-downs a game offers, a bot's plans), never for a verdict."""
+    try:
+        return find(phase, hand, rules)
+    except SearchLimit:
+        return None
+
+
+def can_make(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> bool:
+    return find(phase, hand, rules) is not None
+
+
+@cache
+def _wild(number: int | None, color: str | None) -> Card:
+    return Card(number, color, wild=True)
+
+
+@lru_cache(maxsize=4096)
+def _stand_ins(window: tuple[int, ...], low: int, color: str | None) -> tuple[Card, ...]:
+    """The wilds that would fill a run's whole window."""
+    return tuple(_wild(ni + low, color) for ni in window)
+
+
+def build_meld(lay: Layout, plans: list[Plan], skips: int, rules: Rules, converted: dict) -> Meld:
+    """Turn plans into laid cards: runs in order, each wild saying what it stands for."""
+    tb = lay.tb
+    low = tb.deck.low
+    colors = tb.deck.colors
+    cards_of = tb.cards
+    # Cards of wild numbers played as wilds (postal) are real cards of the hand:
+    # the meld shows them as themselves, spent before the real wilds, and
+    # records what each stands for.
+    spare = [cards_of[t] for t, k in converted.items() for _ in range(k)] if converted else None
+    acting: list[tuple[int, int, Card]] = []
+
+    def wilds(k: int, number: int | None, color: str | None, gi: int, ci: int) -> list[Card]:
+        """k wilds standing for number/color, at card ci on of group gi."""
+        if not spare:
+            return [_wild(number, color)] * k
+        out = []
+        for j in range(ci, ci + k):
+            if spare:
+                acting.append((gi, j, _wild(number, color)))
+                out.append(spare.pop())
+            else:
+                out.append(_wild(number, color))
+        return out
+
+    laid: list[LaidGroup] = []
+    skips_left = skips
+    groups = lay.all_groups
+    for gi in range(len(groups)):
+        g = groups[gi]
+        cl, nats = plans[gi]
+        if cl is None:  # a wild or skip part
+            k = min(skips_left, g.size) if g.kind is Kind.SKIP else 0
+            skips_left -= k
+            laid.append(LaidGroup(g, tuple([SKIP] * k + wilds(g.size - k, None, None, gi, k))))
+            continue
+        color = colors[cl.color] if cl.color is not None else None
+        if cl.window is not None:
+            nn = tb.nn
+            first = cl.window[0]
+            if spare:
+                by_num = {t % nn: cards_of[t] for t in nats}
+                cards = [by_num[ni] if ni in by_num else wilds(1, ni + low, color, gi, ci)[0]
+                         for ci, ni in enumerate(cl.window)]
+            else:
+                cards = list(_stand_ins(cl.window, low, color))
+                for t in nats:
+                    cards[t % nn - first] = cards_of[t]
+            laid.append(LaidGroup(g, tuple(cards)))
+            continue
+        if len(nats) == 1:
+            for t, k in nats.items():
+                cards = [cards_of[t]] * k
+        else:
+            cards = []
+            # shown by number, then color: type order when the class fixes a number or a color
+            for t in (sorted(nats) if cl.number is not None or cl.color is not None
+                      else sorted(nats, key=tb.show_rank.__getitem__)):
+                cards += [cards_of[t]] * nats[t]
+        if len(cards) < g.size:
+            cards += wilds(g.size - len(cards), cl.number + low if cl.number is not None else None,
+                           color, gi, len(cards))
+        laid.append(LaidGroup(g, tuple(cards)))
+    return Meld(tuple(laid), tuple(acting))
