@@ -214,6 +214,7 @@ class Phase:
         got = _PARSED.get(key) if key is not None else None
         if got is not None and got[0] is deck:
             return got[1]
+        # a function-level import (the one circle allowed): the DSL builds Phases
         from .dsl import parse_phase
 
         phase = parse_phase(text, deck)

@@ -6,7 +6,7 @@ depends only on the most-held numbers (two sets: the two most-held, the larger
 count in the larger set, or both sets on the most-held one where sets may share a
 number) and the fullest run windows, so the fill, the cards that complete a hand
 one short and an example completion follow with no search.  (A phase of one
-group is answered the same way in ``outs._one_group_short``.)  ``assess`` asks
+group is answered the same way in ``shortage._one_group_short``.)  ``assess`` asks
 here first; ``tests/test_fastpaths.py`` holds every answer to the general search
 and to the brute-force reference.
 """

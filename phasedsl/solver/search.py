@@ -267,7 +267,7 @@ def search_plans(lay: Layout, hand: Hand, rules: Rules, virtual: int = 0,
         else:
             caps = hand.caps(lay.aggs[j], lay.values[j], sizes[j], nn, lay.masks[j])
         if not caps:
-            return None  # a run no window of its color map can hold (lint.impossible_group)
+            return None  # a run no window of its color map can hold (see impossible_group)
         best = max(caps)
         if best < lower[j] - virtual:
             return None
@@ -396,7 +396,7 @@ def search_plans(lay: Layout, hand: Hand, rules: Rules, virtual: int = 0,
 
 def _block_bound(lay: Layout, all_caps: list, hand: Hand) -> int:
     """Most naturals the groups can hold, each alone, except that identical color
-    runs are counted together (see joint._color_run_block)."""
+    runs are counted together (see joint.color_run_block)."""
     total, j, n = 0, 0, len(lay.groups)
     while j < n:
         m = 1
