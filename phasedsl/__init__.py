@@ -19,10 +19,11 @@ from .errors import (
     RulesError,
 )
 from .meld import LaidGroup, Meld
+from .outs import Out, Shortfall, outs, shortfall
 from .phase import Group, Kind, Part, Phase
 from .rules import DEFAULT_RULES, Rules, Scoring
 from .scoring import score
-from .solver import Out, Shortfall, can_make, find, outs, shortfall
+from .solver import can_make, find
 
 # Loaded on first use: checking hands (a batch, say) never needs the layout and hit checks.
 _LATER = {"Hit": ("hits", "Hit"), "HitPlan": ("hits", "HitPlan"), "hit_plan": ("hits", "plan"),

@@ -240,3 +240,18 @@ def test_the_walk_catches_what_it_looks_for(tmp_path, source, found):
 def test_a_circle_is_found():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_documented_import_paths_keep_working():
+    import importlib
+
+    import phasedsl
+
+    outs_module = importlib.import_module("phasedsl.outs")
+    solver = importlib.import_module("phasedsl.solver")
+    # the package's ``outs`` is the function, though ``phasedsl.outs`` is also a module
+    assert phasedsl.outs is outs_module.outs is solver.outs and callable(phasedsl.outs)
+    assert phasedsl.find is solver.find and phasedsl.shortfall is solver.shortfall
+    for name in solver.__all__:
+        assert getattr(solver, name) is not None
+    assert importlib.import_module("phasedsl.lint").impossible_group is solver.impossible_group
