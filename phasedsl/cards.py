@@ -130,7 +130,9 @@ _NATURAL = re.compile(r"([A-Za-z]+)([0-9]+)")
 
 def _card_from_token(tok: str, deck: Deck) -> Card | str:
     """A card, or the reason the token is not one."""
-    up = tok.upper()
+    # ASCII only: upper() makes 'S' of 'ſ', and the digits of other scripts are not card
+    # numbers ('R٣', 'R²')
+    up = tok.upper() if tok.isascii() else ""
     if up == "S":
         return SKIP
     if up == "W":

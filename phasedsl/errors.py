@@ -57,7 +57,18 @@ def caret_lines(line: str, column: int, width: int = ECHO_WIDTH) -> str:
         at += 3
     if end < len(line):
         shown += "..."
-    return f"    {shown}\n    {' ' * _cells(shown[:at - start])}^"
+    # the caret counts the cells of the text as shown, control characters escaped
+    return f"    {printable(shown)}\n    {' ' * _cells(printable(shown[:at - start]))}^"
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on rather than show (ESC, a
+    carriage return, a bell, a bidi override ...) written as its escape (``\\x1b``),
+    so echoed input cannot move the cursor, recolor the screen or hide what it says.
+    Line breaks are kept: messages may span lines."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text)
 
 
 def _cells(text: str) -> int:

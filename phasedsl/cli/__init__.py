@@ -150,11 +150,11 @@ for _command, _name in ((parse, None), (check, None), (hit, None), (score, None)
     app.command(_name)(_command)
 
 
-def main() -> None:
-    app()
+def main(prog_name: str | None = None) -> None:
+    app(prog_name=prog_name)
 
 
-def run() -> NoReturn:
+def run(prog_name: str | None = None) -> NoReturn:
     """The ``phasedsl`` command: ``main``, then straight out once the output is flushed.
 
     Tearing the interpreter down (freeing every object, module by module) takes tens of
@@ -162,7 +162,7 @@ def run() -> NoReturn:
     itself exits the usual way, for callers that run it in their own process.
     """
     try:
-        main()
+        main(prog_name)
         code = 0
     except SystemExit as e:
         code = e.code

@@ -10,7 +10,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from .. import api
-from ..errors import InputError, PackError
+from ..errors import InputError, PackError, printable
 
 # Whether this run asked for --json: set once the arguments are read, so that every
 # error, wherever it is raised, comes out in the form the caller asked for.
@@ -52,7 +52,8 @@ def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
         head = "" if isinstance(error, PackError) else "error: "
         if head and sys.stderr.isatty():
             head = typer.style("error:", fg="red", bold=True) + " "
-        typer.echo(f"{head}{error}", err=True)
+        # a message may quote what was typed: no control character reaches the terminal
+        typer.echo(f"{head}{printable(str(error))}", err=True)
     raise typer.Exit(2)
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..errors import PhaseDSLError
+from ..errors import PhaseDSLError, printable
 
 # The referee and the screen are imported where a game is played: every other command
 # starts without them (they would add about 0.1 s to each `phasedsl check`).
@@ -54,7 +54,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
             try:
                 move = parse_command(line, me, deck)
             except CommandError as e:
-                write("\n".join(wrap("  ? ", str(e))))
+                write("\n".join(wrap("  ? ", printable(str(e)))))
                 continue
             if move == "help":
                 write(HELP)
@@ -64,7 +64,8 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
             try:
                 after = game.apply(move)
             except IllegalMove as e:
-                write("\n".join(wrap("  not allowed: ", e.message)))
+                # the reason may quote what was typed (a player's name)
+                write("\n".join(wrap("  not allowed: ", printable(e.message))))
                 continue
         else:
             move = bots[mover].choose(view(state, mover))
@@ -190,7 +191,7 @@ def play(
                     typer.echo("\nthe input has a line with no end: the game stops")
                     return None
         # a piped command shows in the transcript as typed (a long one cut short)
-        shown = line.rstrip("\n")
+        shown = printable(line.rstrip("\n"))
         typer.echo(shown if len(shown) <= 200 else shown[:200] + " ...")
         return line
 
