@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
-from .errors import CardError, LayoutError, PhaseDSLError, quoted
+from .errors import CardError, LayoutError, PhaseDSLError, PhaseSyntaxError, quoted
 from .meld import LaidGroup
 from .outs import assess
 from .phase import Group, Kind, Phase, _plural
@@ -51,9 +51,15 @@ def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
     A wild in the hand stands for nothing yet (the player says what it stands
     for when laying it), so ``W=R7`` is refused rather than read as a plain wild.
     """
-    got = hand(text, rules, also)
+    got = left_in_hand(text, rules, also)
     if not got:
         raise CardError("give the cards of the hand, like R5 B5 W")
+    return got
+
+
+def left_in_hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list[Card]:
+    """Cards held (to score, say), perhaps none: a hand the deck can hold, wilds plain."""
+    got = hand(text, rules, also)
     for c in filter(_IS_WILD, got):
         if c.number is not None or c.color is not None:
             col = next(m.start() + 1 for m in _TOKEN.finditer(text)
@@ -114,7 +120,15 @@ class Context:
         rules, and the words left (the cards)."""
         if self.phase is not None:
             return self.phase, self.rules, words
-        phase, rules = self.phase_and_rules(words[0] if words else None)
+        try:
+            phase, rules = self.phase_and_rules(words[0] if words else None)
+        except PhaseSyntaxError:
+            if _cards_only(words[0], self.rules):
+                shown = " ".join(words)
+                raise PhaseSyntaxError(
+                    f'the first argument is the phase, e.g. "1 set of 3"; {quoted(shown, 40)} '
+                    "looks like cards", shown, 1) from None
+            raise
         return phase, rules, words[1:]
 
     def phase_and_rules(self, phrase: str | None) -> tuple[Phase, Rules]:
@@ -124,6 +138,14 @@ class Context:
             raise PhaseDSLError("give a phase (a phrase, or --variant PACK --phase N)")
         # Phase.parse reads each distinct phrase once (a batch repeats a few phrases)
         return parse(phrase, self.rules), self.rules
+
+
+def _cards_only(text: str, rules: Rules) -> bool:
+    """Whether ``text`` reads as cards (a phrase never does: it starts with a count or a word)."""
+    try:
+        return bool(parse_cards(text, rules.deck))
+    except CardError:
+        return False
 
 
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
@@ -418,6 +440,11 @@ def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = D
         "unseen_cards": pool, "next_draw": (good / pool) if pool else 0.0,
         "next_draw_fraction": f"{good}/{pool}",
     }
+    if made is False:
+        # how far off: "no single card completes it" alone does not say it is 2 short
+        out["short_by"] = sf.missing
+        if not sf.exact:
+            out["short_by_at_most"] = sf.at_most
     if not made and not sf.exact and sf.missing <= 1:
         # a single card may complete it, but the list of those that do is out of reach
         # (at least 2 short: surely none does)
@@ -433,8 +460,15 @@ def outs_text(result: dict) -> str:
         return "\n".join(wrap(f"{head}: {result['reason']}", indent="  "))
     n = len(result["outs"])
     if not n:
-        lines = [f"{head}: no single card completes it" if result.get("exact", True)
-                 else f"{head}: no card found that completes it"]
+        short = result["short_by"]
+        far = (f"at least {plural(short, 'card')} short" if "short_by_at_most" in result
+               else f"{plural(short, 'card')} short")
+        if not result.get("exact", True):
+            lines = [f"{head}: no card found that completes it"]
+        elif short == 1:  # every card that would complete it is seen
+            lines = [f"{head}: no unseen card completes it ({far})"]
+        else:
+            lines = [f"{head}: no single card completes it ({far})"]
     else:
         lines = [f"{head}: {plural(n, 'card')} complete{'s' if n == 1 else ''} it"]
         lines += [f"  {o['card']:>4}  {o['unseen']} unseen" for o in result["outs"]]
