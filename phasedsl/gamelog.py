@@ -167,8 +167,11 @@ def replay(lines: Iterable[str], base_dir: str | Path | None = None) -> Replay:
 def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Game:
     """A ``Game`` from its log; an illegal event raises IllegalMove with ``line`` set."""
     log = read_log(lines, base_dir)
-    game = Game(log.state, {k: log.header.get(k) for k in ("type", "variant", "world", "players",
-                                                             "dealer")})
+    header = {k: log.header.get(k) for k in ("type", "variant", "world", "players", "dealer")}
+    seed = log.header.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):  # (who dealt it: kept, not read)
+        header["seed"] = seed
+    game = Game(log.state, header)
     for ev in log.events:
         try:
             game = game.apply(ev.move)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
@@ -120,8 +121,9 @@ def play(
                                       min=1, max=5)] = 2,
     bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="The bots' strategy (greedy, random).")
                    ] = "greedy",
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the bots: the "
-                                                     "same seed, the same game.")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the "
+                                                            "bots: the same seed, the same game "
+                                                            "(default: a new one, shown).")] = None,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "ann",
     log: Annotated[str | None, typer.Option("--log", metavar="FILE", help="Write the game log (JSON lines) "
                                                           "here; it replays.")] = None,
@@ -152,6 +154,9 @@ def play(
         # Commands name players as single words ("hit G11 on bob 2").
         _fail(PhaseDSLError(f"--name must be one word of letters, digits, _ or - (at most 20), "
                             f"not {name[:40]!r}"))
+    chosen = seed is None
+    if chosen:  # a new game each time; the seed is shown and logged, to play it again
+        seed = secrets.randbelow(1_000_000)
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
         # (--log "" is a name that names no file, not "no log")
@@ -207,6 +212,8 @@ def play(
     def save(g: Game, new: list[Move]) -> None:
         write([json.dumps(m.to_log()) for m in new])
 
+    if chosen:
+        typer.echo(f"seed {seed}: play again with --seed {seed}")
     finished = False
     try:
         write(game.to_log())

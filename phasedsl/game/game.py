@@ -48,8 +48,9 @@ class Game:
         state = engine.start(table, dealer, seed)
         builtin = pack.path is not None and Path(pack.path).parent == variants_dir()
         variant = pack.name if builtin or pack.path is None else str(pack.path)
+        # the seed that dealt it: the log says how to deal the same game again
         header = {"type": "game", "variant": variant, "world": table.world,
-                  "players": list(table.players), "dealer": dealer}
+                  "players": list(table.players), "dealer": dealer, "seed": seed}
         return cls(state, header)._deal_if_due()
 
     @classmethod
