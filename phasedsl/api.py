@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
-from .errors import CardError, LayoutError, PhaseDSLError, PhaseSyntaxError, quoted
+from .errors import ArgumentError, CardError, LayoutError, PhaseDSLError, PhaseSyntaxError, quoted
 from .meld import LaidGroup
 from .outs import assess
 from .phase import Group, Kind, Phase, _plural
@@ -350,6 +350,9 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
 
     The group is checked at once: a LayoutError says which rule it breaks.
     """
+    if not isinstance(text, str):
+        raise ArgumentError("laid_group(text=...)", "a laid group as text, like 'run: R3 R4 W R6'",
+                            text)
     head, sep, body = text.rpartition(":")  # a phrase head may hold colons (color maps)
     if not sep:
         raise LayoutError("write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' "
@@ -382,28 +385,18 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
     return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
-            "placed": len(hand) - len(p.left), "exact": p.exact}
+            "placed": p.placed, "exact": p.exact}
 
 
 def hit_text(result: dict) -> str:
+    from .hits import plan_lines
+
     lines = ["fits now:"] + ["  " + _hit_words(h) for h in result["hits"]]
     if not result["hits"]:
         lines[0] += " nothing"
-    if result["plan"]:
-        lines += ["play in this order:" if len(result["plan"]) > 1 else "play:"]
-        lines += ["  " + _hit_words(h) for h in result["plan"]]
     taken = {h["card"] for h in result["hits"] if h.get("wild_to_hand")}
-    lines += [f"  {c}: " + ("fits only by taking a wild back (above), and no group has room "
-                            "for the wild that frees" if c in taken else "no group takes it")
-              for c in result["left"]]
-    placed, total = result["placed"], result["placed"] + len(result["left"])
-    if not result["left"]:
-        lines.append(f"all {total} cards placed" if total > 1 else "the card is placed")
-    elif result["exact"]:
-        lines.append(f"{placed} of {total} placed: no order places more")
-    else:
-        lines.append(f"{placed} of {total} placed; the search stopped at its limit, so another "
-                     "order may place more")
+    lines += plan_lines([_hit_words(h) for h in result["plan"]], result["left"],
+                        result["placed"], result["exact"], taken)
     return "\n".join(lines)
 
 

@@ -283,6 +283,9 @@ def card_names(cards: Iterable[Card]) -> list[str]:
     return out
 
 
-def format_cards(cards) -> str:
+def format_cards(cards: Iterable[Card] | str, deck: Deck = STANDARD_DECK) -> str:
+    """The cards as the CLI writes them (a card string is read first: 'r5,w' is 'R5 W')."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards, deck)
     return " ".join(str(c) for c in cards)
 

@@ -110,3 +110,15 @@ class PackError(PhaseDSLError):
     def __init__(self, problems: list) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+class ArgumentError(PhaseDSLError, TypeError):
+    """A value of the wrong kind given to a function of the Python API (``find(None, ...)``);
+    says which argument and what it takes. A TypeError too, as Python's own are."""
+
+    def __init__(self, where: str, expected: str, got: object) -> None:
+        self.where, self.expected, self.got = where, expected, got
+        shown = repr(got)
+        if len(shown) > 40:
+            shown = shown[:40] + "..."
+        super().__init__(f"{where}: expected {expected}, got {type(got).__name__} {shown}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from .cards import Card
+from .coerce import as_cards, as_layout, as_phase, as_rules
 from .meld import LaidGroup, Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
@@ -384,8 +385,14 @@ def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAUL
     meld lists them in the phase's written order.  With ``hand``, the layout's
     cards must also come from that hand.  Exact under every reading of cards of
     a wild number (postal): the layout is legal when some choice of which of them
-    act as wilds makes it so.
+    act as wilds makes it so.  ``phase`` may be a phrase, each group (and ``hand``) a card
+    string, and ``layout`` one string with the groups split by ``|``.
     """
+    rules = as_rules(rules, "verify")
+    phase = as_phase(phase, rules, "verify")
+    layout = as_layout(layout, rules.deck, "verify")
+    if hand is not None:
+        hand = as_cards(hand, rules.deck, "verify", "hand")
     groups = phase.groups
     problems: list[Problem] = []
     if len(layout) != len(groups):

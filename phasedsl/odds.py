@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .classes import _tables
-from .errors import PhaseDSLError
+from .coerce import as_phase, as_rules
+from .errors import ArgumentError, PhaseDSLError
 from .handcounts import _Hand
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
@@ -406,7 +407,11 @@ def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
 def odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,
          samples: int = 200_000, seed: int = 1, jobs: int = 1,
          progress: Callable[[int], None] | None = None, exact: bool = True) -> Odds:
-    """Exact when the phase allows it, sampled otherwise."""
+    """Exact when the phase allows it, sampled otherwise (``phase`` may be a phrase)."""
+    rules = as_rules(rules, "odds")
+    phase = as_phase(phase, rules, "odds")
+    if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool)):
+        raise ArgumentError("odds(cards=...)", "a number of cards (or None: the hand size)", cards)
     if exact:
         got = exact_odds(phase, rules, cards, progress)
         if got is not None:

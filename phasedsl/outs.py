@@ -31,6 +31,7 @@ from typing import NamedTuple
 from . import solver
 from .cards import SKIP, WILD, Card, card_names
 from .classes import _bits, _classes, _tables
+from .coerce import hand_args
 from .handcounts import _Hand
 from .joint import _assign, _greedy, _number_joint, _supply, _upper
 from .meld import Meld
@@ -710,6 +711,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     them, and the solver lays the meld; fewer, and the rest are the shortfall.
     """
     started = time.monotonic()
+    phase, hand, rules, seen = hand_args("assess", phase, hand, rules, seen)
     lay = _layout_for(phase, rules)
     h = _Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
@@ -939,8 +941,9 @@ def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
 
     Missing cards are counted as free choices of any card (each can be the
     natural a group lacks), so the count is exact; the example picks real
-    cards for them.
+    cards for them.  ``phase`` may be a phrase, ``hand`` and ``seen`` card strings.
     """
+    phase, hand, rules, seen = hand_args("shortfall", phase, hand, rules, seen)
     return assess(phase, hand, rules, seen).shortfall
 
 
@@ -1235,7 +1238,7 @@ def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     may miss some; ``assess`` says when (its shortfall is then not ``exact``, or not
     ``decided`` when whether the hand is made already is out of reach).
     """
-    seen = list(seen)
+    phase, hand, rules, seen = hand_args("outs", phase, hand, rules, seen)
     got = assess(phase, hand, rules, seen)
     if got.meld is not None:  # already made: any card keeps it made
         pool = unseen_counts(hand, seen, rules)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from .errors import PhaseDSLError
+from .coerce import as_pack, as_world
+from .errors import ArgumentError, PhaseDSLError
 from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from .packs import Pack, World, describe_rules, schema
@@ -39,7 +40,9 @@ def player_counts(pack: Pack, world: str | None = None) -> list[int]:
 def pack_figures(pack: Pack, world: str | None = None, games: int = 20, seed: int = 1,
                  jobs: int = 1, bot: str = "greedy",
                  progress: Callable[[int], None] | None = None) -> dict:
-    """Simulated games for every table size and the odds of each phase."""
+    """Simulated games for every table size and the odds of each phase (``pack`` may be a
+    pack name or file)."""
+    pack, world = as_pack(pack, "pack_figures"), as_world(world, "pack_figures")
     counts = player_counts(pack, world)
     if not counts:
         # make_table says why (a rule the referee cannot honor, a deck too small ...)
@@ -169,7 +172,12 @@ def _pct(p: float | None, digits: int = 1) -> str:
 
 
 def render_html(pack: Pack, world_name: str | None, figures: dict) -> str:
-    """The report page (one string of HTML, everything inline)."""
+    """The report page (one string of HTML, everything inline); ``pack`` may be a pack name
+    or file, ``figures`` are ``pack_figures(pack, world_name)``."""
+    pack, world_name = as_pack(pack, "render_html"), as_world(world_name, "render_html")
+    if not isinstance(figures, dict) or not {"players", "curve_players", "odds"} <= figures.keys():
+        raise ArgumentError("render_html(figures=...)", "the figures pack_figures(pack) returns",
+                            figures)
     world = pack.world(world_name)
     deck = world.rules.deck
     several = len(pack.worlds) > 1

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from .bots import Bot, make_bot
+from .coerce import as_pack, as_world
 from .game import Game, view
-from .packs import Pack, load_pack
+from .packs import Pack
 
 # A game is stopped (and counted as capped) after this many moves: no game between
 # bots that can lay their phases comes near it.
@@ -110,8 +111,7 @@ def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy"
              progress: Callable[[int], None] | None = None,
              max_moves: int = MAX_MOVES) -> list[GameRecord]:
     """Play ``games`` games; ``progress`` is called with each finished game's count."""
-    if not isinstance(pack, Pack):
-        pack = load_pack(pack)
+    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
     _make(bot, 0)  # an unknown bot fails here, not in a worker
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
     kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,

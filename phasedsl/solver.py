@@ -33,6 +33,7 @@ from operator import attrgetter, itemgetter
 from .cards import SKIP, Card
 from .classes import _NO_PLAN, _bits, _Class, _classes, _Plan, _Tables, _tables
 from .closedforms import WindowCaps, set_and_run, two_sets, window_table
+from .coerce import meld_args
 from .errors import PhaseDSLError
 from .handcounts import _Hand
 from .joint import (
@@ -724,9 +725,13 @@ def _keep_most(lay: _Layout, rules: Rules) -> int:
     return rules.min_naturals
 
 
-def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
+def find(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_RULES
+         ) -> Meld | None:
     """A meld of ``hand`` that makes ``phase``, or None when no meld exists (SearchLimit
-    when the search stops at its budget)."""
+    when the search stops at its budget).  ``phase`` may be a phrase and ``hand`` a card
+    string (read under ``rules``' deck)."""
+    if not isinstance(phase, Phase) or not isinstance(rules, Rules) or isinstance(hand, str):
+        phase, hand, rules = meld_args("find", phase, hand, rules)
     lay = _layout_for(phase, rules)
     return _find(lay, _Hand.of(hand, lay.tb), rules)
 
@@ -759,7 +764,9 @@ def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAUL
         return None
 
 
-def can_make(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> bool:
+def can_make(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> bool:
+    if not isinstance(phase, Phase) or not isinstance(rules, Rules) or isinstance(hand, str):
+        phase, hand, rules = meld_args("can_make", phase, hand, rules)
     return find(phase, hand, rules) is not None
 
 

@@ -36,13 +36,16 @@ class Game:
 
         ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
         ``dealer`` defaults to the last player, so the first listed plays first."""
-        from ..packs import load_pack
+        from ..coerce import as_pack, as_players, as_world
+        from ..errors import ArgumentError
         from ..resources import variants_dir
 
-        if not isinstance(pack, Pack):
-            pack = load_pack(pack)
+        pack = as_pack(pack, "Game.new")
+        players, world = as_players(players, "Game.new"), as_world(world, "Game.new")
         if seed is None:
             seed = 0
+        elif not isinstance(seed, int) or isinstance(seed, bool):  # (the log writes it)
+            raise ArgumentError("Game.new(seed=...)", "a whole number or None", seed)
         table = engine.make_table(pack, players, world)
         dealer = dealer if dealer is not None else table.players[-1]
         state = engine.start(table, dealer, seed)
