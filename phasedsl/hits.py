@@ -355,14 +355,12 @@ def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES)
     ``card`` may be a card string, ``laid`` hold ``'KIND: CARDS'`` strings."""
     # The hot path of a hit checker: answers are kept per group state, per card
     # (as a plain tuple: hashing it is cheaper than hashing a Card), per index.
-    if not isinstance(card, Card) or not isinstance(rules, Rules) or isinstance(laid, str):
-        laid, card, rules = hit_args("hit_targets", laid, card, rules)
-    if card.wild:
-        card = WILD
-    key = (card.number, card.color, card.wild, card.skip)
-    rid = id(rules)
     out: list[Hit] = []
-    try:  # (free until a laid group is not a LaidGroup: then it is read, or refused, below)
+    try:  # (free until an argument is not of its type: then it is read, or refused, below)
+        if card.wild:
+            card = WILD
+        key = (card.number, card.color, card.wild, card.skip)
+        rid = id(rules)
         for i, lg in enumerate(laid):
             memo = lg._memo
             got = memo.get(rid) if memo is not None else None
@@ -378,10 +376,11 @@ def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES)
                                             for end, swap, stands in _options(st, card))
             out += hits
     except (AttributeError, TypeError):
-        read = as_laid(laid, rules, "hit_targets")
-        if all(a is b for a, b in zip(read, laid, strict=True)):
-            raise  # every group was a LaidGroup: the fault is not the caller's types
-        return targets(read, card, rules)
+        args = hit_args("hit_targets", laid, card, rules)  # an ArgumentError if not of use
+        if (type(laid) not in (list, tuple) or args[1] is not card or args[2] is not rules
+                or any(a is not b for a, b in zip(args[0], laid, strict=True))):
+            return targets(*args)
+        raise  # every argument was of its type: the fault is not the caller's
     return out
 
 
