@@ -350,7 +350,8 @@ def _take_back(st: _State, card: Card) -> list[tuple[str | None, Card | None, in
     return out
 
 
-def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES) -> list[Hit]:
+def targets(laid: Sequence[LaidGroup | str] | str, card: Card | str, rules: Rules = DEFAULT_RULES
+            ) -> list[Hit]:
     """Every legal single hit of ``card`` onto the laid groups (a wild: each open end).
     ``card`` may be a card string, ``laid`` hold ``'KIND: CARDS'`` strings."""
     # The hot path of a hit checker: answers are kept per group state, per card
@@ -391,7 +392,8 @@ MAX_CARDS = 200
 MAX_GROUPS = 100
 
 
-def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
+def plan(laid: Sequence[LaidGroup | str] | str, cards: Sequence[Card] | str,
+         rules: Rules = DEFAULT_RULES,
          budget: int = SEARCH_BUDGET) -> HitPlan:
     """Place as many of ``cards`` as any play order can, and give that order.  ``cards``
     may be a card string, ``laid`` hold ``'KIND: CARDS'`` strings."""

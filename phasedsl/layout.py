@@ -377,8 +377,8 @@ def _placements(n: int, values: list[int | None], fits, misfit, cards: Sequence[
             yield first, slots
 
 
-def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAULT_RULES,
-           hand: Sequence[Card] | None = None) -> Verdict:
+def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
+           rules: Rules = DEFAULT_RULES, hand: Sequence[Card] | str | None = None) -> Verdict:
     """Judge a layout: the groups as the player lays them, in any order.
 
     Each given group is matched to one of the phase's groups; the verdict's

@@ -404,7 +404,7 @@ def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
     return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
-def odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,
+def odds(phase: Phase | str, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,
          samples: int = 200_000, seed: int = 1, jobs: int = 1,
          progress: Callable[[int], None] | None = None, exact: bool = True) -> Odds:
     """Exact when the phase allows it, sampled otherwise (``phase`` may be a phrase)."""

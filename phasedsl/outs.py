@@ -935,8 +935,8 @@ def _one_group_outs(lay: _Layout, h: _Hand, pool: list[int], wilds: int,
     return tuple(out)
 
 
-def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
-              seen: Iterable[Card] = ()) -> Shortfall:
+def shortfall(phase: Phase | str, hand: Sequence[Card] | str, rules: Rules = DEFAULT_RULES,
+              seen: Iterable[Card] | str = ()) -> Shortfall:
     """The fewest cards missing, with the single-card outs when one is missing.
 
     Missing cards are counted as free choices of any card (each can be the
@@ -1230,8 +1230,8 @@ def _completes(lay: _Layout, h: _Hand, hand: list[Card], card: Card, rules: Rule
     return _search(lay, h2, rules, deadline=deadline) is not None
 
 
-def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
-         seen: Iterable[Card] = ()) -> list[Out]:
+def outs(phase: Phase | str, hand: Sequence[Card] | str, rules: Rules = DEFAULT_RULES,
+         seen: Iterable[Card] | str = ()) -> list[Out]:
     """Every unseen card that, added to ``hand``, makes the phase.
 
     Where a search stops at its budget the list holds the cards found (each sure), and

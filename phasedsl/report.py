@@ -37,7 +37,7 @@ def player_counts(pack: Pack, world: str | None = None) -> list[int]:
     return out
 
 
-def pack_figures(pack: Pack, world: str | None = None, games: int = 20, seed: int = 1,
+def pack_figures(pack: Pack | str, world: str | None = None, games: int = 20, seed: int = 1,
                  jobs: int = 1, bot: str = "greedy",
                  progress: Callable[[int], None] | None = None) -> dict:
     """Simulated games for every table size and the odds of each phase (``pack`` may be a
@@ -171,7 +171,7 @@ def _pct(p: float | None, digits: int = 1) -> str:
     return "-" if p is None else f"{100 * p:.{digits}f}%"
 
 
-def render_html(pack: Pack, world_name: str | None, figures: dict) -> str:
+def render_html(pack: Pack | str, world_name: str | None, figures: dict) -> str:
     """The report page (one string of HTML, everything inline); ``pack`` may be a pack name
     or file, ``figures`` are ``pack_figures(pack, world_name)``."""
     pack, world_name = as_pack(pack, "render_html"), as_world(world_name, "render_html")

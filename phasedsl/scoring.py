@@ -17,7 +17,7 @@ def card_points(card: Card, scoring: Scoring = DEFAULT_RULES.scoring) -> int:
     return scoring.high if card.number >= scoring.high_from else scoring.low
 
 
-def score(cards: Iterable[Card], rules: Rules = DEFAULT_RULES) -> int:
+def score(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> int:
     """Points of the cards left in hand: 5 for 1-9, 10 for 10-12, 15 a skip, 25 a wild.
     ``cards`` may be a card string."""
     rules = as_rules(rules, "score")
