@@ -100,7 +100,7 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
     the move, lost turns, the end of a hand or of the game."""
     from ..play import describe, hand_over, skipped
 
-    write(f"  {describe(made, before.state, me)}")
+    write(f"  {printable(describe(made, before.state, me))}")  # (a name typed in a skip)
     for p in skipped(before.state, after.state):
         write(f"  {'you lose' if p == me else p + ' loses'} a turn (skipped)")
     results = after.state.results
