@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .errors import CardError, quoted
+from .errors import ArgumentError, CardError, quoted
 
 COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 
@@ -217,6 +217,8 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
         _ONE_IDS.clear()
     entry = _READ.get(id(deck))
     if entry is None or entry[0] is not deck:
+        if not isinstance(deck, Deck):  # (checked only for a deck not seen before)
+            raise ArgumentError("parse_cards(deck=...)", "a Deck (rules.deck)", deck)
         if len(_READ) > 64:
             _READ.clear()
         entry = _READ[id(deck)] = (deck, {})  # holds the deck, so its id stays its own

@@ -216,6 +216,10 @@ class Phase:
             return got[1]
         from .dsl import parse_phase
 
+        if not isinstance(deck, Deck):  # (checked only where a phrase is read afresh)
+            from .errors import ArgumentError
+
+            raise ArgumentError("Phase.parse(deck=...)", "a Deck (rules.deck)", deck)
         phase = parse_phase(text, deck)
         if key is not None:
             if len(_PARSED) >= MAX_PARSED:

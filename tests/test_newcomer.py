@@ -306,6 +306,8 @@ def _api_calls():
         "Game.new(world)": lambda x: Game.new("world-tour", ["ann", "bob"], world=x),
         "simulate(pack)": lambda x: simulate(x, 2, 1),
         "load_pack": lambda x: load_pack(x), "laid_group": lambda x: laid_group(x),
+        "Phase.parse(text)": lambda x: Phase.parse(x), "parse_cards(text)": lambda x: parse_cards(x),
+        "Phase.parse(deck)": lambda x: Phase.parse(P, x), "parse_cards(deck)": lambda x: parse_cards(H, x),
     }
 
 
