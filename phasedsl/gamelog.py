@@ -115,6 +115,10 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
     if first is None:
         raise LogError("the log is empty: it starts with a \"game\" event")
     state = _header(*first, base)
+    seed = first[1].get("seed")  # who dealt it (not read: the deals are in the log)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise LogError(f"line {first[0]}: \"seed\" is the whole number that dealt the game, "
+                       "or left out")
     deck = state.table.deck
     events = []
     for n, obj in objs:
@@ -168,9 +172,8 @@ def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None) -> G
     """A ``Game`` from its log; an illegal event raises IllegalMove with ``line`` set."""
     log = read_log(lines, base_dir)
     header = {k: log.header.get(k) for k in ("type", "variant", "world", "players", "dealer")}
-    seed = log.header.get("seed")
-    if isinstance(seed, int) and not isinstance(seed, bool):  # (who dealt it: kept, not read)
-        header["seed"] = seed
+    if log.header.get("seed") is not None:  # (who dealt it: kept, not read)
+        header["seed"] = log.header["seed"]
     game = Game(log.state, header)
     for ev in log.events:
         try:

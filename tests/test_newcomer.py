@@ -159,6 +159,12 @@ def test_play_without_a_seed_deals_a_new_game_shows_its_seed_and_logs_it(tmp_pat
     assert "play again with" not in again.output  # a seed given is not repeated back
     assert _first_screen(again.output) == _first_screen(first.output)
     assert run("replay", str(a)).exit_code == 0  # the reader takes the seed in the header
+    lines = a.read_text().splitlines()
+    header = json.loads(lines[0])
+    for bad in ("7", 2.5, True, [1]):
+        a.write_text("\n".join([json.dumps(header | {"seed": bad}), *lines[1:]]) + "\n")
+        r = run("replay", str(a))
+        assert r.exit_code == 2 and '"seed" is the whole number that dealt the game' in r.stderr
 
 
 def test_game_logs_record_the_seed_that_dealt_them():
