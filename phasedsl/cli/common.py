@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from contextvars import ContextVar
@@ -33,6 +34,26 @@ WorldOpt = Annotated[
     str | None, typer.Option("--world", "-w", metavar="WORLD",
                              help="For packs with several phase lists: the list --phase N is from.")
 ]
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that it unwinds as for Ctrl-C."""
+
+
+def stopped(e: KeyboardInterrupt) -> NoReturn:
+    """Ctrl-C or SIGTERM: one line on stderr, exit 130 (SIGTERM: 143), as a shell reports
+    a command a signal ended."""
+    term = isinstance(e, Terminated)
+    with contextlib.suppress(OSError):
+        typer.echo("terminated" if term else "interrupted", err=True)
+    raise typer.Exit(143 if term else 130)
+
+
+def cannot_write(e: OSError) -> NoReturn:
+    """The answer cannot be written (a full disk, a closed pipe): exit 2, never a verdict."""
+    with contextlib.suppress(OSError):
+        typer.echo(f"error: cannot write the output: {e.strerror or e}", err=True)
+    raise typer.Exit(2)
 
 
 def _out(text: str = "") -> None:
