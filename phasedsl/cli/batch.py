@@ -9,13 +9,14 @@ import os
 import select
 import sys
 from collections.abc import Iterator
-from typing import Annotated, NoReturn
+from typing import NoReturn
 
 import typer
 
 from .. import api
 from ..errors import PhaseDSLError
 from ..workers import BARRIER, Pool, can_fork, cpus, resolve_jobs
+from . import common
 from .common import (
     _fail,
 )
@@ -127,10 +128,7 @@ def _lines(path: str, stdin=None) -> Iterator[str | None]:
 # Lines per piece of work in a batch: big enough that handing a piece to a worker process
 # costs little, small enough that the answers stream out steadily.
 BATCH_CHUNK = 500
-JobsOpt = Annotated[int, typer.Option(
-    "--jobs", "-j", min=0, max=64, metavar="N",
-    help="Processes answering lines side by side (0: one per CPU, at most 8). "
-         "The output is the same, in order.")]
+JobsOpt = common.JobsOpt  # (melds.py takes it from here)
 
 # The row function the batch's worker processes run: set before they fork, so that they
 # inherit it (a closure over the pack and rules cannot be sent to a process).

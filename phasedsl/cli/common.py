@@ -30,6 +30,12 @@ PhaseNoOpt = Annotated[
     int | None, typer.Option("--phase", "-p", metavar="N", help="Take phase N of the pack instead "
                                                                  "of a phrase.")
 ]
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, max=64, metavar="N",
+    help="Processes working side by side (0: one per CPU, at most 8). The output is the same "
+         "for any count.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a file that is already there "
+                                                        "(never done without it).")]
 WorldOpt = Annotated[
     str | None, typer.Option("--world", "-w", metavar="WORLD",
                              help="For packs with several phase lists: the list --phase N is from.")
