@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,17 +31,29 @@ def _why(e: BaseException) -> str:
 
 def check_target(path: Path | str, force: bool) -> Path:
     """Refuse, before any work, a file that cannot be written where it is named: a folder,
-    a file in a folder that does not exist, or an existing file without ``force``."""
+    a file in a folder that does not exist, a device or pipe (never replaced, even with
+    ``force``), or an existing file without ``force``."""
+    if str(path) == "":  # (Path("") is the current folder)
+        raise OutputError("cannot write '': No such file or directory")
     path = Path(path)
     try:
-        if path.is_dir() and not path.is_symlink():
-            raise OutputError(f"cannot write {path}: it is a folder; name a file")
-        if not path.parent.is_dir():
-            raise OutputError(f"cannot write {path}: there is no folder {path.parent}")
-        if os.path.lexists(path) and not force:
-            raise OutputError(exists_message(path))
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
     except (OSError, ValueError) as e:  # a NUL in the name, a name too long
         raise OutputError(f"cannot write {str(path)!r}: {_why(e)}") from None
+    try:
+        parent_ok = path.parent.is_dir()
+    except (OSError, ValueError) as e:
+        raise OutputError(f"cannot write {str(path)!r}: {_why(e)}") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise OutputError(f"cannot write {path}: it is a folder; name a file")
+    if not parent_ok:
+        raise OutputError(f"cannot write {path}: there is no folder {path.parent}")
+    if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+        raise OutputError(f"cannot write {path}: it is not a regular file")
+    if st is not None and not force:
+        raise OutputError(exists_message(path))
     return path
 
 
