@@ -36,6 +36,13 @@ BARRIER = object()
 _SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
+def _mask(how: int, signals: set) -> set:
+    # (no signal masks on Windows, where workers are spawned and Ctrl-C goes its own way)
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(how, signals)
+    return set()
+
+
 class WorkerError(PhaseDSLError):
     """A worker process ended without answering (killed from outside)."""
 
@@ -61,7 +68,7 @@ def _serve(conn, func: Callable, initializer: Callable | None, initargs: tuple) 
     # process before it could ignore it): set them as a worker wants, then let them in.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    _mask(getattr(signal, "SIG_UNBLOCK", 1), _SIGNALS)
     # Tasks are read as they come, beside the work: a parent sending the next task never
     # waits on a worker that is itself waiting to send an answer (both pipes full).
     tasks: queue.SimpleQueue = queue.SimpleQueue()
@@ -114,21 +121,24 @@ class Pool:
         ctx = multiprocessing.get_context(start or ("fork" if can_fork() else "spawn"))
         self.workers: list = []
         self.conns: list = []
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        old = _mask(getattr(signal, "SIG_BLOCK", 0), _SIGNALS)
         try:
-            for _ in range(max(1, jobs)):
-                mine, theirs = ctx.Pipe()
-                p = ctx.Process(target=_serve, args=(theirs, func, initializer, initargs),
-                                daemon=True)
-                p.start()
-                theirs.close()
-                self.workers.append(p)
-                self.conns.append(mine)
+            try:
+                for _ in range(max(1, jobs)):
+                    mine, theirs = ctx.Pipe()
+                    p = ctx.Process(target=_serve, args=(theirs, func, initializer, initargs),
+                                    daemon=True)
+                    p.start()
+                    theirs.close()
+                    self.workers.append(p)
+                    self.conns.append(mine)
+            finally:
+                # a signal that came meanwhile is raised here (by the command line's
+                # handler), and the workers started so far are ended below
+                _mask(getattr(signal, "SIG_SETMASK", 2), old)
         except BaseException:
             self.kill()
             raise
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
     def __enter__(self) -> Pool:
         return self
