@@ -292,6 +292,15 @@ def test_report_json_says_what_it_wrote_in_bytes(tmp_path):
     assert r.exit_code == 2 and json.loads(r.stdout)["exit"] == 2
 
 
+def test_every_command_but_play_takes_json():
+    import typer.main
+
+    command = typer.main.get_command(app)
+    without = [name for name, cmd in command.commands.items()
+               if "--json" not in {o for p in cmd.params for o in getattr(p, "opts", [])}]
+    assert without == ["play"]
+
+
 def test_report_on_a_full_disk_keeps_the_old_report(tmp_path, monkeypatch):
     out = tmp_path / "r.html"
     out.write_text("my report\n")

@@ -190,6 +190,8 @@ def run() -> NoReturn:
         code = e.code
     except KeyboardInterrupt as e:  # before or after a command ran
         code = 143 if isinstance(e, Terminated) else 130
+        with contextlib.suppress(OSError, AttributeError):
+            sys.stderr.write("terminated\n" if code == 143 else "interrupted\n")
     if code is not None and not isinstance(code, int):  # sys.exit("message")
         print(code, file=sys.stderr)
         code = 1
