@@ -167,7 +167,10 @@ class Pool:
                 elif item is BARRIER:
                     barrier = True
                 else:
-                    conn.send((sent, item))
+                    try:
+                        conn.send((sent, item))
+                    except OSError:  # (not the command's output: a worker killed from outside)
+                        raise WorkerError("a worker process stopped before it answered") from None
                     pending[conn].append(sent)
                     sent += 1
 

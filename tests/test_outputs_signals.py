@@ -572,3 +572,34 @@ def test_a_piped_batch_is_not_flushed_line_by_line(tmp_path, big_batch):
                            cwd=ROOT, stdin=fh, capture_output=True, timeout=120)
     assert len(r.stdout.splitlines()) == 3000
     assert int(r.stderr) < 300, r.stderr  # about 3000 lines of 150 bytes in 8 kB writes
+
+
+# ------------------------------------------------------------------ the worker pool itself
+
+
+def _square(x: int) -> int:
+    if x == 13:
+        from phasedsl.errors import RulesError
+
+        raise RulesError("natural_scope", "'group' or 'phase'", x)  # does not pickle back as is
+    if x == 99:
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.001 * (x % 3))  # answers come back out of order
+    return x * x
+
+
+def test_the_pool_answers_in_order_with_barriers_and_says_what_went_wrong():
+    from phasedsl.errors import PhaseDSLError
+    from phasedsl.workers import BARRIER, Pool, WorkerError
+
+    items = [*range(10), BARRIER, *range(10, 13), BARRIER]
+    with Pool(_square, 3) as pool:
+        got = list(pool.map(items))
+        workers = list(pool.workers)
+    assert got == [*(x * x for x in range(10)), BARRIER, 100, 121, 144, BARRIER]
+    assert not any(p.is_alive() for p in workers)
+    with pytest.raises(PhaseDSLError, match="natural_scope"), Pool(_square, 2) as pool:
+        list(pool.map(range(20)))
+    with pytest.raises(WorkerError), Pool(_square, 2) as pool:
+        list(pool.map([1, 2, 99, 3, 4, 5]))
+    assert not any(p.is_alive() for p in pool.workers)
