@@ -123,8 +123,8 @@ class _LogWriter:
         except OSError as e:
             raise PhaseDSLError(f"cannot read the folder {folder}: {e.strerror}") from None
         if old and not force:
-            raise OutputError(f"{folder} holds game logs already ({old[0].name} ...): give "
-                              "--force to replace them, or name another folder")
+            raise OutputError(f"{folder} holds game logs already ({old[0].name}): give "
+                              "--force to replace them")
         if old:
             # a shorter run must not leave the longer one's last games beside its own
             clear_folder(folder, self.PATTERN)
