@@ -591,15 +591,23 @@ def pyplot():
 
 
 @contextmanager
-def drawing(path, what: str, **subplots):
+def drawing(path, what: str, force: bool = False, **subplots):
     """``(figure, axes)`` of ``plt.subplots(**subplots)``, written to ``path`` (format from
-    its suffix) when the block ends; any failure to draw or write is a PhaseDSLError."""
+    its suffix; whole, and over an existing file only with ``force``: outfiles) when the
+    block ends; any failure to draw or write is a PhaseDSLError."""
+    from pathlib import Path
+
+    from .outfiles import write_with
+
     plt = pyplot()
     fig, axes = plt.subplots(**subplots)
     try:
         yield fig, axes
         fig.tight_layout()
-        fig.savefig(path)
+        kind = Path(path).suffix.lower().lstrip(".") or None
+        write_with(path, force, lambda fh: fig.savefig(fh, format=kind))
+    except PhaseDSLError:  # (a ValueError, but already said)
+        raise
     except OSError as e:
         raise PhaseDSLError(f"cannot write {path}: {e.strerror or e}") from None
     except (ValueError, RuntimeError) as e:  # matplotlib's own complaints
@@ -608,13 +616,13 @@ def drawing(path, what: str, **subplots):
         plt.close(fig)
 
 
-def plot_curve(report: dict, path) -> None:
+def plot_curve(report: dict, path, force: bool = False) -> None:
     """The difficulty curve as an image (matplotlib, an optional extra); any failure to
     draw or write it is a PhaseDSLError."""
     rows = report["phases"]
     xs = list(range(1, len(rows) + 1))
     ys = [100 * r["probability"] for r in rows]
-    with drawing(path, "the curve", figsize=(8, 4.5)) as (_, ax):
+    with drawing(path, "the curve", force, figsize=(8, 4.5)) as (_, ax):
         ax.plot(xs, ys, marker="o")
         for x, y, r in zip(xs, ys, rows, strict=True):
             if r.get("easier_than_previous"):

@@ -13,8 +13,8 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from functools import partial
 
@@ -22,6 +22,7 @@ from .bots import Bot, make_bot
 from .coerce import as_pack, as_world
 from .game import Game, view
 from .packs import Pack
+from .workers import Pool, resolve_jobs
 
 # A game is stopped (and counted as capped) after this many moves: no game between
 # bots that can lay their phases comes near it.
@@ -112,33 +113,35 @@ def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy"
              max_moves: int = MAX_MOVES) -> list[GameRecord]:
     """Play ``games`` games; ``progress`` is called with each finished game's count."""
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
-    _make(bot, 0)  # an unknown bot fails here, not in a worker
-    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
-    kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
-              max_moves=max_moves)
     records: list[GameRecord] = []
-    if jobs <= 1 or games <= 1:
-        for i in range(games):
-            records.append(play_game(pack, index=i, **kw))
-            if progress:
-                progress(i + 1)
-        return records
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn" if _no_fork() else "fork")
-    chunk = max(1, min(20, games // (jobs * 8)))
-    with ctx.Pool(jobs, _init_worker, (pack,)) as pool:
-        for rec in pool.imap(partial(_play_in_worker, **kw), range(games), chunksize=chunk):
+    # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
+    with closing(play_games(pack, players, games, bot, seed, world, jobs, keep_logs,
+                            max_moves)) as played:
+        for rec in played:
             records.append(rec)
             if progress:
                 progress(len(records))
     return records
 
 
-def _no_fork() -> bool:
-    import multiprocessing
-
-    return "fork" not in multiprocessing.get_all_start_methods()
+def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy",
+               seed: int = 0, world: str | None = None, jobs: int = 1,
+               keep_logs: bool = False, max_moves: int = MAX_MOVES) -> Iterator[GameRecord]:
+    """The games of ``simulate`` one by one, in order, each as soon as it (and every
+    game before it) is over: a caller can write each game's log then, not hold them all.
+    ``jobs`` processes play them (0: one per CPU, at most 8)."""
+    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
+    _make(bot, 0)  # an unknown bot fails here, not in a worker
+    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
+    kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
+              max_moves=max_moves)
+    jobs = resolve_jobs(jobs)
+    if jobs <= 1 or games <= 1:
+        for i in range(games):
+            yield play_game(pack, index=i, **kw)
+        return
+    with Pool(partial(_play_in_worker, **kw), min(jobs, games), _init_worker, (pack,)) as pool:
+        yield from pool.map(range(games))
 
 
 # --------------------------------------------------------------------------- figures

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from contextvars import ContextVar
@@ -29,10 +30,36 @@ PhaseNoOpt = Annotated[
     int | None, typer.Option("--phase", "-p", metavar="N", help="Take phase N of the pack instead "
                                                                  "of a phrase.")
 ]
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, max=64, metavar="N",
+    help="Processes working side by side (0: one per CPU, at most 8). The output is the same "
+         "for any count.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a file that is already there "
+                                                        "(never done without it).")]
 WorldOpt = Annotated[
     str | None, typer.Option("--world", "-w", metavar="WORLD",
                              help="For packs with several phase lists: the list --phase N is from.")
 ]
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that it unwinds as for Ctrl-C."""
+
+
+def stopped(e: KeyboardInterrupt) -> NoReturn:
+    """Ctrl-C or SIGTERM: one line on stderr, exit 130 (SIGTERM: 143), as a shell reports
+    a command a signal ended."""
+    term = isinstance(e, Terminated)
+    with contextlib.suppress(OSError):
+        typer.echo("terminated" if term else "interrupted", err=True)
+    raise typer.Exit(143 if term else 130)
+
+
+def cannot_write(e: OSError) -> NoReturn:
+    """The answer cannot be written (a full disk, a closed pipe): exit 2, never a verdict."""
+    with contextlib.suppress(OSError):
+        typer.echo(f"error: cannot write the output: {e.strerror or e}", err=True)
+    raise typer.Exit(2)
 
 
 def _out(text: str = "") -> None:

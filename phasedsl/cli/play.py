@@ -127,6 +127,9 @@ def play(
     name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "ann",
     log: Annotated[str | None, typer.Option("--log", metavar="FILE", help="Write the game log (JSON lines) "
                                                           "here; it replays.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --log FILE if it is there "
+                                                        "(a log is a record: never done without it).")
+                     ] = False,
 ) -> None:
     """Play a whole game in the terminal against bots, one command a line.
 
@@ -160,13 +163,9 @@ def play(
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
         # (--log "" is a name that names no file, not "no log")
-        out = open(log, "w", encoding="utf-8") if log is not None else None  # noqa: SIM115
+        out = _Record(log, force) if log is not None else None
     except PhaseDSLError as e:
         _fail(e)
-    except OSError as e:
-        _fail(PhaseDSLError(f"cannot write {log or repr(log)}: {e.strerror or e}"))
-    except ValueError:  # a NUL in the name
-        _fail(PhaseDSLError(f"cannot write {log!r}: a file name holds no NUL character"))
     from ..play import MAX_COMMAND
 
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
@@ -176,6 +175,8 @@ def play(
             import readline  # noqa: F401  (line editing and history for input())
 
     def read(prompt: str) -> str | None:
+        if out is not None:  # the game so far is on disk before the person is waited for
+            out.commit()
         if tty:
             try:
                 return input(prompt)
@@ -203,11 +204,7 @@ def play(
     def write(lines: list[str]) -> None:
         # Event by event as the game goes: however the program ends, the log holds the game.
         if out is not None:
-            try:
-                out.write("".join(line + "\n" for line in lines))
-                out.flush()
-            except OSError as e:  # a full disk: the game stops, the log says how far it got
-                raise PhaseDSLError(f"cannot write {log}: {e.strerror or e}") from None
+            out.add(lines)
 
     def save(g: Game, new: list[Move]) -> None:
         write([json.dumps(m.to_log()) for m in new])
@@ -215,18 +212,50 @@ def play(
     if chosen:
         typer.echo(f"seed {seed}: play again with --seed {seed}")
     finished = False
+    stop = None
     try:
         write(game.to_log())
         game, finished = play_game(game, name, players, read, typer.echo, save)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the log is kept, then exit 130/143
         typer.echo("")
+        stop = e
     except PhaseDSLError as e:
         _fail(e)
-    finally:
-        if out is not None:
-            with contextlib.suppress(OSError):  # (what could not be written is said above)
-                out.close()
+    if out is not None:
+        try:
+            out.commit()
+        except PhaseDSLError as e:
+            _fail(e)
     if not finished:
         typer.echo("game stopped" + (f"; the log so far is in {log}" if log is not None else ""))
     elif log is not None:
         typer.echo(f"the log is in {log}")
+    if stop is not None:
+        raise stop
+
+
+class _Record:
+    """The game log as it grows: the whole file is written again (outfiles: to a temporary
+    file, then renamed) each time the game waits for the person and when it ends, so the
+    log on disk is always a whole game so far that replays, never a cut-off line. Only its
+    first writing needs --force to replace a file there; after that the file is the game's."""
+
+    def __init__(self, path: str, force: bool) -> None:
+        from ..outfiles import check_target
+
+        self.path = check_target(path, force)
+        self.force = force
+        self.lines: list[str] = []
+        self.written = -1
+
+    def add(self, lines: list[str]) -> None:
+        self.lines += lines
+
+    def commit(self) -> None:
+        from ..outfiles import write_text
+
+        if len(self.lines) == self.written:
+            return
+        write_text(self.path, "".join(line + "\n" for line in self.lines), self.force)
+        self.written = len(self.lines)
+        self.force = True
