@@ -216,7 +216,7 @@ def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
     w = pack.world(world)
     name = w.name if len(pack.worlds) > 1 else None
     out = {}
-    for e in w.phases:
+    for e in w.played:  # (even_only / odd_only: the others are not played, so have no odds)
         _, rules = pack.phase_entry(e.number, name)
         with suppress(SearchLimit):
             out[e.number] = odds(e.phase, rules, samples=samples, seed=seed,

@@ -688,6 +688,9 @@ def _check_discard(state: GameState, move: mv.Discard
     if move.skip is not None and not _acts_as_skip(state, move):
         raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip {move.skip}")
     _check_down(state, i, move, hand)
+    if move.skip is not None:
+        # a going-out skip skips nobody (the hand ends), but it still names a player
+        _seat_of(state, move.skip)
     target = _skip_target(state, i, move) if _acts_as_skip(state, move) and hand else None
     return i, hand, target
 
