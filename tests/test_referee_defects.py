@@ -424,3 +424,17 @@ def test_even_and_odd_phase_packs_simulate_and_report(pack, tmp_path):
     html = out.read_text(encoding="utf-8")
     assert f'id="phase-{played[0]}"' in html
     assert f'id="phase-{3 - played[0]}"' not in html  # a phase the game skips
+
+
+def test_play_stops_a_game_no_player_can_progress_in(tmp_path):
+    from phasedsl.cli.play import play_game
+
+    pack = tmp_path / "long.yaml"
+    pack.write_text(LONG, encoding="utf-8")
+    game = Game.new(str(pack), ["ann", "bob"], seed=1)  # (the CLI refuses this pack first)
+    said: list[str] = []
+    asked: list[str] = []
+    _, finished = play_game(game, "ann", {"bob": make_bot("greedy")},
+                            lambda prompt: asked.append(prompt), said.append)
+    assert finished and not asked
+    assert said[-1].startswith("no player can ever lay a phase again")
