@@ -76,7 +76,13 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
     readings, problems = _readings(group, cards, rules)
     if not readings:
         return None, problems
-    return max(readings, key=lambda r: r.naturals).cards, []
+    return max(readings, key=_preferred).cards, []
+
+
+def _preferred(r: _Reading) -> tuple[int, bool]:
+    # The most cards played as themselves; then, as for a plain W, where the cards lie:
+    # Y2 R2 R3 R4 (2s wild) is 1-4, the first 2 standing for the 1 it lies at.
+    return r.naturals, r.in_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +96,7 @@ class _Reading:
     acting: tuple[tuple[int, Card], ...]
     naturals: int
     shows: int | None
+    in_place: bool = True  # read in the order the cards lie (low to high or high to low)
 
 
 def _readings(group: Group, cards: Sequence[Card], rules: Rules
@@ -116,6 +123,7 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         return [_Reading(tuple(laid), (), sum(1 for c in cards if c.natural), shows)], []
     best: dict[int | None, _Reading] = {}
     first: list[tuple[str, str]] | None = None
+    ident = list(range(len(cards)))
     for kept in _keepable(group, cards, rules, flex):
         as_wild = set(flex) - kept
         seq = [Card(wild=True) if i in as_wild else c for i, c in enumerate(cards)]
@@ -129,14 +137,16 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         acting = tuple((k, c) for k, (c, i) in enumerate(zip(laid, order, strict=True))
                        if i in as_wild)
         naturals = sum(1 for i, c in enumerate(cards) if c.natural and i not in as_wild)
+        in_place = order in (ident, ident[::-1])
         shows = None
         if group.kind.is_set:
             nums = {c.number for i, c in enumerate(cards)
                     if (c.natural and i not in as_wild) or (c.wild and c.number is not None)}
             shows = nums.pop() if nums else None
-        if shows not in best or naturals > best[shows].naturals:
-            best[shows] = _Reading(shown, acting, naturals, shows)
-    readings = sorted(best.values(), key=lambda r: -r.naturals)
+        reading = _Reading(shown, acting, naturals, shows, in_place)
+        if shows not in best or _preferred(reading) > _preferred(best[shows]):
+            best[shows] = reading
+    readings = sorted(best.values(), key=_preferred, reverse=True)
     return readings, ([] if readings else first or [])
 
 
@@ -157,15 +167,22 @@ def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
         for first in range(deck.low, deck.high - n + 2):
             window = range(first, first + n)
             for color in (deck.colors if one_color else (None,)):
-                kept: dict[int, int] = {}
-                for i in flex:
-                    c = cards[i]
-                    allowed = group.allowed(c.number)
-                    if (c.number in window and c.number not in fixed and c.number not in kept
-                            and color in (None, c.color)
-                            and (allowed is None or c.color in allowed)):
-                        kept[c.number] = i
-                out.append(frozenset(kept.values()))
+                # Of several cards of one number, the one kept may be the first, or the one
+                # lying at that number's place (read up or down): where the cards lie is
+                # what says which of them stands for another number.
+                for place in (None, "up", "down"):
+                    kept: dict[int, int] = {}
+                    for i in flex:
+                        c = cards[i]
+                        allowed = group.allowed(c.number)
+                        if (c.number in window and c.number not in fixed
+                                and color in (None, c.color)
+                                and (allowed is None or c.color in allowed)):
+                            at = (None if place is None else c.number - first if place == "up"
+                                  else first + n - 1 - c.number)
+                            if c.number not in kept or (at == i and at != kept[c.number]):
+                                kept[c.number] = i
+                    out.append(frozenset(kept.values()))
     elif kind not in (Kind.WILD, Kind.SKIP):
         def key(c: Card) -> tuple:
             return ((c.number if kind.is_set else None),

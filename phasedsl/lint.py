@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .classes import _classes
+from .errors import PhaseDSLError
 from .phase import Kind, Phase
 from .rules import Rules
 from .solver import _as_played
@@ -34,7 +37,11 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
     return None
 
 
-def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
+def unmakeable_reasons(phase: Phase, rules: Rules) -> list[str]:
+    """Why no hand of a game under these rules can ever make the phase (lint's words; the
+    referee, ``simulate``, ``report`` and ``play`` say the same), or nothing.  Sound: a
+    player holds at most the deal plus the card just drawn, and ``impossible_group``
+    counts the whole deck."""
     out = []
     most = rules.hand_size + 1
     if phase.cards_needed > most:
@@ -43,6 +50,61 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     never = impossible_group(phase, rules)
     if never:
         out.append(f"can never be made: {never}")
+    return out
+
+
+@lru_cache(maxsize=1024)
+def unmakeable(phase: Phase, rules: Rules) -> str | None:
+    """The first of ``unmakeable_reasons``, or None (cached: a game asks at every hand)."""
+    return next(iter(unmakeable_reasons(phase, rules)), None)
+
+
+def unplayable(pack, world: str | None = None) -> str | None:
+    """Why no game of ``pack`` (its world ``world``) can ever end, naming the phase that
+    stops it; or None.  A hand ends only when someone goes out, and nobody can shed cards
+    before laying their phase, so a phase no hand can make stops every player who reaches
+    it.  Refused: a fixed-order game needing such a phase (only its first phase where
+    ``fixed_hands`` may end the game before anyone reaches a later one); an any-order
+    game with fewer makeable phases than a player must complete (none, with
+    ``fixed_hands``).  Games that stall later are stopped by ``simulate`` as they go."""
+    w = pack.world(world)
+    name = w.name if len(pack.worlds) > 1 else None
+    label = f"{pack.name}" + (f" (world {w.name})" if name else "")
+    s = w.settings
+    hr = s.get("house_rules") or {}
+    fixed = hr.get("fixed_hands") is not None
+    length = s.get("game_length", 10)
+    played = list(w.played)
+    if s.get("phase_order", "in_order") != "any":
+        played = played[:length]
+    dead = []
+    for e in played:
+        why = unmakeable(e.phase, pack.phase_entry(e.number, name)[1])
+        if why is not None:
+            dead.append((e, why))
+    if not dead:
+        return None
+    e, why = dead[0]
+    said = f"{label}: phase {e.number} ({e.phase}) {why}"
+    if s.get("phase_order", "in_order") == "any":
+        goal = 1 if fixed else min(length, len(played))
+        if len(played) - len(dead) >= goal:
+            return None
+        return f"{said}, so no player can complete {goal} phase{'s' * (goal != 1)}: no game can end"
+    if fixed and e is not played[0]:
+        return None
+    return f"{said}: no game can end"
+
+
+def refuse_unplayable(pack, world: str | None = None) -> None:
+    """Raise PhaseDSLError (exit 2 on the command line) for a pack ``unplayable`` refuses."""
+    why = unplayable(pack, world)
+    if why is not None:
+        raise PhaseDSLError(why)
+
+
+def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
+    out = unmakeable_reasons(phase, rules)
     need = wild_need(phase, rules.deck)
     if need.wilds > need.parts:  # the same words parse refuses with when the deck falls short
         out.append(need.message(rules.deck))

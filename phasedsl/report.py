@@ -213,7 +213,7 @@ def render_html(pack: Pack | str, world_name: str | None, figures: dict) -> str:
     h.append(f'<table class="phases"><tr><th>#</th><th>phase</th><th>cards</th>'
              f"<th>a dealt hand makes it</th><th>attempts completed ({curve_n} players)</th>"
              f"<th>hands spent on it</th></tr>")
-    for entry in world.phases:
+    for entry in world.played:
         row = curve.get(entry.number)
         spent = f"{row['hands_spent']:.2f}" if row else "-"
         name = f" <em>({e(entry.name)})</em>" if entry.name else ""
@@ -229,19 +229,20 @@ def render_html(pack: Pack | str, world_name: str | None, figures: dict) -> str:
              "each phase is sampled (4,000 seeded hands a phase; <code>phasedsl odds</code> gives "
              "exact figures). The other columns come from the games below.</p>")
 
-    labels = [str(en.number) for en in world.phases]
+    played = world.played  # (even_only / odd_only: the phases a game plays)
+    labels = [str(en.number) for en in played]
     h.append("<h2>Difficulty</h2>")
     h.append(line_chart("How hard is each phase?", labels, [
         ("dealt hand makes it", [100 * odds[en.number] if en.number in odds else None
-                                 for en in world.phases]),
+                                 for en in played]),
         (f"attempts completed ({curve_n} players)",
          [100 * curve[en.number]["completed_share"] if en.number in curve else None
-          for en in world.phases])],
+          for en in played])],
         x_label="phase", y_label="%", percent=True))
     h.append(line_chart(f"Hands spent on each phase ({curve_n} players)", labels, [
         ("hands a player spends on it",
          [curve[en.number]["hands_spent"] if en.number in curve else None
-          for en in world.phases])], x_label="phase", y_label="hands"))
+          for en in played])], x_label="phase", y_label="hands"))
 
     h.append("<h2>How long is a game?</h2>")
     games = f'{figures["games"]} seeded game{"s" * (figures["games"] != 1)}'
@@ -283,7 +284,7 @@ def _sheet(title: str, world: World, deck, players: int) -> list[str]:
            "when it is made.</p>",
            '<table><tr><th class="n">#</th><th class="phase">phase</th>'
            + '<th class="box"></th>' * players + "</tr>"]
-    for entry in world.phases:
+    for entry in world.played:
         name = f" ({e(entry.name)})" if entry.name else ""
         out.append(f'<tr><td class="n">{entry.number}</td>'
                    f'<td class="phase">{e(entry.phase.canonical(deck))}{name}</td>{boxes}</tr>')

@@ -21,6 +21,8 @@ from functools import partial
 from .bots import Bot, make_bot
 from .coerce import as_pack, as_world
 from .game import Game, view
+from .game.table import hopeless
+from .lint import refuse_unplayable
 from .packs import Pack
 from .workers import Pool, resolve_jobs
 
@@ -53,6 +55,8 @@ class GameRecord:
     capped: bool
     tie_hands: int = 0  # tie-break hands among ``hands``
     log: tuple[str, ...] = ()
+    # stopped because no player could ever make progress (``game.table.hopeless``)
+    stalled: bool = False
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -71,8 +75,16 @@ def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, 
     turns: list[int] = []
     count = moves = 0
     hands_before = 0
+    checked = -1  # the hand last checked for a stall
+    stalled = False
     while not game.over and moves < max_moves:
         state = game.state
+        if state.stage == "turn" and state.hands_played != checked:
+            # once a hand, at its first turn (phases change only when a hand ends)
+            checked = state.hands_played
+            if hopeless(state):
+                stalled = True
+                break
         who = state.to_move
         v = view(state, who)
         move = bots[who].choose(v)
@@ -90,9 +102,9 @@ def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, 
                      for r in state.results if not r.tie_break for p, done in r.completed)
     return GameRecord(index, s, state.hands_played, tuple(turns), attempts,
                       seat[state.winner] if state.winner else None,
-                      tuple(st.total for st in state.seats), not game.over,
+                      tuple(st.total for st in state.seats), not game.over and not stalled,
                       sum(r.tie_break for r in state.results),
-                      tuple(game.to_log()) if keep_log else ())
+                      tuple(game.to_log()) if keep_log else (), stalled)
 
 
 # Worker processes load the pack once (a Pack pickles small, but once is enough).
@@ -133,6 +145,7 @@ def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greed
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
     _make(bot, 0)  # an unknown bot fails here, not in a worker
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
+    refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap
     kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
               max_moves=max_moves)
     jobs = resolve_jobs(jobs)
@@ -173,10 +186,11 @@ def summarize(records: list[GameRecord], players: int,
               odds: dict[int, float] | None = None) -> dict:
     """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
     ``phase_odds``) is set beside each phase's completion share."""
-    finished = [r for r in records if not r.capped]
+    finished = [r for r in records if not (r.capped or r.stalled)]
     hands = [r.hands for r in finished]
     out: dict = {"games": len(records), "finished": len(finished),
-                 "capped": [r.index + 1 for r in records if r.capped]}  # game numbers, from 1
+                 "capped": [r.index + 1 for r in records if r.capped],  # game numbers, from 1
+                 "stalled": [r.index + 1 for r in records if r.stalled]}
     out["hands_per_game"] = _describe(hands)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
     out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])
@@ -219,7 +233,7 @@ def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
     w = pack.world(world)
     name = w.name if len(pack.worlds) > 1 else None
     out = {}
-    for e in w.phases:
+    for e in w.played:  # (even_only / odd_only: the others are not played, so have no odds)
         _, rules = pack.phase_entry(e.number, name)
         with suppress(SearchLimit):
             out[e.number] = odds(e.phase, rules, samples=samples, seed=seed,

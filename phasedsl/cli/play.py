@@ -36,6 +36,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
     from ..game import IllegalMove, view
+    from ..game.table import hopeless
     from ..play import HELP, CommandError, parse_command, screen, wrap
 
     table = game.state.table
@@ -44,6 +45,10 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     fresh = True  # show the screen before the next prompt
     while not game.over:
         state = game.state
+        if hopeless(state):
+            write("no player can ever lay a phase again (every phase still to play is one no "
+                  "hand can make, see phasedsl lint): the game stops")
+            return game, True
         mover = state.to_move
         if mover == me:
             if fresh:
@@ -148,6 +153,7 @@ def play(
     """
     from ..bots import BOTS
     from ..game import Game
+    from ..lint import refuse_unplayable
     from .common import _fail
 
     if bot not in BOTS:
@@ -162,6 +168,7 @@ def play(
         seed = secrets.randbelow(1_000_000)
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
+        refuse_unplayable(game.state.table.pack, game.state.table.world)
         # (--log "" is a name that names no file, not "no log")
         out = _Record(log, force) if log is not None else None
     except PhaseDSLError as e:

@@ -160,6 +160,10 @@ def summary_text(s: dict) -> str:
     if s["capped"]:
         lines.append(f"stopped at the safety cap (not counted): {len(s['capped'])} game(s), "
                      f"numbers {', '.join(str(n) for n in s['capped'][:10])}")
+    if s.get("stalled"):
+        lines.append(f"stalled (no player could ever lay a phase again; stopped, not counted): "
+                     f"{len(s['stalled'])} game(s), numbers "
+                     f"{', '.join(str(n) for n in s['stalled'][:10])}")
     h = s["hands_per_game"]
     if not h["n"]:
         lines.append("no game finished")

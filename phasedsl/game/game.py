@@ -6,10 +6,34 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..cards import Card
 from ..packs import Pack
 from . import engine
-from .moves import Abandon, Draw, Move
+from .moves import Abandon, Draw, Hit, Lay, Move
 from .state import GameState
+
+
+def as_read(before: GameState, after: GameState, move: Lay | Hit) -> Lay | Hit:
+    """``move`` as the log should record it: as the referee read it, so that the log says
+    by itself what the engine meant.  A lay's groups in their reading order (a run low to
+    high, so a card of a postal wild number played as a wild lies at the number it stands
+    for), each wild stating what it stands for (``W=8``); a plain wild hit onto a run
+    stating the number it took (and so the end).  Where the hand ended at once (nothing
+    left on the table to read) the move is kept as made: it reads back the same."""
+    seat = after.seat(move.player)
+    if isinstance(move, Lay):
+        if len(seat.laid) != len(move.groups) or after.hands_played != before.hands_played:
+            return move
+        return replace(move, groups=tuple(laid.group.cards for laid in seat.laid))
+    if not (move.card.wild and move.card.number is None) or after.hands_played != \
+            before.hands_played:
+        return move
+    old = before.seat(move.target).laid[move.group - 1].played
+    new = after.seat(move.target).laid[move.group - 1].played
+    if not new.group.kind.is_run:
+        return move
+    placed = new.cards[0] if new.cards[1:] == old.cards else new.cards[-1]
+    return replace(move, card=Card(placed.number, move.card.color, wild=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +99,8 @@ class Game:
         elif isinstance(move, Abandon) and move.cards is None:
             before = len(self.state.seat(move.player).hand)
             move = replace(move, cards=state.seat(move.player).hand[before:])
+        elif isinstance(move, (Lay, Hit)):
+            move = as_read(self.state, state, move)
         return Game(state, self.header, (self.trail, move))._deal_if_due()
 
     def _deal_if_due(self) -> Game:
