@@ -13,11 +13,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PhaseDSLError
+from .errors import PackError, PhaseDSLError
 from .game import Game
 from .game.engine import IllegalMove, apply, make_table, start
 from .game.moves import LogError, Move, move_from_log
 from .game.state import GameState, HandResult
+from .packs import Pack
 
 MAX_LINE = 1_000_000
 # Lines of a log: a game simulate stops at its 100,000-move cap fits twice over; a longer
@@ -71,7 +72,7 @@ def _objects(lines: Iterable[str]):
         yield n, obj
 
 
-def _header(n: int, obj: dict, base_dir: Path | None) -> GameState:
+def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> GameState:
     from .packs import load_pack
 
     if obj.get("type") != "game":
@@ -89,32 +90,37 @@ def _header(n: int, obj: dict, base_dir: Path | None) -> GameState:
         raise LogError(f"line {n}: \"dealer\" must be one of the players")
     if world is not None and not isinstance(world, str):
         raise LogError(f"line {n}: \"world\" must be a world name or null")
-    ref = variant
-    if base_dir is not None and (variant.endswith((".yaml", ".yml")) or "/" in variant):
-        p = Path(variant)
-        ref = str(p if p.is_absolute() else base_dir / p)
     try:
-        pack = load_pack(ref)
+        # A log is untrusted: the pack it names is a built-in or a file in or below its
+        # folder (load_pack refuses the rest and quotes nothing of a file that is no pack).
+        pack = pack if pack is not None else load_pack(variant, within=base_dir)
         if world is None and len(pack.worlds) > 1:
-            names = ", ".join(w.name for w in pack.worlds)
             raise LogError(f"line {n}: pack {pack.name!r} has several worlds; name one in "
-                           f"\"world\" ({names})")
+                           "\"world\"")
         table = make_table(pack, players, world)
         return start(table, dealer)
     except LogError:
         raise
+    except PackError as e:
+        raise LogError(f"line {n}: " + "; ".join(p.brief() for p in e.problems)) from None
     except PhaseDSLError as e:
         raise LogError(f"line {n}: {e}") from None
 
 
-def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
-    """The header's game and every event as a move; LogError names the line."""
+def read_log(lines: Iterable[str], base_dir: str | Path | None = None,
+             pack: Pack | None = None) -> Log:
+    """The header's game and every event as a move; LogError names the line.
+
+    ``base_dir``: the log's folder; the pack the log names is then a built-in or a file in
+    or below it (without it the caller vouches for the log, and a path is read from the
+    current folder).  ``pack``: play under this pack instead of the one the log names (a
+    log moved away from its pack)."""
     base = Path(base_dir) if base_dir is not None else None
     objs = _objects(lines)
     first = next(objs, None)
     if first is None:
         raise LogError("the log is empty: it starts with a \"game\" event")
-    state = _header(*first, base)
+    state = _header(*first, base, pack)
     deck = state.table.deck
     events = []
     for n, obj in objs:
@@ -150,9 +156,11 @@ class Replay:
                 "hands": [h.to_json() for h in self.hands], "winner": self.winner}
 
 
-def replay(lines: Iterable[str], base_dir: str | Path | None = None) -> Replay:
-    """Run a log through the referee, stopping at the first illegal event."""
-    log = read_log(lines, base_dir)
+def replay(lines: Iterable[str], base_dir: str | Path | None = None,
+           pack: Pack | None = None) -> Replay:
+    """Run a log through the referee, stopping at the first illegal event (``base_dir``
+    and ``pack`` as for ``read_log``)."""
+    log = read_log(lines, base_dir, pack)
     state = log.state
     for ev in log.events:
         try:
@@ -164,9 +172,10 @@ def replay(lines: Iterable[str], base_dir: str | Path | None = None) -> Replay:
     return Replay(True, None, state.results, state.winner, state)
 
 
-def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Game:
+def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None,
+                  pack: Pack | None = None) -> Game:
     """A ``Game`` from its log; an illegal event raises IllegalMove with ``line`` set."""
-    log = read_log(lines, base_dir)
+    log = read_log(lines, base_dir, pack)
     game = Game(log.state, {k: log.header.get(k) for k in ("type", "variant", "world", "players",
                                                              "dealer")})
     for ev in log.events:

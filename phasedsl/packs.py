@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -37,17 +39,28 @@ class Diagnostic:
     severity: str = "error"  # or "warning"
     source: str = ""  # the offending line of the file
 
+    @property
+    def where(self) -> str:
+        """``file:line:column``, ``file``, or nothing for a problem of no file (an unknown
+        pack name)."""
+        if self.line is None:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column or 1}"
+
+    def brief(self) -> str:
+        """One line: where and what, without the severity and the quoted source."""
+        return f"{self.where}: {self.message}" if self.where else self.message
+
     def __str__(self) -> str:
-        where = self.path
-        if self.line is not None:
-            where += f":{self.line}:{self.column or 1}"
-        head = f"{where}: {self.severity}: {self.message}"
+        where = self.where
+        head = f"{where}: {self.severity}: {self.message}" if where else \
+            f"{self.severity}: {self.message}"
         if self.source and self.line is not None:
             return f"{head}\n{caret_lines(self.source, self.column or 1)}"
         return head
 
     def to_json(self) -> dict:
-        return {"file": self.path, "line": self.line, "column": self.column,
+        return {"file": self.path or None, "line": self.line, "column": self.column,
                 "severity": self.severity, "message": self.message}
 
 
@@ -97,21 +110,20 @@ class Pack:
 
     def world(self, name: str | None) -> World:
         """A world by its name or, case-insensitively, by its title."""
+        listing = f"'phasedsl show {self.name}' lists them" if self.path is None or \
+            Path(self.path).parent == variants_dir() else "'phasedsl show' lists them"
         if name is None:
             if len(self.worlds) == 1:
                 return self.worlds[0]
-            names = ", ".join(w.name for w in self.worlds)
             raise PhaseDSLError(f"pack {self.name!r} has several worlds; choose one with --world "
-                                f"({names})")
+                                f"({listing})")
         key = " ".join(name.split()).casefold()
         for w in self.worlds:
             if key in (w.name, w.title.casefold()):
                 return w
         hint = _did_you_mean(key, {w.name: w.name for w in self.worlds}
                              | {w.title.casefold(): w.name for w in self.worlds})
-        names = ", ".join(w.name for w in self.worlds)
-        raise PhaseDSLError(f"pack {self.name!r} has no world {quoted(name, 40)}{hint} (it has: "
-                            f"{names})")
+        raise PhaseDSLError(f"pack {self.name!r} has no world {quoted(name, 24)}{hint}: {listing}")
 
     def rules_for(self, world: str | None) -> Rules:
         if world is None and len(self.worlds) != 1:
@@ -370,51 +382,73 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
-def _exists(p: Path) -> bool:
-    # a name too long for the system, or one holding a NUL, names no file (not a crash)
-    try:
-        return p.exists()
-    except (OSError, ValueError):
-        return False
+def is_file_ref(ref: str) -> bool:
+    """Whether a pack reference names a file: it holds a ``/`` or ends in .yaml or .yml.
+    Anything else is a built-in pack's name, wherever it is written (``--variant``,
+    ``extends:``, a log's ``variant``), so a file beside it never stands in for a built-in."""
+    return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
 
 
-def _resolve(ref: str, base_dir: Path | None) -> Path:
-    if not ref.strip():
-        raise PackError([Diagnostic(ref, None, None, "give a pack: a file path or one of: "
-                                                     f"{', '.join(builtin_names())}")])
+def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Path:
+    """The file a pack reference names: a built-in by name, or a path relative to
+    ``base_dir`` (the current folder when None).  With ``within`` the reference comes from
+    an untrusted file (a log): the file must lie in or below that folder, symbolic links
+    resolved, and whether a refused file exists is never said."""
+    if not is_file_ref(ref):
+        if ref in builtin_names():
+            return variants_dir() / f"{ref}.yaml"
+        if not ref.strip():
+            raise PackError([Diagnostic("", None, None, "give a pack: a built-in name (see "
+                                                        "'phasedsl list') or a .yaml file")])
+        hint = _did_you_mean(ref, {n: n for n in builtin_names()}) if len(ref) <= 40 else ""
+        message = f"no pack {quoted(ref, 24)}{hint}"
+        tail = ": see 'phasedsl list', or name a .yaml file"
+        # one line under 100 columns, "error: " included
+        raise PackError([Diagnostic("", None, None, message + (tail if len(message) < 50 else ""))])
     p = Path(ref)
-    if p.suffix in (".yaml", ".yml") or _exists(p):
-        if not p.is_absolute() and base_dir is not None and not _exists(p):
-            p = base_dir / p
+    if base_dir is not None and not p.is_absolute():
+        p = base_dir / p
+    if within is None:
         return p
-    if base_dir is not None and _exists(base_dir / f"{ref}.yaml"):
-        return base_dir / f"{ref}.yaml"
-    builtin = variants_dir() / f"{ref}.yaml"
-    if _exists(builtin):
-        return builtin
-    names = builtin_names() + ([q.stem for q in base_dir.glob("*.yaml")] if base_dir else [])
-    hint = _did_you_mean(ref, {n: n for n in names})
-    shown = ref if len(ref) <= 60 else f"{ref[:60]}..."  # a name is not echoed whole
-    raise PackError([Diagnostic(shown, None, None, f"no pack {quoted(ref, 40)}{hint}: give a file "
-                                                   f"path or one of: {', '.join(builtin_names())}")])
+    refused = PackError([Diagnostic("", None, None, f"no pack file {quoted(ref, 40)} in or below "
+                                                    "the log's folder")])
+    try:
+        real = Path(os.path.realpath(p))
+        top = Path(os.path.realpath(within))
+        if top not in real.parents or not stat.S_ISREG(real.stat().st_mode):
+            raise refused
+    except (OSError, ValueError):  # missing, a name too long, a NUL: the same answer
+        raise refused from None
+    return real
 
 
 def _read(path: Path) -> tuple[str, list[str]]:
+    """A pack file's text.  Only a regular file is read: a FIFO, a device, a folder or a
+    terminal is refused before it is opened (opening a FIFO waits for a writer), and the
+    open itself never waits (O_NONBLOCK) should the file change in between."""
+    spath = str(path)
     try:
-        with path.open("rb") as fh:  # at most the limit: /dev/zero or a pipe has no size
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise PackError([Diagnostic(spath, None, None, "not a regular file: a pack is a "
+                                                           ".yaml file")])
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise PackError([Diagnostic(spath, None, None, "not a regular file: a pack is "
+                                                               "a .yaml file")])
             data = fh.read(1_000_001)
         if len(data) > 1_000_000:
-            raise PackError([Diagnostic(str(path), None, None,
+            raise PackError([Diagnostic(spath, None, None,
                                         "file too large (over 1000 kB); a pack is a small file")])
         text = data.decode("utf-8")
     except PackError:  # (a ValueError too)
         raise
     except UnicodeDecodeError:
-        raise PackError([Diagnostic(str(path), None, None, "not UTF-8 text")]) from None
+        raise PackError([Diagnostic(spath, None, None, "not UTF-8 text")]) from None
     except OSError as e:
-        raise PackError([Diagnostic(str(path), None, None, f"cannot read: {e.strerror}")]) from None
+        raise PackError([Diagnostic(spath, None, None, f"cannot read: {e.strerror}")]) from None
     except ValueError:
-        raise PackError([Diagnostic(repr(str(path)), None, None,
+        raise PackError([Diagnostic(repr(spath), None, None,
                                     "cannot read: a file name holds no NUL character")]) from None
     return text, text.splitlines()
 
@@ -502,30 +536,61 @@ def _deck_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic
     return out
 
 
-def check_file(ref: str | Path, strict: bool = False) -> tuple[Pack | None, list[Diagnostic]]:
-    """Load a pack and report every problem (with ``strict``, lint warnings too)."""
-    return _load(Path(ref) if isinstance(ref, Path) else _resolve(str(ref), None), (), strict)
+def check_file(ref: str | Path, strict: bool = False, within: str | Path | None = None
+               ) -> tuple[Pack | None, list[Diagnostic]]:
+    """Load a pack and report every problem (with ``strict``, lint warnings too).
+
+    ``within``: the reference comes from an untrusted file in that folder (a game log), so
+    it names a built-in pack or a file in or below the folder (its ``extends:`` too), and
+    nothing of a file that does not read as a pack is ever quoted back."""
+    top = Path(within) if within is not None else None
+    if isinstance(ref, Path) and top is None:
+        return _load(ref, (), strict, None)
+    return _load(_resolve(str(ref), top, top), (), strict, top)
 
 
-def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None, list[Diagnostic]]:
+# The keys a pack's top level may hold (the schema's), and those it must.
+_PACK_KEYS = frozenset(schema()["properties"])
+_REQUIRED_KEYS = frozenset(schema()["required"])
+
+
+def _not_a_pack(spath: str) -> list[Diagnostic]:
+    # An untrusted file that is not a pack is not quoted: it may be any file at all.
+    return [Diagnostic(spath, None, None, "not a pack: a pack is a YAML mapping with the keys "
+                                          "name, title, description and source")]
+
+
+def _name_problems(doc: Located, path: Path, lines: list[str]) -> list[Diagnostic]:
+    name = doc.value.get("name")
+    if not isinstance(name, str) or name == path.stem:
+        return []
+    return [_diag(str(path), doc.mark(("name",)),
+                  f"name {name!r} differs from the file name {path.stem!r}", lines)]
+
+
+def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
+          ) -> tuple[Pack | None, list[Diagnostic]]:
     spath = str(path)
     text, lines = _read(path)
+    untrusted = within is not None and path.parent != variants_dir()
     try:
         doc = load(text)
     except YamlProblem as e:
+        if untrusted:
+            return None, _not_a_pack(spath)
         return None, [_diag(spath, e.mark, e.message, lines)]
-    diags = _schema_problems(doc, spath, lines)
     value = doc.value
+    if untrusted and not (isinstance(value, dict) and _REQUIRED_KEYS <= value.keys() <= _PACK_KEYS):
+        return None, _not_a_pack(spath)
+    diags = _schema_problems(doc, spath, lines)
     if diags or not isinstance(value, dict):
         if not isinstance(value, dict):
             diags = [_diag(spath, Mark(1, 1), "a pack is a mapping (name, title, ...)", lines)]
-        else:
-            diags += _loose_phase_problems(doc, spath, lines)
+        else:  # every problem at once
+            diags += _name_problems(doc, path, lines) + _loose_phase_problems(doc, spath, lines)
         return None, sorted(diags, key=lambda d: (d.line or 0, d.column or 0))
     name = value["name"]
-    if name != path.stem:
-        diags.append(_diag(spath, doc.mark(("name",)),
-                           f"name {name!r} differs from the file name {path.stem!r}", lines))
+    diags += _name_problems(doc, path, lines)
     diags += _deck_problems(doc, spath, lines)
     parent: Pack | None = None
     if "extends" in value:
@@ -537,11 +602,14 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
                                lines))
             return None, diags
         try:
-            ppath = _resolve(ref, path.parent)
+            # a bare name is a built-in; a path is read from this file's folder (and from a
+            # log's folder or below only, when a log named this pack)
+            ppath = _resolve(ref, path.parent, within)
+            parent, pd = _load(ppath, (*chain, name), False, within)
         except PackError as e:
-            diags += [_diag(spath, mark, f"extends {ref!r}: {d.message}", lines) for d in e.problems]
+            diags += [_diag(spath, mark, f"extends {quoted(ref, 40)}: {d.path + ': ' if d.path else ''}"
+                                         f"{d.message}", lines) for d in e.problems]
             return None, diags
-        parent, pd = _load(ppath, (*chain, name), False)
         if parent is None:
             diags.append(_diag(spath, mark, f"the pack it extends ({ppath}) has errors:", lines))
             diags += pd
@@ -592,9 +660,10 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
     return pack, diags
 
 
-def load_pack(ref: str | Path) -> Pack:
-    """A pack by built-in name or file path; raise PackError listing every problem."""
-    pack, diags = check_file(ref)
+def load_pack(ref: str | Path, within: str | Path | None = None) -> Pack:
+    """A pack by built-in name or file path; raise PackError listing every problem.
+    ``within``: as for ``check_file`` (a pack named by a log in that folder)."""
+    pack, diags = check_file(ref, within=within)
     if pack is None:
         raise PackError(diags)
     return pack
