@@ -9,6 +9,7 @@ and stops at the first illegal one.  The only I/O here is loading the pack the h
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,8 +96,9 @@ def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> Game
         # folder (load_pack refuses the rest and quotes nothing of a file that is no pack).
         pack = pack if pack is not None else load_pack(variant, within=base_dir)
         if world is None and len(pack.worlds) > 1:
+            names = ", ".join(w.name for w in pack.worlds)
             raise LogError(f"line {n}: pack {pack.name!r} has several worlds; name one in "
-                           "\"world\"")
+                           f"\"world\" ({names})")
         table = make_table(pack, players, world)
         return start(table, dealer)
     except LogError:
@@ -131,6 +133,20 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None,
         except PhaseDSLError as e:
             raise LogError(f"line {n}: {e}") from None
     return Log(first[1], state, tuple(events))
+
+
+def variant_ref(pack: Pack, folder: str | Path) -> str:
+    """How a log in ``folder`` names its pack: a built-in by its name, a file by its path
+    relative to that folder (where ``replay`` reads it from, whatever the current folder)."""
+    from .resources import variants_dir
+
+    if pack.path is None or Path(pack.path).parent == variants_dir():
+        return pack.name
+    target, base = Path(pack.path).resolve(), Path(folder).resolve()
+    try:
+        return Path(os.path.relpath(target, base)).as_posix()
+    except ValueError:  # another drive (Windows): only the whole path names it
+        return target.as_posix()
 
 
 def log_lines(header: dict, moves) -> list[str]:

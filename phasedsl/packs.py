@@ -410,8 +410,9 @@ def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Pat
         p = base_dir / p
     if within is None:
         return p
-    refused = PackError([Diagnostic("", None, None, f"no pack file {quoted(ref, 40)} in or below "
-                                                    "the log's folder")])
+    refused = PackError([Diagnostic("", None, None, f"no pack file {quoted(ref, 30)} in or below "
+                                                    "the log's folder (replay --variant FILE "
+                                                    "names one)")])
     try:
         real = Path(os.path.realpath(p))
         top = Path(os.path.realpath(within))
@@ -596,7 +597,9 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
     if "extends" in value:
         ref = value["extends"]
         mark = doc.mark(("extends",))
-        if ref in chain or ref == name or len(chain) >= MAX_EXTENDS:
+        # (a pack's name is its file's name, so a file's name says which pack it holds)
+        target = Path(ref).stem if is_file_ref(ref) else ref
+        if target in chain or target == name or len(chain) >= MAX_EXTENDS:
             diags.append(_diag(spath, mark, f"extends {ref!r} makes a cycle or a chain longer than "
                                             f"{MAX_EXTENDS}: {' -> '.join((*chain, name, ref))}",
                                lines))

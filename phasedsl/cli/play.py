@@ -153,6 +153,17 @@ def play(
                             f"not {name[:40]!r}"))
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
+        if log is not None:  # a log names its pack from its own folder, as replay reads it
+            from dataclasses import replace
+            from pathlib import Path
+
+            from ..gamelog import variant_ref
+
+            ref = variant_ref(game.state.table.pack, Path(log).parent)
+            game = replace(game, header={**game.header, "variant": ref})
+            if ref.startswith("../") or Path(ref).is_absolute():  # replay would refuse it
+                typer.echo(f"note: the pack is not in the log's folder: replay the log with "
+                           f"--variant {variant}", err=True)
         # (--log "" is a name that names no file, not "no log")
         out = open(log, "w", encoding="utf-8") if log is not None else None  # noqa: SIM115
     except PhaseDSLError as e:
