@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PackError, PhaseDSLError
+from .errors import PackError, PhaseDSLError, clipped, quoted
 from .game import Game
 from .game.engine import IllegalMove, apply, make_table, start
 from .game.moves import LogError, Move, move_from_log
@@ -51,6 +51,21 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+class _KeyTwice(LogError):
+    pass
+
+
+def _no_twice(pairs: list[tuple[str, object]]) -> dict:
+    # json keeps the last of a key given twice; which one a reader takes is not said, so
+    # neither is taken (as in batch mode)
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _KeyTwice(f"the key {quoted(key, 24)} is given twice in one object")
+        out[key] = value
+    return out
+
+
 def _objects(lines: Iterable[str]):
     for n, line in enumerate(lines, 1):
         if n > MAX_EVENTS:
@@ -61,11 +76,14 @@ def _objects(lines: Iterable[str]):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line, parse_constant=_no_constant, parse_int=_whole)
+            obj = json.loads(line, parse_constant=_no_constant, parse_int=_whole,
+                             object_pairs_hook=_no_twice)
         except json.JSONDecodeError as e:
             raise LogError(f"line {n}: not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:
             raise LogError(f"line {n}: not JSON: nested too deeply") from None
+        except _KeyTwice as e:
+            raise LogError(f"line {n}: {e}") from None
         except LogError as e:
             raise LogError(f"line {n}: not JSON: {e}") from None
         if not isinstance(obj, dict):
@@ -208,7 +226,7 @@ def report_text(result: Replay, raw_event: str | None = None) -> str:
     out = []
     if result.error is not None:
         e = result.error
-        out.append(f"line {e['line']}: {raw_event or e['event']}")
+        out.append(f"line {e['line']}: {clipped(raw_event or e['event'])}")
         out.append(f"  illegal: {e['message']} [{e['rule']}]")
     else:
         out.append("every event is legal")
