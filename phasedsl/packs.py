@@ -23,7 +23,7 @@ from .errors import InputError, PackError, PhaseDSLError, caret_lines, quoted
 from .phase import Phase
 from .resources import schema_path, variants_dir
 from .rules import Rules, Scoring
-from .yamlsafe import Located, Mark, YamlProblem, load
+from .yamlsafe import Located, Mark, YamlLimit, YamlProblem, load
 
 MAX_EXTENDS = 10
 
@@ -222,14 +222,22 @@ def _found(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return f"the number {value}" if _number(value) == str(value) else _number(value)
     if isinstance(value, str):
         return f'the text "{value[:40]}{"..." if len(value) > 40 else ""}"'
     return "a mapping" if isinstance(value, dict) else "a list"
 
 
+def _number(value: int | float) -> str:
+    """A number as a message shows it: a huge one by its size, not its 4,000 digits."""
+    text = str(value)
+    return text if len(text) <= 20 else f"a number of {len(text):,} digits"
+
+
 def _quoted(value: object) -> str:
-    return f'"{value}"' if isinstance(value, str) else _found(value)
+    if isinstance(value, str):  # a long value is cut, as _found cuts it
+        return f'"{value[:40]}{"..." if len(value) > 40 else ""}"'
+    return _found(value)
 
 
 def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark | None, str]]:
@@ -243,7 +251,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
         for key in inst:
             if key not in allowed:
                 hint = _closest(key, set(allowed))
-                msg = f"unknown key {key!r}" + (f" (did you mean {hint!r}?)" if hint else
+                msg = f"unknown key {quoted(key, 40)}" + (f" (did you mean {hint!r}?)" if hint else
                                                 f" (the keys allowed here: {', '.join(allowed)})")
                 out.append((doc.keys.get((*at, key)) or mark, (f"{where}: " if at else "") + msg))
         return out
@@ -290,9 +298,9 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
         rule = _PATTERN_WORDS.get(want) or (err.schema.get("description") or "").rstrip(".")
         return [(mark, f"{where}: {_quoted(inst)} is not allowed: {rule}")]
     if v == "minimum":
-        return [(mark, f"{where}: {inst} is too small: the least allowed is {want}")]
+        return [(mark, f"{where}: {_number(inst)} is too small: the least allowed is {want}")]
     if v == "maximum":
-        return [(mark, f"{where}: {inst} is too large: the most allowed is {want}")]
+        return [(mark, f"{where}: {_number(inst)} is too large: the most allowed is {want}")]
     if v == "minLength":
         return [(mark, f"{where}: must not be empty" if want == 1 else
                        f"{where}: is shorter than {want} characters")]
@@ -576,6 +584,8 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
     untrusted = within is not None and path.parent != variants_dir()
     try:
         doc = load(text)
+    except YamlLimit as e:  # unusable input, wherever it is named from (said without a quote)
+        raise PackError([_diag(spath, e.mark, e.message, [])]) from None
     except YamlProblem as e:
         if untrusted:
             return None, _not_a_pack(spath)

@@ -33,6 +33,11 @@ class YamlProblem(Exception):
         self.mark = mark
 
 
+class YamlLimit(YamlProblem):
+    """A file past a limit (size, depth, values, a number's digits): hostile or not a pack,
+    refused as unusable input; the message quotes nothing of the file."""
+
+
 @dataclass
 class Located:
     """A loaded document: the plain value, and the mark of each path in it.
@@ -102,7 +107,7 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
 def load(text: str) -> Located:
     """Parse one YAML document; raise YamlProblem with a mark on anything unsafe or broken."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
-        raise YamlProblem(f"file too large (over {MAX_BYTES // 1000} kB); a pack is a small file", None)
+        raise YamlLimit(f"file too large (over {MAX_BYTES // 1000} kB); a pack is a small file", None)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
@@ -112,7 +117,7 @@ def load(text: str) -> Located:
     except yaml.YAMLError as e:
         raise YamlProblem(f"YAML: {e}", None) from None
     except RecursionError:
-        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
+        raise YamlLimit(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
     if node is None:
         return Located(None, {(): Mark(1, 1)}, {}, {})
     marks: dict = {}
@@ -124,10 +129,10 @@ def load(text: str) -> Located:
 
     def build(n, path: tuple, depth: int):
         if depth > MAX_DEPTH:
-            raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", _mark(n))
+            raise YamlLimit(f"nested too deeply (the limit is {MAX_DEPTH} levels)", _mark(n))
         count[0] += 1
         if count[0] > MAX_NODES:
-            raise YamlProblem("too many values in one file", _mark(n))
+            raise YamlLimit("too many values in one file", _mark(n))
         if id(n) in seen:
             raise YamlProblem("anchors and aliases (&name, *name) are not allowed in packs", _mark(n))
         seen.add(id(n))
@@ -153,10 +158,15 @@ def load(text: str) -> Located:
         if isinstance(n, yaml.SequenceNode):
             return [build(v, (*path, i), depth + 1) for i, v in enumerate(n.value)]
         styles[path] = n.style or ""
-        return constructor.construct_object(n)
+        try:
+            return constructor.construct_object(n)
+        except ValueError:
+            # Python reads no integer of over 4,300 digits (a pack's numbers have a few)
+            raise YamlLimit(f"a number of {len(n.value):,} characters: far too long for any "
+                              "value of a pack", _mark(n)) from None
 
     try:
         value = build(node, (), 0)
     except RecursionError:
-        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
+        raise YamlLimit(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
     return Located(value, marks, keys, styles)
