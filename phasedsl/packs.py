@@ -194,25 +194,42 @@ _PATTERN_WORDS = {
 }
 
 
-def _where(at: tuple) -> str:
-    """A place in the file as a person reads it: ``world 2, phase 3``, ``rules.deck.skips``."""
+def _where(at: tuple, value: object = None) -> str:
+    """A place in the file as a person reads it: ``world jazz-club, phase 3``,
+    ``rules.deck.skips``; a world is named by its ``name`` when it has a usable one (the form
+    every message uses), else by its place in the list."""
     parts: list[str] = []
     keys: list[str] = []
+    node = value
     for key in at:
         if isinstance(key, int):
             single = {"phases": "phase", "worlds": "world"}.get(keys[-1]) if keys else None
             if single:
                 keys.pop()
             parts += [".".join(keys)] if keys else []
-            parts.append(f"{single or 'item'} {key + 1}")
+            label = key + 1
+            item = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
+            if single == "world" and isinstance(item, dict) and _is_name(item.get("name")):
+                label = item["name"]
+            parts.append(f"{single or 'item'} {label}")
             keys = []
         else:
             keys.append(str(key))
+        node = (node.get(key) if isinstance(node, dict) and isinstance(key, str) else
+                node[key] if isinstance(node, list) and isinstance(key, int)
+                and 0 <= key < len(node) else None)
     return ", ".join(parts + ([".".join(keys)] if keys else []))
 
 
-def _subject(at: tuple) -> str:
-    return _where(at) if at else "the pack"
+def _is_name(value: object) -> bool:
+    import re
+
+    return isinstance(value, str) and len(value) <= 60 and \
+        re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", value) is not None
+
+
+def _subject(at: tuple, value: object = None) -> str:
+    return _where(at, value) if at else "the pack"
 
 
 def _found(value: object) -> str:
@@ -243,7 +260,7 @@ def _quoted(value: object) -> str:
 def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark | None, str]]:
     """Every schema complaint said for a person who writes YAML: where, and what is expected."""
     at = tuple(err.absolute_path)
-    where, v, inst, want = _where(at), err.validator, err.instance, err.validator_value
+    where, v, inst, want = _where(at, doc.value), err.validator, err.instance, err.validator_value
     mark = doc.mark(at)
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = sorted((err.schema.get("properties") or {}).keys())
@@ -258,7 +275,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
     if v == "required":
         missing = [k for k in want if isinstance(inst, dict) and k not in inst]
         keys = " and ".join(f"'{k}:'" for k in missing)
-        return [(mark, f"{_subject(at)} needs {'a ' if len(missing) == 1 else ''}{keys} "
+        return [(mark, f"{_subject(at, doc.value)} needs {'a ' if len(missing) == 1 else ''}{keys} "
                        f"key{'s' if len(missing) > 1 else ''}")]
     if v == "not" and at == () and isinstance(inst, dict) and {"phases", "worlds"} <= inst.keys():
         return [(doc.keys.get(("worlds",)) or mark, "give either 'phases:' (one phase list) or "
@@ -266,7 +283,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
     if v in ("oneOf", "anyOf") and err.context:
         if all(c.validator == "required" for c in err.context):
             keys = [k for c in err.context for k in c.validator_value]
-            return [(mark, f"{_subject(at)} needs one of the keys "
+            return [(mark, f"{_subject(at, doc.value)} needs one of the keys "
                            f"{', '.join(repr(k + ':') for k in keys)}")]
         branches: dict = {}
         for c in err.context:
@@ -280,7 +297,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
                  for t in ([c.validator_value] if isinstance(c.validator_value, str)
                            else c.validator_value)]
         if not types:
-            return [(mark, f"{_subject(at)}: this value is not allowed here")]
+            return [(mark, f"{_subject(at, doc.value)}: this value is not allowed here")]
         if set(types) == {"string", "object"} and len(at) >= 2 and at[-2] == "phases":
             return [(mark, f"{where}: a phase is text (\"2 sets of 3\") or a mapping with "
                            f"'phase:' and optional 'name:' and 'note:'; found {_found(inst)}")]
@@ -288,7 +305,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
                        f"found {_found(inst)}")]
     if v == "type":
         types = [want] if isinstance(want, str) else want
-        return [(mark, f"{_subject(at)}: expected "
+        return [(mark, f"{_subject(at, doc.value)}: expected "
                        f"{' or '.join(_TYPE_WORDS.get(t, t) for t in types)}, found {_found(inst)}")]
     if v == "enum":
         hint = _closest(inst, set(want)) if isinstance(inst, str) else None
@@ -316,7 +333,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
         twice = next((x for x in inst if x in seen or seen.append(x)), None)
         return [(mark, f"{where}: {_quoted(twice)} is listed twice")]
     what = (err.schema.get("description") or "").rstrip(".") if isinstance(err.schema, dict) else ""
-    return [(mark, f"{_subject(at)}: this value is not allowed here"
+    return [(mark, f"{_subject(at, doc.value)}: this value is not allowed here"
                    + (f" ({what})" if what else ""))]
 
 
@@ -481,7 +498,7 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
             if mark is not None and e.column is not None and "\n" not in text:
                 quoted = 1 if doc.styles.get(p) in ('"', "'") else 0
                 mark = Mark(mark.line, mark.column + quoted + e.column - 1)
-            diags.append(_diag(path, mark, f"phase {i + 1}: {e.message}", lines))
+            diags.append(_diag(path, mark, f"{_where((*at, i), doc.value)}: {e.message}", lines))
             continue
         out.append(PhaseEntry(i + 1, text, phase, name, note))
     return tuple(out)
@@ -659,18 +676,22 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
                                 entries, wr, ws, w.source, w.note))
     else:
         diags.append(_diag(spath, Mark(1, 1), "a pack needs `phases`, `worlds` or `extends`", lines))
-    if any(d.severity == "error" for d in diags):
+    failed = any(d.severity == "error" for d in diags)
+    if failed and not strict:
         return None, diags
     pack = Pack(name, value["title"], value["description"], value["source"], tuple(worlds),
                 rules, settings, value.get("extends"), spath, (*chain, name))
     if strict:
-        from .lint import lint
+        # warnings also for a file with errors (in the phases that read), so that one run
+        # says all that is wrong with it
+        from .lint import game_rule_errors, lint
 
-        diags += [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
-        from .lint import game_rule_errors
-
-        diags += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
-    return pack, diags
+        said = {(d.line, d.column, d.message) for d in diags}
+        more = [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
+        more += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
+        diags += [d for d in more if (d.line, d.column, d.message) not in said]
+        diags.sort(key=lambda d: (d.line or 0, d.column or 0))
+    return (None if failed else pack), diags
 
 
 def load_pack(ref: str | Path, within: str | Path | None = None) -> Pack:

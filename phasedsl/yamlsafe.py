@@ -34,8 +34,8 @@ class YamlProblem(Exception):
 
 
 class YamlLimit(YamlProblem):
-    """A file past a limit (size, depth, values, a number's digits): hostile or not a pack,
-    refused as unusable input; the message quotes nothing of the file."""
+    """A file past what can be read at all (its size, a number's digits): refused as
+    unusable input, like a file too large to read; the message quotes nothing of it."""
 
 
 @dataclass
@@ -117,7 +117,7 @@ def load(text: str) -> Located:
     except yaml.YAMLError as e:
         raise YamlProblem(f"YAML: {e}", None) from None
     except RecursionError:
-        raise YamlLimit(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
+        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
     if node is None:
         return Located(None, {(): Mark(1, 1)}, {}, {})
     marks: dict = {}
@@ -129,10 +129,10 @@ def load(text: str) -> Located:
 
     def build(n, path: tuple, depth: int):
         if depth > MAX_DEPTH:
-            raise YamlLimit(f"nested too deeply (the limit is {MAX_DEPTH} levels)", _mark(n))
+            raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", _mark(n))
         count[0] += 1
         if count[0] > MAX_NODES:
-            raise YamlLimit("too many values in one file", _mark(n))
+            raise YamlProblem("too many values in one file", _mark(n))
         if id(n) in seen:
             raise YamlProblem("anchors and aliases (&name, *name) are not allowed in packs", _mark(n))
         seen.add(id(n))
@@ -168,5 +168,5 @@ def load(text: str) -> Located:
     try:
         value = build(node, (), 0)
     except RecursionError:
-        raise YamlLimit(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
+        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
     return Located(value, marks, keys, styles)

@@ -285,7 +285,7 @@ def messages(tmp_path, text):
         ("name: mine\ntitle: t\nsource: s\nphases: ['2 sets of 3']\n", 1,
          "the pack needs a 'description:' key"),
         (HEAD + "phases:\n  - {name: x}\n", 6, "phase 1 needs a 'phase:' key"),
-        (HEAD + "worlds:\n  - {name: a, phases: ['2 sets of 3']}\n", 6, "world 1 needs a 'title:' key"),
+        (HEAD + "worlds:\n  - {name: a, phases: ['2 sets of 3']}\n", 6, "world a needs a 'title:' key"),
         # additionalProperties inside a oneOf branch: a typo'd key in a phase entry
         (HEAD + "phases:\n  - {nmae: a, phase: '2 sets of 3'}\n", 6,
          "phase 1: unknown key 'nmae' (did you mean 'name'?)"),

@@ -142,7 +142,7 @@ def show(
             "name": pack.name, "title": pack.title, "description": pack.description,
             "source": pack.source, "extends": pack.extends,
             "rules_changed": dict(describe_rules(pack.settings)),
-            "worlds": [{"name": w.name, "title": w.title,
+            "worlds": [{"name": w.name, "title": w.title, "note": w.note,
                         "rules_changed": dict(describe_rules(w.settings)),
                         "phases": [{"number": e.number, "canonical": e.phase.canonical(w.rules.deck),
                                     "cards_needed": e.phase.cards_needed, "name": e.name,
@@ -156,6 +156,8 @@ def show(
         _out("")
         if len(pack.worlds) > 1:
             _out(f"== {w.title} [{w.name}]")
+        if w.note and len(pack.worlds) > 1:  # (a one-list pack's note is the pack's)
+            _out(_wrap(f"note: {w.note}", "      "))
         cells: list = [["#", "cards", "phase"]]
         for e in w.phases:
             name = f" ({e.name})" if e.name else ""
