@@ -181,7 +181,7 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
             # and may be chosen again.  Advancing without a phase made names none.)
             if hr.get("everyone_advances"):
                 found.append((world.name, ("rules", "house_rules", "everyone_advances"),
-                            f"house_rules.everyone_advances needs phases in a fixed "
+                            "house_rules.everyone_advances needs phases in a fixed "
                             "order; with phase_order 'any' there is no next phase to move on to"))
         elif hr.get("declare_phase", "never") != "never":
             found.append((world.name, ("rules", "house_rules", "declare_phase"),

@@ -110,20 +110,21 @@ class Pack:
 
     def world(self, name: str | None) -> World:
         """A world by its name or, case-insensitively, by its title."""
-        listing = f"'phasedsl show {self.name}' lists them" if self.path is None or \
-            Path(self.path).parent == variants_dir() else "'phasedsl show' lists them"
+        builtin = self.path is None or Path(self.path).parent == variants_dir()
+        listing = f" (see 'phasedsl show {self.name}')" if builtin else " (see 'phasedsl show')"
         if name is None:
             if len(self.worlds) == 1:
                 return self.worlds[0]
-            raise PhaseDSLError(f"pack {self.name!r} has several worlds; choose one with --world "
-                                f"({listing})")
+            raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has several worlds: choose "
+                                        "one with --world", listing))
         key = " ".join(name.split()).casefold()
         for w in self.worlds:
             if key in (w.name, w.title.casefold()):
                 return w
         hint = _did_you_mean(key, {w.name: w.name for w in self.worlds}
                              | {w.title.casefold(): w.name for w in self.worlds})
-        raise PhaseDSLError(f"pack {self.name!r} has no world {quoted(name, 24)}{hint}: {listing}")
+        raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has no world {quoted(name, 24)}"
+                                    f"{hint}", listing if not hint else ""))
 
     def rules_for(self, world: str | None) -> Rules:
         if world is None and len(self.worlds) != 1:
@@ -344,6 +345,12 @@ def _closest(word: str, options: set[str]) -> str | None:
     return got[0] if got else None
 
 
+def _fitted(message: str, tail: str) -> str:
+    """``message`` with ``tail`` when both fit one error line (under 100 columns with
+    "error: "); a long name in the message leaves the tail out."""
+    return message + tail if len(message) + len(tail) <= 90 else message
+
+
 def _did_you_mean(word: str, spellings: dict[str, str]) -> str:
     """`` (did you mean 'x'?)`` for a misspelt or shortened name; spellings map each way of
     writing a thing (its name, its title) to its name."""
@@ -426,10 +433,9 @@ def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Pat
             raise PackError([Diagnostic("", None, None, "give a pack: a built-in name (see "
                                                         "'phasedsl list') or a .yaml file")])
         hint = _did_you_mean(ref, {n: n for n in builtin_names()}) if len(ref) <= 40 else ""
-        message = f"no pack {quoted(ref, 24)}{hint}"
-        tail = ": see 'phasedsl list', or name a .yaml file"
-        # one line under 100 columns, "error: " included
-        raise PackError([Diagnostic("", None, None, message + (tail if len(message) < 50 else ""))])
+        message = _fitted(f"no pack {quoted(ref, 24)}{hint}",
+                          ": see 'phasedsl list', or name a .yaml file")
+        raise PackError([Diagnostic("", None, None, message)])
     p = Path(ref)
     if base_dir is not None and not p.is_absolute():
         p = base_dir / p
