@@ -115,7 +115,7 @@ class Pack:
         if name is None:
             if len(self.worlds) == 1:
                 return self.worlds[0]
-            raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has several worlds: choose "
+            raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has several worlds; choose "
                                         "one with --world", listing))
         key = " ".join(name.split()).casefold()
         for w in self.worlds:
