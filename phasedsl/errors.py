@@ -37,6 +37,27 @@ def quoted(word: str, limit: int = 24) -> str:
     return f"{word[:limit]!r}... ({len(word):,} characters)"
 
 
+# The most of an input a message quotes: about a line's worth (a 900 kB field of a log
+# event is not sent back whole).
+LINE_WORTH = 160
+
+
+def clipped(text: str, width: int = LINE_WORTH) -> str:
+    """``text`` whole when it fits a line, else its start, "..." and its length."""
+    if len(text) <= width:
+        return text
+    return f"{text[:width]}... ({len(text):,} characters)"
+
+
+def listed(items, limit: int = 8) -> str:
+    """Names joined by ", ": the first ``limit`` (each cut as ``quoted`` cuts a word), then
+    how many there are in all (a deal naming 55,000 players lists eight)."""
+    items = list(items)
+    shown = [str(x) if len(str(x)) <= 24 else f"{str(x)[:24]}..." for x in items[:limit]]
+    more = f", ... ({len(items):,} in all)" if len(items) > limit else ""
+    return ", ".join(shown) + more
+
+
 # Widest piece of an input line echoed under a message: a 6,000-card hand or a
 # long YAML line is cut to a window around the column, so the error stays
 # readable (and small) while still showing where the problem is.

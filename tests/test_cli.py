@@ -205,7 +205,7 @@ def test_json_errors_carry_what_locates_them(tmp_path):
 def test_error_prefix_is_not_doubled():
     r = run("check", "2 sets of 3", "--variant", "nonexist.yaml", "R1")
     assert r.exit_code == 2
-    assert r.stderr.startswith("nonexist.yaml: error: cannot read")
+    assert r.stderr.startswith("error: nonexist.yaml: cannot read")
     assert r.stderr.count("error") == 1
     r = run("check", "--variant", "nope", "-p", "1", "R1")
     assert "no pack 'nope'" in r.stderr and r.stderr.count("error:") == 1

@@ -75,17 +75,26 @@ def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     if as_json:
         _out(json.dumps(_error_json(error) | known))
     else:
-        # a pack's problems already read "file:line:column: error: ..."
-        head = "" if isinstance(error, PackError) else "error: "
-        if head and sys.stderr.isatty():
-            head = typer.style("error:", fg="red", bold=True) + " "
+        head = typer.style("error:", fg="red", bold=True) if sys.stderr.isatty() else "error:"
+        if isinstance(error, PackError):
+            # a problem in a file reads "file:line:column: error: ..." over the line it
+            # points at, as compilers say it; one of no line is an "error: ..." line
+            text = "\n".join(str(d) if getattr(d, "line", None) is not None else
+                             f"{head} {_brief(d)}" for d in error.problems)
+        else:
+            text = f"{head} {error}"
         # a message may quote what was typed: no control character reaches the terminal
-        typer.echo(f"{head}{printable(str(error))}", err=True)
+        typer.echo(printable(text), err=True)
     raise typer.Exit(2)
 
 
+def _brief(problem) -> str:
+    return problem.brief() if hasattr(problem, "brief") else str(problem)
+
+
 def _error_json(error: Exception) -> dict:
-    out: dict = {"error": str(error), "exit": 2}
+    text = "\n".join(map(_brief, error.problems)) if isinstance(error, PackError) else str(error)
+    out: dict = {"error": text, "exit": 2}
     if isinstance(error, InputError) and error.column is not None:
         out.update(message=error.message, column=error.column)
     if isinstance(error, PackError):

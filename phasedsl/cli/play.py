@@ -169,6 +169,17 @@ def play(
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
         refuse_unplayable(game.state.table.pack, game.state.table.world)
+        if log is not None:  # a log names its pack from its own folder, as replay reads it
+            from dataclasses import replace
+            from pathlib import Path
+
+            from ..gamelog import variant_ref
+
+            ref = variant_ref(game.state.table.pack, Path(log).parent)
+            game = replace(game, header={**game.header, "variant": ref})
+            if ref.startswith("../") or Path(ref).is_absolute():  # replay would refuse it
+                typer.echo(f"note: the pack is not in the log's folder: replay the log with "
+                           f"--variant {variant}", err=True)
         # (--log "" is a name that names no file, not "no log")
         out = _Record(log, force) if log is not None else None
     except PhaseDSLError as e:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..cards import WILD, Card
-from ..errors import PhaseDSLError
+from ..errors import LINE_WORTH, PhaseDSLError, clipped, listed, quoted
 from ..hits import plan as hit_plan
 from ..hits import targets as hit_targets
 from ..layout import read_group, verify
@@ -45,7 +45,10 @@ class IllegalMove(PhaseDSLError):
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
-        self.message = message
+        # what a message quotes of the move is bounded where it is said; this bounds the
+        # whole (a lay of 200-card groups), so that no answer is the size of its input
+        self.message = message if len(message) <= 4 * LINE_WORTH else clipped(message,
+                                                                              4 * LINE_WORTH)
         self.line: int | None = None  # the log line, when the move came from a log
         super().__init__(f"{message} [{rule}]")
 
@@ -85,8 +88,8 @@ def _name(state: GameState, i: int) -> str:
 
 def _seat_of(state: GameState, name: str) -> int:
     if name not in state.table.players:
-        raise IllegalMove("unknown_player", f"{name!r} is not a player of this game "
-                                            f"({', '.join(state.table.players)})")
+        raise IllegalMove("unknown_player", f"{quoted(name)} is not a player of this game "
+                                            f"({listed(state.table.players)})")
     return state.table.index(name)
 
 
@@ -146,7 +149,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     given = [p for p, _ in move.hands]
     if set(given) != playing or len(given) != len(playing):
         raise IllegalMove("bad_deal", f"the deal must give a hand to each of "
-                                      f"{', '.join(sorted(playing))}; it names {', '.join(given)}")
+                                      f"{listed(sorted(playing))}; it names {listed(given)}")
     for p, h in move.hands:
         if len(h) != rules.hand_size:
             raise IllegalMove("bad_deal", f"{p} is dealt {len(h)} cards; the pack deals "
@@ -751,7 +754,8 @@ def _check_discard(state: GameState, move: mv.Discard
     if problem:
         raise IllegalMove(*problem)
     if move.skip is not None and not _acts_as_skip(state, move):
-        raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip {move.skip}")
+        raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
+                                        f"{quoted(str(move.skip))}")
     _check_down(state, i, move, hand)
     if move.skip is not None:
         # a going-out skip skips nobody (the hand ends), but it still names a player
@@ -781,7 +785,8 @@ def _check_down(state: GameState, i: int, move: mv.Discard, hand: tuple[Card, ..
     if not move.card.anti:
         if move.down is not None:
             raise IllegalMove("not_anti_phase", f"only the anti-phase card (A) sends a player "
-                                                f"down; {move.card} cannot name {move.down}")
+                                                f"down; {move.card} cannot name "
+                                                f"{quoted(str(move.down))}")
         return
     if hand:
         if move.down is not None:
