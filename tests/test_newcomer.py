@@ -84,7 +84,7 @@ def test_play_escapes_control_characters_it_echoes():
             input=f"draw deck\ndiscard G6 skip {HOSTILE}\nfoo{HOSTILE}\nquit\n")
     assert r.exit_code == 0, r.output
     assert "\x1b" not in r.output and "\x07" not in r.output
-    assert "it cannot skip \\x1b]0;owned\\x07" in r.output
+    assert "it cannot skip '\\x1b]0;owned\\x07'" in r.output
     assert "ann> discard G6 skip \\x1b]0;owned\\x07" in r.output
 
 
