@@ -9,6 +9,7 @@ __version__ = "0.1.0"
 
 from .cards import SKIP, STANDARD_DECK, WILD, Card, Deck, format_cards, parse_cards
 from .errors import (
+    ArgumentError,
     CardError,
     InputError,
     LayoutError,
@@ -43,13 +44,14 @@ def __getattr__(name: str):
 
 def load_pack(ref):
     """A variant pack by built-in name or file path (see phasedsl.packs)."""
-    from .packs import load_pack as _load  # jsonschema is loaded only when packs are used
+    from .coerce import as_pack  # jsonschema is loaded only when packs are used
 
-    return _load(ref)
+    return as_pack(ref, "load_pack")
 
 
 __all__ = [
-    "DEFAULT_RULES", "SKIP", "STANDARD_DECK", "WILD", "Card", "CardError", "Deck", "Group", "Hit",
+    "DEFAULT_RULES", "SKIP", "STANDARD_DECK", "WILD", "ArgumentError", "Card", "CardError", "Deck",
+    "Group", "Hit",
     "HitPlan", "InputError", "Kind", "LaidGroup", "LayoutError", "Meld", "Out", "PackError", "Part",
     "Phase", "PhaseDSLError", "PhaseSyntaxError", "PhaseValueError", "Problem", "Rules", "RulesError",
     "Scoring", "Shortfall", "Verdict", "can_make", "find", "format_cards", "hit_plan", "hit_targets",

@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
-from .errors import CardError, LayoutError, PhaseDSLError, quoted
+from .errors import ArgumentError, CardError, LayoutError, PhaseDSLError, PhaseSyntaxError, quoted
 from .meld import LaidGroup
 from .phase import Group, Kind, Phase, _plural
 from .rules import DEFAULT_RULES, Rules
@@ -51,9 +51,15 @@ def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
     A wild in the hand stands for nothing yet (the player says what it stands
     for when laying it), so ``W=R7`` is refused rather than read as a plain wild.
     """
-    got = hand(text, rules, also)
+    got = left_in_hand(text, rules, also)
     if not got:
         raise CardError("give the cards of the hand, like R5 B5 W")
+    return got
+
+
+def left_in_hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list[Card]:
+    """Cards held (to score, say), perhaps none: a hand the deck can hold, wilds plain."""
+    got = hand(text, rules, also)
     for c in filter(_IS_WILD, got):
         if c.number is not None or c.color is not None:
             col = next(m.start() + 1 for m in _TOKEN.finditer(text)
@@ -114,7 +120,15 @@ class Context:
         rules, and the words left (the cards)."""
         if self.phase is not None:
             return self.phase, self.rules, words
-        phase, rules = self.phase_and_rules(words[0] if words else None)
+        try:
+            phase, rules = self.phase_and_rules(words[0] if words else None)
+        except PhaseSyntaxError:
+            if _cards_only(words[0], self.rules):
+                shown = " ".join(words)
+                raise PhaseSyntaxError(
+                    f'the first argument is the phase, e.g. "1 set of 3"; {quoted(shown, 40)} '
+                    "looks like cards", shown, 1) from None
+            raise
         return phase, rules, words[1:]
 
     def phase_and_rules(self, phrase: str | None) -> tuple[Phase, Rules]:
@@ -124,6 +138,14 @@ class Context:
             raise PhaseDSLError("give a phase (a phrase, or --variant PACK --phase N)")
         # Phase.parse reads each distinct phrase once (a batch repeats a few phrases)
         return parse(phrase, self.rules), self.rules
+
+
+def _cards_only(text: str, rules: Rules) -> bool:
+    """Whether ``text`` reads as cards (a phrase never does: it starts with a count or a word)."""
+    try:
+        return bool(parse_cards(text, rules.deck))
+    except CardError:
+        return False
 
 
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
@@ -328,6 +350,9 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
 
     The group is checked at once: a LayoutError says which rule it breaks.
     """
+    if not isinstance(text, str):
+        raise ArgumentError("laid_group(text=...)", "a laid group as text, like 'run: R3 R4 W R6'",
+                            text)
     head, sep, body = text.rpartition(":")  # a phrase head may hold colons (color maps)
     if not sep:
         raise LayoutError("write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' "
@@ -360,28 +385,18 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
     return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
-            "placed": len(hand) - len(p.left), "exact": p.exact}
+            "placed": p.placed, "exact": p.exact}
 
 
 def hit_text(result: dict) -> str:
+    from .hits import plan_lines
+
     lines = ["fits now:"] + ["  " + _hit_words(h) for h in result["hits"]]
     if not result["hits"]:
         lines[0] += " nothing"
-    if result["plan"]:
-        lines += ["play in this order:" if len(result["plan"]) > 1 else "play:"]
-        lines += ["  " + _hit_words(h) for h in result["plan"]]
     taken = {h["card"] for h in result["hits"] if h.get("wild_to_hand")}
-    lines += [f"  {c}: " + ("fits only by taking a wild back (above), and no group has room "
-                            "for the wild that frees" if c in taken else "no group takes it")
-              for c in result["left"]]
-    placed, total = result["placed"], result["placed"] + len(result["left"])
-    if not result["left"]:
-        lines.append(f"all {total} cards placed" if total > 1 else "the card is placed")
-    elif result["exact"]:
-        lines.append(f"{placed} of {total} placed: no order places more")
-    else:
-        lines.append(f"{placed} of {total} placed; the search stopped at its limit, so another "
-                     "order may place more")
+    lines += plan_lines([_hit_words(h) for h in result["plan"]], result["left"],
+                        result["placed"], result["exact"], taken)
     return "\n".join(lines)
 
 
@@ -418,6 +433,11 @@ def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = D
         "unseen_cards": pool, "next_draw": (good / pool) if pool else 0.0,
         "next_draw_fraction": f"{good}/{pool}",
     }
+    if made is False:
+        # how far off: "no single card completes it" alone does not say it is 2 short
+        out["short_by"] = sf.missing
+        if not sf.exact:
+            out["short_by_at_most"] = sf.at_most
     if not made and not sf.exact and sf.missing <= 1:
         # a single card may complete it, but the list of those that do is out of reach
         # (at least 2 short: surely none does)
@@ -433,8 +453,15 @@ def outs_text(result: dict) -> str:
         return "\n".join(wrap(f"{head}: {result['reason']}", indent="  "))
     n = len(result["outs"])
     if not n:
-        lines = [f"{head}: no single card completes it" if result.get("exact", True)
-                 else f"{head}: no card found that completes it"]
+        short = result["short_by"]
+        far = (f"at least {plural(short, 'card')} short" if "short_by_at_most" in result
+               else f"{plural(short, 'card')} short")
+        if not result.get("exact", True):
+            lines = [f"{head}: no card found that completes it"]
+        elif short == 1:  # every card that would complete it is seen
+            lines = [f"{head}: no unseen card completes it ({far})"]
+        else:
+            lines = [f"{head}: no single card completes it ({far})"]
     else:
         lines = [f"{head}: {plural(n, 'card')} complete{'s' if n == 1 else ''} it"]
         lines += [f"  {o['card']:>4}  {o['unseen']} unseen" for o in result["outs"]]
@@ -564,15 +591,23 @@ def pyplot():
 
 
 @contextmanager
-def drawing(path, what: str, **subplots):
+def drawing(path, what: str, force: bool = False, **subplots):
     """``(figure, axes)`` of ``plt.subplots(**subplots)``, written to ``path`` (format from
-    its suffix) when the block ends; any failure to draw or write is a PhaseDSLError."""
+    its suffix; whole, and over an existing file only with ``force``: outfiles) when the
+    block ends; any failure to draw or write is a PhaseDSLError."""
+    from pathlib import Path
+
+    from .outfiles import write_with
+
     plt = pyplot()
     fig, axes = plt.subplots(**subplots)
     try:
         yield fig, axes
         fig.tight_layout()
-        fig.savefig(path)
+        kind = Path(path).suffix.lower().lstrip(".") or None
+        write_with(path, force, lambda fh: fig.savefig(fh, format=kind))
+    except PhaseDSLError:  # (a ValueError, but already said)
+        raise
     except OSError as e:
         raise PhaseDSLError(f"cannot write {path}: {e.strerror or e}") from None
     except (ValueError, RuntimeError) as e:  # matplotlib's own complaints
@@ -581,13 +616,13 @@ def drawing(path, what: str, **subplots):
         plt.close(fig)
 
 
-def plot_curve(report: dict, path) -> None:
+def plot_curve(report: dict, path, force: bool = False) -> None:
     """The difficulty curve as an image (matplotlib, an optional extra); any failure to
     draw or write it is a PhaseDSLError."""
     rows = report["phases"]
     xs = list(range(1, len(rows) + 1))
     ys = [100 * r["probability"] for r in rows]
-    with drawing(path, "the curve", figsize=(8, 4.5)) as (_, ax):
+    with drawing(path, "the curve", force, figsize=(8, 4.5)) as (_, ax):
         ax.plot(xs, ys, marker="o")
         for x, y, r in zip(xs, ys, rows, strict=True):
             if r.get("easier_than_previous"):

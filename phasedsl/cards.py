@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .errors import CardError, quoted
+from .errors import ArgumentError, CardError, quoted
 
 COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 
@@ -130,7 +130,9 @@ _NATURAL = re.compile(r"([A-Za-z]+)([0-9]+)")
 
 def _card_from_token(tok: str, deck: Deck) -> Card | str:
     """A card, or the reason the token is not one."""
-    up = tok.upper()
+    # ASCII only: upper() makes 'S' of 'ſ', and the digits of other scripts are not card
+    # numbers ('R٣', 'R²')
+    up = tok.upper() if tok.isascii() else ""
     if up == "S":
         return SKIP
     if up == "W":
@@ -215,6 +217,8 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
         _ONE_IDS.clear()
     entry = _READ.get(id(deck))
     if entry is None or entry[0] is not deck:
+        if not isinstance(deck, Deck):  # (checked only for a deck not seen before)
+            raise ArgumentError("parse_cards(deck=...)", "a Deck (rules.deck)", deck)
         if len(_READ) > 64:
             _READ.clear()
         entry = _READ[id(deck)] = (deck, {})  # holds the deck, so its id stays its own
@@ -281,6 +285,9 @@ def card_names(cards: Iterable[Card]) -> list[str]:
     return out
 
 
-def format_cards(cards) -> str:
+def format_cards(cards: Iterable[Card] | str, deck: Deck = STANDARD_DECK) -> str:
+    """The cards as the CLI writes them (a card string is read first: 'r5,w' is 'R5 W')."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards, deck)
     return " ".join(str(c) for c in cards)
 

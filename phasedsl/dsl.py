@@ -74,7 +74,7 @@ class _Fail(Exception):
 def _num(tok: Token) -> tuple[int, int]:
     """(value, column) of a number token; absurd digit strings are refused before conversion."""
     text = str(tok)
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # (isdigit alone also takes '²', which int() refuses)
         if len(text) > 4:
             raise _Fail(f"{text[:12]}{'...' if len(text) > 12 else ''} is far too large", tok.column)
         return int(text), tok.column

@@ -37,6 +37,27 @@ def quoted(word: str, limit: int = 24) -> str:
     return f"{word[:limit]!r}... ({len(word):,} characters)"
 
 
+# The most of an input a message quotes: about a line's worth (a 900 kB field of a log
+# event is not sent back whole).
+LINE_WORTH = 160
+
+
+def clipped(text: str, width: int = LINE_WORTH) -> str:
+    """``text`` whole when it fits a line, else its start, "..." and its length."""
+    if len(text) <= width:
+        return text
+    return f"{text[:width]}... ({len(text):,} characters)"
+
+
+def listed(items, limit: int = 8) -> str:
+    """Names joined by ", ": the first ``limit`` (each cut as ``quoted`` cuts a word), then
+    how many there are in all (a deal naming 55,000 players lists eight)."""
+    items = list(items)
+    shown = [str(x) if len(str(x)) <= 24 else f"{str(x)[:24]}..." for x in items[:limit]]
+    more = f", ... ({len(items):,} in all)" if len(items) > limit else ""
+    return ", ".join(shown) + more
+
+
 # Widest piece of an input line echoed under a message: a 6,000-card hand or a
 # long YAML line is cut to a window around the column, so the error stays
 # readable (and small) while still showing where the problem is.
@@ -57,7 +78,18 @@ def caret_lines(line: str, column: int, width: int = ECHO_WIDTH) -> str:
         at += 3
     if end < len(line):
         shown += "..."
-    return f"    {shown}\n    {' ' * _cells(shown[:at - start])}^"
+    # the caret counts the cells of the text as shown, control characters escaped
+    return f"    {printable(shown)}\n    {' ' * _cells(printable(shown[:at - start]))}^"
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on rather than show (ESC, a
+    carriage return, a bell, a bidi override ...) written as its escape (``\\x1b``),
+    so echoed input cannot move the cursor, recolor the screen or hide what it says.
+    Line breaks are kept: messages may span lines."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text)
 
 
 def _cells(text: str) -> int:
@@ -99,3 +131,15 @@ class PackError(PhaseDSLError):
     def __init__(self, problems: list) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+class ArgumentError(PhaseDSLError, TypeError):
+    """A value of the wrong kind given to a function of the Python API (``find(None, ...)``);
+    says which argument and what it takes. A TypeError too, as Python's own are."""
+
+    def __init__(self, where: str, expected: str, got: object) -> None:
+        self.where, self.expected, self.got = where, expected, got
+        shown = repr(got)
+        if len(shown) > 40:
+            shown = shown[:40] + "..."
+        super().__init__(f"{where}: expected {expected}, got {type(got).__name__} {shown}")

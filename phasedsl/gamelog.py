@@ -9,15 +9,17 @@ and stops at the first illegal one.  The only I/O here is loading the pack the h
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PhaseDSLError
+from .errors import PackError, PhaseDSLError, clipped, quoted
 from .game import Game
 from .game.engine import IllegalMove, apply, make_table, start
 from .game.moves import LogError, Move, move_from_log
 from .game.state import GameState, HandResult
+from .packs import Pack
 
 MAX_LINE = 1_000_000
 # Lines of a log: a game simulate stops at its 100,000-move cap fits twice over; a longer
@@ -49,6 +51,21 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+class _KeyTwice(LogError):
+    pass
+
+
+def _no_twice(pairs: list[tuple[str, object]]) -> dict:
+    # json keeps the last of a key given twice; which one a reader takes is not said, so
+    # neither is taken (as in batch mode)
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _KeyTwice(f"the key {quoted(key, 24)} is given twice in one object")
+        out[key] = value
+    return out
+
+
 def _objects(lines: Iterable[str]):
     for n, line in enumerate(lines, 1):
         if n > MAX_EVENTS:
@@ -59,11 +76,14 @@ def _objects(lines: Iterable[str]):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line, parse_constant=_no_constant, parse_int=_whole)
+            obj = json.loads(line, parse_constant=_no_constant, parse_int=_whole,
+                             object_pairs_hook=_no_twice)
         except json.JSONDecodeError as e:
             raise LogError(f"line {n}: not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:
             raise LogError(f"line {n}: not JSON: nested too deeply") from None
+        except _KeyTwice as e:
+            raise LogError(f"line {n}: {e}") from None
         except LogError as e:
             raise LogError(f"line {n}: not JSON: {e}") from None
         if not isinstance(obj, dict):
@@ -71,7 +91,7 @@ def _objects(lines: Iterable[str]):
         yield n, obj
 
 
-def _header(n: int, obj: dict, base_dir: Path | None) -> GameState:
+def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> GameState:
     from .packs import load_pack
 
     if obj.get("type") != "game":
@@ -89,12 +109,10 @@ def _header(n: int, obj: dict, base_dir: Path | None) -> GameState:
         raise LogError(f"line {n}: \"dealer\" must be one of the players")
     if world is not None and not isinstance(world, str):
         raise LogError(f"line {n}: \"world\" must be a world name or null")
-    ref = variant
-    if base_dir is not None and (variant.endswith((".yaml", ".yml")) or "/" in variant):
-        p = Path(variant)
-        ref = str(p if p.is_absolute() else base_dir / p)
     try:
-        pack = load_pack(ref)
+        # A log is untrusted: the pack it names is a built-in or a file in or below its
+        # folder (load_pack refuses the rest and quotes nothing of a file that is no pack).
+        pack = pack if pack is not None else load_pack(variant, within=base_dir)
         if world is None and len(pack.worlds) > 1:
             names = ", ".join(w.name for w in pack.worlds)
             raise LogError(f"line {n}: pack {pack.name!r} has several worlds; name one in "
@@ -103,18 +121,30 @@ def _header(n: int, obj: dict, base_dir: Path | None) -> GameState:
         return start(table, dealer)
     except LogError:
         raise
+    except PackError as e:
+        raise LogError(f"line {n}: " + "; ".join(p.brief() for p in e.problems)) from None
     except PhaseDSLError as e:
         raise LogError(f"line {n}: {e}") from None
 
 
-def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
-    """The header's game and every event as a move; LogError names the line."""
+def read_log(lines: Iterable[str], base_dir: str | Path | None = None,
+             pack: Pack | None = None) -> Log:
+    """The header's game and every event as a move; LogError names the line.
+
+    ``base_dir``: the log's folder; the pack the log names is then a built-in or a file in
+    or below it (without it the caller vouches for the log, and a path is read from the
+    current folder).  ``pack``: play under this pack instead of the one the log names (a
+    log moved away from its pack)."""
     base = Path(base_dir) if base_dir is not None else None
     objs = _objects(lines)
     first = next(objs, None)
     if first is None:
         raise LogError("the log is empty: it starts with a \"game\" event")
-    state = _header(*first, base)
+    state = _header(*first, base, pack)
+    seed = first[1].get("seed")  # who dealt it (not read: the deals are in the log)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise LogError(f"line {first[0]}: \"seed\" is the whole number that dealt the game, "
+                       "or left out")
     deck = state.table.deck
     events = []
     for n, obj in objs:
@@ -125,6 +155,20 @@ def read_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Log:
         except PhaseDSLError as e:
             raise LogError(f"line {n}: {e}") from None
     return Log(first[1], state, tuple(events))
+
+
+def variant_ref(pack: Pack, folder: str | Path) -> str:
+    """How a log in ``folder`` names its pack: a built-in by its name, a file by its path
+    relative to that folder (where ``replay`` reads it from, whatever the current folder)."""
+    from .resources import variants_dir
+
+    if pack.path is None or Path(pack.path).parent == variants_dir():
+        return pack.name
+    target, base = Path(pack.path).resolve(), Path(folder).resolve()
+    try:
+        return Path(os.path.relpath(target, base)).as_posix()
+    except ValueError:  # another drive (Windows): only the whole path names it
+        return target.as_posix()
 
 
 def log_lines(header: dict, moves) -> list[str]:
@@ -150,9 +194,11 @@ class Replay:
                 "hands": [h.to_json() for h in self.hands], "winner": self.winner}
 
 
-def replay(lines: Iterable[str], base_dir: str | Path | None = None) -> Replay:
-    """Run a log through the referee, stopping at the first illegal event."""
-    log = read_log(lines, base_dir)
+def replay(lines: Iterable[str], base_dir: str | Path | None = None,
+           pack: Pack | None = None) -> Replay:
+    """Run a log through the referee, stopping at the first illegal event (``base_dir``
+    and ``pack`` as for ``read_log``)."""
+    log = read_log(lines, base_dir, pack)
     state = log.state
     for ev in log.events:
         try:
@@ -164,11 +210,14 @@ def replay(lines: Iterable[str], base_dir: str | Path | None = None) -> Replay:
     return Replay(True, None, state.results, state.winner, state)
 
 
-def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None) -> Game:
+def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None,
+                  pack: Pack | None = None) -> Game:
     """A ``Game`` from its log; an illegal event raises IllegalMove with ``line`` set."""
-    log = read_log(lines, base_dir)
-    game = Game(log.state, {k: log.header.get(k) for k in ("type", "variant", "world", "players",
-                                                             "dealer")})
+    log = read_log(lines, base_dir, pack)
+    header = {k: log.header.get(k) for k in ("type", "variant", "world", "players", "dealer")}
+    if log.header.get("seed") is not None:  # (who dealt it: kept, not read)
+        header["seed"] = log.header["seed"]
+    game = Game(log.state, header)
     for ev in log.events:
         try:
             game = game.apply(ev.move)
@@ -183,7 +232,7 @@ def report_text(result: Replay, raw_event: str | None = None) -> str:
     out = []
     if result.error is not None:
         e = result.error
-        out.append(f"line {e['line']}: {raw_event or e['event']}")
+        out.append(f"line {e['line']}: {clipped(raw_event or e['event'])}")
         out.append(f"  illegal: {e['message']} [{e['rule']}]")
     else:
         out.append("every event is legal")

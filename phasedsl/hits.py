@@ -25,10 +25,11 @@ is what a bridge is worth).  The search itself is in ``hitplan``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .cards import WILD, Card
+from .coerce import as_cards, as_laid, as_rules, hit_args
 from .errors import LayoutError
 from .layout import read_group
 from .meld import LaidGroup
@@ -49,18 +50,23 @@ class Hit:
     """
 
     card: Card
-    group: int  # 0-based index into the laid groups
+    index: int  # where the group is in the laid groups given: laid[index] (from 0)
     end: str | None = None
     swap: Card | None = None
     stands: int | None = None
 
+    @property
+    def group(self) -> int:
+        """The group's number, counted from 1 as the text, the JSON and game logs count."""
+        return self.index + 1
+
     def __str__(self) -> str:
-        return hit_words(str(self.card), self.group + 1, self.end,
+        return hit_words(str(self.card), self.group, self.end,
                       None if self.swap is None else str(self.swap), self.stands,
                       self.card.natural)
 
     def to_json(self) -> dict:
-        out: dict = {"card": str(self.card), "group": self.group + 1, "end": self.end}
+        out: dict = {"card": str(self.card), "group": self.group, "end": self.end}
         if self.stands is not None:
             out["stands"] = self.stands
         if self.swap is not None:
@@ -99,6 +105,41 @@ class HitPlan:
     @property
     def complete(self) -> bool:
         return not self.left
+
+    @property
+    def placed(self) -> int:
+        """How many of the hand's cards the plan places: a take-back puts a wild in the
+        hand, so that wild played again is not counted twice."""
+        return len(self.hits) - sum(h.swap is not None and h.end is None for h in self.hits)
+
+    def __str__(self) -> str:
+        return "\n".join(plan_lines([str(h) for h in self.hits], [str(c) for c in self.left],
+                                     self.placed, self.exact))
+
+
+def plan_lines(hits: Sequence[str], left: Sequence[str], placed: int, exact: bool,
+               taken: Collection[str] = ()) -> list[str]:
+    """A plan in words: its hits in order, each card left and why, how many were placed
+    (shared by HitPlan and the CLI's text, which lists first every single hit that fits,
+    and so knows the cards in ``taken``: those that fit only by taking a wild back)."""
+    lines = []
+    if hits:
+        lines.append("play in this order:" if len(hits) > 1 else "play:")
+        lines += ["  " + h for h in hits]
+    lines += [f"  {c}: " + ("fits only by taking a wild back (above), and no group has room "
+                            "for the wild that frees" if c in taken else "no group takes it")
+              for c in left]
+    total = placed + len(left)
+    if not total:
+        lines.append("no cards to place")
+    elif not left:
+        lines.append(f"all {total} cards placed" if total > 1 else "the card is placed")
+    elif exact:
+        lines.append(f"{placed} of {total} placed: no order places more")
+    else:
+        lines.append(f"{placed} of {total} placed; the search stopped at its limit, so another "
+                     "order may place more")
+    return lines
 
 
 class _State:
@@ -309,29 +350,38 @@ def _take_back(st: _State, card: Card) -> list[tuple[str | None, Card | None, in
     return out
 
 
-def targets(laid: Sequence[LaidGroup], card: Card, rules: Rules = DEFAULT_RULES) -> list[Hit]:
-    """Every legal single hit of ``card`` onto the laid groups (a wild: each open end)."""
+def targets(laid: Sequence[LaidGroup | str] | str, card: Card | str, rules: Rules = DEFAULT_RULES
+            ) -> list[Hit]:
+    """Every legal single hit of ``card`` onto the laid groups (a wild: each open end).
+    ``card`` may be a card string, ``laid`` hold ``'KIND: CARDS'`` strings."""
     # The hot path of a hit checker: answers are kept per group state, per card
     # (as a plain tuple: hashing it is cheaper than hashing a Card), per index.
-    if card.wild:
-        card = WILD
-    key = (card.number, card.color, card.wild, card.skip)
-    rid = id(rules)
     out: list[Hit] = []
-    for i, lg in enumerate(laid):
-        memo = lg._memo
-        got = memo.get(rid) if memo is not None else None
-        st = got[1] if got is not None else _state(lg, i, rules)
-        per_index = st.memo.get(key)
-        if per_index is None:
-            if len(st.memo) > 512:
-                st.memo.clear()
-            per_index = st.memo[key] = {}
-        hits = per_index.get(i)
-        if hits is None:
-            hits = per_index[i] = tuple(Hit(card, i, end, swap, stands)
-                                        for end, swap, stands in _options(st, card))
-        out += hits
+    try:  # (free until an argument is not of its type: then it is read, or refused, below)
+        if card.wild:
+            card = WILD
+        key = (card.number, card.color, card.wild, card.skip)
+        rid = id(rules)
+        for i, lg in enumerate(laid):
+            memo = lg._memo
+            got = memo.get(rid) if memo is not None else None
+            st = got[1] if got is not None else _state(lg, i, rules)
+            per_index = st.memo.get(key)
+            if per_index is None:
+                if len(st.memo) > 512:
+                    st.memo.clear()
+                per_index = st.memo[key] = {}
+            hits = per_index.get(i)
+            if hits is None:
+                hits = per_index[i] = tuple(Hit(card, i, end, swap, stands)
+                                            for end, swap, stands in _options(st, card))
+            out += hits
+    except (AttributeError, TypeError):
+        args = hit_args("hit_targets", laid, card, rules)  # an ArgumentError if not of use
+        if (type(laid) not in (list, tuple) or args[1] is not card or args[2] is not rules
+                or any(a is not b for a, b in zip(args[0], laid, strict=True))):
+            return targets(*args)
+        raise  # every argument was of its type: the fault is not the caller's
     return out
 
 
@@ -342,10 +392,14 @@ MAX_CARDS = 200
 MAX_GROUPS = 100
 
 
-def plan(laid: Sequence[LaidGroup], cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
+def plan(laid: Sequence[LaidGroup | str] | str, cards: Sequence[Card] | str,
+         rules: Rules = DEFAULT_RULES,
          budget: int = SEARCH_BUDGET) -> HitPlan:
-    """Place as many of ``cards`` as any play order can, and give that order."""
-
+    """Place as many of ``cards`` as any play order can, and give that order.  ``cards``
+    may be a card string, ``laid`` hold ``'KIND: CARDS'`` strings."""
+    rules = as_rules(rules, "hit_plan")
+    laid = as_laid(laid, rules, "hit_plan")
+    cards = as_cards(cards, rules.deck, "hit_plan")
     if len(cards) > MAX_CARDS:
         raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is "
                           f"{MAX_CARDS})")
@@ -403,8 +457,8 @@ def _taking_back(laid: list[LaidGroup], hand: list[Card], rules: Rules, budget: 
                     return
                 rest = list(hand)
                 rest.remove(card)
-                visit([*laid[:h.group], _take_back_laid(laid[h.group], h, rules),
-                       *laid[h.group + 1:]], [*rest, WILD], (*done, h))
+                visit([*laid[:h.index], _take_back_laid(laid[h.index], h, rules),
+                       *laid[h.index + 1:]], [*rest, WILD], (*done, h))
 
     visit(laid, hand, ())
     assert best is not None
@@ -414,7 +468,7 @@ def _taking_back(laid: list[LaidGroup], hand: list[Card], rules: Rules, budget: 
 def _take_back_laid(lg: LaidGroup, h: Hit, rules: Rules) -> LaidGroup:
     """``lg`` once ``h.card`` has taken the wild ``h.swap`` back: in a run the wild standing
     at the card's number (the run keeps its ends), elsewhere any wild laid as ``h.swap``."""
-    before = _state(lg, h.group, rules)
+    before = _state(lg, h.index, rules)
     for k, c in enumerate(lg.cards):
         if not c.wild or (not before.kind.is_run and c != h.swap):
             continue

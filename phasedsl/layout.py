@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from .cards import Card
+from .coerce import as_cards, as_layout, as_phase, as_rules
 from .meld import LaidGroup, Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
@@ -75,7 +76,13 @@ def read_group(group: Group, cards: Sequence[Card], rules: Rules = DEFAULT_RULES
     readings, problems = _readings(group, cards, rules)
     if not readings:
         return None, problems
-    return max(readings, key=lambda r: r.naturals).cards, []
+    return max(readings, key=_preferred).cards, []
+
+
+def _preferred(r: _Reading) -> tuple[int, bool]:
+    # The most cards played as themselves; then, as for a plain W, where the cards lie:
+    # Y2 R2 R3 R4 (2s wild) is 1-4, the first 2 standing for the 1 it lies at.
+    return r.naturals, r.in_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,7 @@ class _Reading:
     acting: tuple[tuple[int, Card], ...]
     naturals: int
     shows: int | None
+    in_place: bool = True  # read in the order the cards lie (low to high or high to low)
 
 
 def _readings(group: Group, cards: Sequence[Card], rules: Rules
@@ -115,6 +123,7 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         return [_Reading(tuple(laid), (), sum(1 for c in cards if c.natural), shows)], []
     best: dict[int | None, _Reading] = {}
     first: list[tuple[str, str]] | None = None
+    ident = list(range(len(cards)))
     for kept in _keepable(group, cards, rules, flex):
         as_wild = set(flex) - kept
         seq = [Card(wild=True) if i in as_wild else c for i, c in enumerate(cards)]
@@ -128,14 +137,16 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         acting = tuple((k, c) for k, (c, i) in enumerate(zip(laid, order, strict=True))
                        if i in as_wild)
         naturals = sum(1 for i, c in enumerate(cards) if c.natural and i not in as_wild)
+        in_place = order in (ident, ident[::-1])
         shows = None
         if group.kind.is_set:
             nums = {c.number for i, c in enumerate(cards)
                     if (c.natural and i not in as_wild) or (c.wild and c.number is not None)}
             shows = nums.pop() if nums else None
-        if shows not in best or naturals > best[shows].naturals:
-            best[shows] = _Reading(shown, acting, naturals, shows)
-    readings = sorted(best.values(), key=lambda r: -r.naturals)
+        reading = _Reading(shown, acting, naturals, shows, in_place)
+        if shows not in best or _preferred(reading) > _preferred(best[shows]):
+            best[shows] = reading
+    readings = sorted(best.values(), key=_preferred, reverse=True)
     return readings, ([] if readings else first or [])
 
 
@@ -156,15 +167,22 @@ def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
         for first in range(deck.low, deck.high - n + 2):
             window = range(first, first + n)
             for color in (deck.colors if one_color else (None,)):
-                kept: dict[int, int] = {}
-                for i in flex:
-                    c = cards[i]
-                    allowed = group.allowed(c.number)
-                    if (c.number in window and c.number not in fixed and c.number not in kept
-                            and color in (None, c.color)
-                            and (allowed is None or c.color in allowed)):
-                        kept[c.number] = i
-                out.append(frozenset(kept.values()))
+                # Of several cards of one number, the one kept may be the first, or the one
+                # lying at that number's place (read up or down): where the cards lie is
+                # what says which of them stands for another number.
+                for place in (None, "up", "down"):
+                    kept: dict[int, int] = {}
+                    for i in flex:
+                        c = cards[i]
+                        allowed = group.allowed(c.number)
+                        if (c.number in window and c.number not in fixed
+                                and color in (None, c.color)
+                                and (allowed is None or c.color in allowed)):
+                            at = (None if place is None else c.number - first if place == "up"
+                                  else first + n - 1 - c.number)
+                            if c.number not in kept or (at == i and at != kept[c.number]):
+                                kept[c.number] = i
+                    out.append(frozenset(kept.values()))
     elif kind not in (Kind.WILD, Kind.SKIP):
         def key(c: Card) -> tuple:
             return ((c.number if kind.is_set else None),
@@ -376,16 +394,22 @@ def _placements(n: int, values: list[int | None], fits, misfit, cards: Sequence[
             yield first, slots
 
 
-def verify(phase: Phase, layout: Sequence[Sequence[Card]], rules: Rules = DEFAULT_RULES,
-           hand: Sequence[Card] | None = None) -> Verdict:
+def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
+           rules: Rules = DEFAULT_RULES, hand: Sequence[Card] | str | None = None) -> Verdict:
     """Judge a layout: the groups as the player lays them, in any order.
 
     Each given group is matched to one of the phase's groups; the verdict's
     meld lists them in the phase's written order.  With ``hand``, the layout's
     cards must also come from that hand.  Exact under every reading of cards of
     a wild number (postal): the layout is legal when some choice of which of them
-    act as wilds makes it so.
+    act as wilds makes it so.  ``phase`` may be a phrase, each group (and ``hand``) a card
+    string, and ``layout`` one string with the groups split by ``|``.
     """
+    rules = as_rules(rules, "verify")
+    phase = as_phase(phase, rules, "verify")
+    layout = as_layout(layout, rules.deck, "verify")
+    if hand is not None:
+        hand = as_cards(hand, rules.deck, "verify", "hand")
     groups = phase.groups
     problems: list[Problem] = []
     if len(layout) != len(groups):

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from .errors import PhaseDSLError
 from .phase import Kind, Phase
 from .rules import Rules
 from .solver import impossible_group
 from .supply import wild_need
 
 
-def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
+def unmakeable_reasons(phase: Phase, rules: Rules) -> list[str]:
+    """Why no hand of a game under these rules can ever make the phase (lint's words; the
+    referee, ``simulate``, ``report`` and ``play`` say the same), or nothing.  Sound: a
+    player holds at most the deal plus the card just drawn, and ``impossible_group``
+    counts the whole deck."""
     out = []
     most = rules.hand_size + 1
     if phase.cards_needed > most:
@@ -17,6 +24,61 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     never = impossible_group(phase, rules)
     if never:
         out.append(f"can never be made: {never}")
+    return out
+
+
+@lru_cache(maxsize=1024)
+def unmakeable(phase: Phase, rules: Rules) -> str | None:
+    """The first of ``unmakeable_reasons``, or None (cached: a game asks at every hand)."""
+    return next(iter(unmakeable_reasons(phase, rules)), None)
+
+
+def unplayable(pack, world: str | None = None) -> str | None:
+    """Why no game of ``pack`` (its world ``world``) can ever end, naming the phase that
+    stops it; or None.  A hand ends only when someone goes out, and nobody can shed cards
+    before laying their phase, so a phase no hand can make stops every player who reaches
+    it.  Refused: a fixed-order game needing such a phase (only its first phase where
+    ``fixed_hands`` may end the game before anyone reaches a later one); an any-order
+    game with fewer makeable phases than a player must complete (none, with
+    ``fixed_hands``).  Games that stall later are stopped by ``simulate`` as they go."""
+    w = pack.world(world)
+    name = w.name if len(pack.worlds) > 1 else None
+    label = f"{pack.name}" + (f" (world {w.name})" if name else "")
+    s = w.settings
+    hr = s.get("house_rules") or {}
+    fixed = hr.get("fixed_hands") is not None
+    length = s.get("game_length", 10)
+    played = list(w.played)
+    if s.get("phase_order", "in_order") != "any":
+        played = played[:length]
+    dead = []
+    for e in played:
+        why = unmakeable(e.phase, pack.phase_entry(e.number, name)[1])
+        if why is not None:
+            dead.append((e, why))
+    if not dead:
+        return None
+    e, why = dead[0]
+    said = f"{label}: phase {e.number} ({e.phase}) {why}"
+    if s.get("phase_order", "in_order") == "any":
+        goal = 1 if fixed else min(length, len(played))
+        if len(played) - len(dead) >= goal:
+            return None
+        return f"{said}, so no player can complete {goal} phase{'s' * (goal != 1)}: no game can end"
+    if fixed and e is not played[0]:
+        return None
+    return f"{said}: no game can end"
+
+
+def refuse_unplayable(pack, world: str | None = None) -> None:
+    """Raise PhaseDSLError (exit 2 on the command line) for a pack ``unplayable`` refuses."""
+    why = unplayable(pack, world)
+    if why is not None:
+        raise PhaseDSLError(why)
+
+
+def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
+    out = unmakeable_reasons(phase, rules)
     need = wild_need(phase, rules.deck)
     if need.wilds > need.parts:  # the same words parse refuses with when the deck falls short
         out.append(need.message(rules.deck))
@@ -66,34 +128,42 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
     out: list[tuple[tuple, str]] = []
     own_worlds = "worlds" in raw
     own_phases = "phases" in raw
+    found: list[tuple[str, tuple, str]] = []  # (world, path, message) of a world's rules
     for wi, world in enumerate(pack.worlds):
         base = ("worlds", wi, "phases") if own_worlds else ("phases",) if own_phases else ("extends",)
-        label = f"world {world.name}: " if len(pack.worlds) > 1 else ""
+        # a phase of a world is "world NAME, phase N", as every pack message names it
+        of = f"world {world.name}, " if len(pack.worlds) > 1 else ""
+
         def at(e, base=base):
             return (*base, e.number - 1) if base[0] != "extends" else base
 
         for e in world.phases:
             for msg in phase_warnings(e.phase, world.rules):
-                out.append((at(e), f"{label}phase {e.number} ({e.phase}) {msg}"))
+                out.append((at(e), f"{of}phase {e.number} ({e.phase}) {msg}"))
         for e, msg in repeated_phases(world.phases, world.rules.deck):
-            out.append((at(e), label + msg))
+            out.append((at(e), of + msg))
         s = world.settings
         order = s.get("phase_order", "in_order")
         length = s.get("game_length", 10)
-        n = len(world.phases)
-        playable = len(world.played)
+        # the list as written: a phase that did not read (an error said apart) still counts
+        written = (raw["worlds"][wi] if own_worlds else raw).get("phases")
+        n = len(written) if (own_worlds or own_phases) and isinstance(written, list) else \
+            len(world.phases)
+        parity = {"even_only": 0, "odd_only": 1}.get(order)
+        playable = sum(1 for k in range(1, n + 1) if parity is None or k % 2 == parity)
         if playable != length:
             what = {"even_only": "even-numbered phases", "odd_only": "odd-numbered phases"}.get(
                 order, "phases")
-            out.append((base, f"{label}the list has {playable} {what} but game_length is {length}"))
+            found.append((world.name, base, f"the list has {playable} {what} but game_length is {length}"))
         if (s.get("house_rules") or {}).get("baseball_short_game") and playable < 6:
-            out.append((("rules", "house_rules", "baseball_short_game"),
-                        f"{label}baseball_short_game makes 5.5 phases a complete game, but this "
+            found.append((world.name, ("rules", "house_rules", "baseball_short_game"),
+                          f"baseball_short_game makes 5.5 phases a complete game, but this "
                         f"game has only {playable} phases: the clock never gives a winner"))
         postal = s.get("postal") or {}
         if postal.get("enabled") and postal.get("through_phase", 7) > n:
-            out.append((("rules", "postal", "through_phase"), f"{label}postal through_phase "
+            found.append((world.name, ("rules", "postal", "through_phase"), f"postal through_phase "
                         f"{postal['through_phase']} is past the last phase ({n})"))
+    out += said_once(found, len(pack.worlds))
     s = pack.settings
     w = s.get("wilds") or {}
     hr = s.get("house_rules") or {}
@@ -132,26 +202,42 @@ _NOT_REFEREED = {
 
 def game_rule_errors(pack) -> list[tuple[tuple, str]]:
     """(path in the file, message) for every rule the referee cannot honor."""
-    out: list[tuple[tuple, str]] = []
+    found: list[tuple[str, tuple, str]] = []
     for world in pack.worlds:
-        label = f"world {world.name}: " if len(pack.worlds) > 1 else ""
         s = world.settings
         hr = s.get("house_rules") or {}
         for key, why in _NOT_REFEREED.items():
             if hr.get(key):
-                out.append((("rules", "house_rules", key),
-                            f"{label}house_rules.{key} is on, but the referee does not honor it "
+                found.append((world.name, ("rules", "house_rules", key),
+                            f"house_rules.{key} is on, but the referee does not honor it "
                             f"yet ({why})"))
         order = s.get("phase_order", "in_order")
         if order == "any":
             # (Moving down in an any-order game is played: the phase made last is lost
             # and may be chosen again.  Advancing without a phase made names none.)
             if hr.get("everyone_advances"):
-                out.append((("rules", "house_rules", "everyone_advances"),
-                            f"{label}house_rules.everyone_advances needs phases in a fixed "
+                found.append((world.name, ("rules", "house_rules", "everyone_advances"),
+                            "house_rules.everyone_advances needs phases in a fixed "
                             "order; with phase_order 'any' there is no next phase to move on to"))
         elif hr.get("declare_phase", "never") != "never":
-            out.append((("rules", "house_rules", "declare_phase"),
-                        f"{label}declare_phase is {hr['declare_phase']!r} but phase_order is "
+            found.append((world.name, ("rules", "house_rules", "declare_phase"),
+                        f"declare_phase is {hr['declare_phase']!r} but phase_order is "
                         f"{order!r}: only players who choose their phases declare them"))
-    return list(dict.fromkeys(out))
+    return said_once(found, len(pack.worlds))
+
+
+def said_once(found: list[tuple[str, tuple, str]], worlds: int) -> list[tuple[tuple, str]]:
+    """(path, message) for what was found in each world: said once when it holds for every
+    world (a rule the pack sets for all of them), else once per world, naming it."""
+    by: dict[tuple[tuple, str], list[str]] = {}
+    for name, at, msg in found:
+        names = by.setdefault((at, msg), [])
+        if name not in names:
+            names.append(name)
+    out: list[tuple[tuple, str]] = []
+    for (at, msg), names in by.items():
+        if worlds == 1 or len(names) == worlds:
+            out.append((at, msg))
+        else:
+            out += [(at, f"world {n}: {msg}") for n in names]
+    return out

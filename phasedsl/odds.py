@@ -24,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .errors import PhaseDSLError
+from .coerce import as_phase, as_rules
+from .errors import ArgumentError, PhaseDSLError
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .solver import Hand, layout_for, makes, tables
@@ -344,7 +345,12 @@ def _seed(seed: int, chunk: int) -> int:
 def sampled_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None,
                  samples: int = 200_000, seed: int = 1, jobs: int = 1,
                  progress: Callable[[int], None] | None = None) -> Odds:
-    """A Monte Carlo estimate with a Wilson 95% interval; the same for any number of jobs."""
+    """A Monte Carlo estimate with a Wilson 95% interval; the same for any number of jobs
+    (the chunks are seeded by their place, not by the process that samples them; 0 jobs:
+    one per CPU, at most 8)."""
+    from .workers import Pool, resolve_jobs
+
+    jobs = resolve_jobs(jobs)
     h = rules.hand_size if cards is None else cards
     if h > rules.deck.size:
         raise ValueError(f"{h} cards is more than the deck's {rules.deck.size}")
@@ -362,11 +368,8 @@ def sampled_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None =
               for k, i in enumerate(range(0, samples, CHUNK))]
     hits = 0
     if jobs > 1 and len(chunks) > 1:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork") if hasattr(__import__("os"), "fork") else mp.get_context()
-        with ctx.Pool(jobs) as pool:
-            for got, chunk in zip(pool.imap(_sample_chunk, chunks), chunks, strict=True):
+        with Pool(_sample_chunk, min(jobs, len(chunks))) as pool:
+            for got, chunk in zip(pool.map(chunks), chunks, strict=True):
                 hits += got
                 if progress:
                     progress(chunk[3])
@@ -391,10 +394,14 @@ def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
     return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
-def odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,
+def odds(phase: Phase | str, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,
          samples: int = 200_000, seed: int = 1, jobs: int = 1,
          progress: Callable[[int], None] | None = None, exact: bool = True) -> Odds:
-    """Exact when the phase allows it, sampled otherwise."""
+    """Exact when the phase allows it, sampled otherwise (``phase`` may be a phrase)."""
+    rules = as_rules(rules, "odds")
+    phase = as_phase(phase, rules, "odds")
+    if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool)):
+        raise ArgumentError("odds(cards=...)", "a number of cards (or None: the hand size)", cards)
     if exact:
         got = exact_odds(phase, rules, cards, progress)
         if got is not None:

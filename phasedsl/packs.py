@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -21,7 +23,7 @@ from .errors import InputError, PackError, PhaseDSLError, caret_lines, quoted
 from .phase import Phase
 from .resources import schema_path, variants_dir
 from .rules import Rules, Scoring
-from .yamlsafe import Located, Mark, YamlProblem, load
+from .yamlsafe import Located, Mark, YamlLimit, YamlProblem, load
 
 MAX_EXTENDS = 10
 
@@ -37,17 +39,28 @@ class Diagnostic:
     severity: str = "error"  # or "warning"
     source: str = ""  # the offending line of the file
 
+    @property
+    def where(self) -> str:
+        """``file:line:column``, ``file``, or nothing for a problem of no file (an unknown
+        pack name)."""
+        if self.line is None:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column or 1}"
+
+    def brief(self) -> str:
+        """One line: where and what, without the severity and the quoted source."""
+        return f"{self.where}: {self.message}" if self.where else self.message
+
     def __str__(self) -> str:
-        where = self.path
-        if self.line is not None:
-            where += f":{self.line}:{self.column or 1}"
-        head = f"{where}: {self.severity}: {self.message}"
+        where = self.where
+        head = f"{where}: {self.severity}: {self.message}" if where else \
+            f"{self.severity}: {self.message}"
         if self.source and self.line is not None:
             return f"{head}\n{caret_lines(self.source, self.column or 1)}"
         return head
 
     def to_json(self) -> dict:
-        return {"file": self.path, "line": self.line, "column": self.column,
+        return {"file": self.path or None, "line": self.line, "column": self.column,
                 "severity": self.severity, "message": self.message}
 
 
@@ -97,21 +110,21 @@ class Pack:
 
     def world(self, name: str | None) -> World:
         """A world by its name or, case-insensitively, by its title."""
+        builtin = self.path is None or Path(self.path).parent == variants_dir()
+        listing = f" (see 'phasedsl show {self.name}')" if builtin else " (see 'phasedsl show')"
         if name is None:
             if len(self.worlds) == 1:
                 return self.worlds[0]
-            names = ", ".join(w.name for w in self.worlds)
-            raise PhaseDSLError(f"pack {self.name!r} has several worlds; choose one with --world "
-                                f"({names})")
+            raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has several worlds; choose "
+                                        "one with --world", listing))
         key = " ".join(name.split()).casefold()
         for w in self.worlds:
             if key in (w.name, w.title.casefold()):
                 return w
         hint = _did_you_mean(key, {w.name: w.name for w in self.worlds}
                              | {w.title.casefold(): w.name for w in self.worlds})
-        names = ", ".join(w.name for w in self.worlds)
-        raise PhaseDSLError(f"pack {self.name!r} has no world {quoted(name, 40)}{hint} (it has: "
-                            f"{names})")
+        raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has no world {quoted(name, 24)}"
+                                    f"{hint}", listing if not hint else ""))
 
     def rules_for(self, world: str | None) -> Rules:
         if world is None and len(self.worlds) != 1:
@@ -182,25 +195,42 @@ _PATTERN_WORDS = {
 }
 
 
-def _where(at: tuple) -> str:
-    """A place in the file as a person reads it: ``world 2, phase 3``, ``rules.deck.skips``."""
+def _where(at: tuple, value: object = None) -> str:
+    """A place in the file as a person reads it: ``world jazz-club, phase 3``,
+    ``rules.deck.skips``; a world is named by its ``name`` when it has a usable one (the form
+    every message uses), else by its place in the list."""
     parts: list[str] = []
     keys: list[str] = []
+    node = value
     for key in at:
         if isinstance(key, int):
             single = {"phases": "phase", "worlds": "world"}.get(keys[-1]) if keys else None
             if single:
                 keys.pop()
             parts += [".".join(keys)] if keys else []
-            parts.append(f"{single or 'item'} {key + 1}")
+            label = key + 1
+            item = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
+            if single == "world" and isinstance(item, dict) and _is_name(item.get("name")):
+                label = item["name"]
+            parts.append(f"{single or 'item'} {label}")
             keys = []
         else:
             keys.append(str(key))
+        node = (node.get(key) if isinstance(node, dict) and isinstance(key, str) else
+                node[key] if isinstance(node, list) and isinstance(key, int)
+                and 0 <= key < len(node) else None)
     return ", ".join(parts + ([".".join(keys)] if keys else []))
 
 
-def _subject(at: tuple) -> str:
-    return _where(at) if at else "the pack"
+def _is_name(value: object) -> bool:
+    import re
+
+    return isinstance(value, str) and len(value) <= 60 and \
+        re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", value) is not None
+
+
+def _subject(at: tuple, value: object = None) -> str:
+    return _where(at, value) if at else "the pack"
 
 
 def _found(value: object) -> str:
@@ -210,20 +240,28 @@ def _found(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return f"the number {value}" if _number(value) == str(value) else _number(value)
     if isinstance(value, str):
         return f'the text "{value[:40]}{"..." if len(value) > 40 else ""}"'
     return "a mapping" if isinstance(value, dict) else "a list"
 
 
+def _number(value: int | float) -> str:
+    """A number as a message shows it: a huge one by its size, not its 4,000 digits."""
+    text = str(value)
+    return text if len(text) <= 20 else f"a number of {len(text):,} digits"
+
+
 def _quoted(value: object) -> str:
-    return f'"{value}"' if isinstance(value, str) else _found(value)
+    if isinstance(value, str):  # a long value is cut, as _found cuts it
+        return f'"{value[:40]}{"..." if len(value) > 40 else ""}"'
+    return _found(value)
 
 
 def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark | None, str]]:
     """Every schema complaint said for a person who writes YAML: where, and what is expected."""
     at = tuple(err.absolute_path)
-    where, v, inst, want = _where(at), err.validator, err.instance, err.validator_value
+    where, v, inst, want = _where(at, doc.value), err.validator, err.instance, err.validator_value
     mark = doc.mark(at)
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = sorted((err.schema.get("properties") or {}).keys())
@@ -231,14 +269,14 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
         for key in inst:
             if key not in allowed:
                 hint = _closest(key, set(allowed))
-                msg = f"unknown key {key!r}" + (f" (did you mean {hint!r}?)" if hint else
+                msg = f"unknown key {quoted(key, 40)}" + (f" (did you mean {hint!r}?)" if hint else
                                                 f" (the keys allowed here: {', '.join(allowed)})")
                 out.append((doc.keys.get((*at, key)) or mark, (f"{where}: " if at else "") + msg))
         return out
     if v == "required":
         missing = [k for k in want if isinstance(inst, dict) and k not in inst]
         keys = " and ".join(f"'{k}:'" for k in missing)
-        return [(mark, f"{_subject(at)} needs {'a ' if len(missing) == 1 else ''}{keys} "
+        return [(mark, f"{_subject(at, doc.value)} needs {'a ' if len(missing) == 1 else ''}{keys} "
                        f"key{'s' if len(missing) > 1 else ''}")]
     if v == "not" and at == () and isinstance(inst, dict) and {"phases", "worlds"} <= inst.keys():
         return [(doc.keys.get(("worlds",)) or mark, "give either 'phases:' (one phase list) or "
@@ -246,7 +284,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
     if v in ("oneOf", "anyOf") and err.context:
         if all(c.validator == "required" for c in err.context):
             keys = [k for c in err.context for k in c.validator_value]
-            return [(mark, f"{_subject(at)} needs one of the keys "
+            return [(mark, f"{_subject(at, doc.value)} needs one of the keys "
                            f"{', '.join(repr(k + ':') for k in keys)}")]
         branches: dict = {}
         for c in err.context:
@@ -260,7 +298,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
                  for t in ([c.validator_value] if isinstance(c.validator_value, str)
                            else c.validator_value)]
         if not types:
-            return [(mark, f"{_subject(at)}: this value is not allowed here")]
+            return [(mark, f"{_subject(at, doc.value)}: this value is not allowed here")]
         if set(types) == {"string", "object"} and len(at) >= 2 and at[-2] == "phases":
             return [(mark, f"{where}: a phase is text (\"2 sets of 3\") or a mapping with "
                            f"'phase:' and optional 'name:' and 'note:'; found {_found(inst)}")]
@@ -268,7 +306,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
                        f"found {_found(inst)}")]
     if v == "type":
         types = [want] if isinstance(want, str) else want
-        return [(mark, f"{_subject(at)}: expected "
+        return [(mark, f"{_subject(at, doc.value)}: expected "
                        f"{' or '.join(_TYPE_WORDS.get(t, t) for t in types)}, found {_found(inst)}")]
     if v == "enum":
         hint = _closest(inst, set(want)) if isinstance(inst, str) else None
@@ -278,9 +316,9 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
         rule = _PATTERN_WORDS.get(want) or (err.schema.get("description") or "").rstrip(".")
         return [(mark, f"{where}: {_quoted(inst)} is not allowed: {rule}")]
     if v == "minimum":
-        return [(mark, f"{where}: {inst} is too small: the least allowed is {want}")]
+        return [(mark, f"{where}: {_number(inst)} is too small: the least allowed is {want}")]
     if v == "maximum":
-        return [(mark, f"{where}: {inst} is too large: the most allowed is {want}")]
+        return [(mark, f"{where}: {_number(inst)} is too large: the most allowed is {want}")]
     if v == "minLength":
         return [(mark, f"{where}: must not be empty" if want == 1 else
                        f"{where}: is shorter than {want} characters")]
@@ -296,7 +334,7 @@ def _explain(err: jsonschema.ValidationError, doc: Located) -> list[tuple[Mark |
         twice = next((x for x in inst if x in seen or seen.append(x)), None)
         return [(mark, f"{where}: {_quoted(twice)} is listed twice")]
     what = (err.schema.get("description") or "").rstrip(".") if isinstance(err.schema, dict) else ""
-    return [(mark, f"{_subject(at)}: this value is not allowed here"
+    return [(mark, f"{_subject(at, doc.value)}: this value is not allowed here"
                    + (f" ({what})" if what else ""))]
 
 
@@ -305,6 +343,12 @@ def _closest(word: str, options: set[str]) -> str | None:
 
     got = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
     return got[0] if got else None
+
+
+def _fitted(message: str, tail: str) -> str:
+    """``message`` with ``tail`` when both fit one error line (under 100 columns with
+    "error: "); a long name in the message leaves the tail out."""
+    return message + tail if len(message) + len(tail) <= 90 else message
 
 
 def _did_you_mean(word: str, spellings: dict[str, str]) -> str:
@@ -370,51 +414,73 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
-def _exists(p: Path) -> bool:
-    # a name too long for the system, or one holding a NUL, names no file (not a crash)
-    try:
-        return p.exists()
-    except (OSError, ValueError):
-        return False
+def is_file_ref(ref: str) -> bool:
+    """Whether a pack reference names a file: it holds a ``/`` or ends in .yaml or .yml.
+    Anything else is a built-in pack's name, wherever it is written (``--variant``,
+    ``extends:``, a log's ``variant``), so a file beside it never stands in for a built-in."""
+    return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
 
 
-def _resolve(ref: str, base_dir: Path | None) -> Path:
-    if not ref.strip():
-        raise PackError([Diagnostic(ref, None, None, "give a pack: a file path or one of: "
-                                                     f"{', '.join(builtin_names())}")])
+def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Path:
+    """The file a pack reference names: a built-in by name, or a path relative to
+    ``base_dir`` (the current folder when None).  With ``within`` the reference comes from
+    an untrusted file (a log): the file must lie in or below that folder, symbolic links
+    resolved, and whether a refused file exists is never said."""
+    if not is_file_ref(ref):
+        if ref in builtin_names():
+            return variants_dir() / f"{ref}.yaml"
+        if not ref.strip():
+            raise PackError([Diagnostic("", None, None, "give a pack: a built-in name (see "
+                                                        "'phasedsl list') or a .yaml file")])
+        hint = _did_you_mean(ref, {n: n for n in builtin_names()}) if len(ref) <= 40 else ""
+        message = _fitted(f"no pack {quoted(ref, 24)}{hint}",
+                          ": see 'phasedsl list', or name a .yaml file")
+        raise PackError([Diagnostic("", None, None, message)])
     p = Path(ref)
-    if p.suffix in (".yaml", ".yml") or _exists(p):
-        if not p.is_absolute() and base_dir is not None and not _exists(p):
-            p = base_dir / p
+    if base_dir is not None and not p.is_absolute():
+        p = base_dir / p
+    if within is None:
         return p
-    if base_dir is not None and _exists(base_dir / f"{ref}.yaml"):
-        return base_dir / f"{ref}.yaml"
-    builtin = variants_dir() / f"{ref}.yaml"
-    if _exists(builtin):
-        return builtin
-    names = builtin_names() + ([q.stem for q in base_dir.glob("*.yaml")] if base_dir else [])
-    hint = _did_you_mean(ref, {n: n for n in names})
-    shown = ref if len(ref) <= 60 else f"{ref[:60]}..."  # a name is not echoed whole
-    raise PackError([Diagnostic(shown, None, None, f"no pack {quoted(ref, 40)}{hint}: give a file "
-                                                   f"path or one of: {', '.join(builtin_names())}")])
+    refused = PackError([Diagnostic("", None, None, f"no pack file {quoted(ref, 30)} in or below "
+                                                    "the log's folder (replay --variant FILE "
+                                                    "names one)")])
+    try:
+        real = Path(os.path.realpath(p))
+        top = Path(os.path.realpath(within))
+        if top not in real.parents or not stat.S_ISREG(real.stat().st_mode):
+            raise refused
+    except (OSError, ValueError):  # missing, a name too long, a NUL: the same answer
+        raise refused from None
+    return real
 
 
 def _read(path: Path) -> tuple[str, list[str]]:
+    """A pack file's text.  Only a regular file is read: a FIFO, a device, a folder or a
+    terminal is refused before it is opened (opening a FIFO waits for a writer), and the
+    open itself never waits (O_NONBLOCK) should the file change in between."""
+    spath = str(path)
     try:
-        with path.open("rb") as fh:  # at most the limit: /dev/zero or a pipe has no size
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise PackError([Diagnostic(spath, None, None, "not a regular file: a pack is a "
+                                                           ".yaml file")])
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise PackError([Diagnostic(spath, None, None, "not a regular file: a pack is "
+                                                               "a .yaml file")])
             data = fh.read(1_000_001)
         if len(data) > 1_000_000:
-            raise PackError([Diagnostic(str(path), None, None,
+            raise PackError([Diagnostic(spath, None, None,
                                         "file too large (over 1000 kB); a pack is a small file")])
         text = data.decode("utf-8")
     except PackError:  # (a ValueError too)
         raise
     except UnicodeDecodeError:
-        raise PackError([Diagnostic(str(path), None, None, "not UTF-8 text")]) from None
+        raise PackError([Diagnostic(spath, None, None, "not UTF-8 text")]) from None
     except OSError as e:
-        raise PackError([Diagnostic(str(path), None, None, f"cannot read: {e.strerror}")]) from None
+        raise PackError([Diagnostic(spath, None, None, f"cannot read: {e.strerror}")]) from None
     except ValueError:
-        raise PackError([Diagnostic(repr(str(path)), None, None,
+        raise PackError([Diagnostic(repr(spath), None, None,
                                     "cannot read: a file name holds no NUL character")]) from None
     return text, text.splitlines()
 
@@ -438,7 +504,7 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
             if mark is not None and e.column is not None and "\n" not in text:
                 quoted = 1 if doc.styles.get(p) in ('"', "'") else 0
                 mark = Mark(mark.line, mark.column + quoted + e.column - 1)
-            diags.append(_diag(path, mark, f"phase {i + 1}: {e.message}", lines))
+            diags.append(_diag(path, mark, f"{_where((*at, i), doc.value)}: {e.message}", lines))
             continue
         out.append(PhaseEntry(i + 1, text, phase, name, note))
     return tuple(out)
@@ -502,46 +568,84 @@ def _deck_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic
     return out
 
 
-def check_file(ref: str | Path, strict: bool = False) -> tuple[Pack | None, list[Diagnostic]]:
-    """Load a pack and report every problem (with ``strict``, lint warnings too)."""
-    return _load(Path(ref) if isinstance(ref, Path) else _resolve(str(ref), None), (), strict)
+def check_file(ref: str | Path, strict: bool = False, within: str | Path | None = None
+               ) -> tuple[Pack | None, list[Diagnostic]]:
+    """Load a pack and report every problem (with ``strict``, lint warnings too).
+
+    ``within``: the reference comes from an untrusted file in that folder (a game log), so
+    it names a built-in pack or a file in or below the folder (its ``extends:`` too), and
+    nothing of a file that does not read as a pack is ever quoted back."""
+    top = Path(within) if within is not None else None
+    if isinstance(ref, Path) and top is None:
+        return _load(ref, (), strict, None)
+    return _load(_resolve(str(ref), top, top), (), strict, top)
 
 
-def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None, list[Diagnostic]]:
+# The keys a pack's top level may hold (the schema's), and those it must.
+_PACK_KEYS = frozenset(schema()["properties"])
+_REQUIRED_KEYS = frozenset(schema()["required"])
+
+
+def _not_a_pack(spath: str) -> list[Diagnostic]:
+    # An untrusted file that is not a pack is not quoted: it may be any file at all.
+    return [Diagnostic(spath, None, None, "not a pack: a pack is a YAML mapping with the keys "
+                                          "name, title, description and source")]
+
+
+def _name_problems(doc: Located, path: Path, lines: list[str]) -> list[Diagnostic]:
+    name = doc.value.get("name")
+    if not isinstance(name, str) or name == path.stem:
+        return []
+    return [_diag(str(path), doc.mark(("name",)),
+                  f"name {name!r} differs from the file name {path.stem!r}", lines)]
+
+
+def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
+          ) -> tuple[Pack | None, list[Diagnostic]]:
     spath = str(path)
     text, lines = _read(path)
+    untrusted = within is not None and path.parent != variants_dir()
     try:
         doc = load(text)
+    except YamlLimit as e:  # unusable input, wherever it is named from (said without a quote)
+        raise PackError([_diag(spath, e.mark, e.message, [])]) from None
     except YamlProblem as e:
+        if untrusted:
+            return None, _not_a_pack(spath)
         return None, [_diag(spath, e.mark, e.message, lines)]
-    diags = _schema_problems(doc, spath, lines)
     value = doc.value
+    if untrusted and not (isinstance(value, dict) and _REQUIRED_KEYS <= value.keys() <= _PACK_KEYS):
+        return None, _not_a_pack(spath)
+    diags = _schema_problems(doc, spath, lines)
     if diags or not isinstance(value, dict):
         if not isinstance(value, dict):
             diags = [_diag(spath, Mark(1, 1), "a pack is a mapping (name, title, ...)", lines)]
-        else:
-            diags += _loose_phase_problems(doc, spath, lines)
+        else:  # every problem at once
+            diags += _name_problems(doc, path, lines) + _loose_phase_problems(doc, spath, lines)
         return None, sorted(diags, key=lambda d: (d.line or 0, d.column or 0))
     name = value["name"]
-    if name != path.stem:
-        diags.append(_diag(spath, doc.mark(("name",)),
-                           f"name {name!r} differs from the file name {path.stem!r}", lines))
+    diags += _name_problems(doc, path, lines)
     diags += _deck_problems(doc, spath, lines)
     parent: Pack | None = None
     if "extends" in value:
         ref = value["extends"]
         mark = doc.mark(("extends",))
-        if ref in chain or ref == name or len(chain) >= MAX_EXTENDS:
+        # (a pack's name is its file's name, so a file's name says which pack it holds)
+        target = Path(ref).stem if is_file_ref(ref) else ref
+        if target in chain or target == name or len(chain) >= MAX_EXTENDS:
             diags.append(_diag(spath, mark, f"extends {ref!r} makes a cycle or a chain longer than "
                                             f"{MAX_EXTENDS}: {' -> '.join((*chain, name, ref))}",
                                lines))
             return None, diags
         try:
-            ppath = _resolve(ref, path.parent)
+            # a bare name is a built-in; a path is read from this file's folder (and from a
+            # log's folder or below only, when a log named this pack)
+            ppath = _resolve(ref, path.parent, within)
+            parent, pd = _load(ppath, (*chain, name), False, within)
         except PackError as e:
-            diags += [_diag(spath, mark, f"extends {ref!r}: {d.message}", lines) for d in e.problems]
+            diags += [_diag(spath, mark, f"extends {quoted(ref, 40)}: {d.path + ': ' if d.path else ''}"
+                                         f"{d.message}", lines) for d in e.problems]
             return None, diags
-        parent, pd = _load(ppath, (*chain, name), False)
         if parent is None:
             diags.append(_diag(spath, mark, f"the pack it extends ({ppath}) has errors:", lines))
             diags += pd
@@ -578,23 +682,28 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool) -> tuple[Pack | None
                                 entries, wr, ws, w.source, w.note))
     else:
         diags.append(_diag(spath, Mark(1, 1), "a pack needs `phases`, `worlds` or `extends`", lines))
-    if any(d.severity == "error" for d in diags):
+    failed = any(d.severity == "error" for d in diags)
+    if failed and not strict:
         return None, diags
     pack = Pack(name, value["title"], value["description"], value["source"], tuple(worlds),
                 rules, settings, value.get("extends"), spath, (*chain, name))
     if strict:
-        from .lint import lint
+        # warnings also for a file with errors (in the phases that read), so that one run
+        # says all that is wrong with it
+        from .lint import game_rule_errors, lint
 
-        diags += [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
-        from .lint import game_rule_errors
+        said = {(d.line, d.column, d.message) for d in diags}
+        more = [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
+        more += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
+        diags += [d for d in more if (d.line, d.column, d.message) not in said]
+        diags.sort(key=lambda d: (d.line or 0, d.column or 0))
+    return (None if failed else pack), diags
 
-        diags += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
-    return pack, diags
 
-
-def load_pack(ref: str | Path) -> Pack:
-    """A pack by built-in name or file path; raise PackError listing every problem."""
-    pack, diags = check_file(ref)
+def load_pack(ref: str | Path, within: str | Path | None = None) -> Pack:
+    """A pack by built-in name or file path; raise PackError listing every problem.
+    ``within``: as for ``check_file`` (a pack named by a log in that folder)."""
+    pack, diags = check_file(ref, within=within)
     if pack is None:
         raise PackError(diags)
     return pack

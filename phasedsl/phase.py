@@ -217,6 +217,10 @@ class Phase:
         # a function-level import (the one circle allowed): the DSL builds Phases
         from .dsl import parse_phase
 
+        if not isinstance(deck, Deck):  # (checked only where a phrase is read afresh)
+            from .errors import ArgumentError
+
+            raise ArgumentError("Phase.parse(deck=...)", "a Deck (rules.deck)", deck)
         phase = parse_phase(text, deck)
         if key is not None:
             if len(_PARSED) >= MAX_PARSED:

@@ -73,8 +73,10 @@ def _one_card(words: Sequence[str], deck: Deck, example: str) -> Card:
 
 
 def _number(word: str, what: str) -> int:
-    if not word.isdigit() or len(word) > 3:
-        raise CommandError(f"{what} must be a number, not {word!r}")
+    # ASCII digits only: str.isdigit() is true for '²' and '٣' as well, which int()
+    # refuses or reads as another number than the one shown
+    if not (word.isascii() and word.isdigit()) or len(word) > 3:
+        raise CommandError(f"{what} must be a number, not {quoted(word)}")
     return int(word)
 
 

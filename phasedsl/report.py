@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from .errors import PhaseDSLError
+from .coerce import as_pack, as_world
+from .errors import ArgumentError, PhaseDSLError
 from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from .packs import Pack, World, describe_rules, schema
@@ -36,10 +37,12 @@ def player_counts(pack: Pack, world: str | None = None) -> list[int]:
     return out
 
 
-def pack_figures(pack: Pack, world: str | None = None, games: int = 20, seed: int = 1,
+def pack_figures(pack: Pack | str, world: str | None = None, games: int = 20, seed: int = 1,
                  jobs: int = 1, bot: str = "greedy",
                  progress: Callable[[int], None] | None = None) -> dict:
-    """Simulated games for every table size and the odds of each phase."""
+    """Simulated games for every table size and the odds of each phase (``pack`` may be a
+    pack name or file)."""
+    pack, world = as_pack(pack, "pack_figures"), as_world(world, "pack_figures")
     counts = player_counts(pack, world)
     if not counts:
         # make_table says why (a rule the referee cannot honor, a deck too small ...)
@@ -168,8 +171,13 @@ def _pct(p: float | None, digits: int = 1) -> str:
     return "-" if p is None else f"{100 * p:.{digits}f}%"
 
 
-def render_html(pack: Pack, world_name: str | None, figures: dict) -> str:
-    """The report page (one string of HTML, everything inline)."""
+def render_html(pack: Pack | str, world_name: str | None, figures: dict) -> str:
+    """The report page (one string of HTML, everything inline); ``pack`` may be a pack name
+    or file, ``figures`` are ``pack_figures(pack, world_name)``."""
+    pack, world_name = as_pack(pack, "render_html"), as_world(world_name, "render_html")
+    if not isinstance(figures, dict) or not {"players", "curve_players", "odds"} <= figures.keys():
+        raise ArgumentError("render_html(figures=...)", "the figures pack_figures(pack) returns",
+                            figures)
     world = pack.world(world_name)
     deck = world.rules.deck
     several = len(pack.worlds) > 1
@@ -205,7 +213,7 @@ def render_html(pack: Pack, world_name: str | None, figures: dict) -> str:
     h.append(f'<table class="phases"><tr><th>#</th><th>phase</th><th>cards</th>'
              f"<th>a dealt hand makes it</th><th>attempts completed ({curve_n} players)</th>"
              f"<th>hands spent on it</th></tr>")
-    for entry in world.phases:
+    for entry in world.played:
         row = curve.get(entry.number)
         spent = f"{row['hands_spent']:.2f}" if row else "-"
         name = f" <em>({e(entry.name)})</em>" if entry.name else ""
@@ -221,19 +229,20 @@ def render_html(pack: Pack, world_name: str | None, figures: dict) -> str:
              "each phase is sampled (4,000 seeded hands a phase; <code>phasedsl odds</code> gives "
              "exact figures). The other columns come from the games below.</p>")
 
-    labels = [str(en.number) for en in world.phases]
+    played = world.played  # (even_only / odd_only: the phases a game plays)
+    labels = [str(en.number) for en in played]
     h.append("<h2>Difficulty</h2>")
     h.append(line_chart("How hard is each phase?", labels, [
         ("dealt hand makes it", [100 * odds[en.number] if en.number in odds else None
-                                 for en in world.phases]),
+                                 for en in played]),
         (f"attempts completed ({curve_n} players)",
          [100 * curve[en.number]["completed_share"] if en.number in curve else None
-          for en in world.phases])],
+          for en in played])],
         x_label="phase", y_label="%", percent=True))
     h.append(line_chart(f"Hands spent on each phase ({curve_n} players)", labels, [
         ("hands a player spends on it",
          [curve[en.number]["hands_spent"] if en.number in curve else None
-          for en in world.phases])], x_label="phase", y_label="hands"))
+          for en in played])], x_label="phase", y_label="hands"))
 
     h.append("<h2>How long is a game?</h2>")
     games = f'{figures["games"]} seeded game{"s" * (figures["games"] != 1)}'
@@ -275,7 +284,7 @@ def _sheet(title: str, world: World, deck, players: int) -> list[str]:
            "when it is made.</p>",
            '<table><tr><th class="n">#</th><th class="phase">phase</th>'
            + '<th class="box"></th>' * players + "</tr>"]
-    for entry in world.phases:
+    for entry in world.played:
         name = f" ({e(entry.name)})" if entry.name else ""
         out.append(f'<tr><td class="n">{entry.number}</td>'
                    f'<td class="phase">{e(entry.phase.canonical(deck))}{name}</td>{boxes}</tr>')

@@ -13,14 +13,18 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from functools import partial
 
 from .bots import Bot, make_bot
+from .coerce import as_pack, as_world
 from .game import Game, view
-from .packs import Pack, load_pack
+from .game.table import hopeless
+from .lint import refuse_unplayable
+from .packs import Pack
+from .workers import Pool, resolve_jobs
 
 # A game is stopped (and counted as capped) after this many moves: no game between
 # bots that can lay their phases comes near it.
@@ -51,6 +55,8 @@ class GameRecord:
     capped: bool
     tie_hands: int = 0  # tie-break hands among ``hands``
     log: tuple[str, ...] = ()
+    # stopped because no player could ever make progress (``game.table.hopeless``)
+    stalled: bool = False
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -69,8 +75,16 @@ def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, 
     turns: list[int] = []
     count = moves = 0
     hands_before = 0
+    checked = -1  # the hand last checked for a stall
+    stalled = False
     while not game.over and moves < max_moves:
         state = game.state
+        if state.stage == "turn" and state.hands_played != checked:
+            # once a hand, at its first turn (phases change only when a hand ends)
+            checked = state.hands_played
+            if hopeless(state):
+                stalled = True
+                break
         who = state.to_move
         v = view(state, who)
         move = bots[who].choose(v)
@@ -88,9 +102,9 @@ def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, 
                      for r in state.results if not r.tie_break for p, done in r.completed)
     return GameRecord(index, s, state.hands_played, tuple(turns), attempts,
                       seat[state.winner] if state.winner else None,
-                      tuple(st.total for st in state.seats), not game.over,
+                      tuple(st.total for st in state.seats), not game.over and not stalled,
                       sum(r.tie_break for r in state.results),
-                      tuple(game.to_log()) if keep_log else ())
+                      tuple(game.to_log()) if keep_log else (), stalled)
 
 
 # Worker processes load the pack once (a Pack pickles small, but once is enough).
@@ -110,35 +124,37 @@ def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy"
              progress: Callable[[int], None] | None = None,
              max_moves: int = MAX_MOVES) -> list[GameRecord]:
     """Play ``games`` games; ``progress`` is called with each finished game's count."""
-    if not isinstance(pack, Pack):
-        pack = load_pack(pack)
-    _make(bot, 0)  # an unknown bot fails here, not in a worker
-    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
-    kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
-              max_moves=max_moves)
+    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
     records: list[GameRecord] = []
-    if jobs <= 1 or games <= 1:
-        for i in range(games):
-            records.append(play_game(pack, index=i, **kw))
-            if progress:
-                progress(i + 1)
-        return records
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn" if _no_fork() else "fork")
-    chunk = max(1, min(20, games // (jobs * 8)))
-    with ctx.Pool(jobs, _init_worker, (pack,)) as pool:
-        for rec in pool.imap(partial(_play_in_worker, **kw), range(games), chunksize=chunk):
+    # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
+    with closing(play_games(pack, players, games, bot, seed, world, jobs, keep_logs,
+                            max_moves)) as played:
+        for rec in played:
             records.append(rec)
             if progress:
                 progress(len(records))
     return records
 
 
-def _no_fork() -> bool:
-    import multiprocessing
-
-    return "fork" not in multiprocessing.get_all_start_methods()
+def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy",
+               seed: int = 0, world: str | None = None, jobs: int = 1,
+               keep_logs: bool = False, max_moves: int = MAX_MOVES) -> Iterator[GameRecord]:
+    """The games of ``simulate`` one by one, in order, each as soon as it (and every
+    game before it) is over: a caller can write each game's log then, not hold them all.
+    ``jobs`` processes play them (0: one per CPU, at most 8)."""
+    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
+    _make(bot, 0)  # an unknown bot fails here, not in a worker
+    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
+    refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap
+    kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
+              max_moves=max_moves)
+    jobs = resolve_jobs(jobs)
+    if jobs <= 1 or games <= 1:
+        for i in range(games):
+            yield play_game(pack, index=i, **kw)
+        return
+    with Pool(partial(_play_in_worker, **kw), min(jobs, games), _init_worker, (pack,)) as pool:
+        yield from pool.map(range(games))
 
 
 # --------------------------------------------------------------------------- figures
@@ -170,10 +186,11 @@ def summarize(records: list[GameRecord], players: int,
               odds: dict[int, float] | None = None) -> dict:
     """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
     ``phase_odds``) is set beside each phase's completion share."""
-    finished = [r for r in records if not r.capped]
+    finished = [r for r in records if not (r.capped or r.stalled)]
     hands = [r.hands for r in finished]
     out: dict = {"games": len(records), "finished": len(finished),
-                 "capped": [r.index + 1 for r in records if r.capped]}  # game numbers, from 1
+                 "capped": [r.index + 1 for r in records if r.capped],  # game numbers, from 1
+                 "stalled": [r.index + 1 for r in records if r.stalled]}
     out["hands_per_game"] = _describe(hands)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
     out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])
@@ -216,7 +233,7 @@ def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
     w = pack.world(world)
     name = w.name if len(pack.worlds) > 1 else None
     out = {}
-    for e in w.phases:
+    for e in w.played:  # (even_only / odd_only: the others are not played, so have no odds)
         _, rules = pack.phase_entry(e.number, name)
         with suppress(SearchLimit):
             out[e.number] = odds(e.phase, rules, samples=samples, seed=seed,

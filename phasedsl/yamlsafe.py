@@ -33,6 +33,11 @@ class YamlProblem(Exception):
         self.mark = mark
 
 
+class YamlLimit(YamlProblem):
+    """A file past what can be read at all (its size, a number's digits): refused as
+    unusable input, like a file too large to read; the message quotes nothing of it."""
+
+
 @dataclass
 class Located:
     """A loaded document: the plain value, and the mark of each path in it.
@@ -102,7 +107,7 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
 def load(text: str) -> Located:
     """Parse one YAML document; raise YamlProblem with a mark on anything unsafe or broken."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
-        raise YamlProblem(f"file too large (over {MAX_BYTES // 1000} kB); a pack is a small file", None)
+        raise YamlLimit(f"file too large (over {MAX_BYTES // 1000} kB); a pack is a small file", None)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
@@ -153,7 +158,12 @@ def load(text: str) -> Located:
         if isinstance(n, yaml.SequenceNode):
             return [build(v, (*path, i), depth + 1) for i, v in enumerate(n.value)]
         styles[path] = n.style or ""
-        return constructor.construct_object(n)
+        try:
+            return constructor.construct_object(n)
+        except ValueError:
+            # Python reads no integer of over 4,300 digits (a pack's numbers have a few)
+            raise YamlLimit(f"a number of {len(n.value):,} characters: far too long for any "
+                              "value of a pack", _mark(n)) from None
 
     try:
         value = build(node, (), 0)

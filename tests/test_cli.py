@@ -205,7 +205,7 @@ def test_json_errors_carry_what_locates_them(tmp_path):
 def test_error_prefix_is_not_doubled():
     r = run("check", "2 sets of 3", "--variant", "nonexist.yaml", "R1")
     assert r.exit_code == 2
-    assert r.stderr.startswith("nonexist.yaml: error: cannot read")
+    assert r.stderr.startswith("error: nonexist.yaml: cannot read")
     assert r.stderr.count("error") == 1
     r = run("check", "--variant", "nope", "-p", "1", "R1")
     assert "no pack 'nope'" in r.stderr and r.stderr.count("error:") == 1
@@ -287,13 +287,25 @@ def test_odds_plot_with_a_zero_percent_phase_draws(tmp_path):
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
-def test_odds_prints_the_table_before_a_plot_that_fails(tmp_path):
+def test_odds_prints_the_table_before_a_plot_that_fails(tmp_path, monkeypatch):
+    import errno
+    import os
+
     pytest.importorskip("matplotlib")
     pack = tmp_path / "mini.yaml"
     pack.write_text(MINI)
-    target = tmp_path / "missing-dir" / "curve.svg"
+    # a folder that is not there is refused before any count
+    r = run("odds", "--variant", str(pack), "--plot", str(tmp_path / "missing-dir" / "c.svg"))
+    assert r.exit_code == 2 and r.stdout == "" and "there is no folder" in r.stderr
+    # a write that fails once the figures are made (a full disk) keeps them
+    target = tmp_path / "curve.svg"
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
     r = run("odds", "--variant", str(pack), "--samples", "100", "--plot", str(target))
-    assert r.exit_code == 2
+    assert r.exit_code == 2 and not target.exists() and os.listdir(tmp_path) == ["mini.yaml"]
     assert "2 sets of 3" in r.stdout and "18.2752%" in r.stdout
     assert r.stderr.startswith("error: cannot write") and "Traceback" not in r.output
     r = run("odds", "--variant", str(pack), "--samples", "100", "--plot", str(target), "--json")

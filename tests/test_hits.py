@@ -13,7 +13,7 @@ FULL = laid_group("run: " + " ".join(f"R{n}" for n in range(1, 13)))
 
 def where(card, groups, rules=None):
     rules = rules or Rules()
-    return [(h.group, h.end) for h in targets(groups, Card.parse(card), rules)]
+    return [(h.index, h.end) for h in targets(groups, Card.parse(card), rules)]
 
 
 def test_naturals_extend_runs_at_either_end():
@@ -52,7 +52,7 @@ def test_sets_colors_parities():
 def test_several_cards_in_a_working_order():
     p = plan([RUN, SET], parse_cards("R2 R3 G9 W"))
     assert p.complete
-    order = [str(h.card) for h in p.hits if h.group == 0]
+    order = [str(h.card) for h in p.hits if h.index == 0]
     assert order.index("R3") < order.index("R2")
 
 
@@ -109,7 +109,7 @@ def test_the_plan_says_which_end_and_what_the_wild_stands_for():
     _, p = placed(["run: R5 Y6"], "W G3")
     assert [(str(h.card), h.end, h.stands) for h in p.hits] == [("W", "low", 4), ("G3", "low", None)]
     _, p = placed(["run: R9 Y10", "set: B8 W"], "W G12")
-    assert [(str(h.card), h.group, h.end, h.stands) for h in p.hits] == [
+    assert [(str(h.card), h.index, h.end, h.stands) for h in p.hits] == [
         ("W", 0, "high", 11), ("G12", 0, "high", None)]
 
 
@@ -335,12 +335,12 @@ def _replay(laid, p, rules, starts=None):
                   for i, lg in enumerate(laid) if lg.group.kind.is_run}
     state = _ref_state(laid, starts)
     for h in p.hits:
-        back = h.swap is not None and h.end is None and not state[h.group][0].kind.is_run
+        back = h.swap is not None and h.end is None and not state[h.index][0].kind.is_run
         swapped = ("back", str(h.swap)) if back else None if h.swap is None else h.swap.number
-        moves = [m for m in _ref_moves(state, h.card, rules) if m[0] == h.group and m[1] == h.end
+        moves = [m for m in _ref_moves(state, h.card, rules) if m[0] == h.index and m[1] == h.end
                  and m[2] == swapped]
-        if h.group is not None and state[h.group][0].kind.is_run and h.swap is None:
-            g = state[h.group]
+        if h.index is not None and state[h.index][0].kind.is_run and h.swap is None:
+            g = state[h.index]
             n = g[2] - 1 if h.end == "low" else g[3] + 1
             assert h.stands in (None, n)
             if h.stands is None:  # played as itself
@@ -463,8 +463,8 @@ def test_plan_places_as_many_as_brute_force(seed):
 
 
 def _target_keys(laid, card, rules):
-    return {(h.group, h.end, ("back", str(h.swap)) if h.swap is not None and h.end is None
-             and not laid[h.group].group.kind.is_run else None if h.swap is None
+    return {(h.index, h.end, ("back", str(h.swap)) if h.swap is not None and h.end is None
+             and not laid[h.index].group.kind.is_run else None if h.swap is None
              else h.swap.number) for h in targets(laid, card, rules)}
 
 

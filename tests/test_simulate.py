@@ -6,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
+from phasedsl.game.moves import LogError
 from phasedsl.gamelog import replay
 from phasedsl.packs import load_pack
 from phasedsl.simulate import play_game, simulate, summarize
@@ -155,6 +156,17 @@ def test_logs_of_a_pack_file_name_it_from_their_folder(tmp_path, monkeypatch):
     assert res.exit_code == 0, res.output
     log = tmp_path / "out" / "logs" / "game-0001.jsonl"
     assert json.loads(log.read_text().splitlines()[0])["variant"] == "../../packs/mine.yaml"
+    monkeypatch.chdir(tmp_path)
+    # a log reads no pack outside its folder (issue 14): the pack is named on the command
+    # line (replay --variant), or lies in or below the log's folder
+    with pytest.raises(LogError, match="in or below the log's folder"):
+        replay(log.read_text().splitlines(), log.parent)
+    assert replay(log.read_text().splitlines(), log.parent, load_pack(packs / "mine.yaml")).legal
+    monkeypatch.chdir(packs)
+    res = runner.invoke(app, ["simulate", "--variant", "mine.yaml", "--players", "2", "--games",
+                              "1", "--logs", str(packs)])
+    log = packs / "game-0001.jsonl"
+    assert json.loads(log.read_text().splitlines()[0])["variant"] == "mine.yaml"
     monkeypatch.chdir(tmp_path)
     assert replay(log.read_text().splitlines(), log.parent).legal
 

@@ -55,6 +55,8 @@ def test_wheel_works_outside_the_checkout(tmp_path):
     import phasedsl
 
     assert wheel.name.startswith(f"phasedsl-{phasedsl.__version__}-")  # one version, in __init__
-    r = subprocess.run([sys.executable, "-m", "phasedsl.cli", "--version"], cwd=away, env=env,
-                       capture_output=True, text=True)
-    assert r.returncode == 0 and r.stdout == f"phasedsl {phasedsl.__version__}\n", r.stderr
+    for module in ("phasedsl.cli", "phasedsl"):  # `python -m phasedsl` is the command too
+        r = subprocess.run([sys.executable, "-m", module, "--version"], cwd=away, env=env,
+                           capture_output=True, text=True)
+        assert r.returncode == 0 and r.stdout == f"phasedsl {phasedsl.__version__}\n", r.stderr
+    assert "phasedsl/__main__.py" in names

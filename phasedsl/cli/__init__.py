@@ -1,13 +1,16 @@
 """The ``phasedsl`` command line: one command per verb, ``--json`` for machines.
 
 Exit codes: 0 yes (made, legal, accepted), 1 no (or not shown: a search stopped at its
-budget), 2 bad input.
+budget), 2 bad input (or an answer that cannot be written), 130 Ctrl-C, 143 SIGTERM.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
+import threading
 from typing import Annotated, NoReturn
 
 import typer
@@ -20,7 +23,7 @@ try:  # Typer 0.2x carries its own copy of Click
 except ImportError:  # pragma: no cover - older Typer on Click
     from click.exceptions import UsageError
 
-from .common import _JSON, _fail, _out
+from .common import _JSON, Terminated, _fail, _out, cannot_write, stopped
 
 
 class _Option(TyperOption):
@@ -78,11 +81,18 @@ class _Group(TyperGroup):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
-        except PhaseDSLError as e:
-            _fail(e)
-        except UsageError as e:
-            _usage_error(e)
+            try:
+                return super().invoke(ctx)
+            except PhaseDSLError as e:
+                _fail(e)
+            except UsageError as e:
+                _usage_error(e)
+        except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM (see main)
+            stopped(e)
+        except OSError as e:
+            # every file a command writes says so itself (outfiles); what is left is the
+            # answer (or the error) on stdout: a full disk, a reader gone
+            cannot_write(e)
 
 
 def _usage_error(e: UsageError) -> NoReturn:
@@ -150,11 +160,23 @@ for _command, _name in ((parse, None), (check, None), (hit, None), (score, None)
     app.command(_name)(_command)
 
 
-def main() -> None:
-    app()
+def _terminate(signum, frame) -> None:
+    raise Terminated()
 
 
-def run() -> NoReturn:
+def main(prog_name: str | None = None) -> None:
+    if sys.stdout is None:  # started with stdout closed: no answer could be seen
+        with contextlib.suppress(OSError, AttributeError):
+            sys.stderr.write("error: cannot write the output: standard output is closed\n")
+        raise SystemExit(2)
+    if threading.current_thread() is threading.main_thread():
+        # SIGTERM unwinds like Ctrl-C (worker processes are stopped, files being written
+        # are removed whole), then exits 143
+        signal.signal(signal.SIGTERM, _terminate)
+    app(prog_name=prog_name)
+
+
+def run(prog_name: str | None = None) -> NoReturn:
     """The ``phasedsl`` command: ``main``, then straight out once the output is flushed.
 
     Tearing the interpreter down (freeing every object, module by module) takes tens of
@@ -162,18 +184,27 @@ def run() -> NoReturn:
     itself exits the usual way, for callers that run it in their own process.
     """
     try:
-        main()
+        main(prog_name)
         code = 0
     except SystemExit as e:
         code = e.code
+    except KeyboardInterrupt as e:  # before or after a command ran
+        code = 143 if isinstance(e, Terminated) else 130
+        with contextlib.suppress(OSError, AttributeError):
+            sys.stderr.write("terminated\n" if code == 143 else "interrupted\n")
     if code is not None and not isinstance(code, int):  # sys.exit("message")
         print(code, file=sys.stderr)
         code = 1
     try:
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as e:  # the reader went away (`| head`), a full disk
+        if code in (0, 1, None):  # a verdict no one received is not a verdict
+            with contextlib.suppress(OSError):
+                sys.stderr.write(f"error: cannot write the output: {e.strerror or e}\n")
+            code = 2
+    with contextlib.suppress(OSError, AttributeError):
         sys.stderr.flush()
-    except OSError:  # the reader went away (`| head`): nothing more can be written
-        code = code or 1
     os._exit(code or 0)
 
 

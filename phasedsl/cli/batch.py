@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import collections
+import codecs
 import itertools
 import json
 import os
+import select
 import sys
 from collections.abc import Iterator
-from typing import Annotated, NoReturn
+from typing import NoReturn
 
 import typer
 
 from .. import api
 from ..errors import PhaseDSLError
+from ..workers import BARRIER, Pool, can_fork, cpus, resolve_jobs
+from . import common
 from .common import (
     _fail,
 )
@@ -41,13 +44,76 @@ def _bounded(fh) -> Iterator[str | None]:
         yield None
 
 
-def _lines(path: str) -> Iterator[str | None]:
+class _Stdin:
+    """Standard input read by this program itself, so that it knows whether the next line
+    is already there (Python's own buffer does not say): answers are flushed only before
+    a read that would wait, so a program talking line by line gets each answer at once
+    and a pipe is answered as fast as a file."""
+
+    CHUNK = 1 << 16
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.text = ""
+        self.pos = 0
+        self.eof = False
+        self.decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+
+    def ready(self) -> bool:
+        """Whether the next readline returns without waiting for input."""
+        if self.eof or self.text.find("\n", self.pos) >= 0:
+            return True
+        try:
+            return bool(select.select([self.fd], [], [], 0)[0])
+        except (OSError, ValueError):  # no select on this kind of input here
+            return False
+
+    def readline(self, limit: int) -> str:
+        """The next line (with its newline), or its first ``limit`` characters; "" at the
+        end of the input."""
+        while True:
+            end = self.text.find("\n", self.pos, self.pos + limit)
+            if end >= 0:
+                return self._take(end + 1)
+            if len(self.text) - self.pos >= limit or self.eof:
+                return self._take(min(len(self.text), self.pos + limit))
+            chunk = os.read(self.fd, self.CHUNK)
+            if self.pos > self.CHUNK:  # forget what was read, now and then
+                self.text, self.pos = self.text[self.pos:], 0
+            self.text += self.decoder.decode(chunk, final=not chunk)
+            self.eof = not chunk
+
+    def _take(self, end: int) -> str:
+        line = self.text[self.pos:end]
+        self.pos = end
+        return line
+
+
+class _Unready:
+    """A stdin with no file descriptor (a test's, an embedding program's): every answer is
+    flushed, as nothing says whether more input is there."""
+
+    def __init__(self, fh) -> None:
+        self.readline = fh.readline
+
+    def ready(self) -> bool:
+        return False
+
+
+def _stdin():
+    try:
+        return _Stdin(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="surrogateescape")
+        return _Unready(sys.stdin)
+
+
+def _lines(path: str, stdin=None) -> Iterator[str | None]:
     # Bytes that are not UTF-8 are kept (as lone surrogates) so that the row of their line
     # says so, and the batch goes on.
     if path == "-":
-        if hasattr(sys.stdin, "reconfigure"):
-            sys.stdin.reconfigure(errors="surrogateescape")
-        yield from _bounded(sys.stdin)
+        yield from _bounded(stdin)
         return
     try:
         fh = open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 (closed below)
@@ -62,11 +128,7 @@ def _lines(path: str) -> Iterator[str | None]:
 # Lines per piece of work in a batch: big enough that handing a piece to a worker process
 # costs little, small enough that the answers stream out steadily.
 BATCH_CHUNK = 500
-JobsOpt = Annotated[int, typer.Option(
-    "--jobs", "-j", min=0, max=64,
-    help="With --batch FILE: processes answering lines side by side (0: one per CPU, "
-         "at most 8). "
-         "The output is the same, in order.")]
+JobsOpt = common.JobsOpt  # (melds.py takes it from here)
 
 # The row function the batch's worker processes run: set before they fork, so that they
 # inherit it (a closure over the pack and rules cannot be sent to a process).
@@ -95,23 +157,22 @@ def _answer(piece: tuple[int, list[str | None]]) -> tuple[int, str]:
 _encode = json.JSONEncoder(check_circular=False).encode
 
 
-def _pieces(lines: Iterator[str | None], size: int) -> Iterator[tuple[int, list[str | None]]]:
+def _pieces(lines: Iterator[str | None], size: int, ready=None) -> Iterator:
+    """Pieces ``(first line number, lines)`` of at most ``size`` lines; with ``ready`` (the
+    input's), a piece also ends where the next line is not there yet, followed by
+    ``BARRIER``: everything answered so far is to be written before the input is waited for."""
     start, piece = 1, []
     for line in lines:
         piece.append(line)
-        if len(piece) >= size:
+        waits = ready is not None and not ready()
+        if len(piece) >= size or waits:
             yield start, piece
             start += len(piece)
             piece = []
+        if waits:
+            yield BARRIER
     if piece:
         yield start, piece
-
-
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
 
 
 def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
@@ -119,56 +180,41 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     counting blank lines); exit 0 when every row is valid, 1 when some row is not valid
     (not made, not legal, or undecided: "valid" null), 2 when some row is an error.
 
-    Read from a file, the lines are answered in pieces, by ``jobs`` processes side by side
-    (0: one per CPU, at most 8) where the platform can fork them; the answers come out in
-    order.
-    From stdin each answer is written (and flushed) as soon as it is made: a program on
-    the other end of a pipe may wait for each one.
+    The lines are answered in pieces, by ``jobs`` processes side by side (0: one per CPU,
+    at most 8) where the platform can fork them; the answers come out in order. From
+    stdin, what is answered is flushed before each read that would wait for input: a
+    program on the other end of a pipe may wait for each answer.
     """
     global _ROW
     _ROW = row
-    live = path == "-"
-    pieces = _pieces(_lines(path), 1 if live else BATCH_CHUNK)
-    work: list = []
-    pool = None
-    jobs = jobs or min(_cpus(), 8)
-    if jobs > 1 and not live:
-        # worker processes only for more than one piece (they take a moment to start)
-        work = list(itertools.islice(pieces, 2))
-        import multiprocessing
-
-        if len(work) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            from ..dsl import parse_phase
-
-            parse_phase("1 set of 3")  # the workers share the phase parser, built once here
-            pool = multiprocessing.get_context("fork").Pool(min(jobs, _cpus() * 4))
+    stdin = _stdin() if path == "-" else None
+    pieces = _pieces(_lines(path, stdin), BATCH_CHUNK, stdin.ready if stdin else None)
+    jobs = resolve_jobs(jobs)
+    # worker processes only when a second piece is there at once (they take a moment to
+    # start, and a program talking line by line waits for each answer)
+    work = list(itertools.islice(pieces, 2)) if jobs > 1 and can_fork() else []
     code = 0
+    out = sys.stdout
 
-    def emit(answer: tuple[int, str]) -> None:
+    def emit(answer) -> None:
         nonlocal code
+        if answer is BARRIER:
+            out.flush()
+            return
         code = max(code, answer[0])
-        sys.stdout.write(answer[1])
-        if live:
-            sys.stdout.flush()
+        out.write(answer[1])
 
     rest = itertools.chain(work, pieces)
-    try:
-        if pool is None:
-            for piece in rest:
-                emit(_answer(piece))
-        else:
-            # a few pieces ahead, never the whole file (it may be huge), and no pause for
-            # the slowest piece of a batch of them: the oldest answer is written first
-            pending: collections.deque = collections.deque()
-            for piece in rest:
-                pending.append(pool.apply_async(_answer, (piece,)))
-                if len(pending) >= 4 * jobs:
-                    emit(pending.popleft().get())
-            while pending:
-                emit(pending.popleft().get())
-    finally:
-        if pool is not None:
-            pool.terminate()
+    if len(work) > 1 and BARRIER not in work:
+        from ..dsl import parse_phase
+
+        parse_phase("1 set of 3")  # the workers share the phase parser, built once here
+        with Pool(_answer, min(jobs, cpus() * 4)) as pool:
+            for answer in pool.map(rest):
+                emit(answer)
+    else:
+        for piece in rest:
+            emit(piece if piece is BARRIER else _answer(piece))
     raise typer.Exit(code)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from contextvars import ContextVar
@@ -10,7 +11,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from .. import api
-from ..errors import InputError, PackError
+from ..errors import InputError, PackError, printable
 
 # Whether this run asked for --json: set once the arguments are read, so that every
 # error, wherever it is raised, comes out in the form the caller asked for.
@@ -29,10 +30,36 @@ PhaseNoOpt = Annotated[
     int | None, typer.Option("--phase", "-p", metavar="N", help="Take phase N of the pack instead "
                                                                  "of a phrase.")
 ]
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, max=64, metavar="N",
+    help="Processes working side by side (0: one per CPU, at most 8). The output is the same "
+         "for any count.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a file that is already there "
+                                                        "(never done without it).")]
 WorldOpt = Annotated[
     str | None, typer.Option("--world", "-w", metavar="WORLD",
                              help="For packs with several phase lists: the list --phase N is from.")
 ]
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that it unwinds as for Ctrl-C."""
+
+
+def stopped(e: KeyboardInterrupt) -> NoReturn:
+    """Ctrl-C or SIGTERM: one line on stderr, exit 130 (SIGTERM: 143), as a shell reports
+    a command a signal ended."""
+    term = isinstance(e, Terminated)
+    with contextlib.suppress(OSError):
+        typer.echo("terminated" if term else "interrupted", err=True)
+    raise typer.Exit(143 if term else 130)
+
+
+def cannot_write(e: OSError) -> NoReturn:
+    """The answer cannot be written (a full disk, a closed pipe): exit 2, never a verdict."""
+    with contextlib.suppress(OSError):
+        typer.echo(f"error: cannot write the output: {e.strerror or e}", err=True)
+    raise typer.Exit(2)
 
 
 def _out(text: str = "") -> None:
@@ -48,16 +75,26 @@ def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     if as_json:
         _out(json.dumps(_error_json(error) | known))
     else:
-        # a pack's problems already read "file:line:column: error: ..."
-        head = "" if isinstance(error, PackError) else "error: "
-        if head and sys.stderr.isatty():
-            head = typer.style("error:", fg="red", bold=True) + " "
-        typer.echo(f"{head}{error}", err=True)
+        head = typer.style("error:", fg="red", bold=True) if sys.stderr.isatty() else "error:"
+        if isinstance(error, PackError):
+            # a problem in a file reads "file:line:column: error: ..." over the line it
+            # points at, as compilers say it; one of no line is an "error: ..." line
+            text = "\n".join(str(d) if getattr(d, "line", None) is not None else
+                             f"{head} {_brief(d)}" for d in error.problems)
+        else:
+            text = f"{head} {error}"
+        # a message may quote what was typed: no control character reaches the terminal
+        typer.echo(printable(text), err=True)
     raise typer.Exit(2)
 
 
+def _brief(problem) -> str:
+    return problem.brief() if hasattr(problem, "brief") else str(problem)
+
+
 def _error_json(error: Exception) -> dict:
-    out: dict = {"error": str(error), "exit": 2}
+    text = "\n".join(map(_brief, error.problems)) if isinstance(error, PackError) else str(error)
+    out: dict = {"error": text, "exit": 2}
     if isinstance(error, InputError) and error.column is not None:
         out.update(message=error.message, column=error.column)
     if isinstance(error, PackError):

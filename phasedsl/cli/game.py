@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +19,10 @@ MAX_LOG = 200_000_000
 
 def replay(
     log: Annotated[str, typer.Argument(help="The game log (JSON lines), or - for stdin.")],
+    variant: Annotated[str | None, typer.Option(
+        "--variant", "-v", metavar="PACK",
+        help="Play under this pack (a built-in name or a file) instead of the one the log "
+             "names: for a log moved away from its pack.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "
                                                          "text (errors too).")] = False,
 ) -> None:
@@ -28,11 +34,14 @@ def replay(
 
         phasedsl replay - --json < game.jsonl
 
+        phasedsl replay moved.jsonl --variant my-pack.yaml
+
     Exit 0 when every event is legal (the game may be unfinished), 1 at the first
     illegal event (its line, the event and the reason), 2 when the log cannot be read.
     """
     from ..gamelog import MAX_EVENTS, report_text
     from ..gamelog import replay as run
+    from ..packs import load_pack
 
     try:
         if log == "-":
@@ -40,9 +49,10 @@ def replay(
             base = Path.cwd()
         else:
             path = Path(log)
-            with open(path, encoding="utf-8-sig") as fh:  # a BOM from Windows editors is fine
-                text = fh.read(MAX_LOG + 1)
+            text = _read_regular(path)
             base = path.parent
+    except PhaseDSLError as e:
+        _fail(e, as_json)
     except (OSError, UnicodeDecodeError) as e:
         _fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"), as_json)
     except ValueError:  # a NUL in the name
@@ -55,7 +65,9 @@ def replay(
         _fail(PhaseDSLError(f"{log} has {len(lines):,} lines; a log holds at most "
                             f"{MAX_EVENTS:,}"), as_json)
     try:
-        result = run(lines, base)
+        # the user named this pack, so it is read as --variant is everywhere
+        pack = load_pack(variant) if variant is not None else None
+        result = run(lines, base, pack)
     except PhaseDSLError as e:
         _fail(e, as_json)
     if as_json:
@@ -64,6 +76,18 @@ def replay(
         raw = lines[result.error["line"] - 1].strip() if result.error else None
         typer.echo(report_text(result, raw))
     raise typer.Exit(0 if result.legal else 1)
+
+
+def _read_regular(path: Path) -> str:
+    """A log file's text: a FIFO, a device or a folder is refused before it is opened (a
+    FIFO would wait for a writer; ``-`` reads stdin), and the open never waits."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise PhaseDSLError(f"cannot read {path}: not a regular file (give - for stdin)")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, encoding="utf-8-sig") as fh:  # a BOM from Windows editors is fine
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise PhaseDSLError(f"cannot read {path}: not a regular file (give - for stdin)")
+        return fh.read(MAX_LOG + 1)
 
 
 def _fail(error: Exception, as_json: bool):

@@ -186,7 +186,8 @@ def score(
     Exit code 0, or 2 for bad input.
     """
     ctx = _context(variant, None, None)
-    hand = api.cards(" ".join(cards or []), ctx.rules)
+    # no more copies of a card than the deck holds, as check and outs refuse
+    hand = api.left_in_hand(" ".join(cards or []), ctx.rules)
     result = api.score_json(hand, ctx.rules)
     if as_json:
         _out(json.dumps(result))

@@ -11,7 +11,10 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
+from ..outfiles import check_target
 from .common import (
+    ForceOpt,
+    JobsOpt,
     JsonOpt,
     VariantOpt,
     _context,
@@ -36,12 +39,12 @@ def odds(
     samples: Annotated[int, typer.Option("--samples", min=1, max=20_000_000, metavar="N",
                                          help="Hands to sample when no exact count exists.")] = 200_000,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the sampler.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N",
-                                      help="Processes for sampling.")] = 1,
+    jobs: JobsOpt = 0,
     plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
                                               help="Also draw the difficulty curve to a .png or .svg "
                                                    "file (needs matplotlib).")] = None,
     as_json: JsonOpt = False,
+    force: ForceOpt = False,
 ) -> None:
     """The chance that a dealt hand makes a phase: exact where counting allows, sampled otherwise.
 
@@ -69,6 +72,7 @@ def odds(
 
         if importlib.util.find_spec("matplotlib") is None:  # say so before any long count
             raise PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'")
+        check_target(plot, force)
     if phrase is not None:
         rules = ctx.rules if world is None else _pack_rules(variant, world)
         entries = [("", api.parse(phrase, rules), rules)]
@@ -80,18 +84,23 @@ def odds(
     if cards > entries[0][2].deck.size:
         raise PhaseDSLError(f"{cards} cards is more than the deck holds")
     results = []
-    with _progress(as_json) as tick:
+    with _progress(as_json, len(entries)) as (tick, phase_done):
         for label, phase, rules in entries:
             results.append((label, compute(phase, rules, rules.hand_size + draws, samples=samples,
                                            seed=seed, jobs=jobs, progress=tick)))
+            phase_done()
     report = api.odds_report(results, cards, draws)
     if not as_json:
         _out(api.odds_text(report))
     if plot is not None:
         try:
-            api.plot_curve(report, plot)
+            api.plot_curve(report, plot, force)
         except PhaseDSLError as e:
             _fail(e, report=report)  # the figures took long to make: keep them
+        if as_json:
+            report["plot"] = str(plot)
+        else:
+            _out(f"wrote {plot}")
     if as_json:
         _out(json.dumps(report))
 
@@ -117,21 +126,44 @@ def _pack_entries(variant: str, world: str | None):
 
 
 class _progress:
-    """A progress bar on the terminal while odds are worked out (nothing when piped or with --json)."""
+    """On a terminal, while odds are worked out (nothing when piped or with --json): the
+    phases done of all, the share and the time left, as ``simulate`` shows its games;
+    hands counted or sampled show as the bar moves within a phase."""
 
-    def __init__(self, quiet: bool) -> None:
+    def __init__(self, quiet: bool, phases: int) -> None:
         self.quiet = quiet or not sys.stderr.isatty()
+        self.phases = phases
         self.bar = None
 
     def __enter__(self):
         if self.quiet:
-            return None
-        from rich.progress import Progress
+            return None, lambda: None
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
 
-        self.bar = Progress(transient=True, console=None)
+        self.bar = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                            MofNCompleteColumn(), TextColumn("phases"), TaskProgressColumn(),
+                            TimeRemainingColumn(), transient=True, console=Console(stderr=True))
         self.bar.start()
-        self.task = self.bar.add_task("counting and sampling hands", total=None)
-        return lambda n: self.bar.advance(self.task, n)
+        task = self.bar.add_task("working out the odds", total=self.phases)
+        hands = 0
+
+        def tick(n: int) -> None:
+            nonlocal hands
+            hands += n
+            self.bar.update(task, description=f"working out the odds ({hands:,} hands)")
+
+        def phase_done() -> None:
+            self.bar.advance(task, 1)
+
+        return tick, phase_done
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:

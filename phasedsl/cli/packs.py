@@ -53,7 +53,7 @@ def lint(
 
 
 def _report(files: list[str], strict: bool, as_json: bool) -> None:
-    from ..packs import check_file
+    from ..packs import Diagnostic, check_file
 
     found = []
     unusable = 0
@@ -62,7 +62,9 @@ def _report(files: list[str], strict: bool, as_json: bool) -> None:
             _pack, diags = check_file(f, strict=strict)
         except PhaseDSLError as e:
             unusable += 1
-            diags = getattr(e, "problems", None) or [str(e)]
+            # a problem of no file (a name that is no pack) is said of the argument
+            diags = [d if getattr(d, "path", None) else Diagnostic(f, None, None, str(
+                getattr(d, "message", d))) for d in getattr(e, "problems", None) or [e]]
         found += diags
     code = 2 if unusable else 1 if found else 0
     errors = sum(1 for d in found if getattr(d, "severity", "error") == "error")
@@ -140,7 +142,7 @@ def show(
             "name": pack.name, "title": pack.title, "description": pack.description,
             "source": pack.source, "extends": pack.extends,
             "rules_changed": dict(describe_rules(pack.settings)),
-            "worlds": [{"name": w.name, "title": w.title,
+            "worlds": [{"name": w.name, "title": w.title, "note": w.note,
                         "rules_changed": dict(describe_rules(w.settings)),
                         "phases": [{"number": e.number, "canonical": e.phase.canonical(w.rules.deck),
                                     "cards_needed": e.phase.cards_needed, "name": e.name,
@@ -154,6 +156,8 @@ def show(
         _out("")
         if len(pack.worlds) > 1:
             _out(f"== {w.title} [{w.name}]")
+        if w.note and len(pack.worlds) > 1:  # (a one-list pack's note is the pack's)
+            _out(_wrap(f"note: {w.note}", "      "))
         cells: list = [["#", "cards", "phase"]]
         for e in w.phases:
             name = f" ({e.name})" if e.name else ""

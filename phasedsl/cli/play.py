@@ -10,13 +10,14 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..errors import PhaseDSLError
+from ..errors import PhaseDSLError, printable
 
 # The referee and the screen are imported where a game is played: every other command
 # starts without them (they would add about 0.1 s to each `phasedsl check`).
@@ -35,6 +36,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
     from ..game import IllegalMove, view
+    from ..game.table import hopeless
     from ..play import HELP, CommandError, parse_command, screen, wrap
 
     table = game.state.table
@@ -43,6 +45,10 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     fresh = True  # show the screen before the next prompt
     while not game.over:
         state = game.state
+        if hopeless(state):
+            write("no player can ever lay a phase again (every phase still to play is one no "
+                  "hand can make, see phasedsl lint): the game stops")
+            return game, True
         mover = state.to_move
         if mover == me:
             if fresh:
@@ -54,7 +60,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
             try:
                 move = parse_command(line, me, deck)
             except CommandError as e:
-                write("\n".join(wrap("  ? ", str(e))))
+                write("\n".join(wrap("  ? ", printable(str(e)))))
                 continue
             if move == "help":
                 write(HELP)
@@ -64,7 +70,8 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
             try:
                 after = game.apply(move)
             except IllegalMove as e:
-                write("\n".join(wrap("  not allowed: ", e.message)))
+                # the reason may quote what was typed (a player's name)
+                write("\n".join(wrap("  not allowed: ", printable(e.message))))
                 continue
         else:
             move = bots[mover].choose(view(state, mover))
@@ -98,7 +105,7 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
     the move, lost turns, the end of a hand or of the game."""
     from ..play import describe, hand_over, skipped
 
-    write(f"  {describe(made, before.state, me)}")
+    write(f"  {printable(describe(made, before.state, me))}")  # (a name typed in a skip)
     for p in skipped(before.state, after.state):
         write(f"  {'you lose' if p == me else p + ' loses'} a turn (skipped)")
     results = after.state.results
@@ -119,11 +126,15 @@ def play(
                                       min=1, max=5)] = 2,
     bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="The bots' strategy (greedy, random).")
                    ] = "greedy",
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the bots: the "
-                                                     "same seed, the same game.")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the "
+                                                            "bots: the same seed, the same game "
+                                                            "(default: a new one, shown).")] = None,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "ann",
     log: Annotated[str | None, typer.Option("--log", metavar="FILE", help="Write the game log (JSON lines) "
                                                           "here; it replays.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --log FILE if it is there "
+                                                        "(a log is a record: never done without it).")
+                     ] = False,
 ) -> None:
     """Play a whole game in the terminal against bots, one command a line.
 
@@ -142,6 +153,7 @@ def play(
     """
     from ..bots import BOTS
     from ..game import Game
+    from ..lint import refuse_unplayable
     from .common import _fail
 
     if bot not in BOTS:
@@ -151,16 +163,27 @@ def play(
         # Commands name players as single words ("hit G11 on bob 2").
         _fail(PhaseDSLError(f"--name must be one word of letters, digits, _ or - (at most 20), "
                             f"not {name[:40]!r}"))
+    chosen = seed is None
+    if chosen:  # a new game each time; the seed is shown and logged, to play it again
+        seed = secrets.randbelow(1_000_000)
     try:
         game = Game.new(variant, [name, *names], seed=seed, world=world)
+        refuse_unplayable(game.state.table.pack, game.state.table.world)
+        if log is not None:  # a log names its pack from its own folder, as replay reads it
+            from dataclasses import replace
+            from pathlib import Path
+
+            from ..gamelog import variant_ref
+
+            ref = variant_ref(game.state.table.pack, Path(log).parent)
+            game = replace(game, header={**game.header, "variant": ref})
+            if ref.startswith("../") or Path(ref).is_absolute():  # replay would refuse it
+                typer.echo(f"note: the pack is not in the log's folder: replay the log with "
+                           f"--variant {variant}", err=True)
         # (--log "" is a name that names no file, not "no log")
-        out = open(log, "w", encoding="utf-8") if log is not None else None  # noqa: SIM115
+        out = _Record(log, force) if log is not None else None
     except PhaseDSLError as e:
         _fail(e)
-    except OSError as e:
-        _fail(PhaseDSLError(f"cannot write {log or repr(log)}: {e.strerror or e}"))
-    except ValueError:  # a NUL in the name
-        _fail(PhaseDSLError(f"cannot write {log!r}: a file name holds no NUL character"))
     from ..play import MAX_COMMAND
 
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
@@ -170,6 +193,8 @@ def play(
             import readline  # noqa: F401  (line editing and history for input())
 
     def read(prompt: str) -> str | None:
+        if out is not None:  # the game so far is on disk before the person is waited for
+            out.commit()
         if tty:
             try:
                 return input(prompt)
@@ -190,35 +215,65 @@ def play(
                     typer.echo("\nthe input has a line with no end: the game stops")
                     return None
         # a piped command shows in the transcript as typed (a long one cut short)
-        shown = line.rstrip("\n")
+        shown = printable(line.rstrip("\n"))
         typer.echo(shown if len(shown) <= 200 else shown[:200] + " ...")
         return line
 
     def write(lines: list[str]) -> None:
         # Event by event as the game goes: however the program ends, the log holds the game.
         if out is not None:
-            try:
-                out.write("".join(line + "\n" for line in lines))
-                out.flush()
-            except OSError as e:  # a full disk: the game stops, the log says how far it got
-                raise PhaseDSLError(f"cannot write {log}: {e.strerror or e}") from None
+            out.add(lines)
 
     def save(g: Game, new: list[Move]) -> None:
         write([json.dumps(m.to_log()) for m in new])
 
+    if chosen:
+        typer.echo(f"seed {seed}: play again with --seed {seed}")
     finished = False
+    stop = None
     try:
         write(game.to_log())
         game, finished = play_game(game, name, players, read, typer.echo, save)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the log is kept, then exit 130/143
         typer.echo("")
+        stop = e
     except PhaseDSLError as e:
         _fail(e)
-    finally:
-        if out is not None:
-            with contextlib.suppress(OSError):  # (what could not be written is said above)
-                out.close()
+    if out is not None:
+        try:
+            out.commit()
+        except PhaseDSLError as e:
+            _fail(e)
     if not finished:
         typer.echo("game stopped" + (f"; the log so far is in {log}" if log is not None else ""))
     elif log is not None:
         typer.echo(f"the log is in {log}")
+    if stop is not None:
+        raise stop
+
+
+class _Record:
+    """The game log as it grows: the whole file is written again (outfiles: to a temporary
+    file, then renamed) each time the game waits for the person and when it ends, so the
+    log on disk is always a whole game so far that replays, never a cut-off line. Only its
+    first writing needs --force to replace a file there; after that the file is the game's."""
+
+    def __init__(self, path: str, force: bool) -> None:
+        from ..outfiles import check_target
+
+        self.path = check_target(path, force)
+        self.force = force
+        self.lines: list[str] = []
+        self.written = -1
+
+    def add(self, lines: list[str]) -> None:
+        self.lines += lines
+
+    def commit(self) -> None:
+        from ..outfiles import write_text
+
+        if len(self.lines) == self.written:
+            return
+        write_text(self.path, "".join(line + "\n" for line in self.lines), self.force)
+        self.written = len(self.lines)
+        self.force = True

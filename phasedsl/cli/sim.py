@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..errors import PhaseDSLError
+from ..outfiles import OutputError, check_target, clear_folder, write_text
+from .common import ForceOpt, JobsOpt, JsonOpt
 
 VariantArg = Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
                                          help="A built-in pack name or a pack file.")]
@@ -18,21 +23,19 @@ WorldOpt = Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
                                                    "to play.")]
 SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the run: game i is "
                                                                   "seeded from it and i.")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N",
-                                      help="Processes playing games (same figures for any count).")]
 
 
 def simulate(
     variant: VariantArg,
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, metavar="N",
-                                         help="Players at the table.")],
+                                         help="Players at the table.")] = 4,
     games: Annotated[int, typer.Option("--games", "-g", min=1, max=1_000_000, metavar="N",
-                                       help="Games to play.")],
+                                       help="Games to play.")] = 100,
     world: WorldOpt = None,
     bot: Annotated[str, typer.Option("--bot", metavar="NAME",
                                      help="The bot in every seat: greedy or random.")] = "greedy",
     seed: SeedOpt = 1,
-    jobs: JobsOpt = 1,
+    jobs: JobsOpt = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "
                                                          "text.")] = False,
     plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
@@ -40,7 +43,8 @@ def simulate(
                                                    ".png or .svg file (needs matplotlib).")] = None,
     logs: Annotated[Path | None, typer.Option("--logs", metavar="DIR",
                                               help="Write each game's log (JSON lines) into this "
-                                                   "folder.")] = None,
+                                                   "folder as the game ends.")] = None,
+    force: ForceOpt = False,
 ) -> None:
     """Play many seeded games between bots and show how the pack plays.
 
@@ -48,6 +52,9 @@ def simulate(
     histogram), turns per hand, for each phase the hands players spend on it and the
     share of attempts that complete it (beside the chance a dealt hand makes it),
     win share by seat and the mean final score.
+
+    --logs DIR refuses a folder that holds game-*.jsonl files already; with --force
+    those are removed first, so that the folder holds this run's logs only.
 
     Examples:
 
@@ -57,8 +64,7 @@ def simulate(
     """
     from ..bots import make_bot
     from ..packs import load_pack
-    from ..simulate import phase_odds, summarize
-    from ..simulate import simulate as run
+    from ..simulate import phase_odds, play_games, summarize
 
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         _fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
@@ -71,66 +77,73 @@ def simulate(
     try:
         pack = load_pack(variant)
         make_bot(bot)
-        if logs is not None:
-            _prepare(logs)
         if plot is not None:
-            writable(plot)
-        with _progress(as_json, games) as tick:
-            records = run(pack, players, games, bot, seed, world, jobs, keep_logs=logs is not None,
-                          progress=tick)
+            check_target(plot, force)
+        writer = _LogWriter(logs, pack, games, force) if logs is not None else None
+        records = []
+        with _progress(as_json, games) as tick, closing(play_games(
+                pack, players, games, bot, seed, world, jobs, keep_logs=writer is not None)
+                ) as played:
+            for rec in played:
+                if writer is not None:  # written as each game ends, then forgotten
+                    rec = writer.write(rec)
+                records.append(rec)
+                if tick:
+                    tick(len(records))
         summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                    "seed": seed, **summarize(records, players, phase_odds(pack, world))}
-        if logs is not None:
-            _write_logs(logs, records, pack)
         if plot is not None:
-            plot_summary(summary, plot)
+            plot_summary(summary, plot, force)
+            summary["plot"] = str(plot)
     except PhaseDSLError as e:
         _fail(e, as_json)
     if as_json:
         typer.echo(json.dumps(summary))
     else:
         typer.echo(summary_text(summary))
+        if plot is not None:
+            typer.echo(f"wrote {plot}")
 
 
-def writable(path: Path) -> None:
-    """Refuse, before any work, a file that cannot be written where it is named: a folder,
-    or a file in a folder that does not exist (the games would be played for nothing)."""
-    try:
-        if path.is_dir():
-            raise PhaseDSLError(f"cannot write {path}: it is a folder; name a file")
-        if not path.parent.is_dir():
-            raise PhaseDSLError(f"cannot write {path}: there is no folder {path.parent}")
-    except (OSError, ValueError) as e:
-        raise PhaseDSLError(f"cannot write {str(path)!r}: {getattr(e, 'strerror', None) or e}"
-                            ) from None
+class _LogWriter:
+    """Each game's log, written into the folder as the game ends (whole: outfiles), so
+    that an interrupted run keeps every game it finished."""
 
+    PATTERN = "game-*.jsonl"
 
-def _prepare(folder: Path) -> None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise PhaseDSLError(f"cannot make the folder {folder}: {e.strerror}") from None
+    def __init__(self, folder: Path, pack, games: int, force: bool) -> None:
+        from ..resources import variants_dir
 
-
-def _write_logs(folder: Path, records, pack) -> None:
-    import os
-
-    from ..resources import variants_dir
-
-    width = max(4, len(str(len(records))))
-    header = None
-    if pack.path is not None and Path(pack.path).parent != variants_dir():
-        # A log names a pack file relative to the log's own folder.
-        header = json.loads(records[0].log[0]) if records else None
-        if header is not None:
-            header["variant"] = os.path.relpath(Path(pack.path).resolve(), folder.resolve())
-    for r in records:
-        path = folder / f"game-{r.index + 1:0{width}d}.jsonl"
-        lines = [json.dumps(header), *r.log[1:]] if header is not None else r.log
         try:
-            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            folder.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise PhaseDSLError(f"cannot write {path}: {e.strerror}") from None
+            raise PhaseDSLError(f"cannot make the folder {folder}: {e.strerror}") from None
+        try:
+            old = sorted(folder.glob(self.PATTERN))
+        except OSError as e:
+            raise PhaseDSLError(f"cannot read the folder {folder}: {e.strerror}") from None
+        if old and not force:
+            raise OutputError(f"{folder} holds game logs already ({old[0].name}): give "
+                              "--force to replace them")
+        if old:
+            # a shorter run must not leave the longer one's last games beside its own
+            clear_folder(folder, self.PATTERN)
+        self.folder = folder
+        self.width = max(4, len(str(games)))
+        # A log names a pack file relative to the log's own folder.
+        self.variant = None
+        if pack.path is not None and Path(pack.path).parent != variants_dir():
+            self.variant = os.path.relpath(Path(pack.path).resolve(), folder.resolve())
+
+    def write(self, rec):
+        lines = list(rec.log)
+        if self.variant is not None and lines:
+            header = json.loads(lines[0])
+            header["variant"] = self.variant
+            lines[0] = json.dumps(header)
+        write_text(self.folder / f"game-{rec.index + 1:0{self.width}d}.jsonl",
+                   "\n".join(lines) + "\n")
+        return replace(rec, log=())
 
 
 def _pct(x: float | None) -> str:
@@ -147,6 +160,10 @@ def summary_text(s: dict) -> str:
     if s["capped"]:
         lines.append(f"stopped at the safety cap (not counted): {len(s['capped'])} game(s), "
                      f"numbers {', '.join(str(n) for n in s['capped'][:10])}")
+    if s.get("stalled"):
+        lines.append(f"stalled (no player could ever lay a phase again; stopped, not counted): "
+                     f"{len(s['stalled'])} game(s), numbers "
+                     f"{', '.join(str(n) for n in s['stalled'][:10])}")
     h = s["hands_per_game"]
     if not h["n"]:
         lines.append("no game finished")
@@ -173,11 +190,11 @@ def summary_text(s: dict) -> str:
     return "\n".join(lines)
 
 
-def plot_summary(s: dict, path: Path) -> None:
+def plot_summary(s: dict, path: Path, force: bool = False) -> None:
     """Game length histogram and the phase curve (matplotlib, an optional extra)."""
     from ..api import drawing
 
-    with drawing(path, "the figures", ncols=2, figsize=(11, 4.5)) as (fig, (a, b)):
+    with drawing(path, "the figures", force, ncols=2, figsize=(11, 4.5)) as (fig, (a, b)):
         hist = s["hands_per_game"]["histogram"]
         a.bar([int(k) for k in hist], list(hist.values()))
         a.set_xlabel("hands per game")
@@ -210,9 +227,10 @@ class _progress:
     def __enter__(self):
         if self.quiet:
             return None
+        from rich.console import Console
         from rich.progress import Progress
 
-        self.bar = Progress(transient=True)
+        self.bar = Progress(transient=True, console=Console(stderr=True))  # (stdout: the answer)
         self.bar.start()
         task = self.bar.add_task("playing games", total=self.total)
         return lambda done: self.bar.update(task, completed=done)
@@ -237,14 +255,16 @@ def report(
     games: Annotated[int, typer.Option("--games", "-g", min=1, max=100_000, metavar="N",
                                        help="Games per table size (2-6 players).")] = 20,
     seed: SeedOpt = 1,
-    jobs: JobsOpt = 1,
+    jobs: JobsOpt = 0,
+    force: ForceOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Write a one-page HTML report of a pack: rules in words, phases, odds and simulated
     difficulty curves, game length for 2-6 players, and a printable phase and score sheet.
 
     Self-contained (inline SVG and CSS, no script, nothing fetched). The default of 20
     games per table size takes well under a minute; --games and --jobs trade time for
-    precision.
+    precision. An existing FILE is replaced only with --force.
 
     Examples:
 
@@ -258,15 +278,15 @@ def report(
     try:
         pack = load_pack(pack_ref)
         pack.world(world)
-        writable(output)
+        check_target(output, force)
         total = games * max(1, len(player_counts(pack, world)))
-        with _progress(False, total) as tick:
+        with _progress(as_json, total) as tick:
             figures = pack_figures(pack, world, games, seed, jobs, progress=tick)
-        html = render_html(pack, world, figures)
-        try:
-            output.write_text(html, encoding="utf-8")
-        except OSError as e:
-            raise PhaseDSLError(f"cannot write {output}: {e.strerror}") from None
+        size = write_text(output, render_html(pack, world, figures), force)
     except PhaseDSLError as e:
-        _fail(e, False)
-    typer.echo(f"wrote {output} ({len(html):,} bytes)")
+        _fail(e, as_json)
+    if as_json:
+        typer.echo(json.dumps({"variant": pack.name, "world": world, "path": str(output),
+                               "bytes": size, "figures": figures}))
+    else:
+        typer.echo(f"wrote {output} ({size:,} bytes)")

@@ -17,10 +17,11 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..cards import WILD, Card
-from ..errors import PhaseDSLError
+from ..errors import LINE_WORTH, PhaseDSLError, clipped, listed, quoted
+from ..hits import plan as hit_plan
 from ..hits import targets as hit_targets
 from ..layout import read_group, verify
-from ..meld import LaidGroup
+from ..meld import LaidGroup, Meld, acting_text
 from ..rules import Rules
 from ..solver import find_within_budget
 from . import moves as mv
@@ -44,7 +45,10 @@ class IllegalMove(PhaseDSLError):
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
-        self.message = message
+        # what a message quotes of the move is bounded where it is said; this bounds the
+        # whole (a lay of 200-card groups), so that no answer is the size of its input
+        self.message = message if len(message) <= 4 * LINE_WORTH else clipped(message,
+                                                                              4 * LINE_WORTH)
         self.line: int | None = None  # the log line, when the move came from a log
         super().__init__(f"{message} [{rule}]")
 
@@ -84,14 +88,18 @@ def _name(state: GameState, i: int) -> str:
 
 def _seat_of(state: GameState, name: str) -> int:
     if name not in state.table.players:
-        raise IllegalMove("unknown_player", f"{name!r} is not a player of this game "
-                                            f"({', '.join(state.table.players)})")
+        raise IllegalMove("unknown_player", f"{quoted(name)} is not a player of this game "
+                                            f"({listed(state.table.players)})")
     return state.table.index(name)
 
 
 def _group_label(state: GameState, owner: int, g: int) -> str:
-    lg = state.seats[owner].laid[g].group
-    return f"{_name(state, owner)}'s group {g + 1} ({lg.group.describe(state.table.rules.deck)}: {lg})"
+    laid = state.seats[owner].laid[g]
+    lg = laid.group
+    # a card of a wild number played as a wild shows what it stands for: Y2=1
+    shown = " ".join(acting_text(c, laid.played.cards[k]) if k in laid.acting else str(c)
+                     for k, c in enumerate(lg.cards))
+    return f"{_name(state, owner)}'s group {g + 1} ({lg.group.describe(state.table.rules.deck)}: {shown})"
 
 
 def cards_in_play(state: GameState) -> list[Card]:
@@ -141,7 +149,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     given = [p for p, _ in move.hands]
     if set(given) != playing or len(given) != len(playing):
         raise IllegalMove("bad_deal", f"the deal must give a hand to each of "
-                                      f"{', '.join(sorted(playing))}; it names {', '.join(given)}")
+                                      f"{listed(sorted(playing))}; it names {listed(given)}")
     for p, h in move.hands:
         if len(h) != rules.hand_size:
             raise IllegalMove("bad_deal", f"{p} is dealt {len(h)} cards; the pack deals "
@@ -435,11 +443,10 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     problem = _going_out_problem(state, left, True)
     if problem:
         raise IllegalMove(*problem)
-    laid = _laid_order(verdict.meld.groups, move.groups)
-    wn = rules.wild_numbers
+    laid = _laid(verdict.meld, move.groups)
     hand = _remove(seat.hand, [c for g in move.groups for c in g])
     wilds = sum(1 for g in move.groups for c in g if c.wild)
-    seats = _set_seat(state, i, hand=hand, laid=tuple(Laid(g, wn) for g in laid),
+    seats = _set_seat(state, i, hand=hand, laid=laid,
                       laid_phase=number, declared=number if table.any_order else seat.declared,
                       phase_wilds=wilds)
     state = replace(state, seats=seats, laid_now=True,
@@ -472,17 +479,36 @@ def _wins_at_once(state: GameState, i: int) -> bool:
     return all(len(s.done) + 1 < goal for k, s in enumerate(state.seats) if k != i and s.playing)
 
 
-def _laid_order(meld_groups: Sequence[LaidGroup], given) -> list[LaidGroup]:
-    """The verdict's groups (phase order) back in the order the player laid them."""
-    pool = list(meld_groups)
+def _laid_order(meld_groups: Sequence[LaidGroup], given) -> list[int]:
+    """The verdict's groups (phase order) back in the order the player laid them (their
+    indices in ``meld_groups``)."""
+    pool = list(range(len(meld_groups)))
     out = []
     for g in given:
         key = Counter(c.plain() for c in g)
-        for k, lg in enumerate(pool):
-            if Counter(c.plain() for c in lg.cards) == key:
+        for k, j in enumerate(pool):
+            if Counter(c.plain() for c in meld_groups[j].cards) == key:
                 out.append(pool.pop(k))
                 break
     return out + pool
+
+
+def _laid(meld: Meld, given) -> tuple[Laid, ...]:
+    """The table's groups for a lay: the verdict's reading, each card of a wild number
+    (postal) played as a wild kept as the wild it stands for, so that the group is read so
+    for as long as it lies there."""
+    acting: dict[int, dict[int, Card]] = {}
+    for j, k, wild in meld.acting:
+        acting.setdefault(j, {})[k] = wild
+    out = []
+    for j in _laid_order(meld.groups, given):
+        lg = meld.groups[j]
+        if j not in acting:
+            out.append(Laid(lg))
+            continue
+        played = LaidGroup(lg.group, tuple(acting[j].get(k, c) for k, c in enumerate(lg.cards)))
+        out.append(Laid.read(played, {k: lg.cards[k] for k in acting[j]}))
+    return tuple(out)
 
 
 def _after_play(state: GameState, i: int) -> GameState:
@@ -495,25 +521,44 @@ def _after_play(state: GameState, i: int) -> GameState:
     return end_hand(state, _name(state, i))
 
 
-def _hit_rules(state: GameState, hitter: int, laid: Laid) -> Rules:
-    return _rules_for_hits(state.table.rules, wild_numbers(state, hitter) | laid.wild_numbers)
+def _hit_rules(state: GameState) -> Rules:
+    return _rules_for_hits(state.table.rules)
 
 
 @lru_cache(maxsize=256)
-def _rules_for_hits(rules: Rules, wild: frozenset[int]) -> Rules:
+def _rules_for_hits(rules: Rules) -> Rules:
     # Hits may make a group longer than the phase asked even where lays may not (extras).
-    return rules.with_(extras=True, wild_numbers=wild)
+    # A laid group is judged as it was read (``Laid.played``: every card that was played
+    # as a wild is a wild there), so no number is wild for it; only the hitter's own wild
+    # number (postal) may make the card hit a wild, and ``_extend`` tries that itself.
+    return rules.with_(extras=True, wild_numbers=frozenset())
 
 
 def _extend(state: GameState, hitter: int, owner: int, g: int, card: Card
-            ) -> tuple[LaidGroup | None, str]:
-    """The group after ``card`` is played onto it, or (None, why not)."""
+            ) -> tuple[Laid | None, str]:
+    """The group after ``card`` is played onto it, or (None, why not).  A card of the
+    hitter's wild number (postal) that does not fit as itself is played as a wild (placed
+    as a plain W would be); no one else's wild number counts, and the cards already laid
+    keep their reading."""
     laid = state.seats[owner].laid[g]
-    return _extended(laid.group, card, _hit_rules(state, hitter, laid))
+    rules = _hit_rules(state)
+    new, front, why = _extended(laid.played, card, rules)
+    acting = None
+    if new is None and card.natural and card.number in wild_numbers(state, hitter):
+        new, front, _ = _extended(laid.played, WILD, rules)
+        acting = card
+    if new is None:
+        return None, why
+    if acting is None and not laid.acting:
+        return Laid(new), ""
+    real = laid.real(1 if front else 0)
+    if acting is not None:
+        real[0 if front else len(new.cards) - 1] = acting
+    return Laid.read(new, real), ""
 
 
 @lru_cache(maxsize=8192)
-def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None, str]:
+def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None, bool, str]:
     """Where ``card`` may go is ``hits.targets``' answer (a run's ends, what a wild stands
     for there); a wild that says what it stands for (``W=3``) takes the place that number
     is, and the group with the card in place is read again by ``layout.read_group``, so
@@ -530,11 +575,11 @@ def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None
         new = (placed, *lg.cards) if h.end == "low" else (*lg.cards, placed)
         read, problems = read_group(lg.group, new, rules)
         if read is not None and not problems:
-            return LaidGroup(lg.group, read), ""
+            return LaidGroup(lg.group, read), h.end == "low", ""
     if not problems:
         _, problems = read_group(lg.group, (*lg.cards, card), rules)
     why = "; ".join(msg for _, msg in problems)
-    return None, why or "it fits no open place of this group"
+    return None, False, why or "it fits no open place of this group"
 
 
 def _hit(state: GameState, move: mv.Hit) -> GameState:
@@ -564,38 +609,43 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
     if problem:
         raise IllegalMove(*problem)
     laid = state.seats[owner].laid
-    # The group now holds the hitter's cards too, a card of their wild number perhaps
-    # played as a wild: it is read from now on with that number wild as well.
-    wn = laid[g].wild_numbers | wild_numbers(state, i)
     seats = _set_seat(state, i, hand=hand)
     state = replace(state, seats=seats)
-    new_laid = (*laid[:g], Laid(new, wn), *laid[g + 1:])
+    new_laid = (*laid[:g], new, *laid[g + 1:])
     state = replace(state, seats=_set_seat(state, owner, laid=new_laid),
                     reuse_owed=max(0, state.reuse_owed - (1 if move.card.wild else 0)))
+    if state.reuse_owed and not _owed_wilds_fit(state, i):
+        raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played again "
+                                             "this turn, and after this hit it could not be (no "
+                                             "group takes it, or no card would be left to "
+                                             "discard)")
     return _after_play(state, i)
 
 
-def _swapped(lg: LaidGroup, card: Card, rules: Rules, end: str | None
-             ) -> tuple[list[Card], int, bool] | None:
-    """``hits.targets``' swap for ``card``: the group's cards with the natural in place of
-    a laid wild, that wild's index, and whether the wild goes to the hand (the Japanese
-    page's take-back) rather than to an end of the run (Utah rules); or None.  With both
-    rules on, a swap that names no end is a take-back."""
+def _swapped(laid: Laid, card: Card, rules: Rules, end: str | None
+             ) -> tuple[list[Card], int, bool, bool] | None:
+    """``hits.targets``' swap for ``card``: the group's cards (as played) with the natural
+    in place of a laid wild, that wild's index, whether the wild goes to the hand (the
+    Japanese page's take-back) rather than to an end of the run (Utah rules), and whether
+    it went to the front; or None.  With both rules on, a swap that names no end is a
+    take-back.  A card of a wild number played as a wild is a natural laid, not a wild."""
+    lg = laid.played
     options = [h for h in hit_targets([lg], card, rules) if h.swap is not None
                and (end is None or h.end == end)]
     options.sort(key=lambda h: h.end is not None)  # a take-back (no end) first
     for h in options:
         cards = list(lg.cards)
-        k = next((k for k, c in enumerate(cards) if c.wild
+        k = next((k for k, c in enumerate(cards) if c.wild and k not in laid.acting
                   and h.swap.number in (None, c.number)), None)
         if k is None:
             continue
         wild = cards[k]
         cards[k] = card
         if h.end is None:
-            return cards, k, True
+            return cards, k, True, False
         moved = Card(h.stands, wild.color, wild=True)
-        return ([moved, *cards] if h.end == "low" else [*cards, moved]), k, False
+        low = h.end == "low"
+        return ([moved, *cards] if low else [*cards, moved]), k, False, low
     return None
 
 
@@ -620,15 +670,15 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
         raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
     g = move.group - 1
     laid = state.seats[owner].laid[g]
-    cards = laid.group.cards
-    rules = _hit_rules(state, i, laid)
-    got = _swapped(laid.group, card, rules, move.end)
+    cards = laid.played.cards
+    rules = _hit_rules(state)
+    got = _swapped(laid, card, rules, move.end)
     if got is None:
         raise IllegalMove("swap_does_not_fit", f"{card} replaces no wild in "
                                                f"{_group_label(state, owner, g)}"
                           + ("" if table.rules.wild_take_back else
                              " that has an open end to move to"))
-    new, k, take = got
+    new, k, take, front = got
     read, problems = read_group(laid.group.group, new, rules)
     if problems or read is None:
         raise IllegalMove("swap_does_not_fit", f"{card} for the wild leaves "
@@ -640,14 +690,30 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
                       taken_wilds=seat.taken_wilds + (1 if take else 0))
     state = replace(state, seats=seats)
     new_laid = list(state.seats[owner].laid)
-    new_laid[g] = Laid(LaidGroup(laid.group.group, read), laid.wild_numbers | wild_numbers(state, i))
+    new_laid[g] = Laid.read(LaidGroup(laid.group.group, read), laid.real(1 if front else 0))
     owed = state.reuse_owed + (1 if take and table.house.wild_reuse_same_turn else 0)
     state = replace(state, seats=_set_seat(state, owner, laid=tuple(new_laid)), reuse_owed=owed)
-    if owed and not _hittable(state, i, WILD):
-        # Its own phase is down, so the taken wild can only be reused as a hit.
-        raise IllegalMove("must_reuse_wild", "the wild taken could not be played anywhere this "
-                                             "turn, and it must be reused the turn it is taken")
+    if owed and not _owed_wilds_fit(state, i):
+        raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played again "
+                                             "this turn, and here it could not be (no group "
+                                             "takes it, or playing it would leave no card to "
+                                             "discard)")
     return _after_play(state, i)
+
+
+def _owed_wilds_fit(state: GameState, i: int) -> bool:
+    """Whether seat ``i`` can still play every wild it owes (taken back this turn under
+    ``wild_reuse_same_turn``) and then end its turn.  Its own phase is down, so a taken
+    wild can only be reused as a hit; the hits must leave a card to discard (or go out
+    where a hand may end by play).  A take-back that fails this is refused: without it a
+    player could take the wild and be left with no legal move (the wild their only card)."""
+    owed = state.reuse_owed
+    own_only = not state.table.house.hit_same_turn and state.laid_now
+    groups = [lg.played for k, s in enumerate(state.seats) if not own_only or k == i
+              for lg in s.laid]
+    if not hit_plan(groups, [WILD] * owed, _hit_rules(state)).complete:
+        return False
+    return _going_out_problem(state, len(state.seats[i].hand) - owed, True) is None
 
 
 def _acts_as_skip(state: GameState, move: mv.Discard) -> bool:
@@ -679,15 +745,21 @@ def _check_discard(state: GameState, move: mv.Discard
             and card == state.drawn:
         raise IllegalMove("must_play_drawn", f"{move.player} is floating and must play the "
                                              f"drawn {card}, which fits a laid group")
-    if state.reuse_owed and card.wild:
+    if state.reuse_owed:
+        # a discard ends the turn, and the taken wild must be back on the table by then
+        what = "not discarded" if card.wild else "before the turn ends with a discard"
         raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played (laid "
-                                             "or hit) this turn, not discarded")
+                                             f"or hit) this turn, {what}")
     problem = _going_out_problem(state, len(hand), False)
     if problem:
         raise IllegalMove(*problem)
     if move.skip is not None and not _acts_as_skip(state, move):
-        raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip {move.skip}")
+        raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
+                                        f"{quoted(str(move.skip))}")
     _check_down(state, i, move, hand)
+    if move.skip is not None:
+        # a going-out skip skips nobody (the hand ends), but it still names a player
+        _seat_of(state, move.skip)
     target = _skip_target(state, i, move) if _acts_as_skip(state, move) and hand else None
     return i, hand, target
 
@@ -713,7 +785,8 @@ def _check_down(state: GameState, i: int, move: mv.Discard, hand: tuple[Card, ..
     if not move.card.anti:
         if move.down is not None:
             raise IllegalMove("not_anti_phase", f"only the anti-phase card (A) sends a player "
-                                                f"down; {move.card} cannot name {move.down}")
+                                                f"down; {move.card} cannot name "
+                                                f"{quoted(str(move.down))}")
         return
     if hand:
         if move.down is not None:
@@ -776,8 +849,9 @@ def _save(state: GameState, move: mv.Save) -> GameState:
     if not hand:
         raise IllegalMove("cannot_save_last_card", "the going-out card cannot be saved; discard "
                                                    "it")
-    if state.reuse_owed and move.card.wild:
-        raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played this turn")
+    if state.reuse_owed:
+        raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played this "
+                                             "turn, before the turn ends")
     seats = _set_seat(state, i, hand=hand, save=(*seat.save, move.card.plain()), saved=True)
     return _begin_turn(replace(state, seats=seats), _next(state, i))
 
@@ -879,14 +953,18 @@ def _candidates(state: GameState) -> list[mv.Move]:
                 out.append(mv.Lay(me, groups, n if table.any_order and not state.tie_break
                                   else None))
     if seat.laid_phase is not None:
+        rules = _hit_rules(state)
+        mine = wild_numbers(state, i)
         for s in state.seats:
             for g, laid in enumerate(s.laid):
-                rules = _hit_rules(state, i, laid)
                 run = laid.group.group.kind.is_run
                 for c in distinct:
                     if c.anti:
                         continue
-                    for h in hit_targets([laid.group], c, rules):
+                    if c.natural and c.number in mine and hit_targets([laid.played], WILD, rules):
+                        # (played as a wild where it does not fit as itself; apply decides)
+                        out.append(mv.Hit(me, c, s.name, g + 1))
+                    for h in hit_targets([laid.played], c, rules):
                         if h.swap is not None:  # Utah (an end) or a take-back (none)
                             out.append(mv.Swap(me, c, s.name, g + 1, h.end))
                         elif c.wild and run and h.stands is not None:  # a wild says its end

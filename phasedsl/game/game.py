@@ -6,10 +6,34 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..cards import Card
 from ..packs import Pack
 from . import engine
-from .moves import Abandon, Draw, Move
+from .moves import Abandon, Draw, Hit, Lay, Move
 from .state import GameState
+
+
+def as_read(before: GameState, after: GameState, move: Lay | Hit) -> Lay | Hit:
+    """``move`` as the log should record it: as the referee read it, so that the log says
+    by itself what the engine meant.  A lay's groups in their reading order (a run low to
+    high, so a card of a postal wild number played as a wild lies at the number it stands
+    for), each wild stating what it stands for (``W=8``); a plain wild hit onto a run
+    stating the number it took (and so the end).  Where the hand ended at once (nothing
+    left on the table to read) the move is kept as made: it reads back the same."""
+    seat = after.seat(move.player)
+    if isinstance(move, Lay):
+        if len(seat.laid) != len(move.groups) or after.hands_played != before.hands_played:
+            return move
+        return replace(move, groups=tuple(laid.group.cards for laid in seat.laid))
+    if not (move.card.wild and move.card.number is None) or after.hands_played != \
+            before.hands_played:
+        return move
+    old = before.seat(move.target).laid[move.group - 1].played
+    new = after.seat(move.target).laid[move.group - 1].played
+    if not new.group.kind.is_run:
+        return move
+    placed = new.cards[0] if new.cards[1:] == old.cards else new.cards[-1]
+    return replace(move, card=Card(placed.number, move.card.color, wild=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,20 +60,24 @@ class Game:
 
         ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
         ``dealer`` defaults to the last player, so the first listed plays first."""
-        from ..packs import load_pack
+        from ..coerce import as_pack, as_players, as_world
+        from ..errors import ArgumentError
         from ..resources import variants_dir
 
-        if not isinstance(pack, Pack):
-            pack = load_pack(pack)
+        pack = as_pack(pack, "Game.new")
+        players, world = as_players(players, "Game.new"), as_world(world, "Game.new")
         if seed is None:
             seed = 0
+        elif not isinstance(seed, int) or isinstance(seed, bool):  # (the log writes it)
+            raise ArgumentError("Game.new(seed=...)", "a whole number or None", seed)
         table = engine.make_table(pack, players, world)
         dealer = dealer if dealer is not None else table.players[-1]
         state = engine.start(table, dealer, seed)
         builtin = pack.path is not None and Path(pack.path).parent == variants_dir()
         variant = pack.name if builtin or pack.path is None else str(pack.path)
+        # the seed that dealt it: the log says how to deal the same game again
         header = {"type": "game", "variant": variant, "world": table.world,
-                  "players": list(table.players), "dealer": dealer}
+                  "players": list(table.players), "dealer": dealer, "seed": seed}
         return cls(state, header)._deal_if_due()
 
     @classmethod
@@ -71,6 +99,8 @@ class Game:
         elif isinstance(move, Abandon) and move.cards is None:
             before = len(self.state.seat(move.player).hand)
             move = replace(move, cards=state.seat(move.player).hand[before:])
+        elif isinstance(move, (Lay, Hit)):
+            move = as_read(self.state, state, move)
         return Game(state, self.header, (self.trail, move))._deal_if_due()
 
     def _deal_if_due(self) -> Game:

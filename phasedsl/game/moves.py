@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import Card, Deck, parse_cards
-from ..errors import PhaseDSLError, quoted
+from ..errors import PhaseDSLError, clipped, quoted
 
 
 class LogError(PhaseDSLError):
@@ -45,6 +45,23 @@ def _card(text, deck: Deck, key: str = "card") -> Card:
     if card is None:
         raise LogError(f"{key!r} must be one card, not {_shown(text)}")
     return card
+
+
+def _plain_card(text, deck: Deck, key: str = "card") -> Card:
+    """A card dealt, drawn, discarded or set aside: as it is in a hand.  Only a wild being
+    laid or hit says what it stands for (``W=R5``); anywhere else the annotation would be
+    dropped unread, so it is refused."""
+    card = _card(text, deck, key)
+    if card != card.plain():
+        raise LogError(f"{key!r}: {_shown(text)} says what a wild stands for, which only a "
+                       "laid or hit wild does; a card in a hand is plain (W)")
+    return card
+
+
+def _plain_cards(items, deck: Deck, key: str) -> tuple[Card, ...]:
+    if not isinstance(items, list) or len(items) > 200:
+        raise LogError(f"{key!r} must be a list of cards (at most 200)")
+    return tuple(_plain_card(c, deck, key) for c in items)
 
 
 @lru_cache(maxsize=4096)
@@ -79,8 +96,9 @@ class Deal:
     @classmethod
     def from_log(cls, obj: dict, deck: Deck) -> Deal:
         hands = _field(obj, "hands", dict, "an object of player: [cards]")
-        return cls(tuple((str(p), _cards(h, deck, f"hands.{p}")) for p, h in hands.items()),
-                   _card(_field(obj, "up", str, "a card"), deck, "up"))
+        return cls(tuple((str(p), _plain_cards(h, deck, f"hands.{clipped(str(p), 40)}"))
+                         for p, h in hands.items()),
+                   _plain_card(_field(obj, "up", str, "a card"), deck, "up"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +140,7 @@ class Draw:
         source = _field(obj, "from", str, "'deck', 'discard' or 'save'")
         if source not in ("deck", "discard", "save"):
             raise LogError(f"'from' must be 'deck', 'discard' or 'save', not {_shown(source)}")
-        card = _card(obj["card"], deck) if obj.get("card") is not None else None
+        card = _plain_card(obj["card"], deck) if obj.get("card") is not None else None
         return cls(_field(obj, "player", str, "a player name"), source, card)
 
 
@@ -242,7 +260,7 @@ class Discard:
             named[key] = obj.get(key)
             if named[key] is not None and not isinstance(named[key], str):
                 raise LogError(f"{key!r} must be a player name, not {_shown(named[key])}")
-        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck),
+        return cls(_field(obj, "player", str, "a player name"), _plain_card(obj.get("card"), deck),
                    **named)
 
 
@@ -259,7 +277,8 @@ class Save:
 
     @classmethod
     def from_log(cls, obj: dict, deck: Deck) -> Save:
-        return cls(_field(obj, "player", str, "a player name"), _card(obj.get("card"), deck))
+        return cls(_field(obj, "player", str, "a player name"),
+                   _plain_card(obj.get("card"), deck))
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +317,7 @@ class Abandon:
 
     @classmethod
     def from_log(cls, obj: dict, deck: Deck) -> Abandon:
-        cards = _cards(obj["cards"], deck, "cards") if obj.get("cards") is not None else None
+        cards = _plain_cards(obj["cards"], deck, "cards") if obj.get("cards") is not None else None
         return cls(_field(obj, "player", str, "a player name"), cards)
 
 

@@ -125,10 +125,33 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Laid:
-    """A group on the table and the wild numbers (postal) it was laid under."""
+    """A group on the table, in two readings of the same cards in the same places (a run
+    low to high, each wild with what it stands for).  ``group`` holds the real cards, as a
+    player sees them; ``played`` holds them as they were read when laid or hit: a card of a
+    postal wild number played as a wild is there the wild it stands for (``W=1``), at the
+    indices ``acting``.  Hits are judged against ``played``, so a group keeps the reading
+    it was laid with whoever hits it, whatever their own wild number."""
 
     group: LaidGroup
-    wild_numbers: frozenset[int] = frozenset()
+    played: LaidGroup = None  # type: ignore[assignment]  # (None: the same as ``group``)
+    acting: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.played is None:
+            object.__setattr__(self, "played", self.group)
+
+    @classmethod
+    def read(cls, played: LaidGroup, real: dict[int, Card]) -> Laid:
+        """The group read as ``played``, with the real cards ``real`` (index: card) where
+        a card of a wild number stands as a wild."""
+        if not real:
+            return cls(played, played)
+        shown = LaidGroup(played.group, tuple(real.get(k, c) for k, c in enumerate(played.cards)))
+        return cls(shown, played, tuple(sorted(real)))
+
+    def real(self, shift: int = 0) -> dict[int, Card]:
+        """The cards played as wilds, by index (moved on by ``shift``: a card put in front)."""
+        return {k + shift: self.group.cards[k] for k in self.acting}
 
 
 @dataclass(frozen=True)

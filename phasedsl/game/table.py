@@ -113,3 +113,26 @@ def wild_numbers(state: GameState, i: int) -> frozenset[int]:
     if number is None:
         return frozenset()
     return phase_rules(state.table, number)[1].wild_numbers
+
+
+def hopeless(state: GameState) -> bool:
+    """Whether no player can ever make progress: nobody has laid a phase this hand and
+    every playing player's phase (or each phase they may still choose) is one no hand can
+    make (``lint.unmakeable``).  A hand ends only when someone goes out, and nobody sheds
+    a card before laying their phase, so such a hand never ends (sound, not complete:
+    phases only change when a hand ends)."""
+    from ..lint import unmakeable
+
+    if state.stage != "turn":
+        return False
+    for i, seat in enumerate(state.seats):
+        if not seat.playing:
+            continue
+        if seat.laid_phase is not None:
+            return False
+        n = current_phase(state, i)
+        options = [n] if n is not None else (choosable(state, i) if state.table.any_order
+                                             else [])
+        if any(unmakeable(*phase_rules(state.table, k)) is None for k in options):
+            return False
+    return True

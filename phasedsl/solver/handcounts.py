@@ -32,6 +32,7 @@ class Hand:
         cnt = [0] * (tb.nc * nn)
         by_num = [0] * nn
         present = wilds = skips = 0
+        c = None
         try:
             for c in hand:
                 if c.wild:
@@ -43,8 +44,14 @@ class Hand:
                     cnt[t] += 1
                     by_num[ni] += 1
                     present |= bit
-        except (KeyError, TypeError):
-            raise ValueError(f"{c} is not a card of this deck") from None
+        except (KeyError, TypeError, AttributeError):
+            # (checked here, not before: a try costs nothing until something is not a card)
+            from ..coerce import as_cards, not_cards
+
+            if type(hand) in (list, tuple) and not isinstance(c, Card):
+                read = as_cards(hand, tb.deck, "the hand")  # card strings among them
+                return cls.of(read, tb)
+            raise not_cards(hand, c, tb.deck) from None
         h = cls.__new__(cls)
         h.cnt = cnt
         h.by_num = by_num

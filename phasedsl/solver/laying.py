@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from itertools import product
 
 from ..cards import SKIP, Card
+from ..coerce import meld_args
 from ..meld import LaidGroup, Meld
 from ..phase import Kind, Phase
 from ..rules import DEFAULT_RULES, Rules
@@ -68,9 +69,13 @@ def makes(lay: Layout, hand: Hand, rules: Rules) -> bool:
                for h, _ in postal_variants(hand, rules, lay.tb, keep_most(lay, rules)))
 
 
-def find(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Meld | None:
+def find(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_RULES
+         ) -> Meld | None:
     """A meld of ``hand`` that makes ``phase``, or None when no meld exists (SearchLimit
-    when the search stops at its budget)."""
+    when the search stops at its budget).  ``phase`` may be a phrase and ``hand`` a card
+    string (read under ``rules``' deck)."""
+    if not isinstance(phase, Phase) or not isinstance(rules, Rules) or isinstance(hand, str):
+        phase, hand, rules = meld_args("find", phase, hand, rules)
     lay = layout_for(phase, rules)
     return find_counted(lay, Hand.of(hand, lay.tb), rules)
 
@@ -103,7 +108,9 @@ def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAUL
         return None
 
 
-def can_make(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAULT_RULES) -> bool:
+def can_make(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> bool:
+    if not isinstance(phase, Phase) or not isinstance(rules, Rules) or isinstance(hand, str):
+        phase, hand, rules = meld_args("can_make", phase, hand, rules)
     return find(phase, hand, rules) is not None
 
 

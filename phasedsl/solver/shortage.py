@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import SKIP, Card
+from ..coerce import hand_args
 from ..phase import Group, Phase
 from ..rules import DEFAULT_RULES, Rules
 from . import budget
@@ -77,6 +78,7 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     them, and the solver lays the meld; fewer, and the rest are the shortfall.
     """
     started = budget.now()
+    phase, hand, rules, seen = hand_args("assess", phase, hand, rules, seen)
     lay = layout_for(phase, rules)
     h = Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
@@ -230,14 +232,15 @@ def _one_group_short(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], r
     return Assessment(None, Shortfall(1, found, example, groups, bool(found)))
 
 
-def shortfall(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
-              seen: Iterable[Card] = ()) -> Shortfall:
+def shortfall(phase: Phase | str, hand: Sequence[Card] | str, rules: Rules = DEFAULT_RULES,
+              seen: Iterable[Card] | str = ()) -> Shortfall:
     """The fewest cards missing, with the single-card outs when one is missing.
 
     Missing cards are counted as free choices of any card (each can be the
     natural a group lacks), so the count is exact; the example picks real
-    cards for them.
+    cards for them.  ``phase`` may be a phrase, ``hand`` and ``seen`` card strings.
     """
+    phase, hand, rules, seen = hand_args("shortfall", phase, hand, rules, seen)
     return assess(phase, hand, rules, seen).shortfall
 
 
@@ -246,15 +249,15 @@ def _order(card: Card, rules: Rules) -> tuple:
     return (card.wild, card.skip, card.number or 0, colors.index(card.color) if card.natural else 0)
 
 
-def outs(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
-         seen: Iterable[Card] = ()) -> list[Out]:
+def outs(phase: Phase | str, hand: Sequence[Card] | str, rules: Rules = DEFAULT_RULES,
+         seen: Iterable[Card] | str = ()) -> list[Out]:
     """Every unseen card that, added to ``hand``, makes the phase.
 
     Where a search stops at its budget the list holds the cards found (each sure), and
     may miss some; ``assess`` says when (its shortfall is then not ``exact``, or not
     ``decided`` when whether the hand is made already is out of reach).
     """
-    seen = list(seen)
+    phase, hand, rules, seen = hand_args("outs", phase, hand, rules, seen)
     got = assess(phase, hand, rules, seen)
     if got.meld is not None:  # already made: any card keeps it made
         pool = unseen_counts(hand, seen, rules)
