@@ -14,10 +14,10 @@ from itertools import pairwise
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .cards import _TOKEN, Card, card_names, most_copies, parse_cards
+from .cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
 from .errors import ArgumentError, CardError, LayoutError, PhaseDSLError, PhaseSyntaxError, quoted
 from .meld import LaidGroup
-from .phase import Group, Kind, Phase, _plural
+from .phase import Group, Kind, Phase, plural_word
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
 from .solver import assess
@@ -62,7 +62,7 @@ def left_in_hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ())
     got = hand(text, rules, also)
     for c in filter(_IS_WILD, got):
         if c.number is not None or c.color is not None:
-            col = next(m.start() + 1 for m in _TOKEN.finditer(text)
+            col = next(m.start() + 1 for m in CARD_TOKEN.finditer(text)
                        if m.group().upper().startswith("W="))
             raise CardError(f"{c} in a hand: a wild stands for a card only once it is laid; "
                             "write W here", text, col)
@@ -575,7 +575,7 @@ def wrap(text: str, width: int = WIDTH, first: str = "", indent: str = "") -> li
 
 def plural(n: int, word: str) -> str:
     """'1 phase', '2 phases'."""
-    return f"{n} {_plural(word, n)}"
+    return f"{n} {plural_word(word, n)}"
 
 
 def pyplot():

@@ -124,7 +124,7 @@ WILD = Card(wild=True)
 SKIP = Card(skip=True)
 ANTI = Card(anti=True)
 
-_TOKEN = re.compile(r"[^\s,]+")
+CARD_TOKEN = re.compile(r"[^\s,]+")
 _NATURAL = re.compile(r"([A-Za-z]+)([0-9]+)")
 
 
@@ -248,7 +248,7 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
 def _read_slowly(text: str, deck: Deck) -> list[Card]:
     """Token by token, with the column of the first bad one."""
     cards: list[Card] = []
-    for m in _TOKEN.finditer(text):
+    for m in CARD_TOKEN.finditer(text):
         tok = m.group()
         got = (_card_from_token(tok, deck) if len(tok) <= MAX_TOKEN else
                f"{quoted(tok, MAX_TOKEN)} is not a card: a card is a few characters, like R5, "

@@ -82,7 +82,7 @@ class Group:
         return out
 
 
-def _plural(word: str, n: int) -> str:
+def plural_word(word: str, n: int) -> str:
     return word if n == 1 else word + "s"
 
 
@@ -98,25 +98,25 @@ class Part:
         m = g.size
         k = g.kind
         if k is Kind.SET:
-            text = f"{n} {_plural('set', n)} of {m}"
+            text = f"{n} {plural_word('set', n)} of {m}"
         elif k is Kind.RUN:
-            text = f"{n} {_plural('run', n)} of {m}"
+            text = f"{n} {plural_word('run', n)} of {m}"
             if g.colors is not None:
                 text += " with colors " + format_color_map(g.colors, deck)
         elif k is Kind.COLOR:
             text = f"{m} cards of one color" if n == 1 else f"{n} color groups of {m}"
         elif k is Kind.COLOR_RUN:
-            text = f"{n} color {_plural('run', n)} of {m}"
+            text = f"{n} color {plural_word('run', n)} of {m}"
         elif k is Kind.EVEN_ODD:
             text = f"{n} even or odd of {m}"
         elif k is Kind.COLOR_EVEN_ODD:
             text = f"{n} color even or odd of {m}"
         elif k is Kind.COLOR_SET:
-            text = f"{n} color {_plural('set', n)} of {m}"
+            text = f"{n} color {plural_word('set', n)} of {m}"
         elif k is Kind.WILD:
-            text = f"{m} {_plural('wild', m)}"
+            text = f"{m} {plural_word('wild', m)}"
         else:
-            text = f"{m} {_plural('skip', m)}"
+            text = f"{m} {plural_word('skip', m)}"
         return text
 
 

@@ -23,7 +23,7 @@ try:  # Typer 0.2x carries its own copy of Click
 except ImportError:  # pragma: no cover - older Typer on Click
     from click.exceptions import UsageError
 
-from .common import _JSON, Terminated, _fail, _out, cannot_write, stopped
+from .common import JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
 
 
 class _Option(TyperOption):
@@ -73,7 +73,7 @@ class _Group(TyperGroup):
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         words = args[: args.index("--")] if "--" in args else args
-        _JSON.set("--json" in words)
+        JSON_OUTPUT.set("--json" in words)
         try:
             return super().parse_args(ctx, args)
         except UsageError as e:
@@ -84,7 +84,7 @@ class _Group(TyperGroup):
             try:
                 return super().invoke(ctx)
             except PhaseDSLError as e:
-                _fail(e)
+                fail(e)
             except UsageError as e:
                 _usage_error(e)
         except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM (see main)
@@ -102,7 +102,7 @@ def _usage_error(e: UsageError) -> NoReturn:
         raise e
     where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
     message = " ".join(e.format_message().split())
-    _fail(PhaseDSLError(message + ("" if _JSON.get() else where)))
+    fail(PhaseDSLError(message + ("" if JSON_OUTPUT.get() else where)))
 
 
 class _App(typer.Typer):
@@ -133,7 +133,7 @@ def _version() -> str:
 
 def _print_version(value: bool) -> None:
     if value:
-        _out(f"phasedsl {_version()}")
+        say(f"phasedsl {_version()}")
         raise typer.Exit(0)
 
 

@@ -18,7 +18,7 @@ from ..errors import PhaseDSLError
 from ..workers import BARRIER, Pool, can_fork, cpus, resolve_jobs
 from . import common
 from .common import (
-    _fail,
+    fail,
 )
 
 # An over-long line is skipped up to this many characters; past them the input is taken to
@@ -39,7 +39,7 @@ def _bounded(fh) -> Iterator[str | None]:
         while (more := fh.readline(1 << 20)) and not more.endswith("\n"):
             skipped += len(more)
             if skipped > MAX_SKIP:
-                _fail(PhaseDSLError(f"line {number} runs past {MAX_SKIP:,} characters with no line "
+                fail(PhaseDSLError(f"line {number} runs past {MAX_SKIP:,} characters with no line "
                                     "break: the rest of the input is not read"))
         yield None
 
@@ -118,9 +118,9 @@ def _lines(path: str, stdin=None) -> Iterator[str | None]:
     try:
         fh = open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 (closed below)
     except OSError as e:
-        _fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
+        fail(PhaseDSLError(f"cannot read {path}: {e.strerror}"))
     except ValueError:  # a NUL in the name
-        _fail(PhaseDSLError(f"cannot read {path!r}: a file name holds no NUL character"))
+        fail(PhaseDSLError(f"cannot read {path!r}: a file name holds no NUL character"))
     with fh:
         yield from _bounded(fh)
 
@@ -175,7 +175,7 @@ def _pieces(lines: Iterator[str | None], size: int, ready=None) -> Iterator:
         yield start, piece
 
 
-def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
+def run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     """One JSON line out per non-blank line in (``row(line, number)``, numbers 1-based and
     counting blank lines); exit 0 when every row is valid, 1 when some row is not valid
     (not made, not legal, or undecided: "valid" null), 2 when some row is an error.
@@ -196,7 +196,7 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     code = 0
     out = sys.stdout
 
-    def emit(answer) -> None:
+    def write_answer(answer) -> None:
         nonlocal code
         if answer is BARRIER:
             out.flush()
@@ -211,14 +211,14 @@ def _run_batch(path: str, row, jobs: int = 1) -> NoReturn:
         parse_phase("1 set of 3")  # the workers share the phase parser, built once here
         with Pool(_answer, min(jobs, cpus() * 4)) as pool:
             for answer in pool.map(rest):
-                emit(answer)
+                write_answer(answer)
     else:
         for piece in rest:
-            emit(piece if piece is BARRIER else _answer(piece))
+            write_answer(piece if piece is BARRIER else _answer(piece))
     raise typer.Exit(code)
 
 
-def _parse_row(line: str | None, number: int) -> dict:
+def parse_row(line: str | None, number: int) -> dict:
     if line is None:  # not echoed: the input is the line that was too long to read
         return {"line": number, "input": None, "error": api.TOO_LONG}
     text = line.rstrip("\r\n")

@@ -15,7 +15,7 @@ from ..errors import InputError, PackError, printable
 
 # Whether this run asked for --json: set once the arguments are read, so that every
 # error, wherever it is raised, comes out in the form the caller asked for.
-_JSON: ContextVar[bool] = ContextVar("phasedsl_json", default=False)
+JSON_OUTPUT: ContextVar[bool] = ContextVar("phasedsl_json", default=False)
 
 
 
@@ -62,18 +62,18 @@ def cannot_write(e: OSError) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _out(text: str = "") -> None:
+def say(text: str = "") -> None:
     typer.echo(text)
 
 
-def _fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
+def fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     """Bad input: a clear message on stderr, or with --json one JSON object on stdout
     ({"error", "exit"}, what else is known about the error: column, the pack problems, and
     the ``known`` fields); exit code 2."""
     if as_json is None:
-        as_json = _JSON.get()
+        as_json = JSON_OUTPUT.get()
     if as_json:
-        _out(json.dumps(_error_json(error) | known))
+        say(json.dumps(_error_json(error) | known))
     else:
         head = typer.style("error:", fg="red", bold=True) if sys.stderr.isatty() else "error:"
         if isinstance(error, PackError):
@@ -103,7 +103,7 @@ def _error_json(error: Exception) -> dict:
     return out
 
 
-def _notes(phase, as_json: bool) -> None:
+def print_notes(phase, as_json: bool) -> None:
     """Say what the phrase said that was not read (JSON carries it as "ignored")."""
     if not as_json:
         for text in phase.ignored:
@@ -113,21 +113,21 @@ def _notes(phase, as_json: bool) -> None:
 _VERDICTS = ("made", "legal", "not made", "not legal", "undecided", "fits now:")
 
 
-def _emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
+def emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
     """Print a verdict (JSON or text) and exit 0 for yes, 1 for no; on a terminal the
     verdict line is colored."""
     if as_json:
-        _out(json.dumps(result))
+        say(json.dumps(result))
     else:
         tty = sys.stdout.isatty()
         for line in text(result).splitlines():
             if tty and line.startswith(_VERDICTS):
                 fg = "green" if ok else "yellow" if line.startswith("undecided") else "red"
                 line = typer.style(line, fg=fg, bold=True)
-            _out(line)
+            say(line)
     raise typer.Exit(0 if ok else 1)
 
 
-def _context(variant, phase_no, world) -> api.Context:
+def pack_context(variant, phase_no, world) -> api.Context:
     # a bad --variant, --phase or --world is reported by _Group.invoke, like any bad input
     return api.Context.load(variant, phase_no, world)

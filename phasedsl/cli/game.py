@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError
+from .common import fail
 
 # Characters read at most: refused beyond, before any work (hostile input).
 MAX_LOG = 200_000_000
@@ -52,24 +53,24 @@ def replay(
             text = _read_regular(path)
             base = path.parent
     except PhaseDSLError as e:
-        _fail(e, as_json)
+        fail(e, as_json)
     except (OSError, UnicodeDecodeError) as e:
-        _fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"), as_json)
+        fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"), as_json)
     except ValueError:  # a NUL in the name
-        _fail(PhaseDSLError(f"cannot read {log!r}: a file name holds no NUL character"), as_json)
+        fail(PhaseDSLError(f"cannot read {log!r}: a file name holds no NUL character"), as_json)
     if len(text) > MAX_LOG:
-        _fail(PhaseDSLError(f"{log} holds more than {MAX_LOG:,} characters; a game log (about "
+        fail(PhaseDSLError(f"{log} holds more than {MAX_LOG:,} characters; a game log (about "
                             "20 kB a hand) is far smaller"), as_json)
     lines = text.splitlines()
     if len(lines) > MAX_EVENTS:  # said at once, before any line is read
-        _fail(PhaseDSLError(f"{log} has {len(lines):,} lines; a log holds at most "
+        fail(PhaseDSLError(f"{log} has {len(lines):,} lines; a log holds at most "
                             f"{MAX_EVENTS:,}"), as_json)
     try:
         # the user named this pack, so it is read as --variant is everywhere
         pack = load_pack(variant) if variant is not None else None
         result = run(lines, base, pack)
     except PhaseDSLError as e:
-        _fail(e, as_json)
+        fail(e, as_json)
     if as_json:
         typer.echo(json.dumps(result.to_json()))
     else:
@@ -90,7 +91,3 @@ def _read_regular(path: Path) -> str:
         return fh.read(MAX_LOG + 1)
 
 
-def _fail(error: Exception, as_json: bool):
-    from .common import _fail as fail
-
-    fail(error, as_json)

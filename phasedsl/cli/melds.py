@@ -9,17 +9,17 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
-from .batch import JobsOpt, _parse_row, _run_batch
+from .batch import JobsOpt, parse_row, run_batch
 from .common import (
     JsonOpt,
     PhaseNoOpt,
     VariantOpt,
     WorldOpt,
-    _context,
-    _emit,
-    _fail,
-    _notes,
-    _out,
+    emit,
+    fail,
+    pack_context,
+    print_notes,
+    say,
 )
 
 # --------------------------------------------------------------------------- parse
@@ -51,19 +51,19 @@ def parse(
     """
     if batch is not None:
         if phrase is not None:
-            _fail(PhaseDSLError("--batch reads the phrases from FILE; give no phrase with it"), as_json)
-        _run_batch(batch, _parse_row)
+            fail(PhaseDSLError("--batch reads the phrases from FILE; give no phrase with it"), as_json)
+        run_batch(batch, parse_row)
     if phrase is None:
-        _fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
+        fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
     phase = api.parse(phrase)
     if as_json:
-        _out(json.dumps({"input": phrase, **api.parse_json(phrase)}))
+        say(json.dumps({"input": phrase, **api.parse_json(phrase)}))
         return
-    _notes(phase, as_json)
-    _out(phase.canonical())
+    print_notes(phase, as_json)
+    say(phase.canonical())
     for i, g in enumerate(phase.groups, 1):
-        _out(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} cards]")
-    _out(f"  cards needed: {phase.cards_needed}")
+        say(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} cards]")
+    say(f"  cards needed: {phase.cards_needed}")
 
 
 # --------------------------------------------------------------------------- check
@@ -108,12 +108,12 @@ def check(
     "groups"}) and writes one per line, each with the input's line number; exit code 0 when
     every line is made or legal, 1 when some line is not, 2 when some line is an error.
     """
-    ctx = _context(variant, phase_no, world)
+    ctx = pack_context(variant, phase_no, world)
     if batch is not None:
         if args or groups:
-            _fail(PhaseDSLError("--batch reads every hand from FILE; give no phase, cards or "
+            fail(PhaseDSLError("--batch reads every hand from FILE; give no phase, cards or "
                                 "--groups with it"), as_json)
-        _run_batch(batch, lambda line, number: api.check_json_line(line, ctx, number), jobs)
+        run_batch(batch, lambda line, number: api.check_json_line(line, ctx, number), jobs)
     words = list(args or [])
     phase, rules, words = ctx.take_phase(words)
     if groups:
@@ -123,8 +123,8 @@ def check(
         result = api.verdict_json(phase, verdict, rules)
     else:
         result = api.check_json(phase, api.held(" ".join(words), rules), rules)
-    _notes(phase, as_json)
-    _emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"] is True)
+    print_notes(phase, as_json)
+    emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"] is True)
 
 
 # --------------------------------------------------------------------------- hit
@@ -157,14 +157,14 @@ def hit(
 
     Exit code 0 when every card finds a place, 1 when some do not, 2 bad input.
     """
-    ctx = _context(variant, None, None)
+    ctx = pack_context(variant, None, None)
     rules = ctx.rules
     laid = [api.laid_group(text, rules) for text in on]
     hand = api.hand(" ".join(cards), rules, also=[c for g in laid for c in g.cards])
     if not hand:
         raise PhaseDSLError("give the card(s) to play, like R3 or W")
     result = api.hit_json(laid, hand, rules)
-    _emit(result, as_json, api.hit_text, ok=not result["left"])
+    emit(result, as_json, api.hit_text, ok=not result["left"])
 
 
 # --------------------------------------------------------------------------- score
@@ -185,16 +185,16 @@ def score(
 
     Exit code 0, or 2 for bad input.
     """
-    ctx = _context(variant, None, None)
+    ctx = pack_context(variant, None, None)
     # no more copies of a card than the deck holds, as check and outs refuse
     hand = api.left_in_hand(" ".join(cards or []), ctx.rules)
     result = api.score_json(hand, ctx.rules)
     if as_json:
-        _out(json.dumps(result))
+        say(json.dumps(result))
     else:
-        _out(f"{result['points']} points")
+        say(f"{result['points']} points")
         for card, pts in result["cards"]:
-            _out(f"  {card:>4}  {pts}")
+            say(f"  {card:>4}  {pts}")
 
 
 
@@ -220,10 +220,10 @@ def outs(
     Exit code 0 when the hand is made or some card completes it, 1 when none does (or
     none was found before the search stopped at its budget: the answer says so).
     """
-    ctx = _context(variant, phase_no, world)
+    ctx = pack_context(variant, phase_no, world)
     words = list(args)
     phase, rules, words = ctx.take_phase(words)
     seen_cards = api.cards(seen or "", rules)
     hand = api.held(" ".join(words), rules, also=seen_cards)
     result = api.outs_json(phase, hand, seen_cards, rules)
-    _emit(result, as_json, api.outs_text, ok=result["made"] or bool(result["outs"]))
+    emit(result, as_json, api.outs_text, ok=result["made"] or bool(result["outs"]))

@@ -17,9 +17,9 @@ from .common import (
     JobsOpt,
     JsonOpt,
     VariantOpt,
-    _context,
-    _fail,
-    _out,
+    fail,
+    pack_context,
+    say,
 )
 
 # --------------------------------------------------------------------------- odds
@@ -64,7 +64,7 @@ def odds(
     """
     from ..odds import odds as compute
 
-    ctx = _context(variant, None, None)
+    ctx = pack_context(variant, None, None)
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         raise PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}")
     if plot is not None:
@@ -91,18 +91,18 @@ def odds(
             phase_done()
     report = api.odds_report(results, cards, draws)
     if not as_json:
-        _out(api.odds_text(report))
+        say(api.odds_text(report))
     if plot is not None:
         try:
             api.plot_curve(report, plot, force)
         except PhaseDSLError as e:
-            _fail(e, report=report)  # the figures took long to make: keep them
+            fail(e, report=report)  # the figures took long to make: keep them
         if as_json:
             report["plot"] = str(plot)
         else:
-            _out(f"wrote {plot}")
+            say(f"wrote {plot}")
     if as_json:
-        _out(json.dumps(report))
+        say(json.dumps(report))
 
 
 def _pack_rules(variant, world):

@@ -11,7 +11,7 @@ from .. import api
 from ..errors import PhaseDSLError
 from .common import (
     JsonOpt,
-    _out,
+    say,
 )
 
 # --------------------------------------------------------------------------- packs
@@ -75,10 +75,10 @@ def _report(files: list[str], strict: bool, as_json: bool) -> None:
                                   for d in found], "exit": code}
         if unusable:
             out["error"] = f"{api.plural(unusable, 'file')} of {len(files)} could not be used"
-        _out(json.dumps(out))
+        say(json.dumps(out))
     else:
         for d in found:
-            _out(str(d))
+            say(str(d))
         typer.echo(summary, err=True)
     raise typer.Exit(code)
 
@@ -103,7 +103,7 @@ def list_packs(as_json: JsonOpt = False) -> None:
                      "worlds": [{"name": w.name, "title": w.title, "phases": len(w.phases)}
                                 for w in pack.worlds]})
     if as_json:
-        _out(json.dumps(rows))
+        say(json.dumps(rows))
         return
     cells = []
     for r in rows:
@@ -113,7 +113,7 @@ def list_packs(as_json: JsonOpt = False) -> None:
             cells += [["  " + w["name"], f"{w['title']} ({api.plural(w['phases'], 'phase')})"]
                       for w in r["worlds"]]
     for line in api.table(cells, "<<", flex=1):
-        _out(line)
+        say(line)
 
 
 def show(
@@ -138,7 +138,7 @@ def show(
     pack = load_pack(pack_ref)
     worlds = [pack.world(world)] if world is not None else list(pack.worlds)
     if as_json:
-        _out(json.dumps({
+        say(json.dumps({
             "name": pack.name, "title": pack.title, "description": pack.description,
             "source": pack.source, "extends": pack.extends,
             "rules_changed": dict(describe_rules(pack.settings)),
@@ -149,15 +149,15 @@ def show(
                                     "note": e.note} for e in w.phases]} for w in worlds],
         }, default=str))
         return
-    _out(f"{pack.title} [{pack.name}]")
-    _out(_wrap(pack.description))
-    _out(_wrap(f"source: {pack.source}", "        "))
+    say(f"{pack.title} [{pack.name}]")
+    say(_wrap(pack.description))
+    say(_wrap(f"source: {pack.source}", "        "))
     for w in worlds:
-        _out("")
+        say("")
         if len(pack.worlds) > 1:
-            _out(f"== {w.title} [{w.name}]")
+            say(f"== {w.title} [{w.name}]")
         if w.note and len(pack.worlds) > 1:  # (a one-list pack's note is the pack's)
-            _out(_wrap(f"note: {w.note}", "      "))
+            say(_wrap(f"note: {w.note}", "      "))
         cells: list = [["#", "cards", "phase"]]
         for e in w.phases:
             name = f" ({e.name})" if e.name else ""
@@ -165,11 +165,11 @@ def show(
             if e.note:
                 cells.append(_wrap(f"note: {e.note}", "          ", "    "))
         for line in api.table(cells, ">><", flex=2):
-            _out(line)
+            say(line)
         changed = describe_rules(w.settings)
-        _out("rules that differ from the printed rules:" + ("" if changed else " none"))
+        say("rules that differ from the printed rules:" + ("" if changed else " none"))
         for key, value in changed:
-            _out(_wrap(f"{key}: {json.dumps(value)}", "      ", "  "))
+            say(_wrap(f"{key}: {json.dumps(value)}", "      ", "  "))
 
 
 def _wrap(text: str, indent: str = "", first: str = "") -> str:
@@ -191,4 +191,4 @@ def schema_cmd(as_json: JsonOpt = False) -> None:
     """
     from ..resources import schema_path
 
-    _out(schema_path().read_text(encoding="utf-8").rstrip())
+    say(schema_path().read_text(encoding="utf-8").rstrip())

@@ -154,14 +154,14 @@ def play(
     from ..bots import BOTS
     from ..game import Game
     from ..lint import refuse_unplayable
-    from .common import _fail
+    from .common import fail
 
     if bot not in BOTS:
-        _fail(PhaseDSLError(f"no bot {bot!r} (the bots are: {', '.join(sorted(BOTS))})"))
+        fail(PhaseDSLError(f"no bot {bot!r} (the bots are: {', '.join(sorted(BOTS))})"))
     names = [n for n in BOT_NAMES if n != name][:bots]
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,20}", name):
         # Commands name players as single words ("hit G11 on bob 2").
-        _fail(PhaseDSLError(f"--name must be one word of letters, digits, _ or - (at most 20), "
+        fail(PhaseDSLError(f"--name must be one word of letters, digits, _ or - (at most 20), "
                             f"not {name[:40]!r}"))
     chosen = seed is None
     if chosen:  # a new game each time; the seed is shown and logged, to play it again
@@ -183,7 +183,7 @@ def play(
         # (--log "" is a name that names no file, not "no log")
         out = _Record(log, force) if log is not None else None
     except PhaseDSLError as e:
-        _fail(e)
+        fail(e)
     from ..play import MAX_COMMAND
 
     players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
@@ -238,12 +238,12 @@ def play(
         typer.echo("")
         stop = e
     except PhaseDSLError as e:
-        _fail(e)
+        fail(e)
     if out is not None:
         try:
             out.commit()
         except PhaseDSLError as e:
-            _fail(e)
+            fail(e)
     if not finished:
         typer.echo("game stopped" + (f"; the log so far is in {log}" if log is not None else ""))
     elif log is not None:

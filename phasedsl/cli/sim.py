@@ -14,7 +14,7 @@ import typer
 
 from ..errors import PhaseDSLError
 from ..outfiles import OutputError, check_target, clear_folder, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt
+from .common import ForceOpt, JobsOpt, JsonOpt, fail
 
 VariantArg = Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
                                          help="A built-in pack name or a pack file.")]
@@ -67,13 +67,13 @@ def simulate(
     from ..simulate import phase_odds, play_games, summarize
 
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        _fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
+        fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
               as_json)
     if plot is not None:
         import importlib.util
 
         if importlib.util.find_spec("matplotlib") is None:  # say so before the games
-            _fail(PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'"), as_json)
+            fail(PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'"), as_json)
     try:
         pack = load_pack(variant)
         make_bot(bot)
@@ -96,7 +96,7 @@ def simulate(
             plot_summary(summary, plot, force)
             summary["plot"] = str(plot)
     except PhaseDSLError as e:
-        _fail(e, as_json)
+        fail(e, as_json)
     if as_json:
         typer.echo(json.dumps(summary))
     else:
@@ -240,10 +240,6 @@ class _progress:
             self.bar.stop()
 
 
-def _fail(error: Exception, as_json: bool):
-    from .common import _fail as fail
-
-    fail(error, as_json)
 
 
 def report(
@@ -284,7 +280,7 @@ def report(
             figures = pack_figures(pack, world, games, seed, jobs, progress=tick)
         size = write_text(output, render_html(pack, world, figures), force)
     except PhaseDSLError as e:
-        _fail(e, as_json)
+        fail(e, as_json)
     if as_json:
         typer.echo(json.dumps({"variant": pack.name, "world": world, "path": str(output),
                                "bytes": size, "figures": figures}))
