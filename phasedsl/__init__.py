@@ -44,7 +44,7 @@ def __getattr__(name: str):
 
 def load_pack(ref):
     """A variant pack by built-in name or file path (see phasedsl.packs)."""
-    from .coerce import as_pack  # jsonschema is loaded only when packs are used
+    from .packs import as_pack  # jsonschema is loaded only when packs are used
 
     return as_pack(ref, "load_pack")
 

@@ -15,9 +15,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
-from .errors import ArgumentError, CardError, LayoutError, PhaseDSLError, PhaseSyntaxError, quoted
+from .errors import CardError, PhaseDSLError, PhaseSyntaxError, quoted
 from .meld import LaidGroup
-from .phase import Group, Kind, Phase, plural_word
+from .phase import Phase, plural_word
 from .rules import DEFAULT_RULES, Rules
 from .scoring import card_points, score
 from .solver import assess
@@ -338,40 +338,14 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
 _LINE_KEYS = frozenset(("id", "phase", "cards", "groups"))
 
 
-_KINDS = {k.value: k for k in Kind} | {
-    "color run": Kind.COLOR_RUN, "even odd": Kind.EVEN_ODD, "even or odd": Kind.EVEN_ODD,
-    "color set": Kind.COLOR_SET, "color even odd": Kind.COLOR_EVEN_ODD,
-    "color even or odd": Kind.COLOR_EVEN_ODD, "wilds": Kind.WILD, "skips": Kind.SKIP,
-}
+def __getattr__(name: str):
+    # ``laid_group`` reads a group as the hits do, so it lives with them (phasedsl.hits);
+    # ``from phasedsl.api import laid_group`` keeps working, loading the hit checks only then
+    if name == "laid_group":
+        from .hits import laid_group
 
-
-def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
-    """Read 'KIND: CARDS' (e.g. 'run: R3 R4 W=5 R6'); KIND may also be a one-group phrase.
-
-    The group is checked at once: a LayoutError says which rule it breaks.
-    """
-    if not isinstance(text, str):
-        raise ArgumentError("laid_group(text=...)", "a laid group as text, like 'run: R3 R4 W R6'",
-                            text)
-    head, sep, body = text.rpartition(":")  # a phrase head may hold colons (color maps)
-    if not sep:
-        raise LayoutError("write a laid group as 'KIND: CARDS', like 'run: R3 R4 W R6' "
-                          f"(got {quoted(text, 60)})")
-    cards_ = parse_cards(body, rules.deck)
-    if not cards_:
-        raise LayoutError(f"the laid group {text.strip()!r} has no cards")
-    key = head.strip().lower()
-    kind = _KINDS.get(key) or _KINDS.get(key.replace("_", " "))
-    if kind is not None:
-        group = Group(kind, max(1, len(cards_)))
-    else:
-        phase = Phase.parse(head, rules.deck)
-        if len(phase.groups) != 1:
-            raise LayoutError(f"{head.strip()!r} is {len(phase.groups)} groups; a laid group is one")
-        group = phase.groups[0]
-    from .hits import read_laid
-
-    return read_laid(group, cards_, rules, name=f"the laid group {text.strip()!r}")
+        return laid_group
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:

@@ -1,7 +1,8 @@
 """What the Python API accepts in place of its own values: a phrase for a ``Phase``, a card
-string for cards, a ``'KIND: CARDS'`` string for a laid group, a pack name or file for a
-``Pack``.  Anything else is an ``ArgumentError`` (a ``PhaseDSLError`` and a ``TypeError``)
-naming the argument and what it takes, never an AttributeError from deep inside.
+string for cards.  Anything else is an ``ArgumentError`` (a ``PhaseDSLError`` and a
+``TypeError``) naming the argument and what it takes, never an AttributeError from deep
+inside.  Laid groups' text is read beside the hits (``hits.as_laid``), a pack's name by the
+loader (``packs.as_pack``): this module needs only the value modules below them.
 
 The public functions check their arguments' types first (a few ``isinstance``) and call
 these only when a value is not already of its type, so the hot paths pay nothing more.
@@ -9,18 +10,12 @@ these only when a value is not already of its type, so the hot paths pay nothing
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from .cards import Card, Deck, parse_cards
 from .errors import ArgumentError, CardError
-from .meld import LaidGroup
 from .phase import Phase
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .packs import Pack
 
 CARDS = "cards (Card values, or a card string like 'R5 B5 W')"
 _CARD_TYPES = frozenset((Card,))
@@ -80,39 +75,6 @@ def as_layout(x: object, deck: Deck, where: str) -> list:
     return [as_cards(g, deck, where, "layout") for g in x]
 
 
-def as_laid(x: object, rules: Rules, where: str) -> list[LaidGroup]:
-    """Laid groups: LaidGroup values or ``'KIND: CARDS'`` strings (read by
-    ``api.laid_group``), or one of either."""
-    if isinstance(x, LaidGroup | str):
-        x = [x]
-    if not isinstance(x, Iterable) or isinstance(x, bytes | dict):
-        raise ArgumentError(f"{where}(laid=...)", "laid groups (LaidGroup values, or strings "
-                            "like 'run: R4 R5 R6')", x)
-    out = []
-    for g in x:
-        if isinstance(g, LaidGroup):
-            out.append(g)
-        elif isinstance(g, str):
-            from .api import laid_group
-
-            out.append(laid_group(g, rules))
-        else:
-            raise ArgumentError(f"{where}(laid=...)", "laid groups (LaidGroup values, or "
-                                "strings like 'run: R4 R5 R6')", g)
-    return out
-
-
-def as_pack(x: object, where: str) -> Pack:
-    from .packs import Pack, load_pack
-
-    if isinstance(x, Pack):
-        return x
-    if isinstance(x, str | os.PathLike):
-        return load_pack(os.fspath(x))
-    raise ArgumentError(f"{where}(pack=...)", "a Pack, or a built-in pack name or a pack "
-                        "file path like 'original'", x)
-
-
 def as_world(x: object, where: str) -> str | None:
     if x is None or isinstance(x, str):
         return x
@@ -141,13 +103,6 @@ def hand_args(where: str, phase: object, hand: object, rules: object, seen: obje
     """``meld_args`` and the cards seen (``--seen``), for the functions that count outs."""
     phase, hand, rules = meld_args(where, phase, hand, rules)
     return phase, hand, rules, as_cards(seen, rules.deck, where, "seen")
-
-
-def hit_args(where: str, laid: object, card: object, rules: object
-             ) -> tuple[list[LaidGroup], Card, Rules]:
-    """(laid, card, rules) of ``hit_targets``, each as its type."""
-    rules = as_rules(rules, where)
-    return as_laid(laid, rules, where), as_card(card, rules.deck, where), rules
 
 
 def not_cards(hand: object, card: object, deck: Deck) -> Exception:

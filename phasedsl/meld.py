@@ -13,13 +13,13 @@ class LaidGroup:
     """One group on the table: the shape it answers and its cards in laid order.
 
     ``find`` and ``verify`` list a run low to high, each wild with what it stands
-    for; ``api.laid_group`` keeps the cards as the player wrote them (hits.py says
-    how an unstated wild's place is read).
+    for; ``hits.laid_group`` keeps the cards as the player wrote them (hits/laid.py
+    says how an unstated wild's place is read).
     """
 
     group: Group
     cards: tuple[Card, ...]
-    # What hits.py read from the cards, per Rules: a laid group is read once, not
+    # What hits/laid.py read from the cards, per Rules: a laid group is read once, not
     # once per hit.  Not part of the value (equality, hash, repr ignore it).
     _memo: dict | None = field(default=None, init=False, compare=False, repr=False)
 

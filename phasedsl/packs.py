@@ -19,7 +19,7 @@ from pathlib import Path
 import jsonschema
 
 from .cards import Deck
-from .errors import InputError, PackError, PhaseDSLError, caret_lines, quoted
+from .errors import ArgumentError, InputError, PackError, PhaseDSLError, caret_lines, quoted
 from .phase import Phase
 from .resources import schema_path, variants_dir
 from .rules import Rules, Scoring
@@ -707,6 +707,17 @@ def load_pack(ref: str | Path, within: str | Path | None = None) -> Pack:
     if pack is None:
         raise PackError(diags)
     return pack
+
+
+def as_pack(x: object, where: str) -> Pack:
+    """What the Python API takes for a pack: a Pack, or a built-in name or file path to
+    load; anything else is an ArgumentError naming the argument."""
+    if isinstance(x, Pack):
+        return x
+    if isinstance(x, str | os.PathLike):
+        return load_pack(os.fspath(x))
+    raise ArgumentError(f"{where}(pack=...)", "a Pack, or a built-in pack name or a pack "
+                        "file path like 'original'", x)
 
 
 def describe_rules(settings: dict, defaults: dict | None = None) -> list[tuple[str, object]]:

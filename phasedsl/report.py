@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from .coerce import as_pack, as_world
+from .coerce import as_world
 from .errors import ArgumentError, PhaseDSLError
 from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
-from .packs import Pack, World, describe_rules, schema
+from .packs import Pack, World, as_pack, describe_rules, schema
 from .rules import Rules
 from .simulate import PLAYER_NAMES, phase_odds, simulate, summarize
 from .svgchart import bar_chart, line_chart

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from functools import partial
 
 from .bots import Bot, make_bot
-from .coerce import as_pack, as_world
+from .coerce import as_world
 from .game import Game, view
 from .game.table import hopeless
 from .lint import refuse_unplayable
-from .packs import Pack
+from .packs import Pack, as_pack
 from .workers import Pool, resolve_jobs
 
 # A game is stopped (and counted as capped) after this many moves: no game between

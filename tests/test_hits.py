@@ -213,7 +213,7 @@ def test_whole_deck_hand_is_exact_and_counted():
 
 # ----------------------------------------------------------------------------- brute force
 # Every order x every target x every end, each step judged by layout.read_group on the
-# whole group with every card at an explicit place.  Independent of hits.py.
+# whole group with every card at an explicit place.  Independent of phasedsl.hits.
 
 @cache
 def _legal(group: Group, cards: tuple, rules: Rules) -> bool:

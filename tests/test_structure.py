@@ -24,20 +24,11 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "phasedsl"
 
-# Left for the restructuring of hits/hitplan (issue 15, after the solver core):
-REMAINING_UNDERSCORE = {
-    ("phasedsl.hitplan", "phasedsl.hits", "_STATIC"),
-    ("phasedsl.hitplan", "phasedsl.hits", "_State"),
-    ("phasedsl.hitplan", "phasedsl.hits", "_acts_wild"),
-    ("phasedsl.hitplan", "phasedsl.hits", "_options"),
-}
-
 # Function-level imports that close a circle: (importer, imported).
 LATE_IMPORTS_IN_CIRCLES = {
     # allowed for good: Phase.parse reads the phrase with the DSL, which builds Phases
     ("phasedsl.phase", "phasedsl.dsl"),
-    # left for the restructuring of hits/hitplan and of the game and its log
-    ("phasedsl.hits", "phasedsl.hitplan"),
+    # left for the restructuring of the game and its log
     ("phasedsl.game.game", "phasedsl.gamelog"),
 }
 
@@ -177,10 +168,8 @@ def test_the_walk_sees_the_package():
 
 
 def test_no_underscore_name_is_imported_across_modules():
-    new = sorted(set(UNDERSCORE) - REMAINING_UNDERSCORE)
-    assert not new, f"underscore names imported from another module: {new}"
-    gone = sorted(REMAINING_UNDERSCORE - set(UNDERSCORE))
-    assert not gone, f"no longer imported (remove them from REMAINING_UNDERSCORE): {gone}"
+    found = sorted(set(UNDERSCORE))
+    assert not found, f"underscore names imported from another module: {found}"
 
 
 def test_no_import_circle_when_modules_load():
@@ -211,7 +200,7 @@ def test_the_walk_catches_what_it_looks_for(tmp_path, source, found):
     path.write_text(MODULES["phasedsl.bots"].read_text(encoding="utf-8") + source)
     edges, under = _edges({**MODULES, "phasedsl.bots": path})
     if found[1]:
-        assert ("phasedsl.bots", *found) in set(under) - REMAINING_UNDERSCORE
+        assert ("phasedsl.bots", *found) in set(under)
     else:
         assert ("phasedsl.bots", found[0]) in {(a, b) for a, b, _, _ in edges}
 
@@ -234,3 +223,48 @@ def test_the_documented_import_paths_keep_working():
     for name in solver.__all__:
         assert getattr(solver, name) is not None
     assert importlib.import_module("phasedsl.lint").impossible_group is solver.impossible_group
+
+
+def test_coerce_builds_only_on_the_value_modules():
+    # coerce sits below the solver, the hits and the pack loader: an import of any of them,
+    # even in a function, closed circles (solver -> coerce -> api -> solver)
+    used = {b for a, b, _, _ in EDGES if a == "phasedsl.coerce"}
+    assert used <= {f"phasedsl.{m}" for m in ("cards", "errors", "meld", "phase", "rules")}, used
+
+
+def test_outside_the_hits_only_their_face_is_imported():
+    # (read from each import's source: the face's ``plan`` and ``targets`` share their
+    # names with its modules)
+    inside = []
+    for mod, path in MODULES.items():
+        if mod.startswith("phasedsl.hits"):
+            continue
+        for node, _ in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            sources = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                       else [_resolve(mod, node.level, node.module, MODULES)])
+            inside += [(mod, s) for s in sources if s.startswith("phasedsl.hits.")]
+    assert inside == []
+
+
+def test_the_hits_import_paths_keep_working():
+    import subprocess
+    import sys
+
+    import phasedsl
+    from phasedsl import api, hits
+    from phasedsl.api import laid_group  # as the README documents
+
+    assert laid_group is hits.laid_group is api.laid_group
+    assert phasedsl.hit_plan is hits.plan and phasedsl.hit_targets is hits.targets
+    assert callable(hits.plan) and callable(hits.targets)
+    assert phasedsl.Hit is hits.Hit and phasedsl.HitPlan is hits.HitPlan
+    for name in hits.__all__:
+        assert getattr(hits, name) is not None
+    with pytest.raises(AttributeError):
+        api.no_such_name  # noqa: B018
+    # the api loads the hit and layout checks only when first used
+    code = ("import sys, phasedsl.api; print(sorted(m for m in sys.modules if m.startswith("
+            "('phasedsl.hits', 'phasedsl.layout'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -60,8 +60,9 @@ class Game:
 
         ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
         ``dealer`` defaults to the last player, so the first listed plays first."""
-        from ..coerce import as_pack, as_players, as_world
+        from ..coerce import as_players, as_world
         from ..errors import ArgumentError
+        from ..packs import as_pack
         from ..resources import variants_dir
 
         pack = as_pack(pack, "Game.new")

@@ -1,23 +1,184 @@
-"""The search behind ``hits.plan``: as many cards as any play order can place.
+"""A play order for several cards (``plan``): as many as any order, choice of group and
+choice of end can place, as a ``HitPlan``.
 
-Only runs change as cards land, so the search is over run extensions; a card no
-run uses goes to a set, color or parity group if one takes it, and a card a run
-uses earns a point only if no such group would take it.  It is a branch and bound
-over that count, number by number (see ``Search``), with exchange arguments
-cutting equivalent choices, a plan found without search as the first to beat, and
-a node budget: past it the plan says it may not be the most.
+Only runs change as cards land; a card that fits a set, a color or a parity group fits it
+whatever else is played.  So the search is over run extensions alone, and every card no
+run uses goes to such a group if one takes it; a card a run uses earns a point only if no
+other group would take it (that is what a bridge is worth).  It is a branch and bound over
+that count, number by number (see ``Search``), with exchange arguments cutting equivalent
+choices, a plan found without search as the first to beat, and a node budget: past it the
+plan says it may not be the most.  Take-backs (``Rules.wild_take_back``) are tried before
+the search, each table once (``_taking_back``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from operator import itemgetter
 
-from .cards import WILD, Card
-from .hits import _STATIC, Hit, HitPlan, _acts_wild, _options, _State
-from .rules import Rules
+from ..cards import WILD, Card
+from ..coerce import as_cards, as_rules
+from ..errors import LayoutError
+from ..layout import read_group
+from ..meld import LaidGroup
+from ..rules import DEFAULT_RULES, Rules
+from .laid import STATIC, State, as_laid, build_state, remember, state_of
+from .targets import Hit, acts_wild, options, targets
+
+
+@dataclass(frozen=True, slots=True)
+class HitPlan:
+    """Hits for several cards, in an order that works; ``left`` could not be placed.
+
+    ``exact`` is True when no order places more cards; False only when the
+    search stopped at its budget (a very large hand), so more may fit.
+    """
+
+    hits: tuple[Hit, ...]
+    left: tuple[Card, ...]
+    exact: bool = True
+
+    @property
+    def complete(self) -> bool:
+        return not self.left
+
+    @property
+    def placed(self) -> int:
+        """How many of the hand's cards the plan places: a take-back puts a wild in the
+        hand, so that wild played again is not counted twice."""
+        return len(self.hits) - sum(h.swap is not None and h.end is None for h in self.hits)
+
+    def __str__(self) -> str:
+        return "\n".join(plan_lines([str(h) for h in self.hits], [str(c) for c in self.left],
+                                     self.placed, self.exact))
+
+
+def plan_lines(hits: Sequence[str], left: Sequence[str], placed: int, exact: bool,
+               taken: Collection[str] = ()) -> list[str]:
+    """A plan in words: its hits in order, each card left and why, how many were placed
+    (shared by HitPlan and the CLI's text, which lists first every single hit that fits,
+    and so knows the cards in ``taken``: those that fit only by taking a wild back)."""
+    lines = []
+    if hits:
+        lines.append("play in this order:" if len(hits) > 1 else "play:")
+        lines += ["  " + h for h in hits]
+    lines += [f"  {c}: " + ("fits only by taking a wild back (above), and no group has room "
+                            "for the wild that frees" if c in taken else "no group takes it")
+              for c in left]
+    total = placed + len(left)
+    if not total:
+        lines.append("no cards to place")
+    elif not left:
+        lines.append(f"all {total} cards placed" if total > 1 else "the card is placed")
+    elif exact:
+        lines.append(f"{placed} of {total} placed: no order places more")
+    else:
+        lines.append(f"{placed} of {total} placed; the search stopped at its limit, so another "
+                     "order may place more")
+    return lines
+
+
+# Search nodes before the plan settles for the best found so far (and says so).
+# Keeps any call, up to the 200-card limit, well under two seconds.
+SEARCH_BUDGET = 20_000
+MAX_CARDS = 200
+MAX_GROUPS = 100
+
+
+def plan(laid: Sequence[LaidGroup | str] | str, cards: Sequence[Card] | str,
+         rules: Rules = DEFAULT_RULES,
+         budget: int = SEARCH_BUDGET) -> HitPlan:
+    """Place as many of ``cards`` as any play order can, and give that order.  ``cards``
+    may be a card string, ``laid`` hold ``'KIND: CARDS'`` strings."""
+    rules = as_rules(rules, "hit_plan")
+    laid = as_laid(laid, rules, "hit_plan")
+    cards = as_cards(cards, rules.deck, "hit_plan")
+    if len(cards) > MAX_CARDS:
+        raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is "
+                          f"{MAX_CARDS})")
+    if len(laid) > MAX_GROUPS:
+        raise LayoutError(f"too many laid groups ({len(laid)}; the limit is {MAX_GROUPS})")
+    hand = [c.plain() for c in cards]
+    if rules.wild_take_back:
+        return _taking_back(list(laid), hand, rules, budget)
+    return _search(laid, hand, rules, budget)[0]
+
+
+def _search(laid: Sequence[LaidGroup], hand: list[Card], rules: Rules, budget: int
+            ) -> tuple[HitPlan, int]:
+    """The plan of hits and Utah swaps, and the search nodes it took."""
+    search = Search([state_of(lg, i, rules) for i, lg in enumerate(laid)], hand, rules, budget)
+    return search.run(), search.nodes
+
+
+def _taking_back(laid: list[LaidGroup], hand: list[Card], rules: Rules, budget: int) -> HitPlan:
+    """The best plan when naturals may take laid wilds back (the Japanese page): a take-back
+    places its natural and puts the wild in the hand, where it may then be played like any
+    wild, so a plan may place more cards with some.  A wild taken back and played, then
+    taken back again, does no more than the natural played there directly; so the plan is
+    some take-backs of the wilds laid now, then hits.  Every sequence of take-backs is
+    tried (a take-back may allow another: G5 for W=G5 leaves a group of 5s that R5 may
+    take W=5 from, where the postal 5s act as wilds), each table once, sharing the
+    search budget."""
+    left = budget
+    best: HitPlan | None = None
+    exact = True
+    seen: set = set()
+
+    def visit(laid: list[LaidGroup], hand: list[Card], done: tuple[Hit, ...]) -> None:
+        nonlocal left, best, exact
+        key = (tuple(lg.cards for lg in laid), tuple(sorted(map(str, hand))))
+        if key in seen:
+            return
+        seen.add(key)
+        got, nodes = _search(laid, hand, rules, max(left, 1))
+        left -= nodes
+        exact = exact and got.exact
+        if best is None or len(got.left) < len(best.left):
+            best = HitPlan((*done, *got.hits), got.left)
+        # a wild-like card left over: no group has room for the wild a take-back frees
+        if not best.left or any(acts_wild(c, rules) for c in got.left):
+            return
+        for card in dict.fromkeys(c for c in hand if c.natural):
+            for h in targets(laid, card, rules):
+                if h.swap is None or h.end is not None:
+                    continue
+                if left <= 0:
+                    exact = False
+                    return
+                rest = list(hand)
+                rest.remove(card)
+                visit([*laid[:h.index], _take_back_laid(laid[h.index], h, rules),
+                       *laid[h.index + 1:]], [*rest, WILD], (*done, h))
+
+    visit(laid, hand, ())
+    assert best is not None
+    return HitPlan(best.hits, best.left, exact)
+
+
+def _take_back_laid(lg: LaidGroup, h: Hit, rules: Rules) -> LaidGroup:
+    """``lg`` once ``h.card`` has taken the wild ``h.swap`` back: in a run the wild standing
+    at the card's number (the run keeps its ends), elsewhere any wild laid as ``h.swap``."""
+    before = state_of(lg, h.index, rules)
+    for k, c in enumerate(lg.cards):
+        if not c.wild or (not before.kind.is_run and c != h.swap):
+            continue
+        cards = (*lg.cards[:k], h.card, *lg.cards[k + 1:])
+        read, problems = read_group(lg.group, cards, rules)
+        if problems or read is None:
+            continue
+        new = LaidGroup(lg.group, cards)
+        after = build_state(lg.group, cards, read, rules)
+        if (after.low, after.high) == (before.low, before.high):
+            remember(new, rules, after)
+            return new
+    raise AssertionError(f"{h} was offered but cannot be made")  # targets offers only these
+
+
+
 
 # Choices of number/color/parity tried for groups of wilds only.
 MAX_OPEN_CLASSES = 256
@@ -61,7 +222,7 @@ class Search:
     which keeps the transposition table small.
     """
 
-    def __init__(self, states: list[_State], hand: list[Card], rules: Rules, budget: int):
+    def __init__(self, states: list[State], hand: list[Card], rules: Rules, budget: int):
         self.states, self.hand, self.rules, self.budget = states, hand, rules, budget
         counts = Counter(hand)
         self.types = sorted(counts, key=lambda c: (c.skip, c.wild, c.number or 0, c.color or ""))
@@ -73,7 +234,7 @@ class Search:
         for i, t in enumerate(self.types):
             if t.natural and t.number in nat_by_num:
                 nat_by_num[t.number].append(i)
-            if _acts_wild(t, rules):
+            if acts_wild(t, rules):
                 self.wildish.append(i)
         self.nat_by_num = nat_by_num
         self.true_wild = self.types.index(WILD) if WILD in self.types else None
@@ -134,7 +295,7 @@ class Search:
         self.key_parts = [(_getter(alive[k]), _getter(alive_runs[k]), _getter(relevant[k]))
                           for k in range(len(self.numbers))]
 
-    def _takes(self, st: _State, n: int, w: Card | None = None) -> frozenset | None:
+    def _takes(self, st: State, n: int, w: Card | None = None) -> frozenset | None:
         """The colors a run (or a swap for its wild ``w``) takes at ``n``; None when the
         run's color is still open, so that every color counts apart."""
         if st.kind.one_color and st.color is None:
@@ -160,7 +321,7 @@ class Search:
                 best[k] = i
         return sorted(best.values(), key=lambda i: (-self.gain[i], self.postal[i]))
 
-    def _reach(self, st: _State, side: str, spare: int) -> list[int]:
+    def _reach(self, st: State, side: str, spare: int) -> list[int]:
         """Numbers an end could cover, outward from its run: each needs a natural in the
         hand that may stand there, or one of ``spare`` wild-likes."""
         out: list[int] = []
@@ -189,7 +350,7 @@ class Search:
         naturals = [t for t in self.types if t.natural]
         alike: dict[tuple, list[int]] = {}  # open groups by shape -> their places in sinks
         for k, (_, st) in enumerate(sinks):
-            if st.kind not in _STATIC and st.open_class:
+            if st.kind not in STATIC and st.open_class:
                 alike.setdefault((st.kind, st.number, st.color, st.parity), []).append(k)
         options = []
         for places in alike.values():
@@ -211,9 +372,9 @@ class Search:
                     chosen[k] = f
             yield chosen
 
-    def _prepare(self, sinks: list[_State]) -> None:
+    def _prepare(self, sinks: list[State]) -> None:
         """Per card type: does some non-run group take it (then a run earns nothing by it)."""
-        self.sink_of = [next((s for s in sinks if _options(s, t)), None) for t in self.types]
+        self.sink_of = [next((s for s in sinks if options(s, t)), None) for t in self.types]
         self.gain = [0 if s is not None else 1 for s in self.sink_of]
         gain_nat = [(self.types[i].number, self.types[i].color, i)
                     for idx in self.nat_by_num.values() for i in idx if self.gain[i]]
@@ -427,7 +588,7 @@ class Search:
                 status = (*status[:e], 2, *status[e + 1:])
             yield (k, j + 1, status, colors, swaps, counts, acc)
 
-    def _moves(self, st: _State, n: int, color, swaps: tuple, counts: tuple, classes: dict):
+    def _moves(self, st: State, n: int, color, swaps: tuple, counts: tuple, classes: dict):
         """Ways to fill slot ``n`` of a run: (type index, how, swapped wild, run color
         after), best first; choices an exchange argument shows are never needed are
         left out."""
@@ -467,7 +628,7 @@ class Search:
         return out
 
     # ------------------------------------------------------------------ the answer
-    def _hits(self, sinks: list[_State], path: list, gain: list[int], sink_of: list) -> HitPlan:
+    def _hits(self, sinks: list[State], path: list, gain: list[int], sink_of: list) -> HitPlan:
         # Each end's cards in play order: outward from the run.
         by_end: dict[tuple, list] = {}
         for step in sorted(path, key=lambda s: s[3]):
@@ -513,6 +674,6 @@ class Search:
                 left.append(card)
                 continue
             gi = self.sink_groups[next(k for k, s in enumerate(sinks) if s is st)]
-            _, _, stands = _options(st, card)[0]
+            _, _, stands = options(st, card)[0]
             sink_hits.append(Hit(card, gi, None, None, stands))
         return HitPlan((*sink_hits, *run_hits), tuple(left), exact=not self.cut)
