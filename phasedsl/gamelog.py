@@ -2,8 +2,10 @@
 
 ``read_log`` turns lines into a header and moves (``LogError`` with the line
 number for anything unreadable: not JSON, unknown type, unknown pack, a bad
-card); ``log_lines`` writes them; ``replay`` runs the moves through the referee
-and stops at the first illegal one.  The only I/O here is loading the pack the header names.
+card); ``log_lines`` writes them (the game's own, ``phasedsl.game.game``: this module
+builds on the game, not the other way round); ``replay`` runs the moves through the
+referee and stops at the first illegal one.  The only I/O here is loading the pack the
+header names.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from .errors import PackError, PhaseDSLError, clipped, quoted
 from .game import Game
 from .game.engine import IllegalMove, apply, make_table, start
+from .game.game import log_lines as log_lines  # (the writer's name kept beside the reader)
 from .game.moves import LogError, Move, move_from_log
 from .game.state import GameState, HandResult
 from .packs import Pack
@@ -169,11 +172,6 @@ def variant_ref(pack: Pack, folder: str | Path) -> str:
         return Path(os.path.relpath(target, base)).as_posix()
     except ValueError:  # another drive (Windows): only the whole path names it
         return target.as_posix()
-
-
-def log_lines(header: dict, moves) -> list[str]:
-    """A game's log: the header, then one line per move."""
-    return [json.dumps(header)] + [json.dumps(m.to_log()) for m in moves]
 
 
 @dataclass(frozen=True, slots=True)

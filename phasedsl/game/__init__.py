@@ -2,8 +2,9 @@
 
 ``Game`` is the convenient face (``Game.new``, ``Game.from_log``, ``legal_moves``,
 ``apply``, ``to_log``); ``engine.apply`` and ``engine.legal_moves`` are the plain
-functions under it.  Pure: no files, no terminal (``phasedsl.gamelog`` reads and
-writes logs).
+functions under it (``actions``: what each move does; ``legal``: which moves may be made;
+``checks``: the questions both ask).  Pure: no files, no terminal (``phasedsl.gamelog``
+reads and referees logs).
 """
 
 from .engine import IllegalMove, apply, legal_moves

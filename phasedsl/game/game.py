@@ -1,7 +1,11 @@
-"""``Game``: a game state with the moves that made it, so that it can write its log."""
+"""``Game``: a game state with the moves that made it, so that it can write its log.
+
+Writing a log is the game's (``log_lines``, ``Game.to_log``); reading and refereeing one
+is ``phasedsl.gamelog``'s, which builds on this module, not under it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -11,6 +15,11 @@ from ..packs import Pack
 from . import engine
 from .moves import Abandon, Draw, Hit, Lay, Move
 from .state import GameState
+
+
+def log_lines(header: dict, moves: Iterable[Move]) -> list[str]:
+    """A game's log: the header, then one line per move (docs/game-log.md)."""
+    return [json.dumps(header)] + [json.dumps(m.to_log()) for m in moves]
 
 
 def as_read(before: GameState, after: GameState, move: Lay | Hit) -> Lay | Hit:
@@ -84,6 +93,9 @@ class Game:
     @classmethod
     def from_log(cls, lines: Iterable[str], base_dir: str | Path | None = None) -> Game:
         """Replay a log; raise LogError (unreadable) or IllegalMove (with ``line``)."""
+        # The one import from above: reading a log is gamelog's, which builds Games, so
+        # this constructor reaches up to it when called (a type's constructor needs a
+        # module above it).
         from ..gamelog import game_from_log
 
         return game_from_log(lines, base_dir)
@@ -120,6 +132,4 @@ class Game:
 
     def to_log(self) -> list[str]:
         """The game log, one JSON object a line (see docs/game-log.md)."""
-        from ..gamelog import log_lines
-
         return log_lines(self.header, self.moves)

@@ -1,0 +1,326 @@
+"""The referee's questions about a state, asked before a move changes it.
+
+Whose turn it is and whether this player may act now (``check_turn``,
+``check_play_step``); whether the going-out rules let a move leave so many cards
+in hand (``going_out_problem``); where a card fits a laid group (``extend``,
+``hittable``) and whether the wilds a player owes the table can still be played
+(``owed_wilds_fit``); whether a discard is legal and whom it skips or sends down
+(``check_discard``).  Each raises ``IllegalMove`` (with its stable ``rule``) or
+answers; none builds a state.  With them the seat arithmetic they need (``next_seat``,
+``seat_name``, ``seat_of``, ``without``: a hand less some cards).  Shared by
+``actions`` (which applies a move) and ``legal`` (which lists them), below both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from ..cards import WILD, Card
+from ..errors import LINE_WORTH, PhaseDSLError, clipped, listed, quoted
+from ..hits import plan as hit_plan
+from ..hits import targets as hit_targets
+from ..layout import read_group
+from ..meld import LaidGroup
+from ..rules import Rules
+from . import moves as mv
+from .state import GameState, Laid
+from .table import wild_numbers
+
+
+class IllegalMove(PhaseDSLError):
+    """A move the rules do not allow; ``rule`` is a stable code, the message says why."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        # what a message quotes of the move is bounded where it is said; this bounds the
+        # whole (a lay of 200-card groups), so that no answer is the size of its input
+        self.message = message if len(message) <= 4 * LINE_WORTH else clipped(message,
+                                                                              4 * LINE_WORTH)
+        self.line: int | None = None  # the log line, when the move came from a log
+        super().__init__(f"{message} [{rule}]")
+
+
+# --------------------------------------------------------------------------- seats and turns
+
+
+def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """The hand less these cards (wilds plain), or None if it does not hold them."""
+    left = list(hand)
+    for c in cards:
+        try:
+            left.remove(c.plain())
+        except ValueError:
+            return None
+    return tuple(left)
+
+
+def next_seat(state: GameState, i: int) -> int:
+    """The next seat after ``i`` still playing this hand (``i`` itself if none is)."""
+    n = len(state.seats)
+    for k in range(1, n + 1):
+        j = (i + k) % n
+        if state.seats[j].playing:
+            return j
+    return i
+
+
+def seat_name(state: GameState, i: int) -> str:
+    return state.seats[i].name
+
+
+def seat_of(state: GameState, name: str) -> int:
+    """The seat of the player a move names; IllegalMove for a name not at the table."""
+    if name not in state.table.players:
+        raise IllegalMove("unknown_player", f"{quoted(name)} is not a player of this game "
+                                            f"({listed(state.table.players)})")
+    return state.table.index(name)
+
+
+def check_turn(state: GameState, move) -> int:
+    """The mover's seat, if it is their move now (a deal, the dealer's choice of the
+    up-card and the declarations come first); IllegalMove otherwise."""
+    if state.stage == "over":
+        raise IllegalMove("game_over", "the game is over")
+    if state.stage == "deal":
+        raise IllegalMove("not_now", f"the hand has ended; the next event must be a deal (by "
+                                     f"{seat_name(state, state.dealer)})")
+    i = seat_of(state, move.player)
+    if state.stage == "choose_up":
+        raise IllegalMove("dealer_must_choose", f"the dealer ({state.to_move}) first says who "
+                                                f"gets the turned-up {state.discard[-1]}")
+    if state.stage == "declare" and not isinstance(move, mv.Declare):
+        raise IllegalMove("must_declare", f"{state.to_move} declares a phase first (phases are "
+                                          "declared after the deal)")
+    if i != state.turn:
+        skipped = " (skipped)" if move.player in state.pending_skips else ""
+        raise IllegalMove("not_your_turn", f"it is {seat_name(state, state.turn)}'s turn, not "
+                                           f"{move.player}'s{skipped}")
+    if state.step == "recipient_discard" and not isinstance(move, mv.Discard):
+        raise IllegalMove("must_discard", f"{move.player} received the turned-up wild and "
+                                          "discards a card before play starts")
+    return i
+
+
+def check_play_step(state: GameState, move) -> int:
+    """As ``check_turn``, for a move made after the turn's draw."""
+    i = check_turn(state, move)
+    if state.step == "draw":
+        raise IllegalMove("must_draw_first", f"{move.player} must draw a card (from the deck or "
+                                             "the discard pile) before anything else")
+    return i
+
+
+# --------------------------------------------------------------------------- going out
+
+
+def going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str, str] | None:
+    """Whether a move that leaves ``left`` cards in hand is allowed by the going-out rules."""
+    house = state.table.house
+    if by_play and left == 0 and not (house.floating or house.go_out_without_discard):
+        return ("cannot_go_out_by_play", "a hand ends only with a discard: keep a card to "
+                                         "discard (go_out_without_discard lets a player go out "
+                                         "by playing every card; floating lets them float)")
+    # Under floating, playing out every card is not going out.
+    if house.go_out_after_first_round and not state.dealer_reached and (
+            (left == 0 and not (by_play and house.floating))
+            or (by_play and left == 1 and not house.floating)):
+        return ("cannot_go_out_yet", "nobody may go out before play has come round to the "
+                                     f"dealer ({seat_name(state, state.dealer)})"
+                + (" (one card left would have to be discarded)" if left == 1 else ""))
+    return None
+
+
+# --------------------------------------------------------------------------- where a card fits
+
+
+def hit_rules(state: GameState) -> Rules:
+    """The rules a card played onto a laid group is judged by."""
+    return _rules_for_hits(state.table.rules)
+
+
+@lru_cache(maxsize=256)
+def _rules_for_hits(rules: Rules) -> Rules:
+    # Hits may make a group longer than the phase asked even where lays may not (extras).
+    # A laid group is judged as it was read (``Laid.played``: every card that was played
+    # as a wild is a wild there), so no number is wild for it; only the hitter's own wild
+    # number (postal) may make the card hit a wild, and ``extend`` tries that itself.
+    return rules.with_(extras=True, wild_numbers=frozenset())
+
+
+def extend(state: GameState, hitter: int, owner: int, g: int, card: Card
+            ) -> tuple[Laid | None, str]:
+    """The group after ``card`` is played onto it, or (None, why not).  A card of the
+    hitter's wild number (postal) that does not fit as itself is played as a wild (placed
+    as a plain W would be); no one else's wild number counts, and the cards already laid
+    keep their reading."""
+    laid = state.seats[owner].laid[g]
+    rules = hit_rules(state)
+    new, front, why = _extended(laid.played, card, rules)
+    acting = None
+    if new is None and card.natural and card.number in wild_numbers(state, hitter):
+        new, front, _ = _extended(laid.played, WILD, rules)
+        acting = card
+    if new is None:
+        return None, why
+    if acting is None and not laid.acting:
+        return Laid(new), ""
+    real = laid.real(1 if front else 0)
+    if acting is not None:
+        real[0 if front else len(new.cards) - 1] = acting
+    return Laid.read(new, real), ""
+
+
+@lru_cache(maxsize=8192)
+def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None, bool, str]:
+    """Where ``card`` may go is ``hits.targets``' answer (a run's ends, what a wild stands
+    for there); a wild that says what it stands for (``W=3``) takes the place that number
+    is, and the group with the card in place is read again by ``layout.read_group``, so
+    a stated color is checked too.  Cached: ``legal_moves`` tries every card of a hand on
+    every laid group, turn after turn."""
+    problems: list[tuple[str, str]] = []
+    for h in hit_targets([lg], card.plain(), rules):
+        if h.swap is not None or (card.wild and card.number is not None
+                                  and h.stands not in (None, card.number)):
+            continue
+        placed = card
+        if card.wild and h.stands is not None:
+            placed = Card(h.stands, card.color, wild=True)
+        new = (placed, *lg.cards) if h.end == "low" else (*lg.cards, placed)
+        read, problems = read_group(lg.group, new, rules)
+        if read is not None and not problems:
+            return LaidGroup(lg.group, read), h.end == "low", ""
+    if not problems:
+        _, problems = read_group(lg.group, (*lg.cards, card), rules)
+    why = "; ".join(msg for _, msg in problems)
+    return None, False, why or "it fits no open place of this group"
+
+
+def hittable(state: GameState, i: int, card: Card) -> bool:
+    """Whether seat ``i`` could play ``card`` onto any laid group now."""
+    if card.anti:
+        return False
+    return any(extend(state, i, o, g, card)[0] is not None
+               for o, s in enumerate(state.seats) for g in range(len(s.laid)))
+
+
+def owed_wilds_fit(state: GameState, i: int) -> bool:
+    """Whether seat ``i`` can still play every wild it owes (taken back this turn under
+    ``wild_reuse_same_turn``) and then end its turn.  Its own phase is down, so a taken
+    wild can only be reused as a hit; the hits must leave a card to discard (or go out
+    where a hand may end by play).  A take-back that fails this is refused: without it a
+    player could take the wild and be left with no legal move (the wild their only card)."""
+    owed = state.reuse_owed
+    own_only = not state.table.house.hit_same_turn and state.laid_now
+    groups = [lg.played for k, s in enumerate(state.seats) if not own_only or k == i
+              for lg in s.laid]
+    if not hit_plan(groups, [WILD] * owed, hit_rules(state)).complete:
+        return False
+    return going_out_problem(state, len(state.seats[i].hand) - owed, True) is None
+
+
+# --------------------------------------------------------------------------- discards
+
+
+def _acts_as_skip(state: GameState, move: mv.Discard) -> bool:
+    c = move.card
+    return c.skip or (c.wild and state.table.rules.wild_as_skip and move.skip is not None)
+
+
+def check_discard(state: GameState, move: mv.Discard
+                   ) -> tuple[int, tuple[Card, ...], str | None]:
+    """(seat, hand after, who is skipped) for a legal discard (who the anti-phase card
+    sends down is ``move.down``, checked here); raise IllegalMove otherwise.
+    (Apart from the discard in ``actions`` so that ``legal_moves`` can test discards
+    without building states.)"""
+    i = check_play_step(state, move)
+    seat = state.seats[i]
+    card = move.card.plain()
+    hand = without(seat.hand, [card])
+    if hand is None:
+        raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
+    if state.step == "recipient_discard":
+        if card.skip:
+            raise IllegalMove("skip_not_allowed", "the receiver of the turned-up wild discards a "
+                                                  "card that is not a skip")
+        if move.skip is not None:
+            raise IllegalMove("not_a_skip", "this discard starts the pile; it skips nobody")
+        _check_down(state, i, move, hand)
+        return i, hand, None
+    if seat.floating and state.drawn is not None and hittable(state, i, state.drawn) \
+            and card == state.drawn:
+        raise IllegalMove("must_play_drawn", f"{move.player} is floating and must play the "
+                                             f"drawn {card}, which fits a laid group")
+    if state.reuse_owed:
+        # a discard ends the turn, and the taken wild must be back on the table by then
+        what = "not discarded" if card.wild else "before the turn ends with a discard"
+        raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played (laid "
+                                             f"or hit) this turn, {what}")
+    problem = going_out_problem(state, len(hand), False)
+    if problem:
+        raise IllegalMove(*problem)
+    if move.skip is not None and not _acts_as_skip(state, move):
+        raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
+                                        f"{quoted(str(move.skip))}")
+    _check_down(state, i, move, hand)
+    if move.skip is not None:
+        # a going-out skip skips nobody (the hand ends), but it still names a player
+        seat_of(state, move.skip)
+    target = _skip_target(state, i, move) if _acts_as_skip(state, move) and hand else None
+    return i, hand, target
+
+
+def _check_down(state: GameState, i: int, move: mv.Discard, hand: tuple[Card, ...]) -> None:
+    """The anti-phase card names a player only as the discarder's last card (going out);
+    discarded earlier it goes face down, names nobody, and the next player may take it."""
+    if not move.card.anti:
+        if move.down is not None:
+            raise IllegalMove("not_anti_phase", f"only the anti-phase card (A) sends a player "
+                                                f"down; {move.card} cannot name "
+                                                f"{quoted(str(move.down))}")
+        return
+    if hand:
+        if move.down is not None:
+            raise IllegalMove("anti_phase_not_last", f"the anti-phase card names a player only "
+                                                     f"as one's last card; {move.player} "
+                                                     "still holds cards, so it goes face down")
+        return
+    others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
+    if move.down is None:
+        raise IllegalMove("anti_phase_target", f"the anti-phase card discarded last names the "
+                                               f"player who moves down (one of "
+                                               f"{', '.join(others)})")
+    seat_of(state, move.down)
+    if move.down not in others:
+        why = "themselves" if move.down == move.player else "a player who is not playing"
+        raise IllegalMove("anti_phase_target", f"the anti-phase card sends another player "
+                                               f"down, not {why} ({move.down})")
+
+
+def _skip_target(state: GameState, i: int, move: mv.Discard) -> str | None:
+    house = state.table.house
+    nxt = seat_name(state, next_seat(state, i))
+    if house.skip_target == "next_player":
+        if move.skip is not None and move.skip != nxt:
+            raise IllegalMove("skip_target", f"under this pack a skip always skips the next "
+                                             f"player ({nxt}), not {move.skip}")
+        target = nxt
+    else:
+        others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
+        free = [p for p in others
+                if not (house.skip_once_per_round and p in state.pending_skips)]
+        if move.skip is None:
+            if free:
+                raise IllegalMove("skip_target", f"a discarded skip names the player it skips "
+                                                 f"(one of {', '.join(free)})")
+            return None
+        if move.skip == move.player:
+            raise IllegalMove("skip_target", f"{move.player} cannot skip themselves")
+        seat_of(state, move.skip)
+        if move.skip not in others:
+            raise IllegalMove("skip_target", f"{move.skip} is not playing this hand")
+        target = move.skip
+    if house.skip_once_per_round and target in state.pending_skips:
+        raise IllegalMove("skip_twice_in_round", f"{target} is already to lose their next turn; "
+                                                 "nobody is skipped twice in one round")
+    return target
