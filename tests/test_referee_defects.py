@@ -6,6 +6,7 @@ The minimal logs of the outside testers are copied in below (CI has no ../shared
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -265,28 +266,57 @@ def _rule(state, move) -> str | None:
     return None
 
 
-def test_a_take_back_that_would_leave_the_wild_as_the_only_card_is_refused():
-    state = _japanese("Y5")  # the dead end: the wild alone could neither go nor stay
-    assert _rule(state, mv.Swap("bob", Card(5, "Y"), "ann", 1)) == "must_reuse_wild"
-    assert legal_moves(state) == [mv.Discard("bob", Card(5, "Y"))]
-
-
-def test_a_taken_wild_is_played_again_before_the_turn_ends():
-    state = apply(_japanese("Y5 R1"), mv.Swap("bob", Card(5, "Y"), "ann", 1))
-    assert state.reuse_owed == 1
-    assert _rule(state, mv.Discard("bob", Card(1, "R"))) == "must_reuse_wild"
+def test_a_take_back_that_leaves_the_wild_as_the_only_card_ends_the_hand_by_its_hit():
+    # the dead end: the wild may not be discarded, and a hand ended only by a
+    # discard; the taken wild must go back on the table, so its hit ends the hand
+    state = apply(_japanese("Y5"), mv.Swap("bob", Card(5, "Y"), "ann", 1))
+    assert state.reuse_owed == 1 and len(state.seat("bob").hand) == 1
     assert _rule(state, mv.Discard("bob", Card(wild=True))) == "must_reuse_wild"
     moves = legal_moves(state)
     assert moves and all(isinstance(m, mv.Hit) and m.card.wild for m in moves)
     after = apply(state, moves[0])
-    assert legal_moves(after) == [mv.Discard("bob", Card(1, "R"))]
+    assert after.results and after.results[-1].went_out == "bob"
 
 
-def test_a_hit_that_would_strand_a_taken_wild_is_refused():
+def test_a_taken_wild_may_not_be_discarded_or_saved():
+    state = apply(_japanese("Y5 R1"), mv.Swap("bob", Card(5, "Y"), "ann", 1))
+    assert state.reuse_owed == 1
+    assert _rule(state, mv.Discard("bob", Card(wild=True))) == "must_reuse_wild"
+    # (as the cases' referee reads it: the obligation bars the wild's discard, not others')
+    assert _rule(state, mv.Discard("bob", Card(1, "R"))) is None
+    moves = legal_moves(state)
+    assert any(isinstance(m, mv.Hit) and m.card.wild for m in moves)
+    assert not any(isinstance(m, mv.Discard) and m.card.wild for m in moves)
+
+
+def test_a_hit_may_leave_the_taken_wild_last_since_its_hit_can_end_the_hand():
     state = apply(_japanese("Y5 Y9"), mv.Swap("bob", Card(5, "Y"), "ann", 1))
-    # Y9 onto ann's 9s would leave the taken wild as bob's only card
-    assert _rule(state, mv.Hit("bob", Card(9, "Y"), "ann", 2)) == "must_reuse_wild"
+    after = apply(state, mv.Hit("bob", Card(9, "Y"), "ann", 2))
+    assert [str(c) for c in after.seat("bob").hand] == ["W"]
+    assert legal_moves(after) and all(isinstance(m, mv.Hit) for m in legal_moves(after))
+
+
+def test_a_take_back_is_refused_where_the_wild_could_not_go_back():
+    # nobody may go out before play comes round to the dealer (postal), nor leave one card
+    # to discard: the wild taken back could not be hit, and may not be discarded
+    state = _japanese("Y5 R1")
+    house = dataclasses.replace(state.table.house, go_out_after_first_round=True)
+    state = with_(state, table=dataclasses.replace(state.table, house=house), dealer_reached=False)
+    assert _rule(state, mv.Swap("bob", Card(5, "Y"), "ann", 1)) == "must_reuse_wild"
     assert legal_moves(state)
+
+
+DEAD_END = Path(__file__).resolve().parents[2] / "shared" / "cases" / "referee" / \
+    "japanese-wild-rules-dead-end.jsonl"
+
+
+@pytest.mark.skipif(not DEAD_END.exists(), reason="the shared cases are beside the checkout")
+def test_the_shared_dead_end_log_is_legal_and_bob_has_a_move():
+    lines = DEAD_END.read_text(encoding="utf-8").splitlines()
+    r = replay(lines)
+    assert r.legal, r.error
+    moves = legal_moves(r.state)
+    assert moves and all(isinstance(m, mv.Hit) and m.card.wild for m in moves)
 
 
 def _all_packs() -> list[tuple[str, str | None]]:

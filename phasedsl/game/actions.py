@@ -444,7 +444,8 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
     if new is None:
         raise IllegalMove("hit_does_not_fit", f"{move.card} does not fit "
                                               f"{_group_label(state, owner, g)}: {why}")
-    problem = going_out_problem(state, len(hand), True)
+    problem = going_out_problem(state, len(hand), True,
+                                reuse=bool(move.card.wild and state.reuse_owed))
     if problem:
         raise IllegalMove(*problem)
     laid = state.seats[owner].laid
@@ -455,9 +456,8 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
                     reuse_owed=max(0, state.reuse_owed - (1 if move.card.wild else 0)))
     if state.reuse_owed and not owed_wilds_fit(state, i):
         raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played again "
-                                             "this turn, and after this hit it could not be (no "
-                                             "group takes it, or no card would be left to "
-                                             "discard)")
+                                             "this turn, and after this hit no group could take "
+                                             "it")
     return _after_play(state, i)
 
 
@@ -534,9 +534,7 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
     state = replace(state, seats=_set_seat(state, owner, laid=tuple(new_laid)), reuse_owed=owed)
     if owed and not owed_wilds_fit(state, i):
         raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played again "
-                                             "this turn, and here it could not be (no group "
-                                             "takes it, or playing it would leave no card to "
-                                             "discard)")
+                                             "this turn, and here no group could take it")
     return _after_play(state, i)
 
 
@@ -569,9 +567,9 @@ def _save(state: GameState, move: mv.Save) -> GameState:
     if not hand:
         raise IllegalMove("cannot_save_last_card", "the going-out card cannot be saved; discard "
                                                    "it")
-    if state.reuse_owed:
+    if state.reuse_owed and move.card.wild:
         raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played this "
-                                             "turn, before the turn ends")
+                                             "turn, not saved")
     seats = _set_seat(state, i, hand=hand, save=(*seat.save, move.card.plain()), saved=True)
     return _begin_turn(replace(state, seats=seats), next_seat(state, i))
 

@@ -114,10 +114,15 @@ def check_play_step(state: GameState, move) -> int:
 # --------------------------------------------------------------------------- going out
 
 
-def going_out_problem(state: GameState, left: int, by_play: bool) -> tuple[str, str] | None:
-    """Whether a move that leaves ``left`` cards in hand is allowed by the going-out rules."""
+def going_out_problem(state: GameState, left: int, by_play: bool, reuse: bool = False
+                      ) -> tuple[str, str] | None:
+    """Whether a move that leaves ``left`` cards in hand is allowed by the going-out rules.
+
+    ``reuse``: the move plays a wild taken back this turn (``wild_reuse_same_turn``), which
+    must go back on the table before the turn ends; where it is the last card, that hit
+    ends the hand by play (it may not be discarded, so a discard cannot end it)."""
     house = state.table.house
-    if by_play and left == 0 and not (house.floating or house.go_out_without_discard):
+    if by_play and left == 0 and not (house.floating or house.go_out_without_discard or reuse):
         return ("cannot_go_out_by_play", "a hand ends only with a discard: keep a card to "
                                          "discard (go_out_without_discard lets a player go out "
                                          "by playing every card; floating lets them float)")
@@ -206,17 +211,17 @@ def hittable(state: GameState, i: int, card: Card) -> bool:
 
 def owed_wilds_fit(state: GameState, i: int) -> bool:
     """Whether seat ``i`` can still play every wild it owes (taken back this turn under
-    ``wild_reuse_same_turn``) and then end its turn.  Its own phase is down, so a taken
-    wild can only be reused as a hit; the hits must leave a card to discard (or go out
-    where a hand may end by play).  A take-back that fails this is refused: without it a
-    player could take the wild and be left with no legal move (the wild their only card)."""
+    ``wild_reuse_same_turn``).  Its own phase is down, so a taken wild can only be reused
+    as a hit; hitting the last of them may end the hand by play (``going_out_problem``'s
+    ``reuse``), where the going-out rules allow going out at all.  A take-back (or a hit)
+    that fails this is refused, so the player always has a legal move."""
     owed = state.reuse_owed
     own_only = not state.table.house.hit_same_turn and state.laid_now
     groups = [lg.played for k, s in enumerate(state.seats) if not own_only or k == i
               for lg in s.laid]
     if not hit_plan(groups, [WILD] * owed, hit_rules(state)).complete:
         return False
-    return going_out_problem(state, len(state.seats[i].hand) - owed, True) is None
+    return going_out_problem(state, len(state.seats[i].hand) - owed, True, reuse=True) is None
 
 
 # --------------------------------------------------------------------------- discards
@@ -251,11 +256,9 @@ def check_discard(state: GameState, move: mv.Discard
             and card == state.drawn:
         raise IllegalMove("must_play_drawn", f"{move.player} is floating and must play the "
                                              f"drawn {card}, which fits a laid group")
-    if state.reuse_owed:
-        # a discard ends the turn, and the taken wild must be back on the table by then
-        what = "not discarded" if card.wild else "before the turn ends with a discard"
+    if state.reuse_owed and card.wild:
         raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played (laid "
-                                             f"or hit) this turn, {what}")
+                                             "or hit) this turn, not discarded")
     problem = going_out_problem(state, len(hand), False)
     if problem:
         raise IllegalMove(*problem)
