@@ -29,7 +29,7 @@ from .simulate import simulate, summarize
 # Default games per simulation: about +-4 points on the commonest phases of ``original``
 # at four players, the whole of ``balance original`` (two orders at five table sizes)
 # in under a minute on two cores (README, "Balancing a pack").
-DEFAULT_GAMES = 120
+DEFAULT_GAMES = 80
 DEFAULT_PLAYERS = 4
 # Proposed orders simulated at most while flags remain.
 MAX_ROUNDS = 5

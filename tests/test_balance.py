@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -348,7 +349,8 @@ def test_balance_cli_text_and_json(tmp_path):
     r = invoke("balance", "short-game-5", "--players", "2", "--games", "4", "--jobs", "1")
     assert r.exit_code == 0, r.output
     assert r.output.startswith("short-game-5: 5 phases, measured in 4 games of 2 greedy bots")
-    assert "18.2752% (exact)" in r.output
+    assert "18.2752 exact" in r.output
+    assert max(map(len, r.output.splitlines())) <= 80
     assert "game length, hands per game: mean (95% CI), median" in r.output
     r = invoke("balance", "short-game-5", "--players", "2", "--games", "4", "--json")
     assert r.exit_code == 0, r.output
@@ -359,7 +361,8 @@ def test_balance_cli_text_and_json(tmp_path):
 def test_balance_says_order_does_not_matter_for_any_order_packs():
     r = invoke("balance", "pick-a-phase", "--players", "2", "--games", "2")
     assert r.exit_code == 0, r.output
-    assert "the order does not matter, so nothing is flagged and no order is proposed" in r.output
+    assert ("the order does not matter, so nothing is flagged and no order is proposed"
+            in " ".join(r.output.split()))
     assert "proposed order" not in r.output
 
 
@@ -505,3 +508,47 @@ def test_write_never_replaces_a_file_without_force(tmp_path, monkeypatch):
     assert "wrote out.yaml" in r.output
     assert load_pack(tmp_path / "out.yaml").name == "out"
     assert [p.name for p in tmp_path.iterdir()] == ["out.yaml"]  # no temporary file left
+
+
+def test_the_default_games_are_said_in_the_help():
+    from phasedsl.balance import DEFAULT_GAMES
+
+    r = invoke("balance", "--help")
+    assert f"default {DEFAULT_GAMES}:" in " ".join(r.output.split())
+
+
+def test_balance_original_flags_4_and_8_proposes_an_order_without_them_and_writes_it(
+        tmp_path, monkeypatch):
+    """The issue's done-when, with the default games (the one slow test here)."""
+    from phasedsl.balance import DEFAULT_GAMES
+
+    monkeypatch.chdir(tmp_path)
+    r = invoke("balance", "original", "--json", "--write", "out.yaml")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["games"] == DEFAULT_GAMES and out["players"] == 4
+    flags = {p["number"]: p["easier_than_previous"] for p in out["phases"]}
+    assert [n for n, f in flags.items() if f is True] == [4, 8]
+    assert "for phase 3" in out["phases"][3]["reason"]
+    assert "for phase 7" in out["phases"][7]["reason"]
+    assert out["phases"][0]["dealt"] == {"probability": pytest.approx(0.182752, abs=5e-7),
+                                         "method": "exact", "ci95": [out["phases"][0]["dealt"][
+                                             "probability"]] * 2}
+    assert out["proposed_resolves"] is True
+    proposed = {p["number"]: p["easier_than_previous"] for p in out["proposed_phases"]}
+    assert [n for n, f in proposed.items() if f is True] == []
+    assert proposed[4] is False and proposed[8] is False
+    assert sorted(out["proposed_order"]) == list(range(1, 11))
+    assert out["proposed_order"] != list(range(1, 11))
+    assert set(out["hands_per_game"]["current"]) == {"2", "3", "4", "5", "6"}
+    assert set(out["hands_per_game"]["proposed"]) == {"2", "3", "4", "5", "6"}
+    # the written pack: original.yaml's comments, the proposed order, valid and lint clean
+    original = Path(load_pack("original").path).read_text(encoding="utf-8")
+    written = (tmp_path / "out.yaml").read_text(encoding="utf-8")
+    assert _comments(written) == _comments(original)
+    pack, diags = check_file(tmp_path / "out.yaml", strict=True)
+    assert pack is not None and diags == []
+    texts = [e.text for e in load_pack("original").world(None).phases]
+    assert [e.text for e in pack.world(None).phases] == [texts[n - 1]
+                                                          for n in out["proposed_order"]]
+    assert out["written"]["path"] == "out.yaml"

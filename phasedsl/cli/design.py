@@ -25,8 +25,10 @@ def balance(
         "--players", "-n", min=2, max=6, metavar="N",
         help="The table to measure at, and the only one whose game length is given "
              "(default: measured at 4, game length at every table size allowed).")] = None,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, max=100_000, metavar="N",
-                                       help="Games per simulation.")] = 0,
+    games: Annotated[int | None, typer.Option(
+        "--games", "-g", min=1, max=100_000, metavar="N",
+        help="Games per simulation (default 80: about +-4 points on the commonest phases "
+             "of original).")] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the runs: game i is "
                                                                   "seeded from it and i.")] = 1,
     jobs: JobsOpt = 0,
@@ -45,7 +47,7 @@ def balance(
     A phase is flagged when it completes more often than the phase before and the
     intervals do not overlap ("maybe" when they overlap but differ by more than 5
     points). The proposed order is re-simulated with the same seeds. The default of
-    120 games per simulation gives about +-4 points on the commonest phases.
+    80 games per simulation gives about +-4 points on the commonest phases.
 
     Examples:
 
@@ -107,9 +109,9 @@ def _pct(x: float | None) -> str:
 
 def _share(r) -> str:
     if r.completed_share is None:
-        return "not attempted"
+        return "not tried"
     lo, hi = r.completed_ci95
-    return f"{100 * r.completed_share:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
+    return f"{100 * r.completed_share:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
 def _spent(r) -> str:
@@ -117,6 +119,15 @@ def _spent(r) -> str:
         return "-"
     lo, hi = r.hands_spent_ci95
     return f"{r.hands_spent_mean:.2f} ({lo:.2f}-{hi:.2f})"
+
+
+def _dealt(d) -> str:
+    if d is None:
+        return "-"
+    if d.method == "exact":
+        return f"{100 * d.probability:.4f} exact"
+    lo, hi = d.ci95
+    return f"{100 * d.probability:.2f} ({100 * lo:.2f}-{100 * hi:.2f})"
 
 
 def _mark(r) -> str:
@@ -128,33 +139,62 @@ def _ordinal(n: int) -> str:
     return f"{n}{tail}"
 
 
+# Columns after the phase's: the table fits 80 columns, a long phase wrapping in its own.
+CELL = 16
+WIDTH = 80
+
+
+def _wrap_phase(text: str, width: int) -> list[str]:
+    """A phase in lines of ``width``, broken between its groups where it can be."""
+    import textwrap
+
+    lines: list[str] = []
+    for group in text.split(" + "):
+        if lines and len(lines[-1]) + 3 + len(group) <= width:
+            lines[-1] += " + " + group
+        elif lines:
+            lines[-1] += " +"
+            lines += textwrap.wrap(group, width) or [group]
+        else:
+            lines += textwrap.wrap(group, width) or [group]
+    return lines
+
+
 def _table(rows, with_dealt: bool) -> list[str]:
-    width = max([5, *(len(r.phase) for r in rows)])
+    cells = 3 if with_dealt else 2
+    room = WIDTH - (3 + 2 + cells * (CELL + 2) + 2)
+    width = max(5, min(room, max(len(r.phase) for r in rows)))
     head = f"{'#':>3}  {'phase':<{width}}  "
     if with_dealt:
-        head += f"{'dealt hand makes it':<20}  "
-    head += f"{'completed (95% CI)':<19}  hands spent (95% CI)"
+        head += f"{'dealt %':<{CELL}}  "
+    head += f"{'completed %':<{CELL}}  hands spent"
     lines = [head]
     for r in rows:
-        line = f"{r.number:>3}  {r.phase:<{width}}  "
+        parts = _wrap_phase(r.phase, width)
+        line = f"{r.number:>3}  {parts[0]:<{width}}  "
         if with_dealt:
-            line += f"{r.dealt.describe() if r.dealt else '-':<20}  "
-        line += f"{_share(r):<19}  {_spent(r):<18}"
+            line += f"{_dealt(r.dealt):<{CELL}}  "
+        line += f"{_share(r):<{CELL}}  {_spent(r):<{CELL}}"
         mark = _mark(r)
         lines.append((line + " " + mark) if mark else line.rstrip())
+        lines += [f"{'':>3}  {more}" for more in parts[1:]]
     return lines
 
 
 def _flags(figs, names: dict[int, str]) -> list[str]:
+    import textwrap
+
     reasons = figs.reasons()
     lines = []
-    if figs.flagged:
-        lines.append("* easier than the phase before (the intervals do not overlap):")
-        lines += [f"  phase {n} ({names[n]}): {reasons[n]}" for n in figs.flagged]
-    if figs.maybe:
-        lines.append("? maybe easier than the phase before (the intervals overlap, the "
-                     "shares differ by more than 5 points):")
-        lines += [f"  phase {n} ({names[n]}): {reasons[n]}" for n in figs.maybe]
+    for numbers, head in ((figs.flagged, "* easier than the phase before (the intervals do "
+                                         "not overlap):"),
+                          (figs.maybe, "? maybe easier than the phase before (the intervals "
+                                       "overlap, the shares differ by more than 5 points):")):
+        if numbers:
+            lines += textwrap.wrap(head, WIDTH, subsequent_indent="  ")
+            for n in numbers:
+                lines += textwrap.wrap(f"phase {n} ({names[n]}): {reasons[n]}", WIDTH,
+                                       initial_indent="  ", subsequent_indent="    ")
     return lines
 
 
@@ -169,13 +209,16 @@ def balance_text(b, pack) -> str:
     w = pack.world(b.world)
     title = f"{b.pack}" + (f" / {b.world} ({w.title})" if b.world else "")
     names = {r.number: r.phase for r in b.current.phases}
-    lines = [f"{title}: {len(b.current.order)} phases, measured in {b.games:,} games of "
-             f"{b.players} greedy bots (seed {b.seed})"]
+    import textwrap
+
+    lines = textwrap.wrap(f"{title}: {len(b.current.order)} phases, measured in {b.games:,} "
+                          f"games of {b.players} greedy bots (seed {b.seed}); 95% intervals "
+                          "in brackets", WIDTH)
     lines += _table(b.current.phases, True)
     if not b.order_matters:
-        lines.append("players choose which phase to attempt (phase_order: any, or a declared "
-                     "phase): the order does not matter, so nothing is flagged and no order "
-                     "is proposed")
+        lines += textwrap.wrap("players choose which phase to attempt (phase_order: any, or a "
+                               "declared phase): the order does not matter, so nothing is "
+                               "flagged and no order is proposed", WIDTH)
     else:
         lines += _flags(b.current, names) or ["no phase is easier than the one before it"]
     if b.order_matters and b.proposed.order != b.current.order:
@@ -183,10 +226,11 @@ def balance_text(b, pack) -> str:
         verdict = ("no phase flagged" if b.resolved else
                    f"still flagged: {', '.join(map(str, b.proposed.flagged))} (the best of "
                    f"the orders tried; no order without a flag was found)")
-        lines.append(f"proposed order: {' '.join(map(str, b.proposed.order))} ({rounds}, the "
-                     f"same seeds): {verdict}")
-        lines.append("moved: " + "; ".join(f"phase {n} ({names[n]}) {_ordinal(a)} -> "
-                                           f"{_ordinal(c)}" for n, a, c in b.moved))
+        lines += textwrap.wrap(f"proposed order: {' '.join(map(str, b.proposed.order))} "
+                               f"({rounds}, the same seeds): {verdict}", WIDTH,
+                               subsequent_indent="  ")
+        moved = ", ".join(f"{n} to {_ordinal(c)}" for n, _, c in b.moved)
+        lines += textwrap.wrap(f"moved: {moved}", WIDTH, subsequent_indent="  ")
         lines.append("the proposed order, re-simulated:")
         lines += _table(b.proposed.phases, False)
         lines += _flags(b.proposed, names)
