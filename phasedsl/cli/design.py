@@ -248,31 +248,34 @@ def balance_text(b, pack) -> str:
 
 
 def comparison_text(results) -> str:
+    """One row per world (today's orders): its game length at each table size, its
+    hardest phase and its flags; a world's name on a line of its own when it is long."""
+    import textwrap
+
     from ..balance import comparison
 
     rows = comparison(results)
     sizes = sorted({int(n) for r in rows for n in r["hands_per_game"]})
-    width = max(5, *(len(r["world"]) for r in rows))
-    cells = []
+    name_w = 14
+    lines = textwrap.wrap("the worlds compared (today's orders): hands per game at "
+                          f"{', '.join(map(str, sizes))} players, the hardest phase (its "
+                          "completion share), the phases flagged (? maybe easier)", WIDTH)
+    lines.append(f"{'world':<{name_w}}  " + " ".join(f"{n:>5}" for n in sizes)
+                 + "  hardest      flagged")
     for r in rows:
         hard = r["hardest"]
-        hardest = "-" if hard is None else (f"{hard['number']}: {hard['phase']} "
-                                            f"({_pct(hard['completed_share'])})")
+        hardest = "-" if hard is None else f"{hard['number']} ({_pct(hard['completed_share'])})"
         flags = ("order does not matter" if not r["order_matters"] else
                  ", ".join([*map(str, r["flagged"]), *(f"{n}?" for n in r["maybe"])]) or "none")
-        hpg = "  ".join(f"{r['hands_per_game'][str(n)]:>5.1f}"
-                        if r["hands_per_game"].get(str(n)) is not None else f"{'-':>5}"
-                        for n in sizes)
-        cells.append((r, hpg, hardest, flags))
-    hard_w = max(len("hardest phase (completed)"), *(len(c[2]) for c in cells))
-    lines = [f"the worlds compared (today's orders; hands per game at {', '.join(map(str, sizes))}"
-             " players; ? maybe easier):",
-             f"{'world':<{width}}  phases  " + "  ".join(f"{n:>5}" for n in sizes)
-             + f"  {'hardest phase (completed)':<{hard_w}}  flagged"]
-    for r, hpg, hardest, flags in cells:
-        lines.append(f"{r['world']:<{width}}  {r['phases']:>6}  {hpg}  {hardest:<{hard_w}}  "
-                     f"{flags}")
-    return "\n".join(lines)
+        hpg = " ".join(f"{r['hands_per_game'][str(n)]:>5.1f}"
+                       if r["hands_per_game"].get(str(n)) is not None else f"{'-':>5}"
+                       for n in sizes)
+        name = r["world"]
+        if len(name) > name_w:
+            lines.append(name)
+            name = ""
+        lines.append(f"{name:<{name_w}}  {hpg}  {hardest:<11}  {flags}")
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def written_text(written: dict) -> str:
