@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .common import ForceOpt, JobsOpt, JsonOpt, _out
+from .common import ForceOpt, JobsOpt, JsonOpt, say
 
 PackArg = Annotated[str, typer.Argument(metavar="PACK", help="A built-in pack name or a pack "
                                                              "file.")]
@@ -93,14 +93,14 @@ def balance(
                    "comparison": comparison(results)}
         if written is not None:
             out["written"] = written
-        _out(json.dumps(out))
+        say(json.dumps(out))
         return
     text = [balance_text(r, pack) for r in results]
     if len(results) > 1:
         text.append(comparison_text(results))
     if written is not None:
         text.append(written_text(written))
-    _out("\n\n".join(text))
+    say("\n\n".join(text))
 
 
 def _pct(x: float | None) -> str:
