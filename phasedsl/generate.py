@@ -492,9 +492,7 @@ def pack_yaml(gen: Generated) -> str:
     """The pack as YAML: an ordinary pack extending original, every phase's dealt chance
     and in-play completion share beside it in a comment."""
     pack = gen.pack
-    lines = ["# yaml-language-server: $schema=../phasedsl/pack.schema.json"]
-    if gen.argv:
-        lines.append(f"# made by: {gen.argv}")
+    lines = [f"# made by: {gen.argv}"] if gen.argv else []
     lines.append("# each phase: the chance a dealt hand makes it, and the share of attempts that")
     lines.append(f"# complete it in {gen.games} games of {gen.players} greedy bots (95% intervals)")
     for w in gen.worlds:
