@@ -118,6 +118,14 @@ def test_generated_pack_is_not_flagged_in_play(ten):
     assert rows[0].completed_ci95[0] > rows[-1].completed_ci95[1]
 
 
+def test_balance_flags_no_phase_of_the_generated_pack(ten):
+    r = runner.invoke(app, ["balance", str(ten), "--players", "4", "--games", "120", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["order_matters"] is True and len(out["phases"]) == 10
+    assert [p["easier_than_previous"] for p in out["phases"]] == [False] * 10
+
+
 def test_generated_pack_reports(ten, tmp_path):
     r = runner.invoke(app, ["report", str(ten), "-o", str(tmp_path / "r.html"), "--games", "2",
                             "--jobs", "1"])
