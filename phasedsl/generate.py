@@ -2,20 +2,23 @@
 
 Pure apart from the ``progress`` callback.  The search, in four steps:
 
-1. **Phrases.**  Every phrase of one to three groups of the kinds asked for, written as
-   text and read by ``Phase.parse`` (so only what the DSL accepts), kept when lint has
-   nothing to say about it under the pack's rules and a dealt hand can hold it.
+1. **Phrases.**  Every phrase of one or two groups of the kinds asked for (three where
+   those are too few), written as text and read by ``Phase.parse`` (so only what the DSL
+   accepts), kept when lint has nothing to say about it under the pack's rules and a
+   dealt hand can hold it.
 2. **Screen.**  A seeded sample of those is ranked by a fast sampled chance that the cards
    a player sees in a hand (the deal plus ``DRAWS`` draws) make the phase: in play a
-   player sees about that many cards, and this chance orders phases much as play does
-   (the dealt chance alone does not: 7 cards of one color is dealt 2.8% of the time and
-   completed in about three attempts of four).
-3. **Ladder.**  N phases are picked along that ranking, evenly spaced between an easy and
-   a hard end (with ``length``, the ends are moved until the simulated game length is
-   near the target), none repeated, the seed choosing among near neighbours.
-4. **Play.**  The pack is played by greedy bots (``simulate.simulate``), its phases put in
-   the order of their in-play completion share, and played again on that order with the
-   same seeds until ``difficulty.easier`` flags no phase after the one before.
+   player sees about that many cards, and this chance orders phases more as play does
+   than the dealt chance (7 cards of one color is dealt 2.8% of the time and completed
+   in about three attempts of four); only a guide, which step 3 measures.
+3. **Calibrate.**  N + 5 of them, spread along that ranking (the seed choosing among near
+   neighbours), are played once as one pack by greedy bots (``simulate.simulate``) to
+   measure each phase's in-play completion share.
+4. **Settle.**  N phases whose shares are evenly spaced are picked (with ``length``, the
+   window of shares moves until the simulated game length is near the target), put in
+   the order of their shares and played again with the same seeds until
+   ``difficulty.easier`` flags no phase after the one before (re-ordered by every
+   round's shares together, or a flagged phase replaced by a spare that fits).
 
 Each chosen phase's dealt chance (exact wherever ``odds`` is exact; ``difficulty.dealt``,
 cached) is written beside it in the pack's YAML, which ``pack_yaml`` renders.
