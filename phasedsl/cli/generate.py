@@ -1,0 +1,132 @@
+"""``phasedsl generate``: write a new pack whose phases rise in difficulty."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import PhaseDSLError
+from ..outfiles import check_target, write_text
+from .common import ForceOpt, JobsOpt, JsonOpt
+
+_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def generate(
+    phases: Annotated[int, typer.Option("--phases", "-p", min=2, max=30, metavar="N",
+                                        help="Phases in the pack (in each world).")],
+    kinds: Annotated[list[str] | None, typer.Option(
+        "--kinds", "-k", metavar="KINDS",
+        help="Group kinds the phases may use, comma-separated or the option repeated: set, "
+             "run, color_run, color, even_odd, color_even_odd, color_set (default: all).")] = None,
+    hand_size: Annotated[int, typer.Option("--hand-size", min=5, max=20, metavar="H",
+                                           help="Cards dealt; every phase fits a dealt hand.")] = 10,
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, metavar="P",
+                                         help="Players at the table the pack is played at.")] = 4,
+    length: Annotated[float | None, typer.Option(
+        "--length", min=1, max=500, metavar="HANDS",
+        help="Aim for games of about this many hands (mean, at --players).")] = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="S",
+                                      help="Seed of the search: the same seed, the same pack.")] = 1,
+    worlds: Annotated[int, typer.Option("--worlds", min=1, max=20, metavar="K",
+                                        help="Write K worlds of N phases each.")] = 1,
+    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
+                                                help="The .yaml file to write (default: print "
+                                                     "the pack).")] = None,
+    force: ForceOpt = False,
+    jobs: JobsOpt = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a new pack whose phases rise in difficulty, each phase's dealt chance beside it.
+
+    Phrases of the kinds asked for are read by the DSL and kept where lint has nothing to
+    say; a seeded sample is ranked by a fast sampled chance, a ladder of them is played by
+    greedy bots, and the phases are put in the order of the share of attempts that
+    complete them, played again until no phase is easier than the one before (the rule
+    `balance` flags by). The pack's name is the file's name. An existing FILE is replaced
+    only with --force.
+
+    Examples:
+
+        phasedsl generate --phases 10 --seed 1 -o mine.yaml
+
+        phasedsl generate --phases 5 --kinds set,run --length 9 --players 3
+    """
+    from ..generate import generate as make
+    from ..generate import pack_yaml, parse_kinds, to_json
+
+    # (bad input raises PhaseDSLError: the command group prints it, in JSON with --json)
+    name = "generated"
+    if output is not None:
+        if output.suffix.lower() not in (".yaml", ".yml"):
+            raise PhaseDSLError(f"-o: a pack is a .yaml file, not {output.name[:60]!r}")
+        if not _NAME.fullmatch(output.stem):
+            raise PhaseDSLError(
+                f"-o: the pack's name is its file's name, and {output.stem[:60]!r} is not a "
+                "pack name (lowercase letters, digits and dashes, e.g. mine.yaml)")
+        check_target(output, force)
+        name = output.stem
+    asked = parse_kinds(kinds)
+    argv = _argv(phases, kinds and ",".join(asked), hand_size, players, length, seed, worlds,
+                 output)
+    with _Bar(as_json) as tick:
+        gen = make(phases, asked, hand_size, players, length, seed, worlds, jobs, name=name,
+                   argv=argv, progress=tick)
+    text = pack_yaml(gen)
+    size = write_text(output, text, force) if output is not None else None
+    if as_json:
+        out = to_json(gen)
+        out.update({"path": str(output), "bytes": size} if output is not None else {"yaml": text})
+        typer.echo(json.dumps(out))
+    elif output is None:
+        typer.echo(text, nl=False)
+    else:
+        from ..generate import length_words
+
+        typer.echo(f"wrote {output} ({size:,} bytes): {phases} phases"
+             + (f" in each of {worlds} worlds" if worlds > 1 else ""))
+        for w in gen.worlds:
+            typer.echo(f"  {w.title + ': ' if worlds > 1 else ''}{length_words(gen, w)}")
+
+
+def _argv(phases, kinds, hand_size, players, length, seed, worlds, output) -> str:
+    """The command that makes this pack again (the options that differ from the defaults)."""
+    words = ["phasedsl generate", f"--phases {phases}"]
+    words += [f"--kinds {kinds}"] if kinds else []
+    words += [f"--hand-size {hand_size}"] if hand_size != 10 else []
+    words += [f"--players {players}"] if players != 4 else []
+    words += [f"--length {length:g}"] if length is not None else []
+    words += [f"--seed {seed}"]
+    words += [f"--worlds {worlds}"] if worlds != 1 else []
+    words += [f"-o {output.name}"] if output is not None else []
+    return " ".join(words)
+
+
+class _Bar:
+    """A progress bar on a terminal while the search runs (nothing when piped or --json):
+    one bar, its label the step being worked on."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet or not sys.stderr.isatty()
+        self.bar = None
+
+    def __enter__(self):
+        if self.quiet:
+            return None
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True, console=Console(stderr=True))  # (stdout: the pack)
+        self.bar.start()
+        task = self.bar.add_task("generating", total=1)
+        return lambda stage, done, total: self.bar.update(task, description=stage,
+                                                          completed=done, total=total)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()

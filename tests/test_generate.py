@@ -1,0 +1,206 @@
+"""phasedsl generate: a new pack whose phases rise in difficulty (issue 16)."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import pairwise
+
+import pytest
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+from phasedsl.difficulty import dealt, easier, in_play
+from phasedsl.generate import (
+    KINDS,
+    GenerateError,
+    base_pack,
+    candidates,
+    generate,
+    pack_yaml,
+    parse_kinds,
+    phrases,
+)
+from phasedsl.lint import phase_warnings
+from phasedsl.packs import check_file, load_pack
+from phasedsl.phase import Phase
+from phasedsl.simulate import simulate
+
+runner = CliRunner()
+COMMENT = re.compile(r'^\s*- "([^"]+)"  # dealt (\d+\.\d+)% \((exact|sampled)')
+
+
+def _phase_lines(text: str) -> list[re.Match]:
+    return [m for m in map(COMMENT.match, text.splitlines()) if m]
+
+
+# ---------------------------------------------------------------- the phrases searched
+
+
+def test_candidates_are_phrases_the_dsl_reads_and_lint_accepts():
+    _, rules = base_pack(10, 10)
+    found = candidates(("set", "run", "color"), rules)
+    assert len(found) > 20
+    for p in found:
+        assert {g.kind.value for g in p.groups} <= {"set", "run", "color"}
+        assert p.cards_needed <= 10  # a dealt hand can hold it
+        assert not phase_warnings(p, rules)
+        assert Phase.parse(str(p)) == p
+    assert len(set(found)) == len(found)
+    # a phrase lint would warn about is not among them: a color set of 4 needs 2 wilds
+    texts = phrases(("color_set",), 10, 5)
+    assert "1 color set of 5" in texts
+    assert Phase.parse("1 color set of 5") not in candidates(("color_set", "set"), rules)
+
+
+def test_a_smaller_hand_gets_smaller_phases():
+    _, rules = base_pack(6, 5)
+    assert max(p.cards_needed for p in candidates(KINDS, rules)) <= 6
+
+
+def test_kinds_read_and_refused():
+    assert parse_kinds(None) == KINDS
+    assert parse_kinds(["run,set", "color-run"]) == ("set", "run", "color_run")
+    with pytest.raises(GenerateError, match="did you mean 'run'"):
+        parse_kinds(["rn"])
+
+
+# ---------------------------------------------------------------- the pack of the issue
+
+
+@pytest.fixture(scope="module")
+def ten(tmp_path_factory):
+    """`generate --phases 10 --seed 1 -o ten.yaml`, as the issue's done-when names it."""
+    folder = tmp_path_factory.mktemp("gen")
+    out = folder / "ten.yaml"
+    r = runner.invoke(app, ["generate", "--phases", "10", "--seed", "1", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def test_generated_pack_validates_and_lints_clean(ten):
+    pack, diags = check_file(ten, strict=True)
+    assert pack is not None and diags == []
+    for cmd in (["validate", str(ten)], ["lint", str(ten)]):
+        r = runner.invoke(app, cmd)
+        assert r.exit_code == 0 and "0 errors, 0 warnings" in r.output
+
+
+def test_generated_pack_no_repeats_and_every_dealt_chance_in_a_comment(ten):
+    text = ten.read_text()
+    pack = load_pack(ten)
+    entries = pack.worlds[0].phases
+    assert len(entries) == 10 and pack.name == "ten"
+    assert len({e.phase for e in entries}) == 10
+    lines = _phase_lines(text)
+    assert [m.group(1) for m in lines] == [e.text for e in entries]
+    rules = pack.worlds[0].rules
+    for m, e in zip(lines, entries, strict=True):
+        d = dealt(e.phase, rules)
+        assert m.group(3) == d.method
+        digits = 4 if d.method == "exact" else 2
+        assert float(m.group(2)) == round(100 * d.probability, digits)
+    assert "exact" in {m.group(3) for m in lines}  # exact where odds is exact
+
+
+def test_generated_pack_is_not_flagged_in_play(ten):
+    """The balance rule (difficulty.easier) on a simulation of the written pack, with
+    other seeds and more games than the search played."""
+    pack = load_pack(ten)
+    records = simulate(pack, 4, 120, seed=7, jobs=2)
+    rows = in_play(records, pack, None, 4, with_dealt=False)
+    assert [r.number for r in rows] == list(range(1, 11))
+    assert all(r.attempts for r in rows)
+    flagged = [(r.number, r.completed_share) for r in rows if r.easier_than_previous]
+    assert flagged == []
+    assert all(easier(a, b) is False for a, b in pairwise(rows))
+    # rising: the first phase is clearly easier than the last
+    assert rows[0].completed_ci95[0] > rows[-1].completed_ci95[1]
+
+
+def test_balance_flags_no_phase_of_the_generated_pack(ten):
+    r = runner.invoke(app, ["balance", str(ten), "--players", "4", "--games", "120", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["order_matters"] is True and len(out["phases"]) == 10
+    assert [p["easier_than_previous"] for p in out["phases"]] == [False] * 10
+
+
+def test_generated_pack_reports(ten, tmp_path):
+    r = runner.invoke(app, ["report", str(ten), "-o", str(tmp_path / "r.html"), "--games", "2",
+                            "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------- smaller searches
+
+
+def test_deterministic_for_a_seed_and_only_the_kinds_given():
+    a = generate(4, ("set", "run"), seed=5, games=20, jobs=1)
+    b = generate(4, ("set", "run"), seed=5, games=20, jobs=2)  # the same whatever the jobs
+    assert pack_yaml(a) == pack_yaml(b)
+    for w in a.worlds:
+        for r in w.rungs:
+            assert {g.kind.value for g in r.phase.groups} <= {"set", "run"}
+    c = generate(4, ("set", "run"), seed=6, games=20, jobs=2)
+    assert [r.text for r in c.worlds[0].rungs] != [r.text for r in a.worlds[0].rungs]
+
+
+def test_length_near_the_target():
+    """--length: the game length of the last round of play (simulate at --players) is
+    within a hand of the target, and the pack says how near."""
+    g = generate(5, ("set", "run"), length=9, players=3, seed=1, games=40, jobs=2)
+    w = g.worlds[0]
+    mean = w.summary["hands_per_game"]["mean"]
+    assert abs(mean - 9) <= 1.0
+    # the figure is a simulation of the pack as written, at the table asked for
+    records = simulate(g.pack, 3, 40, seed=1, jobs=2)
+    assert sum(r.hands for r in records) / len(records) == pytest.approx(mean)
+    assert f"target 9, off by {mean - 9:+.2f}" in pack_yaml(g)
+
+
+def test_worlds_stdout_and_json(tmp_path):
+    r = runner.invoke(app, ["generate", "--phases", "3", "--worlds", "2", "--kinds", "set,run",
+                            "--seed", "2", "--jobs", "2"])
+    assert r.exit_code == 0, r.output
+    path = tmp_path / "two.yaml"
+    path.write_text(r.stdout.replace("name: generated", "name: two"))
+    pack, diags = check_file(path, strict=True)
+    assert pack is not None and diags == []
+    assert [w.name for w in pack.worlds] == ["world-1", "world-2"]
+    for w in pack.worlds:
+        assert len({e.phase for e in w.phases}) == 3
+    r = runner.invoke(app, ["generate", "--phases", "3", "--kinds", "set,run", "--seed", "2",
+                            "--json", "-o", str(tmp_path / "j.yaml")])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["path"].endswith("j.yaml") and len(out["worlds"][0]["phases"]) == 3
+    assert all(p["dealt"]["method"] in ("exact", "sampled") for p in out["worlds"][0]["phases"])
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--phases", "3", "--kinds", "rn"], "did you mean 'run'"),
+    (["--phases", "1"], "--phases"),
+    (["--phases", "3", "-o", "Bad Name.yaml"], "not a pack name"),
+    (["--phases", "3", "-o", "x.txt"], "a pack is a .yaml file"),
+    (["--phases", "5", "--length", "3"], "at least 5 hands"),
+    (["--phases", "30", "--kinds", "color_set"], "only"),
+    (["--phases", "3", "--players", "9"], "--players"),
+])
+def test_bad_options_exit_2_on_one_line(args, said, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["generate", *args])
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and said in lines[0]
+    assert "Traceback" not in r.output
+    r = runner.invoke(app, ["generate", *args, "--json"])
+    assert r.exit_code == 2 and json.loads(r.stdout)["exit"] == 2
+
+
+def test_an_existing_file_needs_force(tmp_path):
+    out = tmp_path / "mine.yaml"
+    out.write_text("keep me")
+    r = runner.invoke(app, ["generate", "--phases", "3", "-o", str(out)])
+    assert r.exit_code == 2 and "give --force" in r.stderr
+    assert out.read_text() == "keep me"  # refused before any work
