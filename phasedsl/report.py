@@ -8,6 +8,7 @@ fetched).  The CLI writes the file.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from html import escape
 
@@ -17,11 +18,18 @@ from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from .packs import Pack, World, describe_rules, schema
 from .rules import Rules
-from .simulate import PLAYER_NAMES, phase_odds, simulate, summarize
-from .svgchart import bar_chart, line_chart
+from .difficulty import in_play, order_matters, reason
+from .simulate import PLAYER_NAMES, simulate, summarize
+from .svgchart import bar_chart, line_chart, two_scale_chart
 
 CURVE_PLAYERS = 4  # the table whose phase curve the report draws (or the largest allowed)
-SCORE_ROWS = 18
+# Games per table size by default.  One world: enough that the commonest phases' completion
+# shares at the curve table have 95% intervals of about +-4 points (original: phases 4 and
+# 8 stand clear of the phase before); several worlds on one page share the time, so each
+# world's figures rest on fewer games, and its intervals (printed) are wider.
+GAMES = 100
+GAMES_PER_WORLD = 20
+FALLBACK_ROWS = 18  # score sheet rows when no simulated game finished
 
 
 def player_counts(pack: Pack, world: str | None = None) -> list[int]:
@@ -37,30 +45,78 @@ def player_counts(pack: Pack, world: str | None = None) -> list[int]:
     return out
 
 
-def pack_figures(pack: Pack | str, world: str | None = None, games: int = 20, seed: int = 1,
-                 jobs: int = 1, bot: str = "greedy",
+def report_worlds(pack: Pack, world: str | None) -> list[str | None]:
+    """The worlds a report covers: the one named, the only one, or every world of the pack
+    (each by name)."""
+    if world is not None or len(pack.worlds) == 1:
+        return [world]
+    return [w.name for w in pack.worlds]
+
+
+def default_games(pack: Pack, world: str | None) -> int:
+    return GAMES if len(report_worlds(pack, world)) == 1 else GAMES_PER_WORLD
+
+
+def planned_games(pack: Pack, world: str | None, games: int | None = None) -> int:
+    """How many games ``pack_figures`` plays (for a progress bar)."""
+    g = games or default_games(pack, world)
+    return sum(g * max(1, len(player_counts(pack, w))) for w in report_worlds(pack, world))
+
+
+def pack_figures(pack: Pack | str, world: str | None = None, games: int | None = None,
+                 seed: int = 1, jobs: int = 1, bot: str = "greedy",
                  progress: Callable[[int], None] | None = None) -> dict:
-    """Simulated games for every table size and the odds of each phase (``pack`` may be a
-    pack name or file)."""
+    """Simulated games for every table size and each phase's two measures of difficulty
+    (``pack`` may be a pack name or file).  ``games`` per table size (None: ``GAMES`` for one
+    world, ``GAMES_PER_WORLD`` for each world of a pack of several given no ``world``).
+
+    One world: that world's figures.  Several: ``{"games", "seed", "bot", "worlds": [...]}``,
+    each world's figures in the pack's order."""
     pack, world = as_pack(pack, "pack_figures"), as_world(world, "pack_figures")
-    counts = player_counts(pack, world)
-    if not counts:
-        # make_table says why (a rule the referee cannot honor, a deck too small ...)
-        make_table(pack, PLAYER_NAMES[:MIN_PLAYERS], world)
+    names = report_worlds(pack, world)
+    games = games or default_games(pack, world)
     done = 0
 
     def tick(k: int) -> None:
         if progress:
             progress(done + k)
 
-    by_players = {}
+    out = []
+    for name in names:
+        counts = player_counts(pack, name)
+        if not counts:
+            # make_table says why (a rule the referee cannot honor, a deck too small ...)
+            make_table(pack, PLAYER_NAMES[:MIN_PLAYERS], name)
+        out.append(_world_figures(pack, name, counts, games, seed, jobs, bot, tick))
+        done += games * len(counts)
+    if len(names) == 1:
+        return out[0]
+    return {"games": games, "seed": seed, "bot": bot, "worlds": out}
+
+
+def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int, seed: int,
+                   jobs: int, bot: str, tick: Callable[[int], None]) -> dict:
+    curve = CURVE_PLAYERS if CURVE_PLAYERS in counts else counts[-1]
+    by_players: dict[int, dict] = {}
+    done = 0
     for n in counts:
-        records = simulate(pack, n, games, bot, seed, world, jobs, progress=tick)
+        records = simulate(pack, n, games, bot, seed, world, jobs,
+                           progress=lambda k: tick(done + k))
         done += games
         by_players[n] = summarize(records, n)
-    curve = CURVE_PLAYERS if CURVE_PLAYERS in counts else counts[-1]
-    return {"games": games, "seed": seed, "bot": bot, "players": by_players,
-            "curve_players": curve, "odds": phase_odds(pack, world)}
+        if n == curve:
+            rows = in_play(records, pack, world, n)
+    phases = []
+    for k, row in enumerate(rows):
+        entry = row.to_json()
+        entry["players"] = row.players
+        entry["reason"] = (reason(rows[k - 1], row) if row.easier_than_previous else None)
+        phases.append(entry)
+    largest = by_players[counts[-1]]["hands_per_game"]
+    return {"world": world, "games": games, "seed": seed, "bot": bot, "players": by_players,
+            "curve_players": curve, "order_matters": order_matters(pack, world),
+            "phases": phases,
+            "sheet_rows": math.ceil(largest["p90"]) if largest["n"] else FALLBACK_ROWS}
 
 
 # --------------------------------------------------------------------------- rules in words
@@ -132,6 +188,109 @@ def house_rules_in_words(world: World) -> list[tuple[str, str, str]]:
         text = "on" if value is True else "off" if value is False else str(value)
         out.append((key, text, _schema_description(key) or ""))
     return out
+
+
+def _n(count: object, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+# Each house rule, as its setting reads, in one or two sentences a player at the table
+# follows (the schema's descriptions say what an option is, for the author, not what it
+# now means).  An option missing here is said by its schema description.
+_PLAIN: dict[tuple[str, object], str | Callable[[dict], str]] = {
+    ("wilds.natural_scope", "phase"): "Each phase needs its natural cards over the whole "
+                                      "phase, not in every group.",
+    ("wilds.swap", True): "Once down, you may swap the natural card for a wild in a laid run; "
+                          "the wild moves to an end of that run.",
+    ("wilds.take_back", True): "You may lay the natural card a laid wild stands for and take "
+                               "the wild into your hand.",
+    ("wilds.as_skip", True): "A wild may also be played as a skip.",
+    ("wilds.hit_end", "low"): "A wild hit onto a run goes at its low end unless you say "
+                              "otherwise.",
+    ("postal.enabled", True): lambda st: "The number of the phase you are working on is wild "
+                                         "for you, through phase "
+                                         f"{(st.get('postal') or {}).get('through_phase', 7)}.",
+    ("sets.share_number", False): "Two sets of one phase may not show the same number.",
+    ("runs.one_color", True): "Every run must be all one color.",
+    ("lay_down.extras", False): "Lay exactly the cards each group asks for, no more; add "
+                                "others later as hits.",
+    ("phase_order", "any"): "Make the phases in any order you like, each one once.",
+    ("phase_order", "even_only"): "Only the even-numbered phases are played, in order.",
+    ("phase_order", "odd_only"): "Only the odd-numbered phases are played, in order.",
+    ("house_rules.floating", True): "You may play out every card without discarding, but the "
+                                    "hand ends only with a discard: until then you keep "
+                                    "drawing and playing.",
+    ("house_rules.go_out_without_discard", True): "You may also go out by playing every card "
+                                                  "onto laid phases, with no last discard; the "
+                                                  "hand ends at once.",
+    ("house_rules.dealer_chooses_wild_recipient", True): "A wild or skip turned up to start "
+                                                         "the discard pile goes to a player "
+                                                         "the dealer chooses.",
+    ("house_rules.anti_phase", True): "Miss your phase in a hand and you go down one phase.",
+    ("house_rules.anti_phase_for_others", True): "Going out with the anti-phase card as your "
+                                                 "last discard sends a player you name down "
+                                                 "one phase.",
+    ("house_rules.skip_target", "next_player"): "A skip always skips the next player.",
+    ("house_rules.skip_once_per_round", False): "A player may be skipped more than once in a "
+                                                "round.",
+    ("house_rules.hit_same_turn", False): "You may not hit on the turn you lay your phase: "
+                                          "wait a turn.",
+    ("house_rules.go_out_after_first_round", True): "Nobody may go out before play has gone "
+                                                    "once round the table.",
+    ("house_rules.save_pile", True): "Each hand you may set one card aside on your own pile "
+                                     "and draw it later.",
+    ("house_rules.declare_phase", "at_deal"): "After the deal, say which phase you will try "
+                                              "this hand.",
+    ("house_rules.declare_phase", "when_laying"): "Say which phase you are making as you lay "
+                                                  "it down.",
+    ("house_rules.abandon_phase", True): "After laying a phase you may give it up, draw back "
+                                         "to a full hand and start another.",
+    ("house_rules.everyone_advances", True): "Everyone moves up a phase after every hand, made "
+                                             "or not; the lowest total score wins.",
+    ("house_rules.tie_break", "replay_phase_10"): "A tie is settled by one more hand of "
+                                                  "phase 10.",
+    ("house_rules.tie_break", "replay_last_phase"): "A tie is settled by one more hand of the "
+                                                    "last phase.",
+    ("house_rules.wild_points_in_phase", True): "Every wild in your own laid phase counts "
+                                                "against you, even when you go out.",
+    ("house_rules.wild_reuse_same_turn", True): "A wild taken back must be played again, in a "
+                                                "phase or a hit, the same turn.",
+    ("house_rules.skip_counts_as_blue", True): "A skip may also be played as a blue card.",
+    ("house_rules.baseball_short_game", True): "If time runs out, 5.5 phases make a complete "
+                                               "game and the leader wins.",
+}
+
+
+def house_rules_plain(world: World) -> list[str]:
+    """Each rule that differs from the printed game, in one or two plain sentences (for the
+    printed sheet; ``house_rules_in_words`` gives the option names beside them)."""
+    out = []
+    for key, value in describe_rules(world.settings):
+        if key.startswith(("deck.", "hand_size", "scoring.", "postal.through_phase")):
+            continue  # the deck and scoring are the rules' own sentences; through_phase: postal's
+        said = _PLAIN.get((key, value))
+        if callable(said):
+            said = said(world.settings)
+        elif said is None:
+            said = _plain_value(key, value) or (
+                f"{_schema_description(key) or key} ({key.rsplit('.', 1)[-1]}: {value})")
+        out.append(said)
+    return out
+
+
+def _plain_value(key: str, value: object) -> str | None:
+    """The rules whose sentence carries their value."""
+    if key == "game_length":
+        return f"The first to make {_n(value, 'phase')} wins."
+    if key == "house_rules.fixed_hands" and value is not None:
+        return f"Play {_n(value, 'hand')}; the lowest total score wins."
+    if key == "house_rules.tie_break_phase" and value is not None:
+        return f"A tie is settled by one more hand in which everyone tries {value}."
+    if key == "house_rules.wild_steal_penalty" and value is not None:
+        return f"Taking a laid wild back costs {_n(value, 'penalty point')}."
+    if key == "wilds.natural_minimum":
+        return f"Each group needs at least {_n(value, 'natural card')} (not wild)."
+    return None
 
 
 # --------------------------------------------------------------------------- the page
