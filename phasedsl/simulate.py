@@ -182,6 +182,35 @@ def _describe(values: list[float]) -> dict:
             "p90": _percentile(ordered, 0.9)}
 
 
+@dataclass(frozen=True, slots=True)
+class PhaseTally:
+    """What the games say about one phase: ``spent`` holds, for each player who attempted
+    it in a game, the hands that player spent on it there (their attempts); ``completed``
+    counts the attempts that made it."""
+
+    spent: tuple[int, ...]
+    completed: int
+
+    @property
+    def attempts(self) -> int:
+        return sum(self.spent)
+
+
+def phase_tallies(records: list[GameRecord]) -> dict[int, PhaseTally]:
+    """Each attempted phase's tally over ``records`` (tie-break hands are not attempts), by
+    printed phase number in ascending order; the caller leaves out unfinished games."""
+    spent: dict[int, list[int]] = {}
+    made: Counter = Counter()
+    for r in records:
+        per: Counter = Counter((seat, phase) for seat, phase, _ in r.attempts if phase is not None)
+        for (_, phase), n in per.items():
+            spent.setdefault(phase, []).append(n)
+        for _, phase, done in r.attempts:
+            if phase is not None and done:
+                made[phase] += 1
+    return {p: PhaseTally(tuple(spent[p]), made[p]) for p in sorted(spent)}
+
+
 def summarize(records: list[GameRecord], players: int,
               odds: dict[int, float] | None = None) -> dict:
     """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
@@ -194,24 +223,12 @@ def summarize(records: list[GameRecord], players: int,
     out["hands_per_game"] = _describe(hands)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
     out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])
-    # A phase's hands: how many hands one player spent on it in one game (attempts),
-    # over the players who attempted it at all.
-    spent: Counter = Counter()
-    players_on: Counter = Counter()
-    made: Counter = Counter()
-    for r in finished:
-        per: Counter = Counter((seat, phase) for seat, phase, _ in r.attempts if phase is not None)
-        for (_, phase), n in per.items():
-            spent[phase] += n
-            players_on[phase] += 1
-        for _, phase, done in r.attempts:
-            if phase is not None and done:
-                made[phase] += 1
-    out["phases"] = [{"phase": p, "players": players_on[p], "attempts": spent[p],
-                      "hands_spent": spent[p] / players_on[p],
-                      "completed_share": made[p] / spent[p],
+    tallies = phase_tallies(finished)
+    out["phases"] = [{"phase": p, "players": len(t.spent), "attempts": t.attempts,
+                      "hands_spent": t.attempts / len(t.spent),
+                      "completed_share": t.completed / t.attempts,
                       "dealt_odds": (odds or {}).get(p)}
-                     for p in sorted(spent)]
+                     for p, t in tallies.items()]
     wins = Counter(r.winner for r in finished)
     out["win_share_by_seat"] = [wins[k] / len(finished) if finished else None
                                 for k in range(players)]
