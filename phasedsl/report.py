@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 
 from .coerce import as_pack, as_world
+from .difficulty import dealt_or_none, in_play, order_matters, reason
 from .errors import ArgumentError, PhaseDSLError
 from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from .packs import Pack, World, describe_rules, schema
 from .rules import Rules
-from .difficulty import in_play, order_matters, reason
 from .simulate import PLAYER_NAMES, simulate, summarize
 from .svgchart import bar_chart, line_chart, two_scale_chart
 
@@ -29,6 +30,7 @@ CURVE_PLAYERS = 4  # the table whose phase curve the report draws (or the larges
 # world's figures rest on fewer games, and its intervals (printed) are wider.
 GAMES = 100
 GAMES_PER_WORLD = 20
+DEALT_SAMPLES = 20_000  # hands sampled for a phase no exact count exists for (as balance)
 FALLBACK_ROWS = 18  # score sheet rows when no simulated game finished
 
 
@@ -57,10 +59,12 @@ def default_games(pack: Pack, world: str | None) -> int:
     return GAMES if len(report_worlds(pack, world)) == 1 else GAMES_PER_WORLD
 
 
-def planned_games(pack: Pack, world: str | None, games: int | None = None) -> int:
-    """How many games ``pack_figures`` plays (for a progress bar)."""
+def planned_work(pack: Pack, world: str | None, games: int | None = None) -> int:
+    """The steps ``pack_figures`` reports to ``progress``: every game, and every phase's
+    dealt chance (an exact count can take seconds the first time; it is cached after)."""
     g = games or default_games(pack, world)
-    return sum(g * max(1, len(player_counts(pack, w))) for w in report_worlds(pack, world))
+    return sum(g * max(1, len(player_counts(pack, w))) + len(pack.world(w).played)
+               for w in report_worlds(pack, world))
 
 
 def pack_figures(pack: Pack | str, world: str | None = None, games: int | None = None,
@@ -68,7 +72,8 @@ def pack_figures(pack: Pack | str, world: str | None = None, games: int | None =
                  progress: Callable[[int], None] | None = None) -> dict:
     """Simulated games for every table size and each phase's two measures of difficulty
     (``pack`` may be a pack name or file).  ``games`` per table size (None: ``GAMES`` for one
-    world, ``GAMES_PER_WORLD`` for each world of a pack of several given no ``world``).
+    world, ``GAMES_PER_WORLD`` for each world of a pack of several given no ``world``);
+    ``progress`` is called with the steps done (``planned_work`` counts them).
 
     One world: that world's figures.  Several: ``{"games", "seed", "bot", "worlds": [...]}``,
     each world's figures in the pack's order."""
@@ -88,7 +93,7 @@ def pack_figures(pack: Pack | str, world: str | None = None, games: int | None =
             # make_table says why (a rule the referee cannot honor, a deck too small ...)
             make_table(pack, PLAYER_NAMES[:MIN_PLAYERS], name)
         out.append(_world_figures(pack, name, counts, games, seed, jobs, bot, tick))
-        done += games * len(counts)
+        done += games * len(counts) + len(pack.world(name).played)
     if len(names) == 1:
         return out[0]
     return {"games": games, "seed": seed, "bot": bot, "worlds": out}
@@ -101,11 +106,16 @@ def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int,
     done = 0
     for n in counts:
         records = simulate(pack, n, games, bot, seed, world, jobs,
-                           progress=lambda k: tick(done + k))
+                           progress=lambda k, before=done: tick(before + k))
         done += games
         by_players[n] = summarize(records, n)
         if n == curve:
-            rows = in_play(records, pack, world, n)
+            rows = in_play(records, pack, world, n, with_dealt=False)
+    name = pack.world(world).name if len(pack.worlds) > 1 else None
+    for k, row in enumerate(rows):  # (one step each: a first exact count takes a while)
+        phase, rules = pack.phase_entry(row.number, name)
+        rows[k] = replace(row, dealt=dealt_or_none(phase.phase, rules, samples=DEALT_SAMPLES))
+        tick(done + k + 1)
     phases = []
     for k, row in enumerate(rows):
         entry = row.to_json()
@@ -300,158 +310,390 @@ body { font-family: Georgia, 'DejaVu Serif', serif; color: #222; max-width: 60re
        margin: 1.5rem auto; padding: 0 1rem; line-height: 1.4; }
 h1 { margin-bottom: 0.2rem; }
 h2 { border-bottom: 1px solid #bbb; margin-top: 2rem; }
+section.world > h2 { border-bottom: 3px solid #888; margin-top: 3rem; }
 table { border-collapse: collapse; margin: 0.6rem 0; }
 th, td { border: 1px solid #bbb; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
-td.num { text-align: right; }
+td.num { text-align: right; white-space: nowrap; }
+code { overflow-wrap: anywhere; }
 .note { font-size: 0.85em; color: #555; }
-.muted { color: #666; font-size: 0.9em; }
+.plain { font-size: 0.9em; color: #333; font-style: italic; }
+.muted, .sub { color: #666; font-size: 0.85em; }
+.sub { display: block; white-space: normal; }
+tr.flagged td { background: #fbeaea; }
+tr.maybe td { background: #fdf5e6; }
+.flag { color: #c0392b; font-weight: bold; }
+.maybe .flag { color: #b7791f; }
 svg.chart { width: 100%; max-width: 640px; height: auto; display: block; margin: 0.8rem 0; }
 .sheet { border-top: 2px dashed #999; margin-top: 2.5rem; padding-top: 1rem; }
 .sheet h2 { border: none; margin: 0.4rem 0; font-size: 1.1rem; }
+.sheet ul { margin: 0.2rem 0; padding-left: 1.2rem; font-size: 0.85rem; }
 .sheet table { width: 100%; font-size: 0.8rem; }
-.sheet td, .sheet th { padding: 0.1rem 0.3rem; height: 1.1rem; }
-.sheet td.box, .sheet th.box { width: 2.2rem; }
-.sheet .n { width: 2.6rem; text-align: right; }
+.sheet td, .sheet th { padding: 0.1rem 0.3rem; }
+.sheet td.box, .sheet th.box { width: 2.6rem; }
+.sheet .n { width: 2.8rem; text-align: right; }
 .sheet .phase { width: auto; }
+.sheet .label { float: right; font-weight: normal; }
+.sheet tr.names th, .sheet tr.names td { height: 1.8rem; }
+.sheet table.scores td { height: 1.6rem; }
+/* A phone (420 px): every wide table becomes one card per row, each cell labelled. */
+@media (max-width: 640px) {
+  body { margin: 0.6rem auto; padding: 0 0.5rem; }
+  table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; }
+  table.stack thead { display: none; }
+  table.stack tr { border: 1px solid #bbb; margin: 0 0 0.6rem 0; }
+  table.stack td { border: none; border-top: 1px solid #eee; text-align: left; }
+  table.stack td[data-label]::before { content: attr(data-label) ": "; font-weight: bold;
+                                        color: #444; }
+  td.num { white-space: normal; }
+  .sheet td.box, .sheet th.box { width: auto; }
+  .sheet .n { width: 1.6rem; }
+}
 @media print {
   @page { margin: 10mm; }
   body { max-width: none; margin: 0; padding: 0; font-size: 9pt; }
   body > *:not(.sheet) { display: none !important; }
   .sheet { border: none; margin: 0; padding: 0; }
+  .sheet + .sheet { break-before: page; }
   .sheet h1 { font-size: 13pt; margin: 0 0 2mm 0; }
   .sheet h2 { font-size: 11pt; margin: 3mm 0 1mm 0; }
+  .sheet ul { font-size: 8pt; margin: 0 0 1mm 0; }
   .sheet table { font-size: 8pt; margin: 1mm 0; }
-  .sheet td, .sheet th { height: 4.6mm; padding: 0.3mm 1.2mm; }
+  .sheet td, .sheet th { padding: 0.3mm 1.2mm; }
+  .sheet tr.names th, .sheet tr.names td { height: 7mm; }
+  .sheet table.scores td { height: var(--row, 6mm); }
 }
 """
+
+# The printed sheet: the height (mm) the score rows share on a Letter page (the shorter of
+# Letter and A4, less the margins) after the title, the rules and the phase list, and the
+# bounds a row is kept within (a row under 5 mm is too low to write a score in).
+PAGE_MM = 259.0
+ROW_MM = (5.0, 8.0)
 
 
 def _pct(p: float | None, digits: int = 1) -> str:
     return "-" if p is None else f"{100 * p:.{digits}f}%"
 
 
+def _span(ci: list[float] | None, scale: float = 100, digits: int = 1) -> str:
+    return "" if ci is None else f" ({scale * ci[0]:.{digits}f}-{scale * ci[1]:.{digits}f})"
+
+
+def dealt_text(dealt: dict | None) -> tuple[str, str]:
+    """A dealt chance as the page shows it, and what it rests on: an exact figure as
+    ``phasedsl odds`` prints it (four decimals), a sampled one with its 95% interval."""
+    if dealt is None:
+        return "-", "not worked out: past the solver's budget"
+    if dealt["method"] == "exact":
+        return f"{100 * dealt['probability']:.4f}%", "exact"
+    return (f"{100 * dealt['probability']:.2f}%{_span(dealt['ci95'], digits=2)}",
+            f"sampled, {dealt.get('samples') or 0:,} hands")
+
+
+def _flag_words(flag: bool | str, row: dict, previous: dict | None) -> str:
+    before = f"phase {previous['number']}" if previous else "the phase before"
+    return f"easier than {before}" if flag is True else f"maybe easier than {before}"
+
+
 def render_html(pack: Pack | str, world_name: str | None, figures: dict) -> str:
     """The report page (one string of HTML, everything inline); ``pack`` may be a pack name
-    or file, ``figures`` are ``pack_figures(pack, world_name)``."""
+    or file, ``figures`` are ``pack_figures(pack, world_name)``: one world's, or (a pack of
+    several worlds and no ``world_name``) every world's, on one page with a table comparing
+    them."""
     pack, world_name = as_pack(pack, "render_html"), as_world(world_name, "render_html")
-    if not isinstance(figures, dict) or not {"players", "curve_players", "odds"} <= figures.keys():
-        raise ArgumentError("render_html(figures=...)", "the figures pack_figures(pack) returns",
-                            figures)
-    world = pack.world(world_name)
-    deck = world.rules.deck
+    worlds = _checked(pack, world_name, figures)
     several = len(pack.worlds) > 1
-    title = pack.title + (f": {world.title}" if several else "")
-    curve_n = figures["curve_players"]
-    curve = {row["phase"]: row for row in figures["players"][curve_n]["phases"]}
-    odds = figures["odds"]
+    one = len(worlds) == 1
+    world = pack.world(worlds[0][0]) if one else None
+    title = pack.title + (f": {world.title}" if several and one else "")
     e = escape
     h: list[str] = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+                    '<meta name="viewport" content="width=device-width, initial-scale=1">',
                     f"<title>{e(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>"]
     h.append(f"<h1>{e(title)}</h1>")
     h.append(f'<p class="muted">pack <code>{e(pack.name)}</code>'
-             + (f", world <code>{e(world.name)}</code>" if several else "") + "</p>")
+             + (f", world <code>{e(world.name)}</code>" if several and one else "")
+             + (f", {len(worlds)} worlds" if not one else "") + "</p>")
     h.append(f"<p>{e(pack.description.strip())}</p>")
-    if world.note:
-        h.append(f'<p class="note">{e(world.note.strip())}</p>')
     h.append(f'<p class="note">Source: {e(pack.source.strip())}</p>')
-
-    h.append("<h2>Rules</h2><ul>")
-    h += [f"<li>{e(s)}</li>" for s in rules_in_words(pack, world)]
-    h.append("</ul>")
-    house = house_rules_in_words(world)
-    if house:
-        h.append("<p>Rules that differ from the printed game:</p><table>"
-                 "<tr><th>option</th><th>value</th><th>what it means</th></tr>")
-        h += [f"<tr><td><code>{e(k)}</code></td><td>{e(v)}</td><td>{e(d)}</td></tr>"
-              for k, v, d in house]
-        h.append("</table>")
+    if one:
+        h += _world_section(pack, world, worlds[0][1], nested=False)
     else:
-        h.append("<p>No house rules: the printed game's rules throughout.</p>")
-
-    h.append("<h2>Phases</h2>")
-    h.append(f'<table class="phases"><tr><th>#</th><th>phase</th><th>cards</th>'
-             f"<th>a dealt hand makes it</th><th>attempts completed ({curve_n} players)</th>"
-             f"<th>hands spent on it</th></tr>")
-    for entry in world.played:
-        row = curve.get(entry.number)
-        spent = f"{row['hands_spent']:.2f}" if row else "-"
-        name = f" <em>({e(entry.name)})</em>" if entry.name else ""
-        note = f'<div class="note">{e(entry.note.strip())}</div>' if entry.note else ""
-        h.append(f'<tr id="phase-{entry.number}"><td class="num">{entry.number}</td>'
-                 f"<td>{e(entry.phase.canonical(deck))}{name}{note}</td>"
-                 f'<td class="num">{entry.phase.cards_needed}</td>'
-                 f'<td class="num">{_pct(odds.get(entry.number))}</td>'
-                 f'<td class="num">{_pct(row["completed_share"]) if row else "-"}</td>'
-                 f'<td class="num">{spent}</td></tr>')
-    h.append("</table>")
-    h.append(f'<p class="note">The chance a dealt hand of {world.rules.hand_size} cards makes '
-             "each phase is sampled (4,000 seeded hands a phase; <code>phasedsl odds</code> gives "
-             "exact figures). The other columns come from the games below.</p>")
-
-    played = world.played  # (even_only / odd_only: the phases a game plays)
-    labels = [str(en.number) for en in played]
-    h.append("<h2>Difficulty</h2>")
-    h.append(line_chart("How hard is each phase?", labels, [
-        ("dealt hand makes it", [100 * odds[en.number] if en.number in odds else None
-                                 for en in played]),
-        (f"attempts completed ({curve_n} players)",
-         [100 * curve[en.number]["completed_share"] if en.number in curve else None
-          for en in played])],
-        x_label="phase", y_label="%", percent=True))
-    h.append(line_chart(f"Hands spent on each phase ({curve_n} players)", labels, [
-        ("hands a player spends on it",
-         [curve[en.number]["hands_spent"] if en.number in curve else None
-          for en in played])], x_label="phase", y_label="hands"))
-
-    h.append("<h2>How long is a game?</h2>")
-    games = f'{figures["games"]} seeded game{"s" * (figures["games"] != 1)}'
-    h.append(f'<p class="muted">{games} per table size between '
-             f'{e(figures["bot"])} bots (seed {figures["seed"]}); '
-             "<code>phasedsl simulate</code> plays more.</p>")
-    h.append("<table><tr><th>players</th><th>hands per game (mean, 95% interval)</th>"
-             "<th>median</th><th>10th-90th percentile</th><th>turns per hand</th>"
-             "<th>mean final score</th></tr>")
-    means = []
-    for n, s in figures["players"].items():
-        hp = s["hands_per_game"]
-        if not hp["n"]:
-            h.append(f'<tr><td class="num">{n}</td><td colspan="5">no game finished</td></tr>')
-            means.append(0.0)
-            continue
-        means.append(hp["mean"])
-        h.append(f'<tr><td class="num">{n}</td><td class="num">{hp["mean"]:.1f} '
-                 f'({hp["ci95"][0]:.1f}-{hp["ci95"][1]:.1f})</td>'
-                 f'<td class="num">{hp["median"]:g}</td>'
-                 f'<td class="num">{hp["p10"]:g}-{hp["p90"]:g}</td>'
-                 f'<td class="num">{s["turns_per_hand"]["mean"]:.1f}</td>'
-                 f'<td class="num">{s["mean_final_score"]:.0f}</td></tr>')
-    h.append("</table>")
-    h.append(bar_chart("Hands per game by table size", [str(n) for n in figures["players"]],
-                       means, x_label="players", y_label="hands (mean)"))
-
-    h += _sheet(title, world, deck, max(figures["players"]))
+        h += _comparison(pack, figures)
+        for name, figs in worlds:
+            h += _world_section(pack, pack.world(name), figs, nested=True)
+    for name, figs in worlds:
+        w = pack.world(name)
+        h += _sheet(pack.title + (f": {w.title}" if several else ""), w,
+                    max(figs["players"]), figs["sheet_rows"])
     h += ["</body>", "</html>"]
     return "\n".join(h) + "\n"
 
 
-def _sheet(title: str, world: World, deck, players: int) -> list[str]:
-    """The printable page: phases to tick off and a score table, a column a player."""
+def _checked(pack: Pack, world_name: str | None, figures: object) -> list[tuple[str | None, dict]]:
+    """(world name, its figures) for each world on the page; figures of the wrong shape are
+    refused as an argument error, not a KeyError deep in the page."""
+    want = "the figures pack_figures(pack, world) returns"
+    keys = {"players", "curve_players", "phases", "sheet_rows"}
+    if not isinstance(figures, dict):
+        raise ArgumentError("render_html(figures=...)", want, figures)
+    if "worlds" in figures:
+        got = figures["worlds"]
+        if (world_name is not None or not isinstance(got, list)
+                or not all(isinstance(f, dict) and keys <= f.keys() for f in got)
+                or [f.get("world") for f in got] != [w.name for w in pack.worlds]):
+            raise ArgumentError("render_html(figures=...)", want, figures)
+        return [(f["world"], f) for f in got]
+    if not keys <= figures.keys():
+        raise ArgumentError("render_html(figures=...)", want, figures)
+    pack.world(world_name)  # (a pack of several worlds: the one meant must be named)
+    return [(world_name, figures)]
+
+
+def _hardest(figs: dict) -> dict | None:
+    rows = [r for r in figs["phases"] if r["completed_share"]["value"] is not None]
+    return min(rows, key=lambda r: r["completed_share"]["value"]) if rows else None
+
+
+def _flagged(figs: dict) -> tuple[list[int], list[int]]:
+    rows = figs["phases"] if figs["order_matters"] else []
+    return ([r["number"] for r in rows if r["easier_than_previous"] is True],
+            [r["number"] for r in rows if r["easier_than_previous"] == "maybe"])
+
+
+def _comparison(pack: Pack, figures: dict) -> list[str]:
+    """The worlds side by side: game length at each table size, the hardest phase and the
+    phases flagged easier than the one before."""
     e = escape
+    worlds = figures["worlds"]
+    sizes = sorted({n for f in worlds for n in f["players"]})
+    out = ["<h2>The worlds compared</h2>",
+           f'<p class="muted">Hands per game: the mean of {figures["games"]} seeded games at each '
+           f'table size between {e(figures["bot"])} bots (seed {figures["seed"]}), with its 95% '
+           "interval. The hardest phase has the lowest completion share in play; a flagged "
+           "phase is completed more often than the phase before it, beyond the intervals "
+           "(\"maybe\": within them, by more than 5 points). Each world's section below has "
+           "the figures and the games they rest on.</p>",
+           '<table class="stack compare"><thead><tr><th>world</th><th>phases</th>'
+           + "".join(f"<th>hands, {n} players</th>" for n in sizes)
+           + "<th>hardest phase</th><th>easier than the one before</th></tr></thead><tbody>"]
+    for f in worlds:
+        w = pack.world(f["world"])
+        cells = [f'<td data-label="world"><a href="#world-{e(w.name)}">{e(w.title)}</a></td>',
+                 f'<td class="num" data-label="phases">{len(w.played)}</td>']
+        for n in sizes:
+            hp = f["players"].get(n, {}).get("hands_per_game") or {"n": 0}
+            text = (f'{hp["mean"]:.1f}<span class="sub">{_span(hp["ci95"], 1).strip()}</span>'
+                    if hp["n"] else "-")
+            cells.append(f'<td class="num" data-label="hands, {n} players">{text}</td>')
+        hard = _hardest(f)
+        cells.append('<td data-label="hardest phase">' + (
+            f'{hard["number"]}: {e(hard["phase"])} <span class="sub">completed '
+            f'{_pct(hard["completed_share"]["value"])} of {hard["completed_share"]["attempts"]:,} '
+            f'attempts ({f["curve_players"]} players)</span>' if hard else "-") + "</td>")
+        sure, maybe = _flagged(f)
+        if not f["order_matters"]:
+            flags = "order not judged (players choose their phase)"
+        else:
+            flags = ", ".join(map(str, sure)) or "none"
+            if maybe:
+                flags += f'<span class="sub">maybe: {", ".join(map(str, maybe))}</span>'
+        cells.append(f'<td data-label="easier than the one before">{flags}</td>')
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</tbody></table>")
+    return out
+
+
+def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[str]:
+    """Rules, phases (both measures, flags), charts and game length of one world."""
+    e = escape
+    deck = world.rules.deck
+    h2 = "h3" if nested else "h2"
+    out: list[str] = []
+    if nested:
+        out.append(f'<section class="world" id="world-{e(world.name)}">')
+        out.append(f"<h2>{e(world.title)} <small><code>{e(world.name)}</code></small></h2>")
+    if world.note:
+        out.append(f'<p class="note">{e(world.note.strip())}</p>')
+    if world.source and nested:
+        out.append(f'<p class="note">Source: {e(world.source.strip())}</p>')
+
+    out.append(f"<{h2}>Rules</{h2}><ul>")
+    out += [f"<li>{e(s)}</li>" for s in rules_in_words(pack, world)]
+    out.append("</ul>")
+    house = house_rules_in_words(world)
+    if house:
+        out.append('<p>Rules that differ from the printed game:</p><table class="stack">'
+                   "<thead><tr><th>option</th><th>value</th><th>what it means</th></tr></thead>"
+                   "<tbody>")
+        out += [f'<tr><td data-label="option"><code>{e(k)}</code></td>'
+                f'<td data-label="value">{e(v)}</td><td data-label="what it means">{e(d)}</td></tr>'
+                for k, v, d in house]
+        out.append("</tbody></table>")
+    else:
+        out.append("<p>No house rules: the printed game's rules throughout.</p>")
+
+    curve_n, games = figs["curve_players"], figs["games"]
+    matters = figs["order_matters"]
+    rows = {r["number"]: r for r in figs["phases"]}
+    out.append(f"<{h2}>Phases</{h2}>")
+    played = world.played  # (even_only / odd_only: the phases a game plays)
+    head = ("<th>#</th><th>phase</th><th>a dealt hand makes it</th>"
+            f"<th>attempts completed ({curve_n} players)</th><th>hands spent on it</th>"
+            + ("<th>easier than the one before</th>" if matters else ""))
+    out.append(f'<table class="stack phases"><thead><tr>{head}</tr></thead><tbody>')
+    previous = None
+    for entry in played:
+        row = rows.get(entry.number)
+        flag = row["easier_than_previous"] if row and matters else False
+        cls = {True: ' class="flagged"', "maybe": ' class="maybe"'}.get(flag, "")
+        name = f" <em>({e(entry.name)})</em>" if entry.name else ""
+        note = f'<div class="note">{e(entry.note.strip())}</div>' if entry.note else ""
+        figure, basis = dealt_text(row["dealt"] if row else None)
+        share = row["completed_share"] if row else {"value": None, "attempts": 0, "ci95": None}
+        spent = row["hands_spent"] if row else {"mean": None, "ci95": None}
+        cells = [f'<td class="num" data-label="phase #">{entry.number}</td>',
+                 f'<td data-label="phase">{e(entry.phase.canonical(deck))}{name}'
+                 f'<div class="plain">{e(entry.phase.plain(deck))}</div>'
+                 f'<span class="sub">{entry.phase.cards_needed} cards</span>{note}</td>',
+                 f'<td class="num" data-label="a dealt hand makes it">{e(figure)}'
+                 f'<span class="sub">{e(basis)}</span></td>']
+        if share["value"] is None:
+            cells.append('<td class="num" data-label="attempts completed">-'
+                         '<span class="sub">never attempted</span></td>')
+            cells.append('<td class="num" data-label="hands spent on it">-</td>')
+        else:
+            cells.append(f'<td class="num" data-label="attempts completed">'
+                         f'{_pct(share["value"])}{_span(share["ci95"])}'
+                         f'<span class="sub">of {share["attempts"]:,} attempts</span></td>')
+            cells.append(f'<td class="num" data-label="hands spent on it">{spent["mean"]:.2f}'
+                         f'{_span(spent["ci95"], 1, 2)}<span class="sub">by '
+                         f'{row.get("players", 0):,} players</span></td>')
+        if matters:
+            said = ""
+            if flag:
+                said = (f'<span class="flag">{e(_flag_words(flag, row, previous))}</span>'
+                        f'<span class="sub">{e(row.get("reason") or "")}</span>')
+            cells.append(f'<td data-label="easier than the one before">{said or "no"}</td>')
+        out.append(f'<tr id="{_anchor(world, nested, entry.number)}"{cls}>' + "".join(cells)
+                   + "</tr>")
+        previous = row
+    out.append("</tbody></table>")
+    out.append(f'<p class="note">A dealt hand is {world.rules.hand_size} cards. Its chance of '
+               "making each phase is exact (the figure <code>phasedsl odds</code> prints) where "
+               "the hands can be counted, otherwise sampled from seeded hands, with its 95% "
+               f"interval. Completion shares and hands spent come from {games} seeded games at "
+               f'{curve_n} players between {e(figs["bot"])} bots (seed {figs["seed"]}): each '
+               "figure says how many attempts or players it rests on, with its 95% interval "
+               "(Wilson for a share, normal for a mean).</p>")
+    if matters:
+        out.append('<p class="note">A phase is flagged <span class="flag">easier than the one '
+                   "before</span> when its attempts are completed more often than the previous "
+                   "phase's and the two intervals do not overlap; \"maybe\" when they overlap "
+                   "but the shares differ by more than 5 points. <code>phasedsl balance</code> "
+                   "proposes an order without flags.</p>")
+    else:
+        out.append('<p class="note">Players choose which phase to make here, so the order '
+                   "of the list is not judged: no phase is flagged.</p>")
+
+    labels = [str(en.number) for en in played]
+    got = [rows.get(en.number) for en in played]
+    out.append(f"<{h2}>Difficulty</{h2}>")
+    out.append(two_scale_chart(
+        "How hard is each phase?", labels,
+        (f"dealt hand makes it ({world.rules.hand_size} cards)",
+         [100 * r["dealt"]["probability"] if r and r["dealt"] else None for r in got],
+         [tuple(100 * x for x in r["dealt"]["ci95"]) if r and r["dealt"] else None
+          for r in got]),
+        (f"attempts completed ({curve_n} players)",
+         [100 * r["completed_share"]["value"] if r and r["completed_share"]["value"] is not None
+          else None for r in got],
+         [tuple(100 * x for x in r["completed_share"]["ci95"])
+          if r and r["completed_share"]["ci95"] else None for r in got]),
+        flags={i: r["easier_than_previous"] for i, r in enumerate(got) if r and matters},
+        x_label="phase"))
+    out.append(line_chart(f"Hands spent on each phase ({curve_n} players)", labels, [
+        ("hands a player spends on it",
+         [r["hands_spent"]["mean"] if r else None for r in got])],
+        x_label="phase", y_label="hands"))
+
+    out.append(f"<{h2}>How long is a game?</{h2}>")
+    out.append(f'<p class="muted">{games} seeded game{"s" * (games != 1)} per table size '
+               f'between {e(figs["bot"])} bots (seed {figs["seed"]}); '
+               "<code>phasedsl simulate</code> plays more.</p>")
+    out.append('<table class="stack"><thead><tr><th>players</th><th>games finished</th>'
+               "<th>hands per game (mean, 95% interval)</th><th>median</th>"
+               "<th>10th-90th percentile</th><th>turns per hand</th><th>mean final score</th>"
+               "</tr></thead><tbody>")
+    means = []
+    for n, s in figs["players"].items():
+        hp = s["hands_per_game"]
+        if not hp["n"]:
+            out.append(f'<tr><td class="num" data-label="players">{n}</td>'
+                       f'<td colspan="6" data-label="games">no game finished</td></tr>')
+            means.append(0.0)
+            continue
+        means.append(hp["mean"])
+        out.append(f'<tr><td class="num" data-label="players">{n}</td>'
+                   f'<td class="num" data-label="games finished">{s["finished"]} of {s["games"]}</td>'
+                   f'<td class="num" data-label="hands per game">{hp["mean"]:.1f}{_span(hp["ci95"], 1)}</td>'
+                   f'<td class="num" data-label="median">{hp["median"]:g}</td>'
+                   f'<td class="num" data-label="10th-90th percentile">{hp["p10"]:g}-{hp["p90"]:g}</td>'
+                   f'<td class="num" data-label="turns per hand">{s["turns_per_hand"]["mean"]:.1f}</td>'
+                   f'<td class="num" data-label="mean final score">{s["mean_final_score"]:.0f}</td></tr>')
+    out.append("</tbody></table>")
+    out.append(bar_chart("Hands per game by table size", [str(n) for n in figs["players"]],
+                         means, x_label="players", y_label="hands (mean)"))
+    if nested:
+        out.append("</section>")
+    return out
+
+
+def _anchor(world: World, nested: bool, number: int) -> str:
+    return f"{world.name}-phase-{number}" if nested else f"phase-{number}"
+
+
+def _row_mm(world: World, rules: list[str], rows: int) -> float:
+    """A score row's printed height: what the page has left after the title, the rules and
+    the phase list, shared by the score rows, within ``ROW_MM``."""
+    phase_mm = sum(9.0 + 3.5 * bool(e.note) for e in world.played)
+    used = 30.0 + 4.0 * len(rules) + phase_mm + 7.0 + 2 * 7.0  # headings, name rows, total
+    return max(ROW_MM[0], min(ROW_MM[1], (PAGE_MM - used) / max(1, rows + 1)))
+
+
+def _sheet(title: str, world: World, players: int, rows: int) -> list[str]:
+    """The printable page: the house rules, phases to tick off (in the DSL and in plain
+    words, with their notes) and a score table with a labelled name row, as many rows as
+    the simulated games' 90th-percentile length at the largest table."""
+    e = escape
+    deck = world.rules.deck
+    rules = house_rules_plain(world)
     boxes = '<td class="box"></td>' * players
-    out = ['<section class="sheet">', f"<h1>{e(title)}</h1>", "<h2>Phase sheet</h2>",
-           '<p class="note">Write each player\'s name at the top of a column; tick a phase '
-           "when it is made.</p>",
-           '<table><tr><th class="n">#</th><th class="phase">phase</th>'
-           + '<th class="box"></th>' * players + "</tr>"]
+    out = ['<section class="sheet">', f"<h1>{e(title)}</h1>"]
+    if rules:
+        out.append("<ul>" + "".join(f"<li>{e(r)}</li>" for r in rules) + "</ul>")
+    else:
+        out.append('<p class="note">The printed rules, no house rules.</p>')
+    out += ["<h2>Phase sheet</h2>",
+            '<p class="note">Write each player\'s name at the top of a column; tick a phase '
+            "when it is made.</p>",
+            '<table><tr class="names"><th class="n">#</th>'
+            '<th class="phase">phase<span class="label">name:</span></th>'
+            + '<th class="box"></th>' * players + "</tr>"]
     for entry in world.played:
         name = f" ({e(entry.name)})" if entry.name else ""
+        note = f'<div class="note">{e(entry.note.strip())}</div>' if entry.note else ""
         out.append(f'<tr><td class="n">{entry.number}</td>'
-                   f'<td class="phase">{e(entry.phase.canonical(deck))}{name}</td>{boxes}</tr>')
+                   f'<td class="phase">{e(entry.phase.canonical(deck))}{name}'
+                   f'<div class="plain">{e(entry.phase.plain(deck))}</div>{note}</td>{boxes}</tr>')
     out.append("</table>")
     out.append("<h2>Score sheet</h2>")
-    out.append('<table><tr><th class="n">hand</th>' + "<th></th>" * players + "</tr>")
+    out.append(f'<table class="scores" style="--row: {_row_mm(world, rules, rows):.1f}mm">'
+               '<tr class="names"><th class="n">name</th>' + "<td></td>" * players + "</tr>")
     out += [f'<tr><td class="n">{k}</td>' + "<td></td>" * players + "</tr>"
-            for k in range(1, SCORE_ROWS + 1)]
+            for k in range(1, rows + 1)]
     out.append('<tr><th class="n">total</th>' + "<td></td>" * players + "</tr></table>")
+    out.append(f'<p class="note">{rows} rows: 9 in 10 simulated games at {players} players '
+               "ended within them.</p>")
     out.append("</section>")
     return out
