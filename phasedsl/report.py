@@ -24,11 +24,12 @@ from .simulate import PLAYER_NAMES, simulate, summarize
 from .svgchart import bar_chart, line_chart, two_scale_chart
 
 CURVE_PLAYERS = 4  # the table whose phase curve the report draws (or the largest allowed)
-# Games per table size by default.  One world: enough that the commonest phases' completion
-# shares at the curve table have 95% intervals of about +-4 points (original: phases 4 and
-# 8 stand clear of the phase before); several worlds on one page share the time, so each
-# world's figures rest on fewer games, and its intervals (printed) are wider.
-GAMES = 100
+# Games per table size by default.  One world: as many as ``balance`` plays by default, so
+# that the two flag the same phases from the same games, and the completion shares at the
+# curve table have 95% intervals of about +-4 points (original: phases 4 and 8 stand clear
+# of the phase before); several worlds on one page share the time, so each world's figures
+# rest on fewer games, and its intervals (printed) are wider.
+GAMES = 120
 GAMES_PER_WORLD = 20
 DEALT_SAMPLES = 20_000  # hands sampled for a phase no exact count exists for (as balance)
 FALLBACK_ROWS = 18  # score sheet rows when no simulated game finished
@@ -353,22 +354,26 @@ svg.chart { width: 100%; max-width: 640px; height: auto; display: block; margin:
   body { max-width: none; margin: 0; padding: 0; font-size: 9pt; }
   body > *:not(.sheet) { display: none !important; }
   .sheet { border: none; margin: 0; padding: 0; }
-  .sheet + .sheet { break-before: page; }
+  .sheet + .sheet, .sheet h2.scores { break-before: page; }
+  .sheet table.scores, .sheet table.scores tr { break-inside: avoid; }
   .sheet h1 { font-size: 13pt; margin: 0 0 2mm 0; }
   .sheet h2 { font-size: 11pt; margin: 3mm 0 1mm 0; }
   .sheet ul { font-size: 8pt; margin: 0 0 1mm 0; }
   .sheet table { font-size: 8pt; margin: 1mm 0; }
+  .sheet .plain { display: inline; }
+  .sheet .plain::before { content: " \\2014  "; }
   .sheet td, .sheet th { padding: 0.3mm 1.2mm; }
   .sheet tr.names th, .sheet tr.names td { height: 7mm; }
   .sheet table.scores td { height: var(--row, 6mm); }
 }
 """
 
-# The printed sheet: the height (mm) the score rows share on a Letter page (the shorter of
-# Letter and A4, less the margins) after the title, the rules and the phase list, and the
-# bounds a row is kept within (a row under 5 mm is too low to write a score in).
-PAGE_MM = 259.0
-ROW_MM = (5.0, 8.0)
+# The printed sheet is two pages a world: the rules and the phases to tick off, then the
+# score sheet on a page of its own, whose rows share the height of a Letter page (the
+# shorter of Letter and A4, less the margins and a little to spare) within these bounds
+# (under 6 mm a score is hard to write in; over 9 mm the page looks empty).
+PAGE_MM = 259.0 - 6.0
+ROW_MM = (6.0, 9.0)
 
 
 def _pct(p: float | None, digits: int = 1) -> str:
@@ -443,11 +448,21 @@ def _checked(pack: Pack, world_name: str | None, figures: object) -> list[tuple[
                 or not all(isinstance(f, dict) and keys <= f.keys() for f in got)
                 or [f.get("world") for f in got] != [w.name for w in pack.worlds]):
             raise ArgumentError("render_html(figures=...)", want, figures)
-        return [(f["world"], f) for f in got]
+        return [(f["world"], _int_keys(f)) for f in got]
     if not keys <= figures.keys():
         raise ArgumentError("render_html(figures=...)", want, figures)
     pack.world(world_name)  # (a pack of several worlds: the one meant must be named)
-    return [(world_name, figures)]
+    return [(world_name, _int_keys(figures))]
+
+
+def _int_keys(figs: dict) -> dict:
+    """The figures with table sizes as numbers again (``report --json`` wrote them as text),
+    so that figures read back from JSON make the same page."""
+    try:
+        return {**figs, "players": {int(n): s for n, s in figs["players"].items()}}
+    except (AttributeError, TypeError, ValueError):
+        raise ArgumentError("render_html(figures=...)", "the figures pack_figures returns",
+                            figs) from None
 
 
 def _hardest(figs: dict) -> dict | None:
@@ -653,18 +668,17 @@ def _anchor(world: World, nested: bool, number: int) -> str:
     return f"{world.name}-phase-{number}" if nested else f"phase-{number}"
 
 
-def _row_mm(world: World, rules: list[str], rows: int) -> float:
-    """A score row's printed height: what the page has left after the title, the rules and
-    the phase list, shared by the score rows, within ``ROW_MM``."""
-    phase_mm = sum(9.0 + 3.5 * bool(e.note) for e in world.played)
-    used = 30.0 + 4.0 * len(rules) + phase_mm + 7.0 + 2 * 7.0  # headings, name rows, total
-    return max(ROW_MM[0], min(ROW_MM[1], (PAGE_MM - used) / max(1, rows + 1)))
+def _row_mm(rows: int) -> float:
+    """A score row's printed height: the page, less its title and the name row (measured
+    in chromium's print layout: 30 mm), shared by the hand rows and the total row, less
+    each row's padding and border (0.9 mm), within ``ROW_MM``."""
+    return max(ROW_MM[0], min(ROW_MM[1], (PAGE_MM - 30.0) / (rows + 1) - 0.9))
 
 
 def _sheet(title: str, world: World, players: int, rows: int) -> list[str]:
-    """The printable page: the house rules, phases to tick off (in the DSL and in plain
-    words, with their notes) and a score table with a labelled name row, as many rows as
-    the simulated games' 90th-percentile length at the largest table."""
+    """The printable pages: the house rules and the phases to tick off (in the DSL and in
+    plain words, with their notes), then a score table with a labelled name row and as
+    many rows as the simulated games' 90th-percentile length at the largest table."""
     e = escape
     deck = world.rules.deck
     rules = house_rules_plain(world)
@@ -687,8 +701,8 @@ def _sheet(title: str, world: World, players: int, rows: int) -> list[str]:
                    f'<td class="phase">{e(entry.phase.canonical(deck))}{name}'
                    f'<div class="plain">{e(entry.phase.plain(deck))}</div>{note}</td>{boxes}</tr>')
     out.append("</table>")
-    out.append("<h2>Score sheet</h2>")
-    out.append(f'<table class="scores" style="--row: {_row_mm(world, rules, rows):.1f}mm">'
+    out.append(f'<h2 class="scores">Score sheet: {e(title)}</h2>')
+    out.append(f'<table class="scores" style="--row: {_row_mm(rows):.1f}mm">'
                '<tr class="names"><th class="n">name</th>' + "<td></td>" * players + "</tr>")
     out += [f'<tr><td class="n">{k}</td>' + "<td></td>" * players + "</tr>"
             for k in range(1, rows + 1)]

@@ -15,12 +15,12 @@ COLORS = ("#1f6fb4", "#d9641e", "#2e8b3d", "#8e44ad", "#7f7f7f")
 FLAG_COLOR, MAYBE_COLOR = "#c0392b", "#b7791f"
 
 
-def _nice_top(value: float) -> float:
+def _nice_top(value: float, steps: Sequence[float] = (1, 2, 2.5, 5, 10)) -> float:
     """A round axis maximum at or above ``value``."""
     if value <= 0:
         return 1.0
     power = 10 ** math.floor(math.log10(value))
-    for step in (1, 2, 2.5, 5, 10):
+    for step in steps:
         if value <= step * power:
             return step * power
     return 10 * power
@@ -147,7 +147,9 @@ def two_scale_chart(title: str, labels: Sequence[str], left: Series, right: Seri
         _, ys, cis = series
         vals = [v for v in ys if v is not None]
         vals += [hi for ci in (cis or ()) if ci is not None for hi in ci[1:]]
-        return _nice_top(max(vals, default=1.0))
+        # finer steps than the other charts': a top close above the largest value is what
+        # keeps a measure of a few percent from being flattened (each tick stays round)
+        return _nice_top(max(vals, default=1.0), (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10))
 
     tops = (top_of(left), top_of(right))
     _, x_of, _ = _axes(labels, [], margin)
