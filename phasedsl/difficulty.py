@@ -91,9 +91,11 @@ def _from_entry(entry: dict) -> Dealt | None:
         return None
 
 
-def dealt(phase: Phase, rules: Rules, *, samples: int = 20_000, seed: int = 1) -> Dealt:
+def dealt(phase: Phase, rules: Rules, *, samples: int = 20_000, seed: int = 1,
+          jobs: int = 1) -> Dealt:
     """The chance that a dealt hand (``rules.hand_size`` cards) makes ``phase``: exact
-    where ``odds`` is exact, else ``samples`` seeded hands with a Wilson 95% interval.
+    where ``odds`` is exact, else ``samples`` seeded hands with a Wilson 95% interval
+    (the same figure for any number of ``jobs`` sharing the sampling).
 
     Raises what ``odds`` raises (a phase past the solver's budget: ``SearchLimit``;
     sampling that would take too long: ``PhaseDSLError``)."""
@@ -105,17 +107,17 @@ def dealt(phase: Phase, rules: Rules, *, samples: int = 20_000, seed: int = 1) -
         entry = oddscache.read_all().get(key)
         got = _from_entry(entry) if entry is not None else None
         if got is None:
-            got = _work_out(phase, rules, samples, seed)
+            got = _work_out(phase, rules, samples, seed, jobs)
             oddscache.store(key, got.to_json())
         _MEMORY[key] = got
     return got
 
 
-def _work_out(phase: Phase, rules: Rules, samples: int, seed: int) -> Dealt:
+def _work_out(phase: Phase, rules: Rules, samples: int, seed: int, jobs: int) -> Dealt:
     exact = exact_odds(phase, rules)
     if exact is not None:
         return Dealt(exact.probability, "exact", (exact.probability, exact.probability))
-    got = sampled_odds(phase, rules, samples=samples, seed=seed)
+    got = sampled_odds(phase, rules, samples=samples, seed=seed, jobs=jobs)
     return Dealt(got.probability, "sampled", (got.low, got.high), got.samples)
 
 
@@ -211,12 +213,13 @@ def reason(prev: Completion, cur: Completion) -> str:
 
 
 def in_play(records: list[GameRecord], pack: Pack, world: str | None, players: int, *,
-            with_dealt: bool = True, dealt_samples: int = 20_000) -> list[PhaseInPlay]:
+            with_dealt: bool = True, dealt_samples: int = 20_000,
+            jobs: int = 1) -> list[PhaseInPlay]:
     """Every phase the pack plays (in play order), measured from ``records`` (a
     ``simulate`` run of this pack and world at ``players`` players; unfinished games are
     left out, as ``simulate.summarize`` leaves them out), each flagged against the phase
     before it when order matters.  ``with_dealt``: also the dealt chance (None where the
-    solver or the sampler gives up)."""
+    solver or the sampler gives up; ``jobs`` processes share any sampling)."""
     del players  # (the records were played at it; kept so callers say which table they mean)
     w = pack.world(world)
     name = w.name if len(pack.worlds) > 1 else None
@@ -228,7 +231,8 @@ def in_play(records: list[GameRecord], pack: Pack, world: str | None, players: i
         t = tallies.get(e.number)
         got = None
         if with_dealt:
-            got = dealt_or_none(*_entry_phase(pack, e.number, name), samples=dealt_samples)
+            got = dealt_or_none(*_entry_phase(pack, e.number, name), samples=dealt_samples,
+                                jobs=jobs)
         if t is None or not t.attempts:
             row = PhaseInPlay(e.number, str(e.phase), 0, 0, None, None, None, None, got)
         else:
@@ -255,13 +259,13 @@ def _entry_phase(pack: Pack, number: int, world: str | None) -> tuple[Phase, Rul
 
 
 def dealt_or_none(phase: Phase, rules: Rules, *, samples: int = 20_000,
-                  seed: int = 1) -> Dealt | None:
+                  seed: int = 1, jobs: int = 1) -> Dealt | None:
     """``dealt``, or None where no figure can be had (the solver's budget, a sampler
     that would take too long)."""
     from .errors import PhaseDSLError
     from .solver import SearchLimit
 
     try:
-        return dealt(phase, rules, samples=samples, seed=seed)
+        return dealt(phase, rules, samples=samples, seed=seed, jobs=jobs)
     except (SearchLimit, PhaseDSLError):
         return None

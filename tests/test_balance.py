@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -239,3 +240,317 @@ def test_in_play_carries_the_dealt_figure(cache):
     assert isinstance(rows[0].dealt, Dealt)
     assert f"{100 * rows[0].dealt.probability:.4f}%" == "18.2752%"
     assert rows[0].to_json()["dealt"]["method"] == "exact"
+
+
+# --------------------------------------------------------------------------- balance
+
+from typer.testing import CliRunner  # noqa: E402
+
+from phasedsl.balance import balance, reordered  # noqa: E402
+from phasedsl.cli import app  # noqa: E402
+from phasedsl.errors import PhaseDSLError  # noqa: E402
+from phasedsl.packs import check_file  # noqa: E402
+
+runner = CliRunner()
+
+ISSUE_KEYS = {"pack", "world", "players", "games", "phases", "proposed_order", "hands_per_game"}
+PHASE_KEYS = {"number", "phase", "dealt", "completed_share", "hands_spent",
+              "easier_than_previous"}
+
+TWO_WORLDS = """\
+# two small lists
+name: {name}
+title: Two worlds
+description: Two lists of three phases.
+source: a test
+rules:
+  game_length: 3
+worlds:
+  - name: first
+    title: First
+    phases:
+      - "2 sets of 3"
+      - "1 run of 4"  # an easy one second
+      - "1 set of 4"
+  - name: second
+    title: Second
+    phases:
+      - "1 set of 3"
+      - "1 set of 4"
+      - "1 run of 5"
+"""
+
+
+def invoke(*args):
+    r = runner.invoke(app, [str(a) for a in args])
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return r
+
+
+def test_reordered_renumbers_the_phases_and_keeps_their_names_and_notes():
+    pack = load_pack("original")
+    order = (1, 2, 4, 3, 5, 6, 7, 8, 10, 9)
+    moved = reordered(pack, None, order)
+    phases = moved.world(None).phases
+    assert [e.number for e in phases] == list(range(1, 11))
+    assert [e.text for e in phases] == [pack.world(None).phases[n - 1].text for n in order]
+    assert phases[8].note == pack.world(None).phases[9].note and phases[8].note
+    assert moved.phase_entry(3)[0].text == "1 run of 7"
+    with pytest.raises(PhaseDSLError, match="permutation"):
+        reordered(pack, None, (1, 2, 3))
+
+
+def test_reordered_moves_only_the_phases_a_game_plays():
+    pack = load_pack("even-phases")
+    moved = reordered(pack, None, (10, 8, 6, 4, 2))
+    texts = [e.text for e in moved.world(None).phases]
+    old = [e.text for e in pack.world(None).phases]
+    assert texts[0::2] == old[0::2]  # the odd ones (not played) stay
+    assert texts[1::2] == [old[9], old[7], old[5], old[3], old[1]]
+
+
+def test_balance_figures_have_the_issue_json_keys_and_are_resimulated_with_the_same_seeds():
+    pack = load_pack("short-game-5")
+    b = balance(pack, None, 2, games=6, seed=5, all_sizes=False)
+    out = b.to_json()
+    assert out.keys() >= ISSUE_KEYS
+    assert (out["pack"], out["world"], out["players"], out["games"]) == ("short-game-5", None, 2, 6)
+    assert [p["number"] for p in out["phases"]] == [1, 2, 3, 4, 5]
+    for p in out["phases"]:
+        assert p.keys() >= PHASE_KEYS
+        assert p["dealt"]["method"] == "exact"
+        assert {"value", "ci95", "attempts"} <= p["completed_share"].keys()
+        assert {"mean", "ci95"} <= p["hands_spent"].keys()
+    assert sorted(out["proposed_order"]) == [1, 2, 3, 4, 5]
+    assert set(out["hands_per_game"]) == {"current", "proposed"}
+    assert set(out["hands_per_game"]["current"]) == {"2"}
+    assert {"mean", "ci95", "median"} <= out["hands_per_game"]["current"]["2"].keys()
+    # today's figures are those of simulate's games with the same seeds
+    records = simulate(pack, 2, 6, seed=5)
+    assert [r.completed for r in b.current.phases] == [
+        r.completed for r in in_play(records, pack, None, 2, with_dealt=False)]
+    # and the proposed order's are its own games, with the same seeds
+    played = reordered(pack, None, b.proposed.order)
+    again = in_play(simulate(played, 2, 6, seed=5), played, None, 2, with_dealt=False)
+    assert [(r.attempts, r.completed) for r in b.proposed.phases] == [
+        (r.attempts, r.completed) for r in again]
+    assert [r.number for r in b.proposed.phases] == list(b.proposed.order)
+
+
+def test_balance_gives_the_game_length_at_every_table_size_the_pack_allows():
+    b = balance("masters", None, None, games=2, seed=1)
+    assert b.sizes == (2, 3, 4)  # Masters (a save pile) is for 2-4 players
+    assert set(b.current.lengths) == {2, 3, 4}
+    assert not b.order_matters and not b.current.flagged and b.rounds == 0
+    assert b.proposed.order == b.current.order
+
+
+def test_balance_cli_text_and_json(tmp_path):
+    r = invoke("balance", "short-game-5", "--players", "2", "--games", "4", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("short-game-5: 5 phases, measured in 4 games of 2 greedy bots")
+    assert "18.2752 exact" in r.output
+    assert max(map(len, r.output.splitlines())) <= 80
+    assert "game length, hands per game: mean (95% CI), median" in r.output
+    r = invoke("balance", "short-game-5", "--players", "2", "--games", "4", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out.keys() >= ISSUE_KEYS and out["games"] == 4
+
+
+def test_balance_says_order_does_not_matter_for_any_order_packs():
+    r = invoke("balance", "pick-a-phase", "--players", "2", "--games", "2")
+    assert r.exit_code == 0, r.output
+    assert ("the order does not matter, so nothing is flagged and no order is proposed"
+            in " ".join(r.output.split()))
+    assert "proposed order" not in r.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["no-such-pack"], "no pack 'no-such-pack'"),
+    (["world-tour", "--world", "atlantis"], "has no world 'atlantis'"),
+    (["masters", "--players", "5"], "masters is played by 2-4 players, not 5"),
+    (["original", "--players", "9"], "less than or equal to 6"),
+    (["original", "--write", "Bad Name.yaml"], "is not a pack name"),
+    (["original", "--write", "out.txt"], "does not end in .yaml"),
+])
+def test_balance_refuses_bad_input_with_one_line(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("balance", *args, "--games", "1")
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and message in lines[0], r.output
+    r = invoke("balance", *args, "--games", "1", "--json")
+    assert r.exit_code == 2
+    assert json.loads(r.output)["exit"] == 2
+
+
+def test_balance_of_several_worlds_covers_each_and_compares_them(tmp_path):
+    path = tmp_path / "two.yaml"
+    path.write_text(TWO_WORLDS.format(name="two"))
+    r = invoke("balance", path, "--players", "2", "--games", "3")
+    assert r.exit_code == 0, r.output
+    assert "two / first (First): 3 phases" in r.output
+    assert "two / second (Second): 3 phases" in r.output
+    assert "the worlds compared" in r.output
+    table = r.output[r.output.index("the worlds compared"):].splitlines()
+    rows = [line.split()[0] for line in table if line.startswith(("first ", "second "))]
+    assert rows == ["first", "second"]
+    assert max(map(len, r.output.splitlines())) <= 80
+    r = invoke("balance", path, "--players", "2", "--games", "3", "--json")
+    out = json.loads(r.output)
+    assert [w["world"] for w in out["worlds"]] == ["first", "second"]
+    assert [c["world"] for c in out["comparison"]] == ["first", "second"]
+    assert all(w.keys() >= ISSUE_KEYS for w in out["worlds"])
+    r = invoke("balance", path, "--world", "second", "--players", "2", "--games", "3", "--json")
+    assert json.loads(r.output)["world"] == "second"
+
+
+# --------------------------------------------------------------------------- --write
+
+
+def _comments(text: str) -> list[str]:
+    return [line.split("#", 1)[1] for line in text.splitlines() if "#" in line]
+
+
+def test_write_reordered_keeps_comments_names_and_notes(tmp_path):
+    from phasedsl.reorder import write_reordered
+
+    src = tmp_path / "mine.yaml"
+    src.write_text("""\
+# my pack: a comment at the top
+name: mine
+title: Mine
+description: A pack.
+source: me
+extends: original
+rules:
+  game_length: 3   # three phases
+phases:
+  # the first
+  - phase: "2 sets of 3"
+    name: pairs
+  - "1 run of 7"  # easy
+  - phase: "1 set of 4 + 1 run of 4"
+    note: hard
+""")
+    pack = load_pack(src)
+    got = write_reordered(pack, {None: (1, 3, 2)}, tmp_path / "mine-2.yaml")
+    assert got["worlds"][0]["moved"] == [
+        {"phase": "1 set of 4 + 1 run of 4", "from": 3, "to": 2},
+        {"phase": "1 run of 7", "from": 2, "to": 3}]
+    text = (tmp_path / "mine-2.yaml").read_text()
+    assert sorted(_comments(text)) == sorted(_comments(src.read_text()))
+    assert "1 run of 7\"  # easy" in text
+    new = load_pack(tmp_path / "mine-2.yaml")
+    assert new.name == "mine-2"
+    phases = new.world(None).phases
+    assert [(e.text, e.name, e.note) for e in phases] == [
+        ("2 sets of 3", "pairs", None), ("1 set of 4 + 1 run of 4", None, "hard"),
+        ("1 run of 7", None, None)]
+    pack2, diags = check_file(tmp_path / "mine-2.yaml", strict=True)
+    assert pack2 is not None and diags == []
+    # the key order is the file's
+    keys = [line.split(":")[0] for line in text.splitlines() if line[:1].isalpha()]
+    assert keys == ["name", "title", "description", "source", "extends", "rules", "phases"]
+
+
+def test_write_copies_a_list_from_the_extended_pack(tmp_path):
+    from phasedsl.reorder import write_reordered
+
+    order = (1, 2, 4, 3, 5, 6, 7, 8, 9, 10)
+    got = write_reordered(load_pack("one-color-runs"), {None: order}, tmp_path / "ocr.yaml")
+    assert got["copied_from"] == "original"
+    new = load_pack(tmp_path / "ocr.yaml")
+    assert [e.text for e in new.world(None).phases][2:4] == ["1 run of 7",
+                                                             "1 set of 4 + 1 run of 4"]
+    assert new.world(None).rules.runs_one_color  # still the pack's own rules
+    assert check_file(tmp_path / "ocr.yaml", strict=True)[1] == []
+    text = (tmp_path / "ocr.yaml").read_text()
+    assert '\n  - "2 sets of 3"\n' in text  # indented as original.yaml indents its list
+
+
+def test_write_refuses_inherited_worlds_before_any_game(tmp_path):
+    (tmp_path / "tour.yaml").write_text(
+        "name: tour\ntitle: T\ndescription: d\nsource: s\nextends: world-tour\n")
+    r = invoke("balance", tmp_path / "tour.yaml", "--write", tmp_path / "tour-2.yaml",
+               "--games", "1")
+    assert r.exit_code == 2
+    assert "they are the worlds of world-tour.yaml" in r.output
+    assert not (tmp_path / "tour-2.yaml").exists()
+
+
+def test_write_multi_world_reorders_each_world(tmp_path):
+    from phasedsl.reorder import write_reordered
+
+    src = tmp_path / "two.yaml"
+    src.write_text(TWO_WORLDS.format(name="two"))
+    got = write_reordered(load_pack(src), {"first": (2, 1, 3), "second": None},
+                          tmp_path / "two-b.yaml")
+    assert [w["moved"] != [] for w in got["worlds"]] == [True, False]
+    new = load_pack(tmp_path / "two-b.yaml")
+    assert [e.text for e in new.world("first").phases] == ["1 run of 4", "2 sets of 3",
+                                                           "1 set of 4"]
+    assert [e.text for e in new.world("second").phases] == ["1 set of 3", "1 set of 4",
+                                                            "1 run of 5"]
+    text = (tmp_path / "two-b.yaml").read_text()
+    assert sorted(_comments(text)) == sorted(_comments(src.read_text()))
+
+
+def test_write_never_replaces_a_file_without_force(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out.yaml").write_text("mine\n")
+    r = invoke("balance", "short-game-5", "--players", "2", "--games", "2", "--write",
+               "out.yaml")
+    assert r.exit_code == 2 and "already exists: give --force" in r.output
+    assert (tmp_path / "out.yaml").read_text() == "mine\n"
+    r = invoke("balance", "short-game-5", "--players", "2", "--games", "2", "--write",
+               "out.yaml", "--force")
+    assert r.exit_code == 0, r.output
+    assert "wrote out.yaml" in r.output
+    assert load_pack(tmp_path / "out.yaml").name == "out"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.yaml"]  # no temporary file left
+
+
+def test_the_default_games_are_said_in_the_help():
+    from phasedsl.balance import DEFAULT_GAMES
+
+    r = invoke("balance", "--help")
+    assert f"default {DEFAULT_GAMES}:" in " ".join(r.output.split())
+
+
+def test_balance_original_flags_4_and_8_proposes_an_order_without_them_and_writes_it(
+        tmp_path, monkeypatch):
+    """The issue's done-when, with the default games (the one slow test here)."""
+    from phasedsl.balance import DEFAULT_GAMES
+
+    monkeypatch.chdir(tmp_path)
+    r = invoke("balance", "original", "--json", "--write", "out.yaml")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["games"] == DEFAULT_GAMES and out["players"] == 4
+    flags = {p["number"]: p["easier_than_previous"] for p in out["phases"]}
+    assert [n for n, f in flags.items() if f is True] == [4, 8]
+    assert "for phase 3" in out["phases"][3]["reason"]
+    assert "for phase 7" in out["phases"][7]["reason"]
+    assert out["phases"][0]["dealt"] == {"probability": pytest.approx(0.182752, abs=5e-7),
+                                         "method": "exact", "ci95": [out["phases"][0]["dealt"][
+                                             "probability"]] * 2}
+    assert out["proposed_resolves"] is True
+    proposed = {p["number"]: p["easier_than_previous"] for p in out["proposed_phases"]}
+    assert [n for n, f in proposed.items() if f is True] == []
+    assert proposed[4] is False and proposed[8] is False
+    assert sorted(out["proposed_order"]) == list(range(1, 11))
+    assert out["proposed_order"] != list(range(1, 11))
+    assert set(out["hands_per_game"]["current"]) == {"2", "3", "4", "5", "6"}
+    assert set(out["hands_per_game"]["proposed"]) == {"2", "3", "4", "5", "6"}
+    # the written pack: original.yaml's comments, the proposed order, valid and lint clean
+    original = Path(load_pack("original").path).read_text(encoding="utf-8")
+    written = (tmp_path / "out.yaml").read_text(encoding="utf-8")
+    assert _comments(written) == _comments(original)
+    pack, diags = check_file(tmp_path / "out.yaml", strict=True)
+    assert pack is not None and diags == []
+    texts = [e.text for e in load_pack("original").world(None).phases]
+    assert [e.text for e in pack.world(None).phases] == [texts[n - 1]
+                                                          for n in out["proposed_order"]]
+    assert out["written"]["path"] == "out.yaml"

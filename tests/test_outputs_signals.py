@@ -391,6 +391,7 @@ JOBS_COMMANDS = {
                                   "--jobs", "2", "--logs", tmp / "logs", "--force"],
     "report": lambda tmp, big: ["report", "original", "-o", tmp / "r.html", "--games", "200",
                                 "--jobs", "2", "--force"],
+    "balance": lambda tmp, big: ["balance", "original", "--games", "400", "--jobs", "2"],
     "odds": lambda tmp, big: ["odds", "1 color run of 4 + 1 set of 4", "--samples", "5000000",
                               "--jobs", "2"],
 }

@@ -146,6 +146,7 @@ def _root(
 
 
 # One module per family of commands; registered here, in the order --help lists them.
+from .design import balance  # noqa: E402
 from .game import replay  # noqa: E402
 from .melds import check, hit, outs, parse, score  # noqa: E402
 from .odds import odds  # noqa: E402
@@ -156,7 +157,7 @@ from .sim import report, simulate  # noqa: E402
 for _command, _name in ((parse, None), (check, None), (hit, None), (score, None), (odds, None),
                         (outs, None), (validate, None), (lint, None), (list_packs, "list"),
                         (show, None), (schema_cmd, "schema"), (replay, None), (play, None),
-                        (simulate, None), (report, None)):
+                        (simulate, None), (report, None), (balance, None)):
     app.command(_name)(_command)
 
 
