@@ -120,6 +120,31 @@ class Part:
         return text
 
 
+    def plain(self, deck: Deck = STANDARD_DECK) -> str:
+        """The part in words a casual player reads at the table ("7 cards of one color",
+        "2 even-or-odd groups of 4 cards, each one color"); the canonical form is the DSL's."""
+        n, g = self.count, self.group
+        m, k = g.size, g.kind
+        if k in (Kind.WILD, Kind.SKIP):
+            return f"{m} {k.value} card{'s' * (m != 1)}"
+        # (one group: what its cards have in common; several: "N ... groups of M cards, each ...")
+        one, many = {
+            Kind.SET: (f"{m} cards of the same number", f"{n} groups of {m} cards, each of one number"),
+            Kind.COLOR_SET: (f"{m} cards of the same number and color",
+                             f"{n} groups of {m} cards, each of one number and color"),
+            Kind.RUN: (f"{m} numbers in a row", f"{n} groups of {m} numbers in a row"),
+            Kind.COLOR_RUN: (f"{m} numbers in a row, all one color",
+                             f"{n} groups of {m} numbers in a row, each one color"),
+            Kind.COLOR: (f"{m} cards of one color", f"{n} groups of {m} cards, each one color"),
+            Kind.EVEN_ODD: (f"{m} cards, all even or all odd", f"{n} even-or-odd groups of {m} cards"),
+            Kind.COLOR_EVEN_ODD: (f"{m} cards of one color, all even or all odd",
+                                  f"{n} even-or-odd groups of {m} cards, each one color"),
+        }[k]
+        text = one if n == 1 else many
+        if g.colors is not None:
+            text += ", colored " + format_color_map(g.colors, deck)
+        return text
+
 def format_color_map(colors: ColorMap, deck: Deck = STANDARD_DECK) -> str:
     items = []
     for number, allowed in colors:
@@ -199,6 +224,16 @@ class Phase:
             _CANONICAL.clear()
         _CANONICAL[key] = (self, deck, text)  # holds both, so their ids stay theirs
         return text
+
+    def plain(self, deck: Deck = STANDARD_DECK) -> str:
+        """The phase in plain words ("3 cards of the same number and 4 numbers in a row")."""
+        words = [p.plain(deck) for p in self.parts]
+        if len(words) == 1:
+            return words[0]
+        # a part that has a comma of its own is set off by semicolons, so each reads whole
+        sep = "; " if any("," in w for w in words) else ", "
+        last = "; and " if sep == "; " else ", and " if len(words) > 2 else " and "
+        return sep.join(words[:-1]) + last + words[-1]
 
     def __str__(self) -> str:
         return self.canonical()

@@ -8,20 +8,31 @@ fetched).  The CLI writes the file.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 
 from .coerce import as_world
+from .difficulty import dealt_or_none, in_play, order_matters, reason
 from .errors import ArgumentError, PhaseDSLError
 from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from .packs import Pack, World, as_pack, describe_rules, schema
 from .rules import Rules
-from .simulate import PLAYER_NAMES, phase_odds, simulate, summarize
-from .svgchart import bar_chart, line_chart
+from .simulate import PLAYER_NAMES, simulate, summarize
+from .svgchart import bar_chart, line_chart, two_scale_chart
 
 CURVE_PLAYERS = 4  # the table whose phase curve the report draws (or the largest allowed)
-SCORE_ROWS = 18
+# Games per table size by default.  One world: as many as ``balance`` plays by default, so
+# that the two flag the same phases from the same games, and the completion shares at the
+# curve table have 95% intervals of about +-4 points (original: phases 4 and 8 stand clear
+# of the phase before); several worlds on one page share the time, so each world's figures
+# rest on fewer games, and its intervals (printed) are wider.
+GAMES = 120
+GAMES_PER_WORLD = 20
+DEALT_SAMPLES = 20_000  # hands sampled for a phase no exact count exists for (as balance)
+FALLBACK_ROWS = 18  # score sheet rows when no simulated game finished
 
 
 def player_counts(pack: Pack, world: str | None = None) -> list[int]:
@@ -37,30 +48,86 @@ def player_counts(pack: Pack, world: str | None = None) -> list[int]:
     return out
 
 
-def pack_figures(pack: Pack | str, world: str | None = None, games: int = 20, seed: int = 1,
-                 jobs: int = 1, bot: str = "greedy",
+def report_worlds(pack: Pack, world: str | None) -> list[str | None]:
+    """The worlds a report covers: the one named, the only one, or every world of the pack
+    (each by name)."""
+    if world is not None or len(pack.worlds) == 1:
+        return [world]
+    return [w.name for w in pack.worlds]
+
+
+def default_games(pack: Pack, world: str | None) -> int:
+    return GAMES if len(report_worlds(pack, world)) == 1 else GAMES_PER_WORLD
+
+
+def planned_work(pack: Pack, world: str | None, games: int | None = None) -> int:
+    """The steps ``pack_figures`` reports to ``progress``: every game, and every phase's
+    dealt chance (an exact count can take seconds the first time; it is cached after)."""
+    g = games or default_games(pack, world)
+    return sum(g * max(1, len(player_counts(pack, w))) + len(pack.world(w).played)
+               for w in report_worlds(pack, world))
+
+
+def pack_figures(pack: Pack | str, world: str | None = None, games: int | None = None,
+                 seed: int = 1, jobs: int = 1, bot: str = "greedy",
                  progress: Callable[[int], None] | None = None) -> dict:
-    """Simulated games for every table size and the odds of each phase (``pack`` may be a
-    pack name or file)."""
+    """Simulated games for every table size and each phase's two measures of difficulty
+    (``pack`` may be a pack name or file).  ``games`` per table size (None: ``GAMES`` for one
+    world, ``GAMES_PER_WORLD`` for each world of a pack of several given no ``world``);
+    ``progress`` is called with the steps done (``planned_work`` counts them).
+
+    One world: that world's figures.  Several: ``{"games", "seed", "bot", "worlds": [...]}``,
+    each world's figures in the pack's order."""
     pack, world = as_pack(pack, "pack_figures"), as_world(world, "pack_figures")
-    counts = player_counts(pack, world)
-    if not counts:
-        # make_table says why (a rule the referee cannot honor, a deck too small ...)
-        make_table(pack, PLAYER_NAMES[:MIN_PLAYERS], world)
+    names = report_worlds(pack, world)
+    games = games or default_games(pack, world)
     done = 0
 
     def tick(k: int) -> None:
         if progress:
             progress(done + k)
 
-    by_players = {}
+    out = []
+    for name in names:
+        counts = player_counts(pack, name)
+        if not counts:
+            # make_table says why (a rule the referee cannot honor, a deck too small ...)
+            make_table(pack, PLAYER_NAMES[:MIN_PLAYERS], name)
+        out.append(_world_figures(pack, name, counts, games, seed, jobs, bot, tick))
+        done += games * len(counts) + len(pack.world(name).played)
+    if len(names) == 1:
+        return out[0]
+    return {"games": games, "seed": seed, "bot": bot, "worlds": out}
+
+
+def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int, seed: int,
+                   jobs: int, bot: str, tick: Callable[[int], None]) -> dict:
+    curve = CURVE_PLAYERS if CURVE_PLAYERS in counts else counts[-1]
+    by_players: dict[int, dict] = {}
+    done = 0
     for n in counts:
-        records = simulate(pack, n, games, bot, seed, world, jobs, progress=tick)
+        records = simulate(pack, n, games, bot, seed, world, jobs,
+                           progress=lambda k, before=done: tick(before + k))
         done += games
         by_players[n] = summarize(records, n)
-    curve = CURVE_PLAYERS if CURVE_PLAYERS in counts else counts[-1]
-    return {"games": games, "seed": seed, "bot": bot, "players": by_players,
-            "curve_players": curve, "odds": phase_odds(pack, world)}
+        if n == curve:
+            rows = in_play(records, pack, world, n, with_dealt=False)
+    name = pack.world(world).name if len(pack.worlds) > 1 else None
+    for k, row in enumerate(rows):  # (one step each: a first exact count takes a while)
+        phase, rules = pack.phase_entry(row.number, name)
+        rows[k] = replace(row, dealt=dealt_or_none(phase.phase, rules, samples=DEALT_SAMPLES))
+        tick(done + k + 1)
+    phases = []
+    for k, row in enumerate(rows):
+        entry = row.to_json()
+        entry["players"] = row.players
+        entry["reason"] = (reason(rows[k - 1], row) if row.easier_than_previous else None)
+        phases.append(entry)
+    largest = by_players[counts[-1]]["hands_per_game"]
+    return {"world": world, "games": games, "seed": seed, "bot": bot, "players": by_players,
+            "curve_players": curve, "order_matters": order_matters(pack, world),
+            "phases": phases,
+            "sheet_rows": math.ceil(largest["p90"]) if largest["n"] else FALLBACK_ROWS}
 
 
 # --------------------------------------------------------------------------- rules in words
@@ -134,6 +201,109 @@ def house_rules_in_words(world: World) -> list[tuple[str, str, str]]:
     return out
 
 
+def _n(count: object, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+# Each house rule, as its setting reads, in one or two sentences a player at the table
+# follows (the schema's descriptions say what an option is, for the author, not what it
+# now means).  An option missing here is said by its schema description.
+_PLAIN: dict[tuple[str, object], str | Callable[[dict], str]] = {
+    ("wilds.natural_scope", "phase"): "Each phase needs its natural cards over the whole "
+                                      "phase, not in every group.",
+    ("wilds.swap", True): "Once down, you may swap the natural card for a wild in a laid run; "
+                          "the wild moves to an end of that run.",
+    ("wilds.take_back", True): "You may lay the natural card a laid wild stands for and take "
+                               "the wild into your hand.",
+    ("wilds.as_skip", True): "A wild may also be played as a skip.",
+    ("wilds.hit_end", "low"): "A wild hit onto a run goes at its low end unless you say "
+                              "otherwise.",
+    ("postal.enabled", True): lambda st: "The number of the phase you are working on is wild "
+                                         "for you, through phase "
+                                         f"{(st.get('postal') or {}).get('through_phase', 7)}.",
+    ("sets.share_number", False): "Two sets of one phase may not show the same number.",
+    ("runs.one_color", True): "Every run must be all one color.",
+    ("lay_down.extras", False): "Lay exactly the cards each group asks for, no more; add "
+                                "others later as hits.",
+    ("phase_order", "any"): "Make the phases in any order you like, each one once.",
+    ("phase_order", "even_only"): "Only the even-numbered phases are played, in order.",
+    ("phase_order", "odd_only"): "Only the odd-numbered phases are played, in order.",
+    ("house_rules.floating", True): "You may play out every card without discarding, but the "
+                                    "hand ends only with a discard: until then you keep "
+                                    "drawing and playing.",
+    ("house_rules.go_out_without_discard", True): "You may also go out by playing every card "
+                                                  "onto laid phases, with no last discard; the "
+                                                  "hand ends at once.",
+    ("house_rules.dealer_chooses_wild_recipient", True): "A wild or skip turned up to start "
+                                                         "the discard pile goes to a player "
+                                                         "the dealer chooses.",
+    ("house_rules.anti_phase", True): "Miss your phase in a hand and you go down one phase.",
+    ("house_rules.anti_phase_for_others", True): "Going out with the anti-phase card as your "
+                                                 "last discard sends a player you name down "
+                                                 "one phase.",
+    ("house_rules.skip_target", "next_player"): "A skip always skips the next player.",
+    ("house_rules.skip_once_per_round", False): "A player may be skipped more than once in a "
+                                                "round.",
+    ("house_rules.hit_same_turn", False): "You may not hit on the turn you lay your phase: "
+                                          "wait a turn.",
+    ("house_rules.go_out_after_first_round", True): "Nobody may go out before play has gone "
+                                                    "once round the table.",
+    ("house_rules.save_pile", True): "Each hand you may set one card aside on your own pile "
+                                     "and draw it later.",
+    ("house_rules.declare_phase", "at_deal"): "After the deal, say which phase you will try "
+                                              "this hand.",
+    ("house_rules.declare_phase", "when_laying"): "Say which phase you are making as you lay "
+                                                  "it down.",
+    ("house_rules.abandon_phase", True): "After laying a phase you may give it up, draw back "
+                                         "to a full hand and start another.",
+    ("house_rules.everyone_advances", True): "Everyone moves up a phase after every hand, made "
+                                             "or not; the lowest total score wins.",
+    ("house_rules.tie_break", "replay_phase_10"): "A tie is settled by one more hand of "
+                                                  "phase 10.",
+    ("house_rules.tie_break", "replay_last_phase"): "A tie is settled by one more hand of the "
+                                                    "last phase.",
+    ("house_rules.wild_points_in_phase", True): "Every wild in your own laid phase counts "
+                                                "against you, even when you go out.",
+    ("house_rules.wild_reuse_same_turn", True): "A wild taken back must be played again, in a "
+                                                "phase or a hit, the same turn.",
+    ("house_rules.skip_counts_as_blue", True): "A skip may also be played as a blue card.",
+    ("house_rules.baseball_short_game", True): "If time runs out, 5.5 phases make a complete "
+                                               "game and the leader wins.",
+}
+
+
+def house_rules_plain(world: World) -> list[str]:
+    """Each rule that differs from the printed game, in one or two plain sentences (for the
+    printed sheet; ``house_rules_in_words`` gives the option names beside them)."""
+    out = []
+    for key, value in describe_rules(world.settings):
+        if key.startswith(("deck.", "hand_size", "scoring.", "postal.through_phase")):
+            continue  # the deck and scoring are the rules' own sentences; through_phase: postal's
+        said = _PLAIN.get((key, value))
+        if callable(said):
+            said = said(world.settings)
+        elif said is None:
+            said = _plain_value(key, value) or (
+                f"{_schema_description(key) or key} ({key.rsplit('.', 1)[-1]}: {value})")
+        out.append(said)
+    return out
+
+
+def _plain_value(key: str, value: object) -> str | None:
+    """The rules whose sentence carries their value."""
+    if key == "game_length":
+        return f"The first to make {_n(value, 'phase')} wins."
+    if key == "house_rules.fixed_hands" and value is not None:
+        return f"Play {_n(value, 'hand')}; the lowest total score wins."
+    if key == "house_rules.tie_break_phase" and value is not None:
+        return f"A tie is settled by one more hand in which everyone tries {value}."
+    if key == "house_rules.wild_steal_penalty" and value is not None:
+        return f"Taking a laid wild back costs {_n(value, 'penalty point')}."
+    if key == "wilds.natural_minimum":
+        return f"Each group needs at least {_n(value, 'natural card')} (not wild)."
+    return None
+
+
 # --------------------------------------------------------------------------- the page
 
 CSS = """
@@ -141,158 +311,403 @@ body { font-family: Georgia, 'DejaVu Serif', serif; color: #222; max-width: 60re
        margin: 1.5rem auto; padding: 0 1rem; line-height: 1.4; }
 h1 { margin-bottom: 0.2rem; }
 h2 { border-bottom: 1px solid #bbb; margin-top: 2rem; }
+section.world > h2 { border-bottom: 3px solid #888; margin-top: 3rem; }
 table { border-collapse: collapse; margin: 0.6rem 0; }
 th, td { border: 1px solid #bbb; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
-td.num { text-align: right; }
+td.num { text-align: right; white-space: nowrap; }
+code { overflow-wrap: anywhere; }
 .note { font-size: 0.85em; color: #555; }
-.muted { color: #666; font-size: 0.9em; }
+.plain { font-size: 0.9em; color: #333; font-style: italic; }
+.muted, .sub { color: #666; font-size: 0.85em; }
+.sub { display: block; white-space: normal; }
+tr.flagged td { background: #fbeaea; }
+tr.maybe td { background: #fdf5e6; }
+.flag { color: #c0392b; font-weight: bold; }
+.maybe .flag { color: #b7791f; }
 svg.chart { width: 100%; max-width: 640px; height: auto; display: block; margin: 0.8rem 0; }
 .sheet { border-top: 2px dashed #999; margin-top: 2.5rem; padding-top: 1rem; }
 .sheet h2 { border: none; margin: 0.4rem 0; font-size: 1.1rem; }
+.sheet ul { margin: 0.2rem 0; padding-left: 1.2rem; font-size: 0.85rem; }
 .sheet table { width: 100%; font-size: 0.8rem; }
-.sheet td, .sheet th { padding: 0.1rem 0.3rem; height: 1.1rem; }
-.sheet td.box, .sheet th.box { width: 2.2rem; }
-.sheet .n { width: 2.6rem; text-align: right; }
+.sheet td, .sheet th { padding: 0.1rem 0.3rem; }
+.sheet td.box, .sheet th.box { width: 2.6rem; }
+.sheet .n { width: 2.8rem; text-align: right; }
 .sheet .phase { width: auto; }
+.sheet .label { float: right; font-weight: normal; }
+.sheet tr.names th, .sheet tr.names td { height: 1.8rem; }
+.sheet table.scores td { height: 1.6rem; }
+/* A phone (420 px): every wide table becomes one card per row, each cell labelled. */
+@media (max-width: 640px) {
+  body { margin: 0.6rem auto; padding: 0 0.5rem; }
+  table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; }
+  table.stack thead { display: none; }
+  table.stack tr { border: 1px solid #bbb; margin: 0 0 0.6rem 0; }
+  table.stack td { border: none; border-top: 1px solid #eee; text-align: left; }
+  table.stack td[data-label]::before { content: attr(data-label) ": "; font-weight: bold;
+                                        color: #444; }
+  td.num { white-space: normal; }
+  .sheet td.box, .sheet th.box { width: auto; }
+  .sheet .n { width: 1.6rem; }
+}
 @media print {
   @page { margin: 10mm; }
   body { max-width: none; margin: 0; padding: 0; font-size: 9pt; }
   body > *:not(.sheet) { display: none !important; }
   .sheet { border: none; margin: 0; padding: 0; }
+  .sheet + .sheet, .sheet h2.scores { break-before: page; }
+  .sheet table.scores, .sheet table.scores tr { break-inside: avoid; }
   .sheet h1 { font-size: 13pt; margin: 0 0 2mm 0; }
   .sheet h2 { font-size: 11pt; margin: 3mm 0 1mm 0; }
+  .sheet ul { font-size: 8pt; margin: 0 0 1mm 0; }
   .sheet table { font-size: 8pt; margin: 1mm 0; }
-  .sheet td, .sheet th { height: 4.6mm; padding: 0.3mm 1.2mm; }
+  .sheet .plain { display: inline; }
+  .sheet .plain::before { content: " \\2014  "; }
+  .sheet td, .sheet th { padding: 0.3mm 1.2mm; }
+  .sheet tr.names th, .sheet tr.names td { height: 7mm; }
+  .sheet table.scores td { height: var(--row, 6mm); }
 }
 """
+
+# The printed sheet is two pages a world: the rules and the phases to tick off, then the
+# score sheet on a page of its own, whose rows share the height of a Letter page (the
+# shorter of Letter and A4, less the margins and a little to spare) within these bounds
+# (under 6 mm a score is hard to write in; over 9 mm the page looks empty).
+PAGE_MM = 259.0 - 6.0
+ROW_MM = (6.0, 9.0)
 
 
 def _pct(p: float | None, digits: int = 1) -> str:
     return "-" if p is None else f"{100 * p:.{digits}f}%"
 
 
+def _span(ci: list[float] | None, scale: float = 100, digits: int = 1) -> str:
+    return "" if ci is None else f" ({scale * ci[0]:.{digits}f}-{scale * ci[1]:.{digits}f})"
+
+
+def dealt_text(dealt: dict | None) -> tuple[str, str]:
+    """A dealt chance as the page shows it, and what it rests on: an exact figure as
+    ``phasedsl odds`` prints it (four decimals), a sampled one with its 95% interval."""
+    if dealt is None:
+        return "-", "not worked out: past the solver's budget"
+    if dealt["method"] == "exact":
+        return f"{100 * dealt['probability']:.4f}%", "exact"
+    return (f"{100 * dealt['probability']:.2f}%{_span(dealt['ci95'], digits=2)}",
+            f"sampled, {dealt.get('samples') or 0:,} hands")
+
+
+def _flag_words(flag: bool | str, row: dict, previous: dict | None) -> str:
+    before = f"phase {previous['number']}" if previous else "the phase before"
+    return f"easier than {before}" if flag is True else f"maybe easier than {before}"
+
+
 def render_html(pack: Pack | str, world_name: str | None, figures: dict) -> str:
     """The report page (one string of HTML, everything inline); ``pack`` may be a pack name
-    or file, ``figures`` are ``pack_figures(pack, world_name)``."""
+    or file, ``figures`` are ``pack_figures(pack, world_name)``: one world's, or (a pack of
+    several worlds and no ``world_name``) every world's, on one page with a table comparing
+    them."""
     pack, world_name = as_pack(pack, "render_html"), as_world(world_name, "render_html")
-    if not isinstance(figures, dict) or not {"players", "curve_players", "odds"} <= figures.keys():
-        raise ArgumentError("render_html(figures=...)", "the figures pack_figures(pack) returns",
-                            figures)
-    world = pack.world(world_name)
-    deck = world.rules.deck
+    worlds = _checked(pack, world_name, figures)
     several = len(pack.worlds) > 1
-    title = pack.title + (f": {world.title}" if several else "")
-    curve_n = figures["curve_players"]
-    curve = {row["phase"]: row for row in figures["players"][curve_n]["phases"]}
-    odds = figures["odds"]
+    one = len(worlds) == 1
+    world = pack.world(worlds[0][0]) if one else None
+    title = pack.title + (f": {world.title}" if several and one else "")
     e = escape
     h: list[str] = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+                    '<meta name="viewport" content="width=device-width, initial-scale=1">',
                     f"<title>{e(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>"]
     h.append(f"<h1>{e(title)}</h1>")
     h.append(f'<p class="muted">pack <code>{e(pack.name)}</code>'
-             + (f", world <code>{e(world.name)}</code>" if several else "") + "</p>")
+             + (f", world <code>{e(world.name)}</code>" if several and one else "")
+             + (f", {len(worlds)} worlds" if not one else "") + "</p>")
     h.append(f"<p>{e(pack.description.strip())}</p>")
-    if world.note:
-        h.append(f'<p class="note">{e(world.note.strip())}</p>')
     h.append(f'<p class="note">Source: {e(pack.source.strip())}</p>')
-
-    h.append("<h2>Rules</h2><ul>")
-    h += [f"<li>{e(s)}</li>" for s in rules_in_words(pack, world)]
-    h.append("</ul>")
-    house = house_rules_in_words(world)
-    if house:
-        h.append("<p>Rules that differ from the printed game:</p><table>"
-                 "<tr><th>option</th><th>value</th><th>what it means</th></tr>")
-        h += [f"<tr><td><code>{e(k)}</code></td><td>{e(v)}</td><td>{e(d)}</td></tr>"
-              for k, v, d in house]
-        h.append("</table>")
+    if one:
+        h += _world_section(pack, world, worlds[0][1], nested=False)
     else:
-        h.append("<p>No house rules: the printed game's rules throughout.</p>")
-
-    h.append("<h2>Phases</h2>")
-    h.append(f'<table class="phases"><tr><th>#</th><th>phase</th><th>cards</th>'
-             f"<th>a dealt hand makes it</th><th>attempts completed ({curve_n} players)</th>"
-             f"<th>hands spent on it</th></tr>")
-    for entry in world.played:
-        row = curve.get(entry.number)
-        spent = f"{row['hands_spent']:.2f}" if row else "-"
-        name = f" <em>({e(entry.name)})</em>" if entry.name else ""
-        note = f'<div class="note">{e(entry.note.strip())}</div>' if entry.note else ""
-        h.append(f'<tr id="phase-{entry.number}"><td class="num">{entry.number}</td>'
-                 f"<td>{e(entry.phase.canonical(deck))}{name}{note}</td>"
-                 f'<td class="num">{entry.phase.cards_needed}</td>'
-                 f'<td class="num">{_pct(odds.get(entry.number))}</td>'
-                 f'<td class="num">{_pct(row["completed_share"]) if row else "-"}</td>'
-                 f'<td class="num">{spent}</td></tr>')
-    h.append("</table>")
-    h.append(f'<p class="note">The chance a dealt hand of {world.rules.hand_size} cards makes '
-             "each phase is sampled (4,000 seeded hands a phase; <code>phasedsl odds</code> gives "
-             "exact figures). The other columns come from the games below.</p>")
-
-    played = world.played  # (even_only / odd_only: the phases a game plays)
-    labels = [str(en.number) for en in played]
-    h.append("<h2>Difficulty</h2>")
-    h.append(line_chart("How hard is each phase?", labels, [
-        ("dealt hand makes it", [100 * odds[en.number] if en.number in odds else None
-                                 for en in played]),
-        (f"attempts completed ({curve_n} players)",
-         [100 * curve[en.number]["completed_share"] if en.number in curve else None
-          for en in played])],
-        x_label="phase", y_label="%", percent=True))
-    h.append(line_chart(f"Hands spent on each phase ({curve_n} players)", labels, [
-        ("hands a player spends on it",
-         [curve[en.number]["hands_spent"] if en.number in curve else None
-          for en in played])], x_label="phase", y_label="hands"))
-
-    h.append("<h2>How long is a game?</h2>")
-    games = f'{figures["games"]} seeded game{"s" * (figures["games"] != 1)}'
-    h.append(f'<p class="muted">{games} per table size between '
-             f'{e(figures["bot"])} bots (seed {figures["seed"]}); '
-             "<code>phasedsl simulate</code> plays more.</p>")
-    h.append("<table><tr><th>players</th><th>hands per game (mean, 95% interval)</th>"
-             "<th>median</th><th>10th-90th percentile</th><th>turns per hand</th>"
-             "<th>mean final score</th></tr>")
-    means = []
-    for n, s in figures["players"].items():
-        hp = s["hands_per_game"]
-        if not hp["n"]:
-            h.append(f'<tr><td class="num">{n}</td><td colspan="5">no game finished</td></tr>')
-            means.append(0.0)
-            continue
-        means.append(hp["mean"])
-        h.append(f'<tr><td class="num">{n}</td><td class="num">{hp["mean"]:.1f} '
-                 f'({hp["ci95"][0]:.1f}-{hp["ci95"][1]:.1f})</td>'
-                 f'<td class="num">{hp["median"]:g}</td>'
-                 f'<td class="num">{hp["p10"]:g}-{hp["p90"]:g}</td>'
-                 f'<td class="num">{s["turns_per_hand"]["mean"]:.1f}</td>'
-                 f'<td class="num">{s["mean_final_score"]:.0f}</td></tr>')
-    h.append("</table>")
-    h.append(bar_chart("Hands per game by table size", [str(n) for n in figures["players"]],
-                       means, x_label="players", y_label="hands (mean)"))
-
-    h += _sheet(title, world, deck, max(figures["players"]))
+        h += _comparison(pack, figures)
+        for name, figs in worlds:
+            h += _world_section(pack, pack.world(name), figs, nested=True)
+    for name, figs in worlds:
+        w = pack.world(name)
+        h += _sheet(pack.title + (f": {w.title}" if several else ""), w,
+                    max(figs["players"]), figs["sheet_rows"])
     h += ["</body>", "</html>"]
     return "\n".join(h) + "\n"
 
 
-def _sheet(title: str, world: World, deck, players: int) -> list[str]:
-    """The printable page: phases to tick off and a score table, a column a player."""
+def _checked(pack: Pack, world_name: str | None, figures: object) -> list[tuple[str | None, dict]]:
+    """(world name, its figures) for each world on the page; figures of the wrong shape are
+    refused as an argument error, not a KeyError deep in the page."""
+    want = "the figures pack_figures(pack, world) returns"
+    keys = {"players", "curve_players", "phases", "sheet_rows"}
+    if not isinstance(figures, dict):
+        raise ArgumentError("render_html(figures=...)", want, figures)
+    if "worlds" in figures:
+        got = figures["worlds"]
+        if (world_name is not None or not isinstance(got, list)
+                or not all(isinstance(f, dict) and keys <= f.keys() for f in got)
+                or [f.get("world") for f in got] != [w.name for w in pack.worlds]):
+            raise ArgumentError("render_html(figures=...)", want, figures)
+        return [(f["world"], _int_keys(f)) for f in got]
+    if not keys <= figures.keys():
+        raise ArgumentError("render_html(figures=...)", want, figures)
+    pack.world(world_name)  # (a pack of several worlds: the one meant must be named)
+    return [(world_name, _int_keys(figures))]
+
+
+def _int_keys(figs: dict) -> dict:
+    """The figures with table sizes as numbers again (``report --json`` wrote them as text),
+    so that figures read back from JSON make the same page."""
+    try:
+        return {**figs, "players": {int(n): s for n, s in figs["players"].items()}}
+    except (AttributeError, TypeError, ValueError):
+        raise ArgumentError("render_html(figures=...)", "the figures pack_figures returns",
+                            figs) from None
+
+
+def _hardest(figs: dict) -> dict | None:
+    rows = [r for r in figs["phases"] if r["completed_share"]["value"] is not None]
+    return min(rows, key=lambda r: r["completed_share"]["value"]) if rows else None
+
+
+def _flagged(figs: dict) -> tuple[list[int], list[int]]:
+    rows = figs["phases"] if figs["order_matters"] else []
+    return ([r["number"] for r in rows if r["easier_than_previous"] is True],
+            [r["number"] for r in rows if r["easier_than_previous"] == "maybe"])
+
+
+def _comparison(pack: Pack, figures: dict) -> list[str]:
+    """The worlds side by side: game length at each table size, the hardest phase and the
+    phases flagged easier than the one before."""
     e = escape
+    worlds = figures["worlds"]
+    sizes = sorted({n for f in worlds for n in f["players"]})
+    out = ["<h2>The worlds compared</h2>",
+           f'<p class="muted">Hands per game: the mean of {figures["games"]} seeded games at each '
+           f'table size between {e(figures["bot"])} bots (seed {figures["seed"]}), with its 95% '
+           "interval. The hardest phase has the lowest completion share in play; a flagged "
+           "phase is completed more often than the phase before it, beyond the intervals "
+           "(\"maybe\": within them, by more than 5 points). Each world's section below has "
+           "the figures and the games they rest on.</p>",
+           '<table class="stack compare"><thead><tr><th>world</th><th>phases</th>'
+           + "".join(f"<th>hands, {n} players</th>" for n in sizes)
+           + "<th>hardest phase</th><th>easier than the one before</th></tr></thead><tbody>"]
+    for f in worlds:
+        w = pack.world(f["world"])
+        cells = [f'<td data-label="world"><a href="#world-{e(w.name)}">{e(w.title)}</a></td>',
+                 f'<td class="num" data-label="phases">{len(w.played)}</td>']
+        for n in sizes:
+            hp = f["players"].get(n, {}).get("hands_per_game") or {"n": 0}
+            text = (f'{hp["mean"]:.1f}<span class="sub">{_span(hp["ci95"], 1).strip()}</span>'
+                    if hp["n"] else "-")
+            cells.append(f'<td class="num" data-label="hands, {n} players">{text}</td>')
+        hard = _hardest(f)
+        cells.append('<td data-label="hardest phase">' + (
+            f'{hard["number"]}: {e(hard["phase"])} <span class="sub">completed '
+            f'{_pct(hard["completed_share"]["value"])} of {hard["completed_share"]["attempts"]:,} '
+            f'attempts ({f["curve_players"]} players)</span>' if hard else "-") + "</td>")
+        sure, maybe = _flagged(f)
+        if not f["order_matters"]:
+            flags = "order not judged (players choose their phase)"
+        else:
+            flags = ", ".join(map(str, sure)) or "none"
+            if maybe:
+                flags += f'<span class="sub">maybe: {", ".join(map(str, maybe))}</span>'
+        cells.append(f'<td data-label="easier than the one before">{flags}</td>')
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</tbody></table>")
+    return out
+
+
+def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[str]:
+    """Rules, phases (both measures, flags), charts and game length of one world."""
+    e = escape
+    deck = world.rules.deck
+    h2 = "h3" if nested else "h2"
+    out: list[str] = []
+    if nested:
+        out.append(f'<section class="world" id="world-{e(world.name)}">')
+        out.append(f"<h2>{e(world.title)} <small><code>{e(world.name)}</code></small></h2>")
+    if world.note:
+        out.append(f'<p class="note">{e(world.note.strip())}</p>')
+    if world.source and nested:
+        out.append(f'<p class="note">Source: {e(world.source.strip())}</p>')
+
+    out.append(f"<{h2}>Rules</{h2}><ul>")
+    out += [f"<li>{e(s)}</li>" for s in rules_in_words(pack, world)]
+    out.append("</ul>")
+    house = house_rules_in_words(world)
+    if house:
+        out.append('<p>Rules that differ from the printed game:</p><table class="stack">'
+                   "<thead><tr><th>option</th><th>value</th><th>what it means</th></tr></thead>"
+                   "<tbody>")
+        out += [f'<tr><td data-label="option"><code>{e(k)}</code></td>'
+                f'<td data-label="value">{e(v)}</td><td data-label="what it means">{e(d)}</td></tr>'
+                for k, v, d in house]
+        out.append("</tbody></table>")
+    else:
+        out.append("<p>No house rules: the printed game's rules throughout.</p>")
+
+    curve_n, games = figs["curve_players"], figs["games"]
+    matters = figs["order_matters"]
+    rows = {r["number"]: r for r in figs["phases"]}
+    out.append(f"<{h2}>Phases</{h2}>")
+    played = world.played  # (even_only / odd_only: the phases a game plays)
+    head = ("<th>#</th><th>phase</th><th>a dealt hand makes it</th>"
+            f"<th>attempts completed ({curve_n} players)</th><th>hands spent on it</th>"
+            + ("<th>easier than the one before</th>" if matters else ""))
+    out.append(f'<table class="stack phases"><thead><tr>{head}</tr></thead><tbody>')
+    previous = None
+    for entry in played:
+        row = rows.get(entry.number)
+        flag = row["easier_than_previous"] if row and matters else False
+        cls = {True: ' class="flagged"', "maybe": ' class="maybe"'}.get(flag, "")
+        name = f" <em>({e(entry.name)})</em>" if entry.name else ""
+        note = f'<div class="note">{e(entry.note.strip())}</div>' if entry.note else ""
+        figure, basis = dealt_text(row["dealt"] if row else None)
+        share = row["completed_share"] if row else {"value": None, "attempts": 0, "ci95": None}
+        spent = row["hands_spent"] if row else {"mean": None, "ci95": None}
+        cells = [f'<td class="num" data-label="phase #">{entry.number}</td>',
+                 f'<td data-label="phase">{e(entry.phase.canonical(deck))}{name}'
+                 f'<div class="plain">{e(entry.phase.plain(deck))}</div>'
+                 f'<span class="sub">{entry.phase.cards_needed} cards</span>{note}</td>',
+                 f'<td class="num" data-label="a dealt hand makes it">{e(figure)}'
+                 f'<span class="sub">{e(basis)}</span></td>']
+        if share["value"] is None:
+            cells.append('<td class="num" data-label="attempts completed">-'
+                         '<span class="sub">never attempted</span></td>')
+            cells.append('<td class="num" data-label="hands spent on it">-</td>')
+        else:
+            cells.append(f'<td class="num" data-label="attempts completed">'
+                         f'{_pct(share["value"])}{_span(share["ci95"])}'
+                         f'<span class="sub">of {share["attempts"]:,} attempts</span></td>')
+            cells.append(f'<td class="num" data-label="hands spent on it">{spent["mean"]:.2f}'
+                         f'{_span(spent["ci95"], 1, 2)}<span class="sub">by '
+                         f'{row.get("players", 0):,} players</span></td>')
+        if matters:
+            said = ""
+            if flag:
+                said = (f'<span class="flag">{e(_flag_words(flag, row, previous))}</span>'
+                        f'<span class="sub">{e(row.get("reason") or "")}</span>')
+            cells.append(f'<td data-label="easier than the one before">{said or "no"}</td>')
+        out.append(f'<tr id="{_anchor(world, nested, entry.number)}"{cls}>' + "".join(cells)
+                   + "</tr>")
+        previous = row
+    out.append("</tbody></table>")
+    out.append(f'<p class="note">A dealt hand is {world.rules.hand_size} cards. Its chance of '
+               "making each phase is exact (the figure <code>phasedsl odds</code> prints) where "
+               "the hands can be counted, otherwise sampled from seeded hands, with its 95% "
+               f"interval. Completion shares and hands spent come from {games} seeded games at "
+               f'{curve_n} players between {e(figs["bot"])} bots (seed {figs["seed"]}): each '
+               "figure says how many attempts or players it rests on, with its 95% interval "
+               "(Wilson for a share, normal for a mean).</p>")
+    if matters:
+        out.append('<p class="note">A phase is flagged <span class="flag">easier than the one '
+                   "before</span> when its attempts are completed more often than the previous "
+                   "phase's and the two intervals do not overlap; \"maybe\" when they overlap "
+                   "but the shares differ by more than 5 points. <code>phasedsl balance</code> "
+                   "proposes an order without flags.</p>")
+    else:
+        out.append('<p class="note">Players choose which phase to make here, so the order '
+                   "of the list is not judged: no phase is flagged.</p>")
+
+    labels = [str(en.number) for en in played]
+    got = [rows.get(en.number) for en in played]
+    out.append(f"<{h2}>Difficulty</{h2}>")
+    out.append(two_scale_chart(
+        "How hard is each phase?", labels,
+        (f"dealt hand makes it ({world.rules.hand_size} cards)",
+         [100 * r["dealt"]["probability"] if r and r["dealt"] else None for r in got],
+         [tuple(100 * x for x in r["dealt"]["ci95"]) if r and r["dealt"] else None
+          for r in got]),
+        (f"attempts completed ({curve_n} players)",
+         [100 * r["completed_share"]["value"] if r and r["completed_share"]["value"] is not None
+          else None for r in got],
+         [tuple(100 * x for x in r["completed_share"]["ci95"])
+          if r and r["completed_share"]["ci95"] else None for r in got]),
+        flags={i: r["easier_than_previous"] for i, r in enumerate(got) if r and matters},
+        x_label="phase"))
+    out.append(line_chart(f"Hands spent on each phase ({curve_n} players)", labels, [
+        ("hands a player spends on it",
+         [r["hands_spent"]["mean"] if r else None for r in got])],
+        x_label="phase", y_label="hands"))
+
+    out.append(f"<{h2}>How long is a game?</{h2}>")
+    out.append(f'<p class="muted">{games} seeded game{"s" * (games != 1)} per table size '
+               f'between {e(figs["bot"])} bots (seed {figs["seed"]}); '
+               "<code>phasedsl simulate</code> plays more.</p>")
+    out.append('<table class="stack"><thead><tr><th>players</th><th>games finished</th>'
+               "<th>hands per game (mean, 95% interval)</th><th>median</th>"
+               "<th>10th-90th percentile</th><th>turns per hand</th><th>mean final score</th>"
+               "</tr></thead><tbody>")
+    means = []
+    for n, s in figs["players"].items():
+        hp = s["hands_per_game"]
+        if not hp["n"]:
+            out.append(f'<tr><td class="num" data-label="players">{n}</td>'
+                       f'<td colspan="6" data-label="games">no game finished</td></tr>')
+            means.append(0.0)
+            continue
+        means.append(hp["mean"])
+        out.append(f'<tr><td class="num" data-label="players">{n}</td>'
+                   f'<td class="num" data-label="games finished">{s["finished"]} of {s["games"]}</td>'
+                   f'<td class="num" data-label="hands per game">{hp["mean"]:.1f}{_span(hp["ci95"], 1)}</td>'
+                   f'<td class="num" data-label="median">{hp["median"]:g}</td>'
+                   f'<td class="num" data-label="10th-90th percentile">{hp["p10"]:g}-{hp["p90"]:g}</td>'
+                   f'<td class="num" data-label="turns per hand">{s["turns_per_hand"]["mean"]:.1f}</td>'
+                   f'<td class="num" data-label="mean final score">{s["mean_final_score"]:.0f}</td></tr>')
+    out.append("</tbody></table>")
+    out.append(bar_chart("Hands per game by table size", [str(n) for n in figs["players"]],
+                         means, x_label="players", y_label="hands (mean)"))
+    if nested:
+        out.append("</section>")
+    return out
+
+
+def _anchor(world: World, nested: bool, number: int) -> str:
+    return f"{world.name}-phase-{number}" if nested else f"phase-{number}"
+
+
+def _row_mm(rows: int) -> float:
+    """A score row's printed height: the page, less its title and the name row (measured
+    in chromium's print layout: 30 mm), shared by the hand rows and the total row, less
+    each row's padding and border (0.9 mm), within ``ROW_MM``."""
+    return max(ROW_MM[0], min(ROW_MM[1], (PAGE_MM - 30.0) / (rows + 1) - 0.9))
+
+
+def _sheet(title: str, world: World, players: int, rows: int) -> list[str]:
+    """The printable pages: the house rules and the phases to tick off (in the DSL and in
+    plain words, with their notes), then a score table with a labelled name row and as
+    many rows as the simulated games' 90th-percentile length at the largest table."""
+    e = escape
+    deck = world.rules.deck
+    rules = house_rules_plain(world)
     boxes = '<td class="box"></td>' * players
-    out = ['<section class="sheet">', f"<h1>{e(title)}</h1>", "<h2>Phase sheet</h2>",
-           '<p class="note">Write each player\'s name at the top of a column; tick a phase '
-           "when it is made.</p>",
-           '<table><tr><th class="n">#</th><th class="phase">phase</th>'
-           + '<th class="box"></th>' * players + "</tr>"]
+    out = ['<section class="sheet">', f"<h1>{e(title)}</h1>"]
+    if rules:
+        out.append("<ul>" + "".join(f"<li>{e(r)}</li>" for r in rules) + "</ul>")
+    else:
+        out.append('<p class="note">The printed rules, no house rules.</p>')
+    out += ["<h2>Phase sheet</h2>",
+            '<p class="note">Write each player\'s name at the top of a column; tick a phase '
+            "when it is made.</p>",
+            '<table><tr class="names"><th class="n">#</th>'
+            '<th class="phase">phase<span class="label">name:</span></th>'
+            + '<th class="box"></th>' * players + "</tr>"]
     for entry in world.played:
         name = f" ({e(entry.name)})" if entry.name else ""
+        note = f'<div class="note">{e(entry.note.strip())}</div>' if entry.note else ""
         out.append(f'<tr><td class="n">{entry.number}</td>'
-                   f'<td class="phase">{e(entry.phase.canonical(deck))}{name}</td>{boxes}</tr>')
+                   f'<td class="phase">{e(entry.phase.canonical(deck))}{name}'
+                   f'<div class="plain">{e(entry.phase.plain(deck))}</div>{note}</td>{boxes}</tr>')
     out.append("</table>")
-    out.append("<h2>Score sheet</h2>")
-    out.append('<table><tr><th class="n">hand</th>' + "<th></th>" * players + "</tr>")
+    out.append(f'<h2 class="scores">Score sheet: {e(title)}</h2>')
+    out.append(f'<table class="scores" style="--row: {_row_mm(rows):.1f}mm">'
+               '<tr class="names"><th class="n">name</th>' + "<td></td>" * players + "</tr>")
     out += [f'<tr><td class="n">{k}</td>' + "<td></td>" * players + "</tr>"
-            for k in range(1, SCORE_ROWS + 1)]
+            for k in range(1, rows + 1)]
     out.append('<tr><th class="n">total</th>' + "<td></td>" * players + "</tr></table>")
+    out.append(f'<p class="note">{rows} rows: 9 in 10 simulated games at {players} players '
+               "ended within them.</p>")
     out.append("</section>")
     return out

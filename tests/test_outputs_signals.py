@@ -287,7 +287,7 @@ def test_report_json_says_what_it_wrote_in_bytes(tmp_path):
     size = out.stat().st_size
     assert data["path"] == str(out) and data["bytes"] == size
     assert len(out.read_text(encoding="utf-8")) < size  # the page holds non-ASCII text
-    assert set(data["figures"]) >= {"games", "players", "odds"} and data["variant"] == "world-tour"
+    assert set(data["figures"]) >= {"games", "players", "phases"} and data["variant"] == "world-tour"
     r = run("report", "nope", "-o", out, "--json")
     assert r.exit_code == 2 and json.loads(r.stdout)["exit"] == 2
 

@@ -53,7 +53,8 @@ def test_house_rules_are_said_in_words():
     words = " ".join(rules_in_words(pack, pack.world(None)))
     assert "in any order" in words
     html = render_html(pack, None, {"games": 1, "seed": 1, "bot": "greedy", "curve_players": 2,
-                                    "odds": {}, "players": {2: _empty_summary()}})
+                                    "phases": [], "order_matters": False, "sheet_rows": 18,
+                                    "players": {2: _empty_summary()}})
     assert "house_rules.save_pile" in html and "set aside one card per hand" in html
     assert "no game finished" in html
     assert html.count('<th class="box"></th>') == 2
@@ -75,7 +76,7 @@ def test_cli_writes_the_report(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["nope", "-o", "x.html"], "nope"),
-    (["world-tour", "-o", "x.html"], "--world"),
+    (["world-tour", "-o", "x.html", "--world", "jaz-club"], "jazz-club"),
 ])
 def test_cli_bad_input_exits_2(args, message, tmp_path):
     res = runner.invoke(app, ["report", *args])
@@ -208,11 +209,12 @@ def test_browser_screenshot_is_not_blank(browser, pages, tmp_path):
     assert sum(g < 128 for g in gray) > 0.005 * len(gray)
 
 
-def test_browser_prints_the_sheets_on_one_page(browser, pages, tmp_path):
+def test_browser_prints_the_sheets_on_two_pages(browser, pages, tmp_path):
+    # the phase sheet (with the rules in words) on one page, the score sheet on the next
     for name, (path, _) in pages.items():
         pdf = tmp_path / f"{name}.pdf"
         res = _run(browser, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", path.as_uri())
         assert pdf.exists(), res.stderr.decode()[-2000:]
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF")
-        assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data)) == 1, name
+        assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data)) == 2, name

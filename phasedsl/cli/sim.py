@@ -247,36 +247,47 @@ def report(
                                                                  "file.")],
     output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
                                          help="The HTML file to write.")],
-    world: WorldOpt = None,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, max=100_000, metavar="N",
-                                       help="Games per table size (2-6 players).")] = 20,
+    world: Annotated[str | None, typer.Option(
+        "--world", "-w", metavar="WORLD",
+        help="For packs with several phase lists: report this one only (default: every "
+             "world, compared on one page).")] = None,
+    games: Annotated[int | None, typer.Option(
+        "--games", "-g", min=1, max=100_000, metavar="N",
+        help="Games per table size (2-6 players) [default: 100; 20 for each world of a pack "
+             "of several].", show_default=False)] = None,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 0,
     force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Write a one-page HTML report of a pack: rules in words, phases, odds and simulated
-    difficulty curves, game length for 2-6 players, and a printable phase and score sheet.
+    """Write a one-page HTML report of a pack: rules in words, phases (also in plain
+    words), how hard each is (the chance a dealt hand makes it, exact where it can be
+    counted, and the share of attempts completed in play, with 95% intervals and the
+    phases easier than the one before flagged), game length for 2-6 players, and a
+    printable phase and score sheet.
 
-    Self-contained (inline SVG and CSS, no script, nothing fetched). The default of 20
-    games per table size takes well under a minute; --games and --jobs trade time for
-    precision. An existing FILE is replaced only with --force.
+    A pack of several worlds without --world: every world on one page, with a table
+    comparing them. Self-contained (inline SVG and CSS, no script, nothing fetched).
+    --games and --jobs trade time for precision. An existing FILE is replaced only with
+    --force.
 
     Examples:
 
         phasedsl report original -o original.html
 
-        phasedsl report world-tour --world jazz-club -o jazz.html --games 50 --jobs 2
+        phasedsl report world-tour -o world-tour.html --jobs 2
+
+        phasedsl report world-tour --world jazz-club -o jazz.html --games 200
     """
     from ..packs import load_pack
-    from ..report import pack_figures, player_counts, render_html
+    from ..report import pack_figures, planned_work, render_html
 
     try:
         pack = load_pack(pack_ref)
-        pack.world(world)
+        if world is not None:
+            pack.world(world)
         check_target(output, force)
-        total = games * max(1, len(player_counts(pack, world)))
-        with _progress(as_json, total) as tick:
+        with _progress(as_json, planned_work(pack, world, games)) as tick:
             figures = pack_figures(pack, world, games, seed, jobs, progress=tick)
         size = write_text(output, render_html(pack, world, figures), force)
     except PhaseDSLError as e:
