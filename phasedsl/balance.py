@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .coerce import as_pack, as_world
+from .coerce import as_world
 from .difficulty import PhaseInPlay, in_play, order_matters, reason
 from .errors import PhaseDSLError
-from .packs import Pack, PhaseEntry
+from .packs import Pack, PhaseEntry, as_pack
 from .simulate import simulate, summarize
 
 # Default games per simulation: about +-4 points on the commonest phases of ``original``
