@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 
+from .balance import DEFAULT_GAMES
 from .coerce import as_world
 from .difficulty import dealt_or_none, in_play, order_matters, reason
 from .errors import ArgumentError, PhaseDSLError
@@ -25,11 +26,11 @@ from .svgchart import bar_chart, line_chart, two_scale_chart
 
 CURVE_PLAYERS = 4  # the table whose phase curve the report draws (or the largest allowed)
 # Games per table size by default.  One world: as many as ``balance`` plays by default, so
-# that the two flag the same phases from the same games, and the completion shares at the
-# curve table have 95% intervals of about +-4 points (original: phases 4 and 8 stand clear
-# of the phase before); several worlds on one page share the time, so each world's figures
-# rest on fewer games, and its intervals (printed) are wider.
-GAMES = 120
+# that the two flag the same phases from the same games (about +-4 points on the commonest
+# phases of original; phases 4 and 8 stand clear of the phase before); several worlds on one
+# page share the time, so each world's figures rest on fewer games, and its intervals
+# (printed) are wider.
+GAMES = DEFAULT_GAMES
 GAMES_PER_WORLD = 20
 DEALT_SAMPLES = 20_000  # hands sampled for a phase no exact count exists for (as balance)
 FALLBACK_ROWS = 18  # score sheet rows when no simulated game finished
@@ -115,7 +116,8 @@ def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int,
     name = pack.world(world).name if len(pack.worlds) > 1 else None
     for k, row in enumerate(rows):  # (one step each: a first exact count takes a while)
         phase, rules = pack.phase_entry(row.number, name)
-        rows[k] = replace(row, dealt=dealt_or_none(phase.phase, rules, samples=DEALT_SAMPLES))
+        rows[k] = replace(row, dealt=dealt_or_none(phase.phase, rules, samples=DEALT_SAMPLES,
+                                                     jobs=jobs))
         tick(done + k + 1)
     phases = []
     for k, row in enumerate(rows):
