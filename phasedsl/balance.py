@@ -21,15 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .coerce import as_world
-from .difficulty import PhaseInPlay, in_play, order_matters, reason
+from .difficulty import DEFAULT_GAMES, PhaseInPlay, in_play, order_matters, reason
 from .errors import PhaseDSLError
 from .packs import Pack, PhaseEntry, as_pack
 from .simulate import simulate, summarize
 
-# Default games per simulation: about +-4 points on the commonest phases of ``original``
-# at four players, the whole of ``balance original`` (two orders at five table sizes)
-# in under a minute on two cores (README, "Balancing a pack").
-DEFAULT_GAMES = 80
 DEFAULT_PLAYERS = 4
 # Proposed orders simulated at most while flags remain.
 MAX_ROUNDS = 5

@@ -33,6 +33,11 @@ from .simulate import GameRecord, phase_tallies
 Flag = bool | Literal["maybe"]
 # Point estimates further apart than this, with overlapping intervals: "maybe easier".
 MAYBE_GAP = 0.05
+# Games per simulation the in-play measure rests on by default (balance and report alike,
+# so both flag the same phases from the same games): about +-4 points on the commonest
+# phases of ``original`` at four players, the whole of ``balance original`` (two orders
+# at five table sizes) in under a minute on two cores (README, "Balancing a pack").
+DEFAULT_GAMES = 80
 # Bumped when what a cache entry means changes, so old entries are not read as new ones.
 CACHE_VERSION = "dealt-1"
 

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 
-from .balance import DEFAULT_GAMES
 from .coerce import as_world
-from .difficulty import dealt_or_none, in_play, order_matters, reason
+from .difficulty import DEFAULT_GAMES, dealt_or_none, in_play, order_matters, reason
 from .errors import ArgumentError, PhaseDSLError
 from .game.state import HouseRules
 from .game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
