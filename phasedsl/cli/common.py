@@ -131,3 +131,19 @@ def emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
 def pack_context(variant, phase_no, world) -> api.Context:
     # a bad --variant, --phase or --world is reported by _Group.invoke, like any bad input
     return api.Context.load(variant, phase_no, world)
+
+
+@contextlib.contextmanager
+def progress_bar(quiet: bool, label: str, total: float | None = None):
+    """A progress bar on the terminal's stderr while work is done (stdout holds the answer);
+    nothing when piped or with --json.  Yields ``update(completed=, total=, description=)``,
+    or None when no bar is shown."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda **kw: bar.update(task, **kw)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from .common import ForceOpt, JobsOpt, JsonOpt, say
+from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar, say
 
 PackArg = Annotated[str, typer.Argument(metavar="PACK", help="A built-in pack name or a pack "
                                                              "file.")]
@@ -71,7 +70,9 @@ def balance(
         from ..reorder import check_writable
 
         check_writable(pack, write)
-    with _progress(as_json) as tick:
+    with progress_bar(as_json, "playing games") as bar:
+        # (the total grows when a proposed order needs one more simulation)
+        tick = bar and (lambda done, total: bar(completed=done, total=total))
         if world is not None or len(pack.worlds) == 1:
             results = [measure(pack, world, players, games, seed, jobs,
                                all_sizes=players is None, progress=tick)]
@@ -292,25 +293,3 @@ def written_text(written: dict) -> str:
     return "\n".join(lines)
 
 
-class _progress:
-    """A progress bar on a terminal while games are played (nothing when piped or --json);
-    the total grows when a proposed order needs one more simulation."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.quiet = quiet or not sys.stderr.isatty()
-        self.bar = None
-
-    def __enter__(self):
-        if self.quiet:
-            return None
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self.bar = Progress(transient=True, console=Console(stderr=True))  # (stdout: the answer)
-        self.bar.start()
-        task = self.bar.add_task("playing games", total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +11,7 @@ import typer
 
 from ..errors import PhaseDSLError
 from ..outfiles import check_target, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt
+from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar
 
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -74,7 +73,9 @@ def generate(
     asked = parse_kinds(kinds)
     argv = _argv(phases, kinds and ",".join(asked), hand_size, players, length, seed, worlds,
                  output)
-    with _Bar(as_json) as tick:
+    with progress_bar(as_json, "generating", 1) as bar:
+        tick = bar and (lambda stage, done, total: bar(description=stage, completed=done,
+                                                       total=total))
         gen = make(phases, asked, hand_size, players, length, seed, worlds, jobs, name=name,
                    argv=argv, progress=tick)
     text = pack_yaml(gen)
@@ -107,26 +108,3 @@ def _argv(phases, kinds, hand_size, players, length, seed, worlds, output) -> st
     return " ".join(words)
 
 
-class _Bar:
-    """A progress bar on a terminal while the search runs (nothing when piped or --json):
-    one bar, its label the step being worked on."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.quiet = quiet or not sys.stderr.isatty()
-        self.bar = None
-
-    def __enter__(self):
-        if self.quiet:
-            return None
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self.bar = Progress(transient=True, console=Console(stderr=True))  # (stdout: the pack)
-        self.bar.start()
-        task = self.bar.add_task("generating", total=1)
-        return lambda stage, done, total: self.bar.update(task, description=stage,
-                                                          completed=done, total=total)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()

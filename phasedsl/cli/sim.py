@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +13,7 @@ import typer
 
 from ..errors import PhaseDSLError
 from ..outfiles import OutputError, check_target, clear_folder, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt, fail
+from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
 
 VariantArg = Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
                                          help="A built-in pack name or a pack file.")]
@@ -81,15 +80,15 @@ def simulate(
             check_target(plot, force)
         writer = _LogWriter(logs, pack, games, force) if logs is not None else None
         records = []
-        with _progress(as_json, games) as tick, closing(play_games(
+        with progress_bar(as_json, "playing games", games) as bar, closing(play_games(
                 pack, players, games, bot, seed, world, jobs, keep_logs=writer is not None)
                 ) as played:
             for rec in played:
                 if writer is not None:  # written as each game ends, then forgotten
                     rec = writer.write(rec)
                 records.append(rec)
-                if tick:
-                    tick(len(records))
+                if bar:
+                    bar(completed=len(records))
         summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                    "seed": seed, **summarize(records, players, phase_odds(pack, world))}
         if plot is not None:
@@ -216,32 +215,6 @@ def plot_summary(s: dict, path: Path, force: bool = False) -> None:
         fig.legend(loc="upper right")
 
 
-class _progress:
-    """A progress bar on a terminal while games are played (nothing when piped or --json)."""
-
-    def __init__(self, quiet: bool, total: int) -> None:
-        self.quiet = quiet or not sys.stderr.isatty()
-        self.total = total
-        self.bar = None
-
-    def __enter__(self):
-        if self.quiet:
-            return None
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self.bar = Progress(transient=True, console=Console(stderr=True))  # (stdout: the answer)
-        self.bar.start()
-        task = self.bar.add_task("playing games", total=self.total)
-        return lambda done: self.bar.update(task, completed=done)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
-
-
 def report(
     pack_ref: Annotated[str, typer.Argument(metavar="PACK", help="A built-in pack name or a pack "
                                                                  "file.")],
@@ -287,7 +260,8 @@ def report(
         if world is not None:
             pack.world(world)
         check_target(output, force)
-        with _progress(as_json, planned_work(pack, world, games)) as tick:
+        with progress_bar(as_json, "playing games", planned_work(pack, world, games)) as bar:
+            tick = bar and (lambda done: bar(completed=done))
             figures = pack_figures(pack, world, games, seed, jobs, progress=tick)
         size = write_text(output, render_html(pack, world, figures), force)
     except PhaseDSLError as e:
