@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
-from ..cards import Card
+from ..cards import Card, Deck
 from ..errors import listed
 from ..hits import targets as hit_targets
 from ..layout import read_group, verify
@@ -39,6 +40,7 @@ from .checks import (
     without,
 )
 from .hand_end import end_hand, stop
+from .judged import recall
 from .state import GameState, Laid, Seat, replace
 from .table import choosable, current_phase, phase_rules
 
@@ -72,20 +74,35 @@ def cards_in_play(state: GameState) -> list[Card]:
 
 def seeded_deal(state: GameState) -> tuple[mv.Deal, tuple[Card, ...]]:
     """The deal a seeded game makes now, and the draw pile it leaves (top last)."""
-    rules = state.table.rules
-    rng = random.Random(f"{state.seed}/deal/{state.hands_played}")
-    cards = list(state.table.deck.all_cards())
-    for s in state.seats:
-        for c in s.save:
-            cards.remove(c)
+    saves = tuple(c for s in state.seats for c in s.save)
+    order = tuple(seat_name(state, i) for i in _deal_order(state))
+    return _seeded(state.seed, state.hands_played, state.table.deck, saves, order,
+                   state.table.rules.hand_size)
+
+
+@lru_cache(maxsize=8)
+def _seeded(seed: int | None, hand_no: int, deck: Deck, saves: tuple[Card, ...],
+            order: tuple[str, ...], k: int) -> tuple[mv.Deal, tuple[Card, ...]]:
+    # Kept: ``legal_moves`` lists the deal and ``apply`` compares a deal with it.
+    rng = random.Random(f"{seed}/deal/{hand_no}")
+    cards = list(deck_cards(deck))
+    for c in saves:
+        cards.remove(c)
     rng.shuffle(cards)
-    hands = []
-    k = rules.hand_size
-    order = _deal_order(state)
-    for n, i in enumerate(order):
-        hands.append((seat_name(state, i), tuple(cards[n * k:(n + 1) * k])))
+    hands = tuple((name, tuple(cards[n * k:(n + 1) * k])) for n, name in enumerate(order))
     rest = cards[len(order) * k:]
-    return mv.Deal(tuple(hands), rest[0]), tuple(rest[1:])
+    return mv.Deal(hands, rest[0]), tuple(rest[1:])
+
+
+@lru_cache(maxsize=16)
+def deck_cards(deck: Deck) -> tuple[Card, ...]:
+    """``deck.all_cards()``, made once a deck (every deal starts from it)."""
+    return tuple(deck.all_cards())
+
+
+@lru_cache(maxsize=16)
+def _deck_supply(deck: Deck) -> Counter:
+    return Counter(deck_cards(deck))  # (read, never changed)
 
 
 def _deal_order(state: GameState) -> list[int]:
@@ -112,7 +129,9 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
                                           f"{rules.hand_size}")
     saves = [c for s in state.seats for c in s.save]
     dealt = [c.plain() for _, h in move.hands for c in h] + [move.up.plain()]
-    supply = Counter(state.table.deck.all_cards()) - Counter(saves)
+    supply = _deck_supply(state.table.deck)
+    if saves:
+        supply = supply - Counter(saves)
     over = Counter(dealt) - supply
     if over:
         card = next(iter(over))
@@ -235,6 +254,18 @@ def reshuffle(state: GameState) -> GameState:
 
 
 def _draw(state: GameState, move: mv.Draw) -> GameState:
+    return drawn(state, move, check_draw(state, move))
+
+
+# A draw judged: (the seat, the card, the state it is drawn from (the draw pile
+# reshuffled first if it was empty), the pile it leaves: "discard", "stock" or "save",
+# and what that pile holds then).
+Drawn = tuple[int, Card, GameState, str, tuple[Card, ...]]
+
+
+def check_draw(state: GameState, move: mv.Draw) -> Drawn:
+    """What ``move`` draws, if it may; IllegalMove otherwise (``drawn`` builds the state
+    after it: ``legal_moves`` judges every draw, and builds only the one made)."""
     i = check_turn(state, move)
     if state.step != "draw":
         raise IllegalMove("already_drew", f"{move.player} has drawn this turn; next: lay, hit "
@@ -254,9 +285,8 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
                                                    "pile")
         if move.card is not None and move.card.plain() != top:
             raise IllegalMove("card_not_available", f"the top discard is {top}, not {move.card}")
-        card = top
-        state = replace(state, discard=state.discard[:-1])
-    elif move.source == "save":
+        return i, top, state, "discard", state.discard[:-1]
+    if move.source == "save":
         if not state.table.house.save_pile:
             raise IllegalMove("no_save_pile", "this pack has no save pile")
         if not seat.save:
@@ -265,33 +295,39 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
         left = without(seat.save, [card])
         if left is None:
             raise IllegalMove("card_not_available", f"{card} is not in {move.player}'s save pile")
-        state = replace(state, seats=_set_seat(state, i, save=left))
-    else:
-        if not state.stock:
-            if not state.discard:
-                raise IllegalMove("card_not_available", "the draw pile and the discard pile are "
-                                                        "both empty")
-            state = reshuffle(state)
-        if state.stock_known:
-            card = state.stock[-1]
-            if move.card is not None and move.card.plain() != card:
-                raise IllegalMove("card_not_available", f"the top of the draw pile is {card}, "
-                                                        f"not {move.card}")
-            state = replace(state, stock=state.stock[:-1])
-        else:
-            if move.card is None:
-                raise IllegalMove("card_not_named", "a deck draw in a log names the card drawn")
-            card = move.card.plain()
-            left = without(state.stock, [card])
-            if left is None:
-                seen = state.table.deck.supply(card)
-                raise IllegalMove("card_not_available",
-                                  f"{card} cannot be in the draw pile: all {seen} of the deck's "
-                                  f"{card} are seen (in hands, on the table or discarded)")
-            state = replace(state, stock=left)
-    seat = state.seats[i]
-    seats = _set_seat(state, i, hand=(*seat.hand, card))
-    return replace(state, seats=seats, step="play", drawn=card)
+        return i, card, state, "save", left
+    if not state.stock:
+        if not state.discard:
+            raise IllegalMove("card_not_available", "the draw pile and the discard pile are "
+                                                    "both empty")
+        state = reshuffle(state)
+    if state.stock_known:
+        card = state.stock[-1]
+        if move.card is not None and move.card.plain() != card:
+            raise IllegalMove("card_not_available", f"the top of the draw pile is {card}, "
+                                                    f"not {move.card}")
+        return i, card, state, "stock", state.stock[:-1]
+    if move.card is None:
+        raise IllegalMove("card_not_named", "a deck draw in a log names the card drawn")
+    card = move.card.plain()
+    left = without(state.stock, [card])
+    if left is None:
+        seen = state.table.deck.supply(card)
+        raise IllegalMove("card_not_available",
+                          f"{card} cannot be in the draw pile: all {seen} of the deck's "
+                          f"{card} are seen (in hands, on the table or discarded)")
+    return i, card, state, "stock", left
+
+
+def drawn(state: GameState, move: mv.Draw, checked: Drawn) -> GameState:
+    """The state after a draw ``check_draw`` has passed (``checked``, its answer)."""
+    i, card, base, pile, rest = checked
+    seat = base.seats[i]
+    if pile == "save":
+        seats = _set_seat(base, i, hand=(*seat.hand, card), save=rest)
+        return replace(base, seats=seats, step="play", drawn=card)
+    seats = _set_seat(base, i, hand=(*seat.hand, card))
+    return replace(base, seats=seats, step="play", drawn=card, **{pile: rest})
 
 
 def _lay(state: GameState, move: mv.Lay) -> GameState:
@@ -539,7 +575,14 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
 
 
 def _discard(state: GameState, move: mv.Discard) -> GameState:
-    i, hand, target = check_discard(state, move)
+    return discarded(state, move, check_discard(state, move))
+
+
+def discarded(state: GameState, move: mv.Discard,
+              checked: tuple[int, tuple[Card, ...], str | None]) -> GameState:
+    """The state after a discard ``check_discard`` has passed (``checked``, its answer:
+    the seat, the hand after, who is skipped)."""
+    i, hand, target = checked
     card = move.card.plain()
     seats = _set_seat(state, i, hand=hand)
     if state.step == "recipient_discard":
@@ -621,7 +664,17 @@ _HANDLERS = {
 
 
 def apply(state: GameState, move: mv.Move) -> GameState:
-    """The state after ``move``; raise IllegalMove (with its rule code) if it is not legal."""
+    """The state after ``move``; raise IllegalMove (with its rule code) if it is not legal.
+    A move ``legal_moves`` listed for this state (that very object) was judged there: its
+    result is taken as it was, not judged again (``judged``)."""
+    after = recall(state, move)
+    if after is not None:
+        return after
+    return judge(state, move)
+
+
+def judge(state: GameState, move: mv.Move) -> GameState:
+    """``apply`` with every check made, whatever was listed before."""
     if state.stage == "over":
         raise IllegalMove("game_over", f"the game is over ({state.winner} won)")
     handler = _HANDLERS.get(type(move))

@@ -238,39 +238,75 @@ def check_discard(state: GameState, move: mv.Discard
     sends down is ``move.down``, checked here); raise IllegalMove otherwise.
     (Apart from the discard in ``actions`` so that ``legal_moves`` can test discards
     without building states.)"""
-    i = check_play_step(state, move)
-    seat = state.seats[i]
-    card = move.card.plain()
-    hand = without(seat.hand, [card])
-    if hand is None:
-        raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
-    if state.step == "recipient_discard":
-        if card.skip:
-            raise IllegalMove("skip_not_allowed", "the receiver of the turned-up wild discards a "
-                                                  "card that is not a skip")
+    return DiscardCheck(state, move).check(move)
+
+
+class DiscardCheck:
+    """``check_discard`` for many discards by one player in one state: what does not
+    depend on the card (whose turn it is, what the going-out rules say of a hand one card
+    smaller, whether a floating player must play the card drawn) is asked once, here;
+    ``check`` asks the rest for each card.  ``legal_moves`` judges every card of a hand
+    so, ``apply`` a single discard: the same checks, in the same order."""
+
+    __slots__ = ("drawn", "first", "going_out", "i", "must_play", "player", "recipient", "state")
+
+    def __init__(self, state: GameState, move: mv.Discard) -> None:
+        # (the turn's checks read only the mover and that the move is a discard)
+        self.state = state
+        self.player = move.player
+        self.i = i = check_play_step(state, move)
+        seat = state.seats[i]
+        self.first: dict[Card, int] = {}  # each card held: where its first copy is
+        for k, c in enumerate(seat.hand):
+            self.first.setdefault(c, k)
+        self.recipient = state.step == "recipient_discard"
+        # floating: the card drawn, if it fits a laid group, must be played (whether it
+        # fits is asked once, of that card only)
+        self.drawn = state.drawn if seat.floating and not self.recipient else None
+        self.must_play: bool | None = None
+        self.going_out = going_out_problem(state, len(seat.hand) - 1, False)
+
+    def check(self, move: mv.Discard) -> tuple[int, tuple[Card, ...], str | None]:
+        state, i = self.state, self.i
+        if move.player != self.player:
+            return check_discard(state, move)
+        card = move.card.plain()
+        k = self.first.get(card)
+        if k is None:
+            raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
+        held = state.seats[i].hand
+        hand = held[:k] + held[k + 1:]  # (its first copy goes, as ``without`` takes it)
+        if self.recipient:
+            if card.skip:
+                raise IllegalMove("skip_not_allowed", "the receiver of the turned-up wild "
+                                                      "discards a card that is not a skip")
+            if move.skip is not None:
+                raise IllegalMove("not_a_skip", "this discard starts the pile; it skips nobody")
+            _check_down(state, i, move, hand)
+            return i, hand, None
+        if self.drawn is not None and card == self.drawn:
+            if self.must_play is None:
+                self.must_play = hittable(state, i, card)
+            if self.must_play:
+                raise IllegalMove("must_play_drawn", f"{move.player} is floating and must "
+                                                     f"play the drawn {card}, which fits a "
+                                                     "laid group")
+        if state.reuse_owed and card.wild:
+            raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played "
+                                                 "(laid or hit) this turn, not discarded")
+        if self.going_out:
+            raise IllegalMove(*self.going_out)
+        acts_as_skip = _acts_as_skip(state, move)
+        if move.skip is not None and not acts_as_skip:
+            raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
+                                            f"{quoted(str(move.skip))}")
+        if card.anti or move.down is not None:
+            _check_down(state, i, move, hand)
         if move.skip is not None:
-            raise IllegalMove("not_a_skip", "this discard starts the pile; it skips nobody")
-        _check_down(state, i, move, hand)
-        return i, hand, None
-    if seat.floating and state.drawn is not None and hittable(state, i, state.drawn) \
-            and card == state.drawn:
-        raise IllegalMove("must_play_drawn", f"{move.player} is floating and must play the "
-                                             f"drawn {card}, which fits a laid group")
-    if state.reuse_owed and card.wild:
-        raise IllegalMove("must_reuse_wild", "a wild taken from the table must be played (laid "
-                                             "or hit) this turn, not discarded")
-    problem = going_out_problem(state, len(hand), False)
-    if problem:
-        raise IllegalMove(*problem)
-    if move.skip is not None and not _acts_as_skip(state, move):
-        raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
-                                        f"{quoted(str(move.skip))}")
-    _check_down(state, i, move, hand)
-    if move.skip is not None:
-        # a going-out skip skips nobody (the hand ends), but it still names a player
-        seat_of(state, move.skip)
-    target = _skip_target(state, i, move) if _acts_as_skip(state, move) and hand else None
-    return i, hand, target
+            # a going-out skip skips nobody (the hand ends), but it still names a player
+            seat_of(state, move.skip)
+        target = _skip_target(state, i, move) if acts_as_skip and hand else None
+        return i, hand, target
 
 
 def _check_down(state: GameState, i: int, move: mv.Discard, hand: tuple[Card, ...]) -> None:

@@ -118,7 +118,8 @@ class Game:
 
     def _deal_if_due(self) -> Game:
         if self.state.stage == "deal" and self.state.seed is not None:
-            deal, _ = engine.seeded_deal(self.state)
+            # the deal the referee lists, so that it is judged once
+            deal = engine.legal_moves(self.state)[0]
             return Game(engine.apply(self.state, deal), self.header, (self.trail, deal))
         return self
 

@@ -9,12 +9,15 @@ building the state after it), so the list never holds an illegal move.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import WILD, Card
 from ..hits import targets as hit_targets
 from ..solver import find_within_budget
 from . import moves as mv
-from .actions import apply, reshuffle, seeded_deal
-from .checks import IllegalMove, check_discard, hit_rules, next_seat, seat_name
+from .actions import check_draw, discarded, drawn, judge, reshuffle, seeded_deal
+from .checks import DiscardCheck, IllegalMove, hit_rules, next_seat, seat_name
+from .judged import Then, keep, listed
 from .state import GameState
 from .table import choosable, current_phase, phase_rules, wild_numbers
 
@@ -60,25 +63,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
                 out.append(mv.Lay(me, groups, n if table.any_order and not state.tie_break
                                   else None))
     if seat.laid_phase is not None:
-        rules = hit_rules(state)
-        mine = wild_numbers(state, i)
-        for s in state.seats:
-            for g, laid in enumerate(s.laid):
-                run = laid.group.group.kind.is_run
-                for c in distinct:
-                    if c.anti:
-                        continue
-                    if c.natural and c.number in mine and hit_targets([laid.played], WILD, rules):
-                        # (played as a wild where it does not fit as itself; apply decides)
-                        out.append(mv.Hit(me, c, s.name, g + 1))
-                    for h in hit_targets([laid.played], c, rules):
-                        if h.swap is not None:  # Utah (an end) or a take-back (none)
-                            out.append(mv.Swap(me, c, s.name, g + 1, h.end))
-                        elif c.wild and run and h.stands is not None:  # a wild says its end
-                            out.append(mv.Hit(me, Card(h.stands, wild=True), s.name, g + 1))
-                        else:
-                            out.append(mv.Hit(me, c, s.name, g + 1))
-        out = list(dict.fromkeys(out))
+        out += _hits(state, i, distinct)
     others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
     for c in distinct:
         if c.skip or (c.wild and table.rules.wild_as_skip):
@@ -98,18 +83,62 @@ def _candidates(state: GameState) -> list[mv.Move]:
     return out
 
 
+def _hits(state: GameState, i: int, distinct: list[Card]) -> list[mv.Move]:
+    """Each hit and swap ``hits.targets`` offers a card of the hand, group by group (each
+    card asked once of all the laid groups)."""
+    me = state.seats[i].name
+    rules = hit_rules(state)
+    mine = wild_numbers(state, i)
+    groups = [(s.name, g, laid) for s in state.seats for g, laid in enumerate(s.laid)]
+    played = [laid.played for _, _, laid in groups]
+    cards = [c for c in distinct if not c.anti]
+    # what each group takes, card by card in the hand's order: (card, hit); a hit of None
+    # is a card of the player's wild number (postal), played as a wild where it does not
+    # fit as itself (apply decides)
+    taken: list[list[tuple[Card, Any]]] = [[] for _ in groups]
+    wild_fits = list(dict.fromkeys(h.index for h in hit_targets(played, WILD, rules))) if mine else []
+    for c in cards:
+        if c.natural and c.number in mine:
+            for gi in wild_fits:
+                taken[gi].append((c, None))
+        for h in hit_targets(played, c, rules):
+            taken[h.index].append((c, h))
+    out: list[mv.Move] = []
+    for (owner, g, laid), takes in zip(groups, taken, strict=True):
+        run = laid.group.group.kind.is_run
+        for c, h in takes:
+            if h is None or (h.swap is None and not (c.wild and run and h.stands is not None)):
+                out.append(mv.Hit(me, c, owner, g + 1))
+            elif h.swap is not None:  # Utah (an end) or a take-back (none)
+                out.append(mv.Swap(me, c, owner, g + 1, h.end))
+            else:  # a wild says its end
+                out.append(mv.Hit(me, Card(h.stands, wild=True), owner, g + 1))
+    return list(dict.fromkeys(out))
+
+
 def legal_moves(state: GameState) -> list[mv.Move]:
     """Every move the player to move may make now (for a lay: the solver's smallest
     meld of each phase they may lay; any other legal layout is accepted by ``apply``).
-    A log-replayed hand's draw pile is a multiset: each card it may hold is a move."""
-    out = []
+    A log-replayed hand's draw pile is a multiset: each card it may hold is a move.
+
+    Each is judged once, here; ``apply`` of a listed move takes what was found
+    (``judged``), and asking again for the same state answers from it too."""
+    known = listed(state)
+    if known is not None:
+        return list(known)
+    out: list[tuple[mv.Move, Then]] = []
+    discards: DiscardCheck | None = None
     for m in _candidates(state):
         try:
+            # a draw or a discard: judged here, built only if made
             if isinstance(m, mv.Discard):
-                check_discard(state, m)
+                if discards is None:
+                    discards = DiscardCheck(state, m)
+                out.append((m, (discarded, discards.check(m))))
+            elif isinstance(m, mv.Draw):
+                out.append((m, (drawn, check_draw(state, m))))
             else:
-                apply(state, m)
+                out.append((m, judge(state, m)))
         except IllegalMove:
             continue
-        out.append(m)
-    return out
+    return list(keep(state, out))

@@ -16,6 +16,9 @@ from ..packs import Pack, PhaseEntry
 from ..phase import Phase
 from ..rules import Rules
 
+# The attribute under which ``judged`` keeps, on a state, the moves listed for it.
+JUDGED = "_judged"
+
 
 def replace(value, **changes):
     """``dataclasses.replace`` for the frozen values here, without a call to ``__init__``
@@ -26,6 +29,8 @@ def replace(value, **changes):
         raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
     new = object.__new__(type(value))
     new.__dict__.update(value.__dict__, **changes)
+    # what the referee judged for the old state (``judged``) is not the new state's
+    new.__dict__.pop(JUDGED, None)
     return new
 
 

@@ -57,7 +57,7 @@ def view(state: GameState, player: str) -> PlayerView:
     moves: list[mv.Move] = []
     if state.to_move == player:
         for m in engine.legal_moves(state):
-            if isinstance(m, mv.Draw) and m.source == "deck":
+            if isinstance(m, mv.Draw) and m.source == "deck" and m.card is not None:
                 m = mv.Draw(player, "deck")
                 if m in moves:
                     continue
