@@ -20,7 +20,7 @@ from functools import partial
 
 from .bots import Bot, make_bot
 from .coerce import as_world
-from .game import Game, view
+from .game import Game, legal_moves, view
 from .game.table import hopeless
 from .lint import refuse_unplayable
 from .packs import Pack, as_pack
@@ -86,8 +86,9 @@ def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, 
                 stalled = True
                 break
         who = state.to_move
-        v = view(state, who)
-        move = bots[who].choose(v)
+        legal = legal_moves(state)
+        # a bot is asked only to choose (and only then shown its view)
+        move = legal[0] if len(legal) == 1 else bots[who].choose(view(state, who))
         if state.stage == "turn" and state.step == "draw":
             count += 1
         game = game.apply(move)

@@ -35,7 +35,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     every other player is a bot from ``bots``; ``saved`` sees the game after each move
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
-    from ..game import IllegalMove, view
+    from ..game import IllegalMove, legal_moves, view
     from ..game.table import hopeless
     from ..play import HELP, CommandError, parse_command, screen, wrap
 
@@ -74,7 +74,9 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
                 write("\n".join(wrap("  not allowed: ", printable(e.message))))
                 continue
         else:
-            move = bots[mover].choose(view(state, mover))
+            moves = legal_moves(state)
+            # a bot is asked only to choose (and only then shown its view)
+            move = moves[0] if len(moves) == 1 else bots[mover].choose(view(state, mover))
             after = game.apply(move)
         new = _since(game, after)
         _report(game, after, new[0], me, write)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import moves as mv
-from .state import JUDGED, GameState
+from .state import MEMO, GameState
 
 # The state after a move, or how to build it once its checks have passed: (build, what
 # the checks answered), called as build(state, move, answer) (a draw or a discard: each
@@ -40,20 +40,20 @@ def keep(state: GameState, judged: list[tuple[mv.Move, Then]]) -> tuple[mv.Move,
     moves = tuple(m for m, _ in judged)
     # (a frozen value gains a memo, as a cached property would: not one of its fields,
     # so it takes no part in equality, hashing or ``replace``)
-    state.__dict__[JUDGED] = Judged(moves, {id(m): (m, then) for m, then in judged})
+    state.__dict__[MEMO] = Judged(moves, {id(m): (m, then) for m, then in judged})
     return moves
 
 
 def listed(state: GameState) -> tuple[mv.Move, ...] | None:
     """The moves ``legal_moves`` listed for this very state, if it has."""
-    j = state.__dict__.get(JUDGED)
+    j = state.__dict__.get(MEMO)
     return None if j is None else j.moves
 
 
 def recall(state: GameState, move: mv.Move) -> GameState | None:
     """The state after ``move`` if it is one of the moves listed for ``state`` (that
     object), else None (the move is to be judged)."""
-    j = state.__dict__.get(JUDGED)
+    j = state.__dict__.get(MEMO)
     if j is None:
         return None
     got = j.after.get(id(move))

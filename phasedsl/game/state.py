@@ -16,8 +16,10 @@ from ..packs import Pack, PhaseEntry
 from ..phase import Phase
 from ..rules import Rules
 
-# The attribute under which ``judged`` keeps, on a state, the moves listed for it.
-JUDGED = "_judged"
+# The attribute under which a value here keeps what was worked out from it (a state:
+# the moves ``judged`` listed for it; a seat: how others see it, ``view``): not a field,
+# so it takes no part in equality, and ``replace`` leaves it behind.
+MEMO = "_memo"
 
 
 def replace(value, **changes):
@@ -29,8 +31,7 @@ def replace(value, **changes):
         raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
     new = object.__new__(type(value))
     new.__dict__.update(value.__dict__, **changes)
-    # what the referee judged for the old state (``judged``) is not the new state's
-    new.__dict__.pop(JUDGED, None)
+    new.__dict__.pop(MEMO, None)  # (worked out from the old value, not the new)
     return new
 
 

@@ -12,7 +12,7 @@ from ..cards import Card
 from ..meld import LaidGroup
 from . import engine
 from . import moves as mv
-from .state import GameState, Table
+from .state import MEMO, GameState, Seat, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +50,7 @@ class PlayerView:
 def view(state: GameState, player: str) -> PlayerView:
     i = state.table.index(player)
     me = state.seats[i]
-    others = tuple(Opponent(s.name, len(s.hand), tuple(lg.group for lg in s.laid),
-                            engine.current_phase(state, k), s.done, s.total, len(s.save),
-                            s.name in state.pending_skips)
-                   for k, s in enumerate(state.seats))
+    others = tuple(_seen(state, k, s) for k, s in enumerate(state.seats))
     moves: list[mv.Move] = []
     if state.to_move == player:
         for m in engine.legal_moves(state):
@@ -67,3 +64,19 @@ def view(state: GameState, player: str) -> PlayerView:
                       len(state.stock), state.to_move, state.step,
                       state.seats[state.dealer].name, state.hands_played, tuple(moves),
                       state.table)
+
+
+def _seen(state: GameState, k: int, seat: Seat) -> Opponent:
+    """Seat ``k`` as the others see it; kept on the seat (a seat nobody's move changed is
+    the same object in the next state, and is seen the same unless a skip or a tie-break
+    hand changed around it)."""
+    skipped = seat.name in state.pending_skips
+    kept = seat.__dict__.get(MEMO)
+    if kept is not None and kept[0] is state.table and kept[1] is state.tie_break \
+            and kept[2] == skipped:
+        return kept[3]
+    seen = Opponent(seat.name, len(seat.hand), tuple(lg.group for lg in seat.laid),
+                    engine.current_phase(state, k), seat.done, seat.total, len(seat.save),
+                    skipped)
+    seat.__dict__[MEMO] = (state.table, state.tie_break, skipped, seen)
+    return seen
