@@ -29,7 +29,7 @@ from .game.view import Opponent, PlayerView
 from .hits import plan, targets
 from .meld import LaidGroup
 from .phase import Kind, Phase
-from .rules import Rules
+from .rules import Rules, Scoring
 from .scoring import card_points
 from .solver import SearchLimit, shortfall, unseen_counts
 
@@ -45,6 +45,7 @@ POINTS_EARLY, POINTS_DANGER, POINTS_LATE = 0.03, 0.12, 0.3
 # Taking the top discard that leaves the hand as far from the phase: only for clearly
 # more outs than the hand has now (the deck draw may itself complete it).
 TAKE_MARGIN, TAKE_FACTOR = 2.0, 1.25
+FEW_CLASSES = 16  # classes of cards that a phase tells apart: at most a number each
 
 
 def _order(c: Card) -> tuple:
@@ -96,6 +97,11 @@ def _classes(phase: Phase, rules: Rules, unseen: Counter) -> tuple[tuple[Card, i
     if Kind.SKIP in kinds or rules.wild_as_skip:
         out.append((SKIP, unseen[SKIP]))
     return tuple((card, n) for card, n in out if n > 0)
+
+
+def _points(card: Card, scoring: Scoring) -> int:
+    """A card's penalty points (the anti-phase card left in hand scores as a skip)."""
+    return scoring.skip if card.anti else card_points(card, scoring)
 
 
 def _fits(groups: Sequence[LaidGroup], card: Card, rules: Rules) -> bool:
@@ -271,17 +277,17 @@ class StrongBot:
             short = self._miss(aim, [*hand, card])
             if short < now and (best is None or short < best):
                 best, pick = short, m
-        if pick is not deck or now >= 99:
-            return pick
+        if pick is not deck or now >= 99 or (now > 1 and len(aim.classes) > FEW_CLASSES):
+            return pick  # (the outs of every card class: too dear to weigh twice a turn)
         # no closer: take it only for clearly more outs once a card is shed
         have = self._outs(aim, hand, now)
         for card, m in offers:
             if card.skip:
                 continue
-            after = max((self._outs(aim, _without([*hand, card], c), now)
-                         for c in dict.fromkeys(hand)
-                         if self._miss(aim, _without([*hand, card], c)) == now), default=0.0)
-            if after > have * TAKE_FACTOR + TAKE_MARGIN:
+            after = self._losses(aim, [*hand, card])
+            best_after = max((w for c, (k, w) in after.items() if k == now and c != card),
+                             default=0.0)
+            if best_after > have * TAKE_FACTOR + TAKE_MARGIN:
                 return m
         return deck
 
@@ -352,7 +358,7 @@ class StrongBot:
             return False
         if card.wild or self._feeds(view, card) > 0:
             return True
-        return card_points(card, view.table.rules.scoring) >= 10 and self._danger(view)
+        return _points(card, view.table.rules.scoring) >= 10 and self._danger(view)
 
     def _danger(self, view: PlayerView) -> bool:
         return any(o.laid for o in view.players if o.name != view.me)
@@ -406,7 +412,8 @@ class StrongBot:
             spare.subtract(placed)
             for c in offered:
                 kept = 0.0 if spare[c] > 0 else 20.0  # an order of hits plays every copy
-                base[c] = -kept + POINTS_LATE * card_points(c, scoring) - WILD_KEPT * c.wild
+                base[c] = (-kept + POINTS_LATE * _points(c, scoring) - WILD_KEPT * c.wild
+                           + WILD_KEPT * c.anti)
         else:
             base = self._by_outs(view, offered)
             rules = view.table.rules
@@ -426,29 +433,35 @@ class StrongBot:
         return out
 
     def _by_outs(self, view: PlayerView, offered: list[Card]) -> dict[Card, float]:
-        """Each card's loss in outs: -100 per card of distance to the phase lost, plus the
-        weighted outs of what is left."""
+        """Each card's loss in outs: -1000 per card of distance to the phase lost, plus
+        the weighted outs of what is left."""
         number = self._target(view, view.hand)
         if number is None:
             return {c: 0.0 for c in offered}
         aim = self._aim(view, number)
         hand = [c for c in view.hand if not c.anti]
-        short = {c: (self._miss(aim, _without(hand, c)) if not c.anti else self._miss(aim, hand))
-                 for c in offered}
+        losses = self._losses(aim, hand)
+        least = min((k for k, _ in losses.values()), default=0)
+        out = {}
+        for c in offered:
+            k, w = losses.get(c, (least, self._outs(aim, hand, least)))  # (the anti card)
+            out[c] = w - 1000.0 * (k - least)
+        return out
+
+    def _losses(self, aim: Aim, hand: list[Card]) -> dict[Card, tuple[int, float]]:
+        """For each card of ``hand``: the cards short without it, and (where that is the
+        fewest) the weighted outs of what is left."""
+        short = {c: self._miss(aim, _without(hand, c)) for c in dict.fromkeys(hand)}
+        if not short:
+            return {}
         least = min(short.values())
         now = self._miss(aim, hand)
         useful = None
         if least == now and least >= 2:
-            # a card that helps the smaller hand helps the whole one
+            # a card that brings the smaller hand closer brings the whole one closer too
             useful = [(card, n) for card, n in aim.classes if self._miss(aim, [*hand, card]) < now]
-        out = {}
-        for c in offered:
-            if short[c] != least:
-                out[c] = -1000.0 * (short[c] - least)
-                continue
-            rest = hand if c.anti else _without(hand, c)
-            out[c] = self._outs(aim, rest, least, useful)
-        return out
+        return {c: (k, self._outs(aim, _without(hand, c), k, useful) if k == least else 0.0)
+                for c, k in short.items()}
 
     # ------------------------------------------------------------------ the table
 
