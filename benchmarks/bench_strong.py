@@ -7,8 +7,10 @@ against three). Prints each table's win share with its Wilson 95% interval, the 
 it rests on and the mean CPU milliseconds of a strong turn (a draw and what follows it
 up to the discard), over every game. Asserts nothing.
 
-    python benchmarks/bench_strong.py [--deals 200] [--variant original] [--jobs 2]
+    python benchmarks/bench_strong.py [--games 400] [--variant original] [--jobs 2]
         [--seed 1] [--players 2 4]
+
+(``--games`` per table, rounded up to whole deals: 200 deals at two players, 100 at four.)
 """
 
 from __future__ import annotations
@@ -121,19 +123,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="original")
     ap.add_argument("--world", default=None)
-    ap.add_argument("--deals", type=int, default=200, help="deals per table (each played "
-                    "once per seat)")
+    ap.add_argument("--games", type=int, default=400, help="games per table (each deal "
+                    "played once per seat)")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     for players in args.players:
         t0 = time.perf_counter()
-        games = run(args.variant, players, args.deals, args.seed, args.jobs, args.world)
+        deals = -(-args.games // players)
+        games = run(args.variant, players, deals, args.seed, args.jobs, args.world)
         wall = time.perf_counter() - t0
         fair = 1 / players
         print(f"{args.variant}, strong as 1 of {players} (fair share {fair:.0%}), "
-              f"{args.deals} deals x {players} seats: {summary(games)}; {wall:.0f} s wall",
+              f"{deals} deals x {players} seats: {summary(games)}; {wall:.0f} s wall",
               flush=True)
 
 

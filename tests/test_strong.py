@@ -69,7 +69,7 @@ def _play(table: str, kinds: list[str], seed: int, max_moves: int = 20_000) -> G
     name, _, world = table.partition("/")
     names = ["ann", "bob", "cat", "dan"][:len(kinds)]
     g = Game.new(name, names, seed=seed, world=world or None)
-    bots = {n: Checked(make_bot(k, seed + i)) for i, (n, k) in enumerate(zip(names, kinds))}
+    bots = {n: Checked(make_bot(k, seed + i)) for i, (n, k) in enumerate(zip(names, kinds, strict=True))}
     for _ in range(max_moves):
         if g.over:
             break
@@ -301,3 +301,53 @@ def test_it_chooses_the_phase_its_hand_is_closest_to():
     # seven in a run of one color: a run of 7 (phase 4) and 7 of one color (phase 8) are
     # both made; the higher is chosen
     assert StrongBot(0).choose(v) == mv.Declare("ann", 8)
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def test_play_against_strong_bots_reaches_the_end(tmp_path):
+    """A whole `phasedsl play --bot strong` game from piped commands (the person plays the
+    first legal move each time), its log replaying as legal."""
+    from typer.testing import CliRunner
+
+    from phasedsl.cli import app
+    from phasedsl.cli.play import BOT_NAMES, play_game
+    from phasedsl.play import command_text
+
+    names = [n for n in BOT_NAMES if n != "ann"][:2]
+    game = Game.new("short-game-5", ["ann", *names], seed=3)
+    now = [game]
+    commands: list[str] = []
+
+    def read(prompt: str) -> str:
+        commands.append(command_text(view(now[0].state, "ann").moves[0]))
+        return commands[-1]
+
+    bots = {n: BOTS["strong"](seed=3 + k) for k, n in enumerate(names, 1)}
+    game, finished = play_game(game, "ann", bots, read, lambda text: None,
+                               lambda g, new: now.__setitem__(0, g))
+    assert finished and game.winner is not None
+    log = tmp_path / "game.jsonl"
+    r = CliRunner().invoke(app, ["play", "--variant", "short-game-5", "--bots", "2", "--bot",
+                                 "strong", "--seed", "3", "--log", str(log)],
+                           input="\n".join(commands) + "\n")
+    assert r.exit_code == 0, r.output
+    assert f"winner: {game.winner}" in r.output
+    assert replay(log.read_text().splitlines()).legal
+
+
+def test_simulate_with_strong_bots():
+    import json
+
+    from typer.testing import CliRunner
+
+    from phasedsl.cli import app
+
+    r = CliRunner().invoke(app, ["simulate", "--variant", "short-game-5", "--players", "3",
+                                 "--games", "4", "--bot", "strong", "--jobs", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["games"] == 4 and out["finished"] == 4
+    for command in (["play", "--help"], ["simulate", "--help"]):
+        assert "strong" in CliRunner().invoke(app, command).output
