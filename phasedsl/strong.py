@@ -45,6 +45,9 @@ POINTS_EARLY, POINTS_DANGER, POINTS_LATE = 0.03, 0.12, 0.3
 # Taking the top discard that leaves the hand as far from the phase: only for clearly
 # more outs than the hand has now (the deck draw may itself complete it).
 TAKE_MARGIN, TAKE_FACTOR = 2.0, 1.25
+# Solver calls for the outs of the cards tied for the fewest cards short, at most (past
+# that only the classes with the most unseen copies are tried)
+OUTS_BUDGET = 60
 FEW_CLASSES = 16  # classes of cards that a phase tells apart: at most a number each
 
 
@@ -460,6 +463,12 @@ class StrongBot:
         if least == now and least >= 2:
             # a card that brings the smaller hand closer brings the whole one closer too
             useful = [(card, n) for card, n in aim.classes if self._miss(aim, [*hand, card]) < now]
+            ties = sum(k == least for k in short.values())
+            if len(useful) * ties > OUTS_BUDGET:
+                # big phases of many card classes: the commonest unseen classes only, so a
+                # turn stays within a few dozen solver calls
+                keep = max(4, OUTS_BUDGET // ties)
+                useful = sorted(useful, key=lambda cn: -cn[1])[:keep]
         return {c: (k, self._outs(aim, _without(hand, c), k, useful) if k == least else 0.0)
                 for c, k in short.items()}
 
