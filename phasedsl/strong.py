@@ -38,7 +38,8 @@ FEED_LAID = 6.0  # the next player has laid and the card fits a laid group: they
 FEED_PICKED = 3.0  # the card is like one the next player took from the discard pile
 HOLD_HIT = 1.5  # the card fits a laid group: once this phase is down it can be hit
 SKIP_FIRST = 4.0  # a skip does nothing in a hand; played, it costs someone a turn
-WILD_KEPT = 100.0  # a wild can always stand in for the next missing card
+WILD_KEPT = 100.0
+TAKEN_KEPT = 10_000.0  # a wild can always stand in for the next missing card
 # Points shed per unit of outs: a tie-break early, more once a hand may end soon, most
 # when the game may be decided on points.
 POINTS_EARLY, POINTS_DANGER, POINTS_LATE = 0.03, 0.12, 0.3
@@ -130,6 +131,7 @@ class StrongBot:
         # (the discard pile under my last discard, that card, the player to move next)
         self._last: tuple[tuple[Card, ...], Card, str] | None = None
         self._picked: dict[str, list[Card]] = {}  # cards a player took from the discard
+        self._taken: Card | None = None  # the card I took from a pile this turn
 
     # ------------------------------------------------------------------ choose
 
@@ -139,6 +141,7 @@ class StrongBot:
             self._missing.clear()
             self._picked.clear()
             self._last = None
+            self._taken = None
             self._hand_no = view.hands_played
         self._watch(view)
         if len(moves) == 1:
@@ -255,6 +258,15 @@ class StrongBot:
         return min(moves, key=rank)
 
     def _draw(self, view: PlayerView, moves) -> mv.Move:
+        move = self._pick_draw(view, moves)
+        self._taken = None
+        if move.source == "discard":
+            self._taken = view.discard[-1]
+        elif move.source == "save":
+            self._taken = move.card
+        return move
+
+    def _pick_draw(self, view: PlayerView, moves) -> mv.Draw:
         deck = next((m for m in moves if isinstance(m, mv.Draw) and m.source == "deck"), None)
         offers = [(view.discard[-1] if m.source == "discard" else m.card, m)
                   for m in moves if isinstance(m, mv.Draw) and m.source in ("discard", "save")]
@@ -433,6 +445,10 @@ class StrongBot:
                 base[c] += extra
         for c in offered:
             out[c] = base[c] - self._feeds(view, c)
+        if self._taken is not None and self._taken in out and len(out) > 1:
+            # a card taken is not let go the same turn: two players would pass it back and
+            # forth for ever wherever each has a reason to take it that the other shares
+            out[self._taken] -= TAKEN_KEPT
         return out
 
     def _by_outs(self, view: PlayerView, offered: list[Card]) -> dict[Card, float]:
@@ -486,6 +502,9 @@ class StrongBot:
         rules = view.table.rules.with_(extras=True)
         if view.phase is not None:
             rules = phase_rules(view.table, view.phase)[1].with_(extras=True)
+        if view.table.house.wild_steal_penalty is not None:
+            # it takes no wild back where that costs points: no plan that does
+            rules = rules.with_(wild_take_back=False)
         try:
             return plan(groups, [c for c in hand if not c.anti], rules)
         except PhaseDSLError:

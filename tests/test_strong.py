@@ -351,3 +351,27 @@ def test_simulate_with_strong_bots():
     assert out["games"] == 4 and out["finished"] == 4
     for command in (["play", "--help"], ["simulate", "--help"]):
         assert "strong" in CliRunner().invoke(app, command).output
+
+
+def test_it_does_not_take_a_card_only_a_take_back_it_will_not_make_would_place():
+    """Japanese wild rules, where a wild taken back costs 25 points: B11 fits bob's run
+    1-9 only once W=8 is taken back (by R8) and played as the 10.  Two strong bots once
+    passed B11 back and forth for ever, each taking it for that plan and discarding it."""
+    table = make_table(load_pack("japanese-wild-rules"), ["ann", "bob"])
+    run = "run: G1 B2 B3 Y4 Y5 G6 B7 W=8 G9"
+    players = (seat("ann", 2, (run,), phase=6),
+               seat("bob", 1, ("set: B5 G5 Y5 W=5", "set: R2 G2 W=2 W=2 B2"), phase=7))
+    draws = [mv.Draw("ann", "deck"), mv.Draw("ann", "discard")]
+    v = PlayerView("ann", cards("R8 Y12"), (), (laid_group(run),), 6, (), 0, players,
+                   cards("Y3 B11"), 40, "ann", "draw", "bob", 0, tuple(draws), table)
+    assert StrongBot(0).choose(v) == draws[0]
+
+
+def test_a_card_taken_from_the_pile_is_not_let_go_the_same_turn():
+    bot = StrongBot(0)
+    hand = "R5 B5 G5 R9 B9 R1 B2 G3 Y4 Y12"
+    draws = [mv.Draw("ann", "deck"), mv.Draw("ann", "discard")]
+    assert bot.choose(table_view(hand, draws, discard="G9", step="draw")) == draws[1]
+    # (the same hand with G9 in it, one card short: whatever it lets go, not G9)
+    hand += " G9"
+    assert bot.choose(table_view(hand, discards(hand), discard="Y1")).card != cards("G9")[0]
