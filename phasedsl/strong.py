@@ -31,7 +31,7 @@ from .meld import LaidGroup
 from .phase import Kind, Phase
 from .rules import Rules, Scoring
 from .scoring import card_points
-from .solver import SearchLimit, shortfall, unseen_counts
+from .solver import shortfall, unseen_counts
 
 # Weights of a discard's worth, in units of weighted outs (one unseen completing copy):
 FEED_LAID = 6.0  # the next player has laid and the card fits a laid group: they shed it
@@ -50,6 +50,12 @@ TAKE_MARGIN, TAKE_FACTOR = 2.0, 1.25
 # that only the classes with the most unseen copies are tried)
 OUTS_BUDGET = 60
 FEW_CLASSES = 16  # classes of cards that a phase tells apart: at most a number each
+# New solver calls a decision makes at most (each is bounded by the solver's budget; a
+# pack of huge phases would otherwise make a turn take minutes): past it, a hand is
+# "unknown", as far from the phase as can be, and points decide.
+MAX_CALLS = 400
+UNKNOWN = (99, ())
+FAR = UNKNOWN[0]
 
 
 def _order(c: Card) -> tuple:
@@ -132,6 +138,7 @@ class StrongBot:
         self._last: tuple[tuple[Card, ...], Card, str] | None = None
         self._picked: dict[str, list[Card]] = {}  # cards a player took from the discard
         self._taken: Card | None = None  # the card I took from a pile this turn
+        self._calls = 0  # new solver calls in this decision
 
     # ------------------------------------------------------------------ choose
 
@@ -144,6 +151,7 @@ class StrongBot:
             self._taken = None
             self._hand_no = view.hands_played
         self._watch(view)
+        self._calls = 0
         if len(moves) == 1:
             return moves[0]
         kinds = {type(m) for m in moves}
@@ -193,12 +201,15 @@ class StrongBot:
         key = (aim.number, _key(hand))
         got = self._missing.get(key)
         if got is None:
+            if self._calls >= MAX_CALLS:  # a hostile pack's phases: the turn goes on blind
+                return UNKNOWN
+            self._calls += 1
             try:
                 s = shortfall(aim.phase, list(key[1]), aim.rules)
-            except SearchLimit:
+            except PhaseDSLError:  # (SearchLimit among them) past the solver's budget
                 s = None
             # undecided: not made for a bot, which lays only a meld the solver finds
-            got = (99, ()) if s is None else \
+            got = UNKNOWN if s is None else \
                 (s.missing if s.decided else 1, tuple(o.card for o in s.outs))
             self._missing[key] = got
         return got
@@ -215,7 +226,7 @@ class StrongBot:
     def _outs(self, aim: Aim, hand: list[Card], missing: int,
               useful: Sequence[tuple[Card, int]] | None = None) -> float:
         """Unseen copies of the cards that bring ``hand`` (``missing`` short) closer."""
-        if missing <= 0 or missing >= 99:
+        if missing <= 0 or missing >= FAR:
             return 0.0
         if missing == 1:
             return float(sum(aim.unseen[c.plain()] for c in self._short(aim, hand)[1]))
@@ -292,7 +303,7 @@ class StrongBot:
             short = self._miss(aim, [*hand, card])
             if short < now and (best is None or short < best):
                 best, pick = short, m
-        if pick is not deck or now >= 99 or (now > 1 and len(aim.classes) > FEW_CLASSES):
+        if pick is not deck or now >= FAR or (now > 1 and len(aim.classes) > FEW_CLASSES):
             return pick  # (the outs of every card class: too dear to weigh twice a turn)
         # no closer: take it only for clearly more outs once a card is shed
         have = self._outs(aim, hand, now)

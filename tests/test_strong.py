@@ -375,3 +375,30 @@ def test_a_card_taken_from_the_pile_is_not_let_go_the_same_turn():
     # (the same hand with G9 in it, one card short: whatever it lets go, not G9)
     hand += " G9"
     assert bot.choose(table_view(hand, discards(hand), discard="Y1")).card != cards("G9")[0]
+
+
+def test_past_its_solver_budget_a_turn_still_ends_in_a_legal_move(monkeypatch):
+    """A decision makes at most MAX_CALLS new solver calls (a pack of huge phases must not
+    make a turn take minutes); past it the bot plays on by points, and games still end."""
+    import phasedsl.strong as strong
+    from phasedsl import solver
+
+    calls = []
+    real = strong.shortfall
+
+    def counted(*a, **kw):
+        calls.append(1)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(strong, "MAX_CALLS", 3)
+    monkeypatch.setattr(strong, "shortfall", counted)
+    g = Game.new("short-game-5", ["ann", "bob"], seed=2)
+    bots = {"ann": Checked(StrongBot(1)), "bob": Checked(StrongBot(2))}
+    for _ in range(20_000):
+        if g.over:
+            break
+        before = len(calls)
+        g = g.apply(bots[g.state.to_move].choose(view(g.state, g.state.to_move)))
+        assert len(calls) - before <= 3
+    assert g.over
+    assert solver.shortfall is real  # (the solver itself untouched)
