@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 # The paths users take first; odds last (its exact table takes about a minute).
-ORDER = ["find", "batch", "hits", "replay", "simulate", "balance", "generate", "odds"]
+ORDER = ["find", "batch", "hits", "replay", "simulate", "strong", "balance", "generate", "odds"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,6 +27,7 @@ from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
 from .solver import find_within_budget, shortfall
+from .strong import StrongBot
 
 
 class Bot(Protocol):
@@ -274,7 +275,8 @@ def _order(c: Card) -> tuple:
     return (c.wild, c.skip, c.number or 0, c.color or "")
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot,
+                                       "strong": StrongBot}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

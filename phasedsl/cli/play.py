@@ -126,8 +126,8 @@ def play(
                                               help="The pack's world, when it has several.")] = None,
     bots: Annotated[int, typer.Option("--bots", metavar="N", help="How many bots play against you.",
                                       min=1, max=5)] = 2,
-    bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="The bots' strategy (greedy, random).")
-                   ] = "greedy",
+    bot: Annotated[str, typer.Option("--bot", metavar="BOT",
+                                     help="The bots' strategy (greedy, random, strong).")] = "greedy",
     seed: Annotated[int | None, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the "
                                                             "bots: the same seed, the same game "
                                                             "(default: a new one, shown).")] = None,

@@ -32,7 +32,7 @@ def simulate(
                                        help="Games to play.")] = 100,
     world: WorldOpt = None,
     bot: Annotated[str, typer.Option("--bot", metavar="NAME",
-                                     help="The bot in every seat: greedy or random.")] = "greedy",
+                                     help="The bot in every seat: greedy, random or strong.")] = "greedy",
     seed: SeedOpt = 1,
     jobs: JobsOpt = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "
