@@ -143,6 +143,8 @@ class ExternalBot:
     """``choose(view)`` asks the program ``argv``; ``finish(result)`` tells it the game is
     over; ``close()`` ends it.  Raises ``Forfeit`` for every failure of the program."""
 
+    forfeits = True  # an illegal move it names loses its game (it is not built in)
+
     def __init__(self, argv: Sequence[str], timeout: float = DEFAULT_TIMEOUT) -> None:
         self.argv = list(argv)
         self.timeout = timeout
@@ -277,14 +279,15 @@ class ExternalBot:
         with contextlib.suppress(Forfeit):
             self._send({"type": "over", **result}, time.monotonic() + EXIT_GRACE)
 
-    def close(self) -> None:
-        """End the program and all it started (its process group), and reap it."""
+    def close(self, wait: bool = True) -> None:
+        """End the program and all it started (its process group), and reap it; ``wait``:
+        give a program that played its game to the end a moment to exit by itself."""
         proc, self.proc = self.proc, None
         if proc is None:
             return
         with contextlib.suppress(OSError):
             proc.stdin.close()
-        if not self.failed:  # a program that played to the end may finish on its own
+        if wait and not self.failed:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(EXIT_GRACE)
         with contextlib.suppress(OSError):
@@ -302,4 +305,4 @@ class ExternalBot:
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
-            self.close()
+            self.close(wait=False)

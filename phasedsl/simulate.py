@@ -22,7 +22,7 @@ from .botspec import BotSpec as ParsedBot
 from .botspec import as_spec, build
 from .bots import Bot
 from .coerce import as_world
-from .extbot import Forfeit
+from .extbot import ExternalBot, Forfeit
 from .game import Game, IllegalMove, view
 from .game.table import hopeless
 from .errors import PhaseDSLError
@@ -150,13 +150,16 @@ def play_game(pack: Pack, players: int, bot: BotSpec | Sequence[BotSpec] = "gree
                   "hands": state.hands_played,
                   "forfeit": ({"player": names[forfeit.seat], "reason": forfeit.reason,
                                "message": forfeit.message} if forfeit else None)}
-        for b in bots.values():
-            if hasattr(b, "finish"):
-                b.finish(result)
+        programs = [b for b in bots.values() if isinstance(b, ExternalBot)]
+        for b in programs:
+            b.finish(result)
+        for b in programs:
+            b.close()
     finally:
+        # (stopped by Ctrl-C, SIGTERM or an error: the programs end now, unasked)
         for b in bots.values():
-            if hasattr(b, "close"):
-                b.close()
+            if isinstance(b, ExternalBot):
+                b.close(wait=False)
     seat = {n: k for k, n in enumerate(names)}
     attempts = tuple((seat[p], dict(r.attempted).get(p), done)
                      for r in state.results if not r.tie_break for p, done in r.completed)

@@ -163,6 +163,7 @@ def play(
     Exit 0 when the game ends or you quit; 2 for bad options.
     """
     from ..botspec import parse_bot
+    from ..extbot import ExternalBot
     from ..game import Game
     from ..lint import refuse_unplayable
     from .common import fail
@@ -254,8 +255,13 @@ def play(
         fail(e)
     finally:
         for b in players.values():  # a cmd: bot's program ends with the game
-            if hasattr(b, "close"):
-                b.close()
+            if isinstance(b, ExternalBot):
+                if finished:
+                    state = game.state
+                    b.finish({"winner": state.winner, "hands": state.hands_played,
+                              "scores": {st.name: st.total for st in state.seats},
+                              "forfeit": None})
+                b.close(wait=finished)
     if out is not None:
         try:
             out.commit()
