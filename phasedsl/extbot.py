@@ -24,9 +24,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 
 from .cards import Card
-from .errors import printable
+from .errors import PhaseDSLError, printable
 from .game import moves as mv
 from .game.state import Table
 from .game.view import PlayerView
@@ -110,8 +111,10 @@ def read_answer(line: bytes, moves: Sequence[mv.Move], player: str, table: Table
         raise Forfeit("malformed", f"a {event['type']!r} event is no player's move")
     try:
         move = mv.move_from_log(event, table.deck)
-    except mv.LogError as e:
+    except PhaseDSLError as e:  # a missing field, a bad card
         raise Forfeit("malformed", f"the event cannot be read: {e}") from None
+    except (TypeError, ValueError, KeyError, AttributeError):  # a shape no log would have
+        raise Forfeit("malformed", f"the event cannot be read: {_shown(line)}") from None
     if isinstance(move, mv.Draw) and move.source == "deck" and move.card is not None:
         raise Forfeit("illegal", "a draw from the deck cannot name its card (no player "
                                  "sees it)")
@@ -124,11 +127,13 @@ def _shown(data: bytes | str, limit: int = 80) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child, before exec
+def _die_with_parent(parent: int) -> None:  # pragma: no cover - in the child, before exec
     # The kernel kills the program if the process that started it dies first (a worker
     # killed by its pool): nothing is left behind even when no cleanup runs.
     with contextlib.suppress(Exception):
         _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before that was set
+        os._exit(1)
 
 
 _LIBC = None
@@ -162,7 +167,8 @@ class ExternalBot:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
-                preexec_fn=_die_with_parent if _LIBC is not None else None)
+                preexec_fn=partial(_die_with_parent, os.getpid()) if _LIBC is not None
+                else None)
         except OSError as e:
             self.failed = True
             raise Forfeit("crashed", f"cannot start {self.argv[0]!r}: "

@@ -18,14 +18,14 @@ from contextlib import closing, suppress
 from dataclasses import dataclass, replace
 from functools import partial
 
+from .bots import Bot
 from .botspec import BotSpec as ParsedBot
 from .botspec import as_spec, build
-from .bots import Bot
 from .coerce import as_world
+from .errors import PhaseDSLError
 from .extbot import ExternalBot, Forfeit
 from .game import Game, IllegalMove, view
 from .game.table import hopeless
-from .errors import PhaseDSLError
 from .lint import refuse_unplayable
 from .packs import Pack, as_pack
 from .workers import Pool, resolve_jobs

@@ -12,8 +12,8 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError, printable
-from ..outfiles import OutputError, check_target, clear_folder, write_text
 from ..extbot import DEFAULT_TIMEOUT
+from ..outfiles import OutputError, check_target, clear_folder, write_text
 from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
 
 BotOpt = Annotated[str, typer.Option(
