@@ -465,13 +465,17 @@ def test_the_command_runs_as_a_program():
 
 
 SLOW_BOT = textwrap.dedent('''
-    import json, os, sys, time
+    import json, os, signal, sys, time
+    # deaf to SIGTERM and to the end of its input: only a kill ends it
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with open(sys.argv[1], "a") as f:
         f.write(f"{os.getpid()}\\n")
     for line in sys.stdin:
         if json.loads(line)["type"] == "move":
             time.sleep(0.02)
             print(json.dumps({"move": 0}), flush=True)
+    time.sleep(1000)
 ''')
 
 
@@ -483,12 +487,13 @@ def test_stopping_the_command_ends_every_bot(tmp_path, sig, code, jobs):
     script.write_text(SLOW_BOT)
     pidfile = tmp_path / "pids"
     p = _cli("tournament", "--bot", cmd(script, pidfile), "--bot", cmd(script, pidfile),
-             "-g", "50", "--jobs", jobs)
+             "-g", "50", "-v", PACK, "--jobs", jobs)
     deadline = time.monotonic() + 60
     # under way: every worker has its programs running
-    while len(pids(pidfile)) < 2 * int(jobs) + 1 and time.monotonic() < deadline:
+    while len(pids(pidfile)) < 2 * int(jobs) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert p.poll() is None, p.communicate()
+    time.sleep(0.3)  # (the programs are answering moves)
     p.send_signal(sig)
     started = time.monotonic()
     out, err = p.communicate(timeout=30)
