@@ -127,7 +127,7 @@ def _load_class(path: str) -> type:
 def parse_bot(text: str, timeout: float = DEFAULT_TIMEOUT) -> BotSpec:
     """Read one ``--bot``; raises ``BotSpecError`` saying what is wrong."""
     if not isinstance(text, str) or not text.strip():
-        raise BotSpecError("--bot needs a bot: " + _forms())
+        raise BotSpecError("--bot needs a bot " + _forms())
     if len(text) > MAX_SPEC:
         raise BotSpecError(f"--bot is {len(text):,} characters long (at most {MAX_SPEC:,})")
     if not timeout > 0 or timeout != timeout:
@@ -135,7 +135,7 @@ def parse_bot(text: str, timeout: float = DEFAULT_TIMEOUT) -> BotSpec:
     kind, sep, rest = text.partition(":")
     if not sep:
         if text not in BOTS:
-            raise BotSpecError(f"unknown bot {printable(text)[:80]!r}: {_forms()}")
+            raise BotSpecError(f"unknown bot {printable(text)[:80]!r} {_forms()}")
         return BotSpec(text, "builtin", text, timeout)
     if kind == "module":
         _load_class(rest.strip())
@@ -157,12 +157,13 @@ def parse_bot(text: str, timeout: float = DEFAULT_TIMEOUT) -> BotSpec:
                                + ("that can be run there" if os.sep in program
                                   else "on the PATH"))
         return BotSpec(text, "cmd", rest, timeout)
-    raise BotSpecError(f"unknown bot {printable(text)[:80]!r}: {_forms()}")
+    raise BotSpecError(f"unknown bot {printable(text)[:80]!r} {_forms()}")
 
 
 def _forms() -> str:
-    return (f"the bots are {', '.join(sorted(BOTS))}, module:path.to.Class (a Python class "
-            "with choose(view)) or cmd:COMMAND (a program speaking docs/bot-protocol.md)")
+    return (f"(the bots are: {', '.join(sorted(BOTS))}; or module:path.to.Class, a Python "
+            "class with choose(view), or cmd:COMMAND, a program speaking "
+            "docs/bot-protocol.md)")
 
 
 def as_spec(bot: object, timeout: float = DEFAULT_TIMEOUT):
