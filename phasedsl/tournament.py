@@ -19,6 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
+from math import comb
 
 from .botspec import BotSpec, as_spec
 from .coerce import as_world
@@ -51,6 +52,10 @@ def line_ups(bots: int, players: int) -> list[tuple[int, ...]]:
     if not 2 <= players <= bots:
         raise PhaseDSLError(f"a tournament of {bots} bots seats 2 to {bots} players, not "
                             f"{players} (enter a bot several times to fill more seats)")
+    count = comb(bots, players) * players
+    if count > MAX_GAMES:  # (counted first: 100 bots at 6 seats would be 7 billion)
+        raise PhaseDSLError(f"{bots} bots at {players} seats make {count:,} seatings of a "
+                            f"deal; a tournament plays at most {MAX_GAMES:,} games")
     return [tuple(combo[(k + r) % players] for k in range(players))
             for combo in combinations(range(bots), players) for r in range(players)]
 
@@ -91,7 +96,7 @@ def play_tournament(pack: Pack | str, specs: Sequence[BotSpec | str], players: i
     seatings = line_ups(len(specs), players)
     if deals < 1 or deals * len(seatings) > MAX_GAMES:
         raise PhaseDSLError(f"{deals:,} deals of {len(seatings)} seatings each: a tournament "
-                            f"plays 1 to {MAX_GAMES:,} games")
+                            f"plays at least 1 game and at most {MAX_GAMES:,} games")
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here
     refuse_unplayable(pack, world)
     tasks = [(d, s) for d in range(deals) for s in seatings]

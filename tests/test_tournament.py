@@ -374,14 +374,18 @@ def test_the_text_shows_the_table_the_head_to_head_and_the_forfeits(bad_bot, tmp
     (["--bot", "greedy", "--bot", "cmd:no-such-bot-program"], "no program"),
     (["--bot", "greedy", "--bot", "random", "-v", "orignal"], "did you mean 'original'"),
     (["--bot", "greedy", "--bot", "random", "--bot-timeout", "0"], "--bot-timeout"),
+    (["--bot", "greedy"] * 200, "seatings of a deal; a tournament plays at most 1,000,000"),
+    (["--bot", "greedy", "--bot", "random", "-g", "600000"], "at most 1,000,000 games"),
+    (["--bot", "greedy", "--bot", "cmd:'unclosed"], "No closing quotation"),
+    (["--bot", "greedy", "--bot", "x" * 5000], "--bot is 5,000 characters long"),
     ([], "--bot"),
 ])
 def test_bad_usage_is_one_error_line(args, says):
-    got = runner.invoke(app, ["tournament", *args, "-g", "1"])
+    got = runner.invoke(app, ["tournament", "-g", "1", *args])
     assert got.exit_code == 2, got.output
     lines = got.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], got.output
-    as_json = runner.invoke(app, ["tournament", *args, "-g", "1", "--json"])
+    as_json = runner.invoke(app, ["tournament", "-g", "1", *args, "--json"])
     assert as_json.exit_code == 2
     error = json.loads(as_json.output)
     assert error["exit"] == 2 and says in error["error"]
@@ -496,7 +500,7 @@ def test_stopping_the_command_ends_every_bot(tmp_path, sig, code, jobs):
     time.sleep(0.3)  # (the programs are answering moves)
     p.send_signal(sig)
     started = time.monotonic()
-    out, err = p.communicate(timeout=30)
+    _, err = p.communicate(timeout=30)
     assert time.monotonic() - started < 5
     assert p.returncode == code and err.strip() in ("terminated", "interrupted"), err
     assert "Traceback" not in err
