@@ -157,6 +157,7 @@ class ExternalBot:
         self.failed = False
         self._out = b""
         self._err = b""
+        self._err_closed = False
         self._rules: dict | None = None
         self._sel: selectors.BaseSelector | None = None
 
@@ -201,10 +202,17 @@ class ExternalBot:
         return Forfeit(reason, message)
 
     def _drain_stderr(self) -> None:
-        assert self.proc is not None
-        with contextlib.suppress(BlockingIOError, OSError):
+        assert self.proc is not None and self._sel is not None
+        if self._err_closed:
+            return
+        try:
             while chunk := self.proc.stderr.read(65536):
                 self._err = (self._err + chunk)[-STDERR_TAIL:]
+        except OSError:
+            chunk = b""
+        if chunk == b"":  # closed: no more waiting on it (it would be ready forever)
+            self._err_closed = True
+            self._sel.unregister(self.proc.stderr)
 
     def _send(self, obj: dict, deadline: float) -> None:
         assert self.proc is not None and self._sel is not None
@@ -228,7 +236,8 @@ class ExternalBot:
             writer = selectors.DefaultSelector()
             try:
                 writer.register(fd, selectors.EVENT_WRITE)
-                writer.register(self.proc.stderr, selectors.EVENT_READ)
+                if not self._err_closed:
+                    writer.register(self.proc.stderr, selectors.EVENT_READ)
                 writer.select(min(left, 0.5))
             finally:
                 writer.close()
@@ -250,6 +259,10 @@ class ExternalBot:
                 try:
                     chunk = self.proc.stdout.read(65536)
                 except BlockingIOError:
+                    continue
+                except OSError:
+                    chunk = b""
+                if chunk is None:  # (not ready after all)
                     continue
                 if not chunk:  # the program closed its stdout: it has ended
                     self._drain_stderr()

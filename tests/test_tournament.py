@@ -505,3 +505,31 @@ def test_stopping_the_command_ends_every_bot(tmp_path, sig, code, jobs):
     assert p.returncode == code and err.strip() in ("terminated", "interrupted"), err
     assert "Traceback" not in err
     assert_all_gone(pidfile, at_least=2)
+
+
+def test_a_bot_that_closes_its_stderr_is_not_waited_on_busily(tmp_path, monkeypatch):
+    # a program that shuts its stderr and then thinks: the wait for its answer sleeps
+    # (a closed pipe is always "ready": waiting on it would spin, reading nothing)
+    script = tmp_path / "quiet.py"
+    script.write_text(textwrap.dedent('''
+        import json, os, sys, time
+        os.close(2)
+        for line in sys.stdin:
+            if json.loads(line)["type"] == "move":
+                time.sleep(0.3)
+                print(json.dumps({"move": 0}), flush=True)
+    '''))
+    from phasedsl.extbot import ExternalBot
+
+    reads = []
+    drain = ExternalBot._drain_stderr
+    monkeypatch.setattr(ExternalBot, "_drain_stderr", lambda self: reads.append(1) or drain(self))
+    game = Game.new("original", ["ann", "bob"], seed=7)
+    bot = ExternalBot([sys.executable, str(script)], timeout=5)
+    try:
+        bot.choose(view(game.state, "ann"))  # started, answered once
+        reads.clear()
+        assert bot.choose(view(game.state, "ann")) in view(game.state, "ann").moves
+        assert len(reads) < 20
+    finally:
+        bot.close(wait=False)
