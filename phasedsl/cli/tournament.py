@@ -13,7 +13,7 @@ import typer
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
 from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
-from .sim import BotTimeoutOpt, LogWriter, SeedOpt, WorldOpt
+from .sim import BotTimeoutOpt, LogWriter, WorldOpt
 
 
 def tournament(
@@ -27,12 +27,13 @@ def tournament(
     world: WorldOpt = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-n", min=2, max=6, metavar="N",
-        help="Players at each table [default: the number of bots, at most 6].",
+        help="Players at each table (default: the number of bots, at most 6).",
         show_default=False)] = None,
     games: Annotated[int, typer.Option(
         "--games", "-g", min=1, max=1_000_000, metavar="N",
         help="Deals; each is played by every line-up in every seat rotation.")] = 100,
-    seed: SeedOpt = 1,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the run: deal d is "
+                                                                  "seeded from it and d.")] = 1,
     jobs: JobsOpt = 0,
     bot_timeout: BotTimeoutOpt = DEFAULT_TIMEOUT,
     as_json: JsonOpt = False,
