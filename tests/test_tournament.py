@@ -533,3 +533,11 @@ def test_a_bot_that_closes_its_stderr_is_not_waited_on_busily(tmp_path, monkeypa
         assert len(reads) < 20
     finally:
         bot.close(wait=False)
+
+
+def test_forfeits_come_back_from_worker_processes(bad_bot, tmp_path):
+    bots = [cmd(bad_bot, "illegal", tmp_path / "p"), "greedy"]
+    one = tournament(PACK, bots, deals=2, seed=2, jobs=1)
+    two = tournament(PACK, bots, deals=2, seed=2, jobs=2)
+    assert one == two and len(one["forfeited"]) == 4
+    assert_all_gone(tmp_path / "p", at_least=8)
