@@ -13,14 +13,18 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
-from .bots import Bot, make_bot
+from .bots import Bot
+from .botspec import BotSpec as ParsedBot
+from .botspec import as_spec, build
 from .coerce import as_world
-from .game import Game, legal_moves, view
+from .errors import PhaseDSLError
+from .extbot import ExternalBot, Forfeit
+from .game import Game, IllegalMove, legal_moves, view
 from .game.table import hopeless
 from .lint import refuse_unplayable
 from .packs import Pack, as_pack
@@ -31,13 +35,35 @@ from .workers import Pool, resolve_jobs
 MAX_MOVES = 100_000
 PLAYER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 
-# A built-in bot's name, or a factory taking a seed (a class such as ``GreedyBot``; it
-# must be importable by name for ``jobs`` > 1, as worker processes rebuild it).
-BotSpec = str | Callable[[int], Bot]
+# A bot's spec (``botspec``: a built-in name, ``module:...``, ``cmd:...``, as text or
+# parsed), or a factory taking a seed (a class such as ``GreedyBot``; it must be
+# importable by name for ``jobs`` > 1, as worker processes rebuild it).  ``play_game``
+# takes one for every seat, or a sequence of one per seat.
+BotSpec = str | ParsedBot | Callable[[int], Bot]
 
 
-def _make(bot: BotSpec, seed: int) -> Bot:
-    return make_bot(bot, seed) if isinstance(bot, str) else bot(seed)
+def seat_specs(bot: BotSpec | Sequence[BotSpec], players: int) -> list:
+    """One parsed spec per seat (a bad spec is refused here, before any game)."""
+    if isinstance(bot, (list, tuple)):
+        if len(bot) != players:
+            raise PhaseDSLError(f"{len(bot)} bots for {players} seats")
+        return [as_spec(b) for b in bot]
+    return [as_spec(bot)] * players
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited:
+    """A game a bot lost by failing: its seat, the reason (``extbot.Forfeit``: crashed,
+    timeout, malformed, illegal), what happened, and the move it failed at (from 1)."""
+
+    seat: int
+    reason: str
+    message: str
+    move: int
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "reason": self.reason, "message": self.message,
+                "move": self.move}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +83,8 @@ class GameRecord:
     log: tuple[str, ...] = ()
     # stopped because no player could ever make progress (``game.table.hopeless``)
     stalled: bool = False
+    # stopped because a bot failed (it loses; with two players the other seat wins)
+    forfeit: Forfeited | None = None
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -64,48 +92,85 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"phasedsl-sim:{seed}:{index}").getrandbits(48)
 
 
-def play_game(pack: Pack, players: int, bot: BotSpec = "greedy", seed: int = 0, index: int = 0,
-              world: str | None = None, keep_log: bool = False,
-              max_moves: int = MAX_MOVES) -> GameRecord:
-    """Play game ``index`` of a run seeded ``seed``: every seat a ``bot``."""
+def play_game(pack: Pack, players: int, bot: BotSpec | Sequence[BotSpec] = "greedy",
+              seed: int = 0, index: int = 0, world: str | None = None,
+              keep_log: bool = False, max_moves: int = MAX_MOVES) -> GameRecord:
+    """Play game ``index`` of a run seeded ``seed``: every seat a ``bot`` (or ``bot[k]`` in
+    seat ``k``).  A bot that fails (``extbot.Forfeit``, or an illegal move from a bot that
+    is not built in) forfeits: the game stops there and the record says so."""
     s = game_seed(seed, index)
     names = PLAYER_NAMES[:players]
+    specs = seat_specs(bot, players)
     game = Game.new(pack, names, seed=s, world=world)
-    bots = {n: _make(bot, s + k + 1) for k, n in enumerate(names)}
+    bots = {n: build(specs[k], s + k + 1) for k, n in enumerate(names)}
     turns: list[int] = []
     count = moves = 0
     hands_before = 0
     checked = -1  # the hand last checked for a stall
     stalled = False
-    while not game.over and moves < max_moves:
-        state = game.state
-        if state.stage == "turn" and state.hands_played != checked:
-            # once a hand, at its first turn (phases change only when a hand ends)
-            checked = state.hands_played
-            if hopeless(state):
-                stalled = True
+    forfeit = None
+    try:
+        while not game.over and moves < max_moves:
+            state = game.state
+            if state.stage == "turn" and state.hands_played != checked:
+                # once a hand, at its first turn (phases change only when a hand ends)
+                checked = state.hands_played
+                if hopeless(state):
+                    stalled = True
+                    break
+            who = state.to_move
+            legal = legal_moves(state)
+            try:
+                # a bot is asked only to choose (and only then shown its view)
+                move = legal[0] if len(legal) == 1 else bots[who].choose(view(state, who))
+                after = game.apply(move)
+            except (Forfeit, PhaseDSLError) as e:
+                if not isinstance(e, Forfeit) and not getattr(bots[who], "forfeits", False):
+                    raise  # a built-in bot's illegal move is a bug, not a forfeit
+                reason, message = ((e.reason, e.message) if isinstance(e, Forfeit) else
+                                   ("illegal", f"{e.message} [{e.rule}]")
+                                   if isinstance(e, IllegalMove) else ("illegal", str(e)))
+                forfeit = Forfeited(names.index(who), reason, message, moves + 1)
                 break
-        who = state.to_move
-        legal = legal_moves(state)
-        # a bot is asked only to choose (and only then shown its view)
-        move = legal[0] if len(legal) == 1 else bots[who].choose(view(state, who))
-        if state.stage == "turn" and state.step == "draw":
-            count += 1
-        game = game.apply(move)
-        moves += 1
-        if game.state.hands_played != hands_before:
-            hands_before = game.state.hands_played
-            turns.append(count)
-            count = 0
-    state = game.state
+            if state.stage == "turn" and state.step == "draw":
+                count += 1
+            game = after
+            moves += 1
+            if game.state.hands_played != hands_before:
+                hands_before = game.state.hands_played
+                turns.append(count)
+                count = 0
+        state = game.state
+        winner = seat_winner = None
+        if forfeit is not None:
+            seat_winner = 1 - forfeit.seat if players == 2 else None
+        elif state.winner:
+            seat_winner = names.index(state.winner)
+        winner = names[seat_winner] if seat_winner is not None else None
+        result = {"winner": winner, "scores": {st.name: st.total for st in state.seats},
+                  "hands": state.hands_played,
+                  "forfeit": ({"player": names[forfeit.seat], "reason": forfeit.reason,
+                               "message": forfeit.message} if forfeit else None)}
+        programs = [b for b in bots.values() if isinstance(b, ExternalBot)]
+        for b in programs:
+            b.finish(result)
+        for b in programs:
+            b.close()
+    finally:
+        # (stopped by Ctrl-C, SIGTERM or an error: the programs end now, unasked)
+        for b in bots.values():
+            if isinstance(b, ExternalBot):
+                b.close(wait=False)
     seat = {n: k for k, n in enumerate(names)}
     attempts = tuple((seat[p], dict(r.attempted).get(p), done)
                      for r in state.results if not r.tie_break for p, done in r.completed)
-    return GameRecord(index, s, state.hands_played, tuple(turns), attempts,
-                      seat[state.winner] if state.winner else None,
-                      tuple(st.total for st in state.seats), not game.over and not stalled,
+    if keep_log and forfeit is not None:  # the log says why it stops where it does
+        game = replace(game, header={**game.header, "forfeit": result["forfeit"]})
+    return GameRecord(index, s, state.hands_played, tuple(turns), attempts, seat_winner,
+                      tuple(st.total for st in state.seats),
+                      not game.over and not stalled and forfeit is None,
                       sum(r.tie_break for r in state.results),
-                      tuple(game.to_log()) if keep_log else (), stalled)
+                      tuple(game.to_log()) if keep_log else (), stalled, forfeit)
 
 
 # Worker processes load the pack once (a Pack pickles small, but once is enough).
@@ -144,7 +209,7 @@ def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greed
     game before it) is over: a caller can write each game's log then, not hold them all.
     ``jobs`` processes play them (0: one per CPU, at most 8)."""
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
-    _make(bot, 0)  # an unknown bot fails here, not in a worker
+    bot = seat_specs(bot, players)  # an unknown bot fails here, not in a worker
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
     refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap
     kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
@@ -216,11 +281,13 @@ def summarize(records: list[GameRecord], players: int,
               odds: dict[int, float] | None = None) -> dict:
     """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
     ``phase_odds``) is set beside each phase's completion share."""
-    finished = [r for r in records if not (r.capped or r.stalled)]
+    finished = [r for r in records if not (r.capped or r.stalled or r.forfeit)]
     hands = [r.hands for r in finished]
     out: dict = {"games": len(records), "finished": len(finished),
                  "capped": [r.index + 1 for r in records if r.capped],  # game numbers, from 1
-                 "stalled": [r.index + 1 for r in records if r.stalled]}
+                 "stalled": [r.index + 1 for r in records if r.stalled],
+                 "forfeited": [{"game": r.index + 1, **r.forfeit.to_json()}
+                               for r in records if r.forfeit]}
     out["hands_per_game"] = _describe(hands)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
     out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])

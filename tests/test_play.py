@@ -233,7 +233,7 @@ def test_help_lists_the_commands():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--bot", "clever"], "no bot 'clever' (the bots are: greedy, random, strong)"),
+    (["--bot", "clever"], "unknown bot 'clever' (the bots are: greedy, random"),
     (["--variant", "nosuchpack"], "nosuchpack"),
     (["--variant", "masters", "--bots", "4"], "played by 2-4 players, not 5"),
     (["--name", "bob smith"], "--name must be one word"),

@@ -154,12 +154,13 @@ from .odds import odds  # noqa: E402
 from .packs import lint, list_packs, schema_cmd, show, validate  # noqa: E402
 from .play import play  # noqa: E402
 from .sim import report, simulate  # noqa: E402
+from .tournament import tournament  # noqa: E402
 
 for _command, _name in ((parse, None), (check, None), (hit, None), (score, None), (odds, None),
                         (outs, None), (validate, None), (lint, None), (list_packs, "list"),
                         (show, None), (schema_cmd, "schema"), (replay, None), (play, None),
-                        (simulate, None), (report, None), (balance, None),
-                        (generate, None)):
+                        (simulate, None), (report, None), (tournament, None),
+                        (balance, None), (generate, None)):
     app.command(_name)(_command)
 
 

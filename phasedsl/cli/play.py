@@ -35,6 +35,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     every other player is a bot from ``bots``; ``saved`` sees the game after each move
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
+    from ..extbot import Forfeit
     from ..game import IllegalMove, legal_moves, view
     from ..game.table import hopeless
     from ..play import HELP, CommandError, parse_command, screen, wrap
@@ -74,10 +75,16 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
                 write("\n".join(wrap("  not allowed: ", printable(e.message))))
                 continue
         else:
-            moves = legal_moves(state)
-            # a bot is asked only to choose (and only then shown its view)
-            move = moves[0] if len(moves) == 1 else bots[mover].choose(view(state, mover))
-            after = game.apply(move)
+            try:
+                moves = legal_moves(state)
+                # a bot is asked only to choose (and only then shown its view)
+                move = moves[0] if len(moves) == 1 else bots[mover].choose(view(state, mover))
+                after = game.apply(move)
+            except (Forfeit, PhaseDSLError) as e:
+                if not isinstance(e, Forfeit) and not getattr(bots[mover], "forfeits", False):
+                    raise  # a built-in bot's illegal move is a bug, not a forfeit
+                write("\n".join(wrap(f"  {mover} forfeits the game: ", printable(str(e)))))
+                return game, True
         new = _since(game, after)
         _report(game, after, new[0], me, write)
         game, fresh = after, True
@@ -127,7 +134,12 @@ def play(
     bots: Annotated[int, typer.Option("--bots", metavar="N", help="How many bots play against you.",
                                       min=1, max=5)] = 2,
     bot: Annotated[str, typer.Option("--bot", metavar="BOT",
-                                     help="The bots' strategy (greedy, random, strong).")] = "greedy",
+                                     help="The bots' strategy: greedy, random, strong, "
+                                     "module:path.to.Class or cmd:COMMAND (docs/bot-protocol.md).")
+                   ] = "greedy",
+    bot_timeout: Annotated[float, typer.Option(
+        "--bot-timeout", metavar="SECONDS", min=0.001, max=3600,
+        help="Seconds a cmd: bot has for each answer; a later one forfeits the game.")] = 5.0,
     seed: Annotated[int | None, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the "
                                                             "bots: the same seed, the same game "
                                                             "(default: a new one, shown).")] = None,
@@ -153,13 +165,16 @@ def play(
 
     Exit 0 when the game ends or you quit; 2 for bad options.
     """
-    from ..bots import BOTS
+    from ..botspec import parse_bot
+    from ..extbot import ExternalBot
     from ..game import Game
     from ..lint import refuse_unplayable
     from .common import fail
 
-    if bot not in BOTS:
-        fail(PhaseDSLError(f"no bot {bot!r} (the bots are: {', '.join(sorted(BOTS))})"))
+    try:
+        spec = parse_bot(bot, bot_timeout)
+    except PhaseDSLError as e:
+        fail(e)
     names = [n for n in BOT_NAMES if n != name][:bots]
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,20}", name):
         # Commands name players as single words ("hit G11 on bob 2").
@@ -188,7 +203,7 @@ def play(
         fail(e)
     from ..play import MAX_COMMAND
 
-    players = {n: BOTS[bot](seed=seed + k) for k, n in enumerate(names, 1)}
+    players = {n: spec.make(seed + k) for k, n in enumerate(names, 1)}
     tty = sys.stdin.isatty()
     if tty:
         with contextlib.suppress(ImportError):  # not on every platform
@@ -241,6 +256,15 @@ def play(
         stop = e
     except PhaseDSLError as e:
         fail(e)
+    finally:
+        for b in players.values():  # a cmd: bot's program ends with the game
+            if isinstance(b, ExternalBot):
+                if finished:
+                    state = game.state
+                    b.finish({"winner": state.winner, "hands": state.hands_played,
+                              "scores": {st.name: st.total for st in state.seats},
+                              "forfeit": None})
+                b.close(wait=finished)
     if out is not None:
         try:
             out.commit()

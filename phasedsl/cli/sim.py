@@ -11,9 +11,18 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PhaseDSLError
+from ..errors import PhaseDSLError, printable
+from ..extbot import DEFAULT_TIMEOUT
 from ..outfiles import OutputError, check_target, clear_folder, write_text
 from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
+
+BotOpt = Annotated[str, typer.Option(
+    "--bot", metavar="BOT",
+    help="The bot in every seat: greedy, random, strong, module:path.to.Class or cmd:COMMAND (a "
+         "program speaking docs/bot-protocol.md).")]
+BotTimeoutOpt = Annotated[float, typer.Option(
+    "--bot-timeout", metavar="SECONDS", min=0.001, max=3600,
+    help="Seconds a cmd: bot has for each answer; a later one forfeits its game.")]
 
 VariantArg = Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
                                          help="A built-in pack name or a pack file.")]
@@ -31,8 +40,8 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-g", min=1, max=1_000_000, metavar="N",
                                        help="Games to play.")] = 100,
     world: WorldOpt = None,
-    bot: Annotated[str, typer.Option("--bot", metavar="NAME",
-                                     help="The bot in every seat: greedy, random or strong.")] = "greedy",
+    bot: BotOpt = "greedy",
+    bot_timeout: BotTimeoutOpt = DEFAULT_TIMEOUT,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "
@@ -61,7 +70,7 @@ def simulate(
 
         phasedsl simulate -v short-game-5 -n 3 -g 50 --bot random --json
     """
-    from ..bots import make_bot
+    from ..botspec import parse_bot
     from ..packs import load_pack
     from ..simulate import phase_odds, play_games, summarize
 
@@ -75,13 +84,13 @@ def simulate(
             fail(PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'"), as_json)
     try:
         pack = load_pack(variant)
-        make_bot(bot)
+        spec = parse_bot(bot, bot_timeout)
         if plot is not None:
             check_target(plot, force)
-        writer = _LogWriter(logs, pack, games, force) if logs is not None else None
+        writer = LogWriter(logs, pack, games, force) if logs is not None else None
         records = []
         with progress_bar(as_json, "playing games", games) as bar, closing(play_games(
-                pack, players, games, bot, seed, world, jobs, keep_logs=writer is not None)
+                pack, players, games, spec, seed, world, jobs, keep_logs=writer is not None)
                 ) as played:
             for rec in played:
                 if writer is not None:  # written as each game ends, then forgotten
@@ -104,7 +113,7 @@ def simulate(
             typer.echo(f"wrote {plot}")
 
 
-class _LogWriter:
+class LogWriter:
     """Each game's log, written into the folder as the game ends (whole: outfiles), so
     that an interrupted run keeps every game it finished."""
 
@@ -145,6 +154,20 @@ class _LogWriter:
         return replace(rec, log=())
 
 
+def forfeits_text(forfeited: list[dict], names: dict[int, str] | None = None) -> str:
+    """The games a bot forfeited, the first few with why (``names``: who sat where)."""
+    from ..simulate import PLAYER_NAMES
+
+    lines = [f"forfeited (a bot failed; not counted): {len(forfeited)} game(s)"]
+    for f in forfeited[:5]:
+        who = names.get(f["seat"]) if names else PLAYER_NAMES[f["seat"]]
+        lines.append(f"  game {f['game']}: {who} (seat {f['seat'] + 1}) at move {f['move']}, "
+                     f"{f['reason']}: {printable(f['message'])}")
+    if len(forfeited) > 5:
+        lines.append(f"  ... and {len(forfeited) - 5} more")
+    return "\n".join(lines)
+
+
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -159,6 +182,8 @@ def summary_text(s: dict) -> str:
     if s["capped"]:
         lines.append(f"stopped at the safety cap (not counted): {len(s['capped'])} game(s), "
                      f"numbers {', '.join(str(n) for n in s['capped'][:10])}")
+    if s.get("forfeited"):
+        lines.append(forfeits_text(s["forfeited"]))
     if s.get("stalled"):
         lines.append(f"stalled (no player could ever lay a phase again; stopped, not counted): "
                      f"{len(s['stalled'])} game(s), numbers "

@@ -1,0 +1,149 @@
+"""``phasedsl tournament``: bots against each other on duplicate deals, seats rotated."""
+
+from __future__ import annotations
+
+import json
+from contextlib import closing
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import PhaseDSLError, printable
+from ..extbot import DEFAULT_TIMEOUT
+from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
+from .sim import BotTimeoutOpt, LogWriter, WorldOpt
+
+
+def tournament(
+    bot: Annotated[list[str], typer.Option(
+        "--bot", metavar="BOT",
+        help="A bot entered (give 2 or more; the same one twice plays as NAME#1, NAME#2): "
+             "greedy, random, strong, module:path.to.Class or cmd:COMMAND (docs/bot-protocol.md).")],
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
+                                         help="A built-in pack name or a pack file.")
+                       ] = "original",
+    world: WorldOpt = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", min=2, max=6, metavar="N",
+        help="Players at each table (default: the number of bots, at most 6).",
+        show_default=False)] = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-g", min=1, max=1_000_000, metavar="N",
+        help="Deals; each is played by every line-up in every seat rotation.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the run: deal d is "
+                                                                  "seeded from it and d.")] = 1,
+    jobs: JobsOpt = 0,
+    bot_timeout: BotTimeoutOpt = DEFAULT_TIMEOUT,
+    as_json: JsonOpt = False,
+    logs: Annotated[Path | None, typer.Option(
+        "--logs", metavar="DIR", help="Write each game's log (JSON lines) into this folder "
+                                      "as the game ends.")] = None,
+    force: ForceOpt = False,
+) -> None:
+    """Play bots against each other and say which is stronger, and how surely.
+
+    Duplicate deals: each deal is played by every choice of N bots among those
+    entered, in every rotation of the seats, so every bot plays every seat on the
+    same cards. Per bot: games, wins, the win share with its 95% (Wilson) interval,
+    the mean final score and hands per game (games played to the end), and the
+    games it forfeited (a bot that crashes, answers what is not a legal move, or
+    takes longer than --bot-timeout loses that game; the run goes on). With more
+    than two bots, each pair's head-to-head record too. The same seed gives the
+    same result for any --jobs.
+
+    Examples:
+
+        phasedsl tournament --bot greedy --bot random --games 50
+
+        phasedsl tournament --bot "cmd:python3 docs/examples/bot.py" --bot greedy -g 20
+
+        phasedsl tournament --bot greedy --bot greedy --bot random -n 3 --json
+    """
+    from ..botspec import parse_bot
+    from ..packs import load_pack
+    from ..tournament import entry_names, line_ups, play_tournament, summary
+
+    try:
+        specs = [parse_bot(b, bot_timeout) for b in bot]
+        if len(specs) < 2:
+            raise PhaseDSLError("a tournament needs at least 2 bots (--bot A --bot B; the "
+                                "same bot may be entered twice)")
+        n = players if players is not None else min(len(specs), 6)
+        total = games * len(line_ups(len(specs), n))
+        pack = load_pack(variant)
+        names = entry_names(specs)
+        writer = LogWriter(logs, pack, total, force) if logs is not None else None
+        played = []
+        with progress_bar(as_json, "playing games", total) as bar, closing(play_tournament(
+                pack, specs, n, games, seed, world, jobs, keep_logs=writer is not None)
+                ) as run:
+            for g in run:
+                if writer is not None:  # written as each game ends, then forgotten
+                    g = replace(g, record=writer.write(_logged(g, names)))
+                played.append(g)
+                if bar:
+                    bar(completed=len(played))
+        result = summary(pack, names, n, games, seed, world, played)
+    except PhaseDSLError as e:
+        fail(e, as_json)
+    if as_json:
+        typer.echo(json.dumps(result))
+    else:
+        typer.echo(standings_text(result))
+
+
+def _logged(g, names: list[str]):
+    """The game's record as its log file holds it: numbered as the tournament plays it,
+    its header naming the bot in each seat."""
+    rec = g.record
+    header = json.loads(rec.log[0])
+    header["bots"] = {p: names[e] for p, e in zip(header["players"], g.seats, strict=True)}
+    return replace(rec, index=g.number, log=(json.dumps(header), *rec.log[1:]))
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None, spec: str) -> str:
+    return "-" if x is None else format(x, spec)
+
+
+def standings_text(s: dict) -> str:
+    world = f" ({s['world']})" if s["world"] else ""
+    lines = [f"{s['variant']}{world}: {len(s['bots'])} bots, {s['players']} players, "
+             f"{s['deals']:,} deal{'s' if s['deals'] != 1 else ''} x {s['seatings']} "
+             f"seatings = {s['games']:,} games, seed {s['seed']}"]
+    shown = {name: printable(name) for name in s["bots"]}
+    # the name last: a cmd: bot's name may be as long as its command
+    lines.append("games   wins  win share (95% CI)   mean score  hands  forfeits  bot")
+    for name, r in s["results"].items():
+        ci = r["ci95"]
+        share = (f"{_pct(r['share'])} ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})" if ci else "-")
+        lines.append(f"{r['games']:>5,}  {r['wins']:>5,}  {share:<19}  "
+                     f"{_num(r['mean_score'], '.1f'):>10}  {_num(r['mean_hands'], '.2f'):>5}  "
+                     f"{r['forfeits']:>8,}  {shown[name]}")
+    if len(s["bots"]) > 2:
+        lines.append("head to head (wins of each in the games both played):")
+        names = s["bots"]
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                h = s["pairwise"][a][b]
+                lines.append(f"  {shown[a]} {h['wins']:,} - {h['losses']:,} {shown[b]} "
+                             f"(of {h['games']:,} games)")
+    if s["forfeited"]:
+        lines.append(f"forfeited (the bot loses; with 2 players the other wins): "
+                     f"{len(s['forfeited']):,} game(s)")
+        for f in s["forfeited"][:5]:
+            lines.append(f"  game {f['game']}: {printable(f['bot'])} in seat {f['seat'] + 1}, "
+                         f"move {f['move']}, {f['reason']}: {printable(f['message'])}")
+        if len(s["forfeited"]) > 5:
+            lines.append(f"  ... and {len(s['forfeited']) - 5:,} more")
+    for key, what in (("capped", "stopped at the safety cap"),
+                      ("stalled", "stalled (no player could ever lay a phase again)")):
+        if s[key]:
+            lines.append(f"{what}, no winner: {len(s[key])} game(s), numbers "
+                         f"{', '.join(str(n) for n in s[key][:10])}")
+    return "\n".join(lines)
