@@ -79,6 +79,18 @@ def natural_cap(group: Group, deck: Deck) -> tuple[int, str]:
         return len(usable), f"numbers go from {deck.low} to {deck.high}"
     if not group.kind.needs_natural:
         return 0, "it holds no natural cards"
+    nc, k = len(deck.colors), deck.copies
+    if group.kind.is_pair_run:
+        per = 2 if group.kind is Kind.PAIR_RUN else min(2, k)
+        return per * len(deck.numbers), f"{per} cards of each number from {deck.low} to {deck.high}"
+    if group.kind.is_bounded:
+        fits = sum(1 for n in deck.numbers if group.admits(n))
+        word = "over" if group.kind is Kind.OVER else "under"
+        return fits * nc * k, f"the deck has {fits * nc * k} cards {word} {group.bound}"
+    if group.kind is Kind.SUM:
+        return len(deck.numbers) * nc * k, "the deck's natural cards"
+    if group.kind is Kind.COLOR_SUM:
+        return len(deck.numbers) * k, "the natural cards of one color"
     most = max(_pools(group.kind, deck), default=0)
     return most, f"{most} of each {_POOL_NAMES[group.kind]}"
 
