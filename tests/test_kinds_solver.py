@@ -111,7 +111,7 @@ def test_wrap_around_runs_only_under_the_rule():
     assert str(find("1 run of 4", hand, WRAP)) == "R11 B12 G1 Y2"
     assert str(find("1 run of 3 pairs", "R12 B12 R1 G1 R2 W", WRAP)) == "R12 B12 R1 G1 R2 W=2"
     assert find("1 run of 3 pairs", "R12 B12 R1 G1 R2 W") is None
-    assert str(find("1 color run of 3", "G12 G1 W", WRAP)) == "G12 G1 W=G2"
+    assert str(find("1 color run of 3", "G12 G1 W", WRAP)) == "W=G11 G12 G1"
     # a wrapped run of 12 numbers is the whole circle: each number once, in any rotation
     circle = parse_cards("R5 R6 R7 R8 R9 R10 R11 R12 B1 B2 B3 B4")
     assert find("1 run of 12", circle, WRAP) is not None
