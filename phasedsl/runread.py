@@ -99,8 +99,8 @@ def _pair_window(wins: list[list[int]], cards: Sequence[Card], known: list[int],
             if all(c.number is None or c.number == seq[i // 2] for i, c in enumerate(cards)):
                 return w  # (laid low to high, as a run is)
     straight = [w for w in wins if w == sorted(w)]
-    if not straight:
-        return wins[0]
+    if not straight:  # wrapped: as a run, from its first number said on
+        return next((w for w in wins if w[0] in known), wins[0])
     lo = min(known) if known else deck.high - length + 1
     return next((w for w in straight if w[0] == lo), straight[-1])
 
@@ -117,9 +117,12 @@ def read_wrapped_run(group: Group, cards: Sequence[Card], rules: Rules, color: s
     if len(set(known)) != len(known):
         return None
     stand = color if group.kind is Kind.COLOR_RUN else None
-    for window in run_windows(n, deck, True):
-        if window == sorted(window) or not set(known) <= set(window):
-            continue  # straight windows are the straight reading's
+    # as a straight run is read: from its first number said on, wilds at the high end
+    wins = sorted((w for w in run_windows(n, deck, True) if w != sorted(w)),
+                  key=lambda w: w[0] not in known)
+    for window in wins:
+        if not set(known) <= set(window):
+            continue
         if any(group.allowed(x) == frozenset() for x in window):
             continue
         place = {x: k for k, x in enumerate(window)}

@@ -160,3 +160,75 @@ def test_big_hands_stay_quick():
             assert time.monotonic() - t < 5
             if got is not None:
                 assert verify(phrase, [list(g.cards) for g in got.groups], rules, hand=hand).valid
+
+
+def test_verify_agrees_with_the_definitions_on_random_layouts():
+    """Seeded random layouts (often the meld find lays, shuffled, one card swapped out),
+    judged by verify and by reference.layout_ok: every pairing, every reading of the cards
+    of a wild number (postal), both natural scopes, shared set numbers or not, wrap or not."""
+    from collections import Counter
+
+    from reference import layout_ok
+    from test_layout import random_layout
+
+    phrases = ["1 run of 2 pairs", "1 run of 3 pairs", "1 color run of 2 pairs + 1 set of 2",
+               "3 cards over 8", "2 groups of 2 under 4", "3 cards over 9 + 1 set of 2",
+               "1 run of 2 pairs + 1 run of 3", "1 run of 4", "1 color run of 3 + 1 set of 2",
+               "2 cards under 3 + 1 run of 1 pair"]
+    rng = random.Random(2019)
+    judged = legal = 0
+    seen = Counter()
+    while judged < 1500:
+        share = rng.random() < 0.5
+        scope = rng.choice(["group", "phase"])
+        wrap = rng.random() < 0.5
+        least = rng.choice([0, 1, 1, 2]) if scope == "group" else rng.choice([1, 2])
+        lo = rng.randint(1, 12)
+        nums = {(lo - 1 + i) % 12 + 1 for i in range(rng.randint(2, 6))}
+        postal = frozenset(rng.sample(sorted(nums), 1)) if rng.random() < 0.4 else frozenset()
+        rules = Rules(sets_share_number=share, natural_scope=scope, min_naturals=least,
+                      wild_numbers=postal, runs_wrap=wrap)
+        phase = Phase.parse(rng.choice(phrases))
+        pool = [i for i, c in enumerate(DECK)
+                if (c.wild and rng.random() < 0.3) or (c.natural and c.number in nums)]
+        layout = random_layout(rng, phase, pool, 3, rules, real=0.6, swap=0.3)
+        plain = Counter(c.plain() for g in layout for c in g)
+        if any(k > STANDARD_DECK.supply(c) for c, k in plain.items()) or sum(
+                k for c, k in plain.items() if c.natural and c.number in postal) > 7:
+            continue  # the deck holds no such layout / the reference would take too long
+        got = verify(phase, layout, rules)
+        want = layout_ok(ref_groups(phase), [[card_tuple(c) for c in g] for g in layout],
+                         postal=postal, min_nat=least, scope=scope, share=share, wrap=wrap)
+        assert got.valid == want, (str(phase), [" ".join(map(str, g)) for g in layout], rules)
+        if got.valid:  # the meld shown reads back as legal
+            again = verify(phase, [list(g.cards) for g in got.meld.groups], rules)
+            assert again.valid, (str(got.meld), again.problems)
+        judged += 1
+        legal += got.valid
+        seen[wrap, got.valid] += 1
+    assert len(seen) == 4 and min(seen.values()) > 100, seen
+
+
+@pytest.mark.parametrize(("phrase", "cards", "rules", "rule"), [
+    ("4 cards over 8", "R9 R2 W W", Rules(), "over_under"),
+    ("4 cards under 5", "R1 W=7 W W", Rules(), "over_under"),
+    ("1 run of 3 pairs", "R3 B3 R4 G4 Y5 Y5 Y5", Rules(), "pairs"),
+    ("1 run of 3 pairs", "R3 R3 R3 R4 R5 R5", Rules(), "pairs"),
+    ("1 run of 3 pairs", "R3 B3 R4 G4 Y7 W", Rules(), "consecutive"),
+    ("1 color run of 2 pairs", "R3 R3 B4 R4", Rules(), "one_color"),
+    ("1 run of 2 pairs", "R3 R3 B4 R4", Rules(runs_one_color=True), "one_color"),
+    ("1 run of 4", "R11 R12 R1 R2", Rules(), "consecutive"),
+    ("1 run of 4", "R11 R12 R1 R3", WRAP, "consecutive"),
+    ("1 run of 2 pairs", "R12 B12 R1 W", Rules(), "consecutive"),
+])
+def test_each_broken_rule_has_its_code(phrase, cards, rules, rule):
+    v = verify(phrase, [cards], rules)
+    assert not v.valid and rule in [p.rule for p in v.problems], v.problems
+
+
+def test_wrapped_layouts_read_back_in_run_order():
+    assert str(verify("1 run of 4", ["R1 W R11 R12"], WRAP).meld) == "R11 R12 R1 W=2"
+    assert str(verify("1 run of 4", ["R2 R1 R12 R11"], WRAP).meld) == "R11 R12 R1 R2"
+    assert str(verify("1 run of 3 pairs", ["W R1 B12 G1 W R12"], WRAP).meld) == \
+        "B12 R12 R1 G1 W=2 W=2"
+    assert verify("1 run of 12", ["R5 R6 R7 R8 R9 R10 R11 R12 B1 B2 B3 B4"], WRAP).valid
