@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from reference import can_make, card_tuple
 
-from phasedsl import STANDARD_DECK, Card, Phase, parse_cards
+from phasedsl import STANDARD_DECK, Card, Deck, Phase, parse_cards
 from phasedsl.layout import verify
 from phasedsl.rules import Rules
 from phasedsl.solver import find, shortfall, unseen_counts
@@ -232,3 +232,29 @@ def test_wrapped_layouts_read_back_in_run_order():
     assert str(verify("1 run of 3 pairs", ["W R1 B12 G1 W R12"], WRAP).meld) == \
         "B12 R12 R1 G1 W=2 W=2"
     assert verify("1 run of 12", ["R5 R6 R7 R8 R9 R10 R11 R12 B1 B2 B3 B4"], WRAP).valid
+
+
+SMALL = Deck(colors=("R", "B"), low=1, high=6, copies=1, wilds=2, skips=1)
+
+
+@pytest.mark.parametrize(("phrase", "wrap"), [
+    ("1 run of 2 pairs", False), ("1 run of 2 pairs", True), ("3 cards over 4", False),
+    ("1 run of 1 pair + 2 cards under 4", False), ("1 run of 4", True),
+    ("2 cards over 3 + 2 cards under 4", False), ("1 set of 2 + 1 run of 2 pairs", True),
+])
+def test_exact_odds_count_every_hand(phrase, wrap):
+    """On a small deck, the exact figure is the count of every hand the reference makes."""
+    from fractions import Fraction
+    from itertools import combinations
+
+    from phasedsl.odds import odds
+
+    rules = Rules(deck=SMALL, hand_size=5, runs_wrap=wrap)
+    phase = Phase.parse(phrase, SMALL)
+    got = odds(phase, rules)
+    assert got.method == "exact", got
+    cards = SMALL.all_cards()
+    groups = ref_groups(phase)
+    made = sum(can_make(groups, [card_tuple(c) for c in hand], low=1, high=6, wrap=wrap)
+               for hand in combinations(cards, 5))
+    assert got.fraction == Fraction(made, sum(1 for _ in combinations(cards, 5)))
