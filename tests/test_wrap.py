@@ -143,3 +143,40 @@ def test_hits_onto_the_new_kinds():
     assert where([full], "W", WRAP) == []
     assert str(plan(["run: R10 R11 R12", "set: R5 B5 G5"], "B1 Y2 W R9 Y4", WRAP)).endswith(
         "all 5 cards placed")
+
+
+PACK = """\
+name: kinds-test
+title: Runs of pairs, over/under and wrap-around runs
+description: a test pack for issue 19's kinds
+source: >-
+  hitnrun30/phase10randomizer (runs of pairs, 4 over 8); Phazed's rules (wrap-around runs)
+extends: original
+rules:
+  game_length: 4
+  runs:
+    wrap: {wrap}
+phases:
+  - "1 run of 2 pairs + 3 cards over 8"
+  - "1 run of 5 + 3 cards under 4"
+  - "1 run of 3 pairs"
+  - "2 groups of 3 over 6"
+"""
+
+
+@pytest.mark.parametrize("wrap", ["true", "false"])
+def test_games_of_a_pack_with_the_new_kinds_play_to_the_end(tmp_path, wrap):
+    """Bots play whole games, and every game's log replays through the referee as legal."""
+    from phasedsl import load_pack
+    from phasedsl.gamelog import replay
+    from phasedsl.simulate import simulate
+
+    path = tmp_path / "kinds-test.yaml"
+    path.write_text(PACK.format(wrap=wrap), encoding="utf-8")
+    pack = load_pack(path)
+    assert pack.worlds[0].rules.runs_wrap is (wrap == "true")
+    records = simulate(pack, 3, 3, seed=19, keep_logs=True)
+    assert all(r.winner is not None and not r.capped and not r.stalled for r in records)
+    for r in records:
+        got = replay(r.log, base_dir=tmp_path, pack=pack)
+        assert got.legal, got.error
