@@ -258,3 +258,21 @@ def test_exact_odds_count_every_hand(phrase, wrap):
     made = sum(can_make(groups, [card_tuple(c) for c in hand], low=1, high=6, wrap=wrap)
                for hand in combinations(cards, 5))
     assert got.fraction == Fraction(made, sum(1 for _ in combinations(cards, 5)))
+
+
+def test_lint_knows_the_new_pools_and_wrap():
+    from phasedsl.lint import phase_warnings
+
+    def wilds_said(phrase: str, rules: Rules) -> list[str]:
+        return [w for w in phase_warnings(Phase.parse(phrase), rules) if "wild" in w]
+
+    # every window of a run of 9 in 1-12 holds 4-9, so nine runs need six wilds there;
+    # wrapping, no number is in every window
+    assert any("needs at least 6 wilds" in w for w in wilds_said("9 runs of 9", Rules()))
+    assert wilds_said("9 runs of 9", WRAP) == []
+    assert any("needs at least 4 wilds" in w and "hold at most 16 natural cards" in w
+               for w in wilds_said("5 groups of 4 over 10", Rules()))
+    assert wilds_said("4 groups of 4 over 10", Rules()) == []
+    # five runs of 8 pairs: each of 5-8 is in every window, ten cards of each, eight held
+    assert any("needs at least 8 wilds" in w for w in wilds_said("5 runs of 8 pairs", Rules()))
+    assert wilds_said("5 runs of 8 pairs", WRAP) == []
