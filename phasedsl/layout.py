@@ -174,7 +174,6 @@ def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
         fixed = {c.number for i, c in enumerate(cards) if c.number is not None and i not in flex}
         one_color = kind.one_color or rules.runs_one_color
         for window in run_windows(n, deck, rules.runs_wrap):
-            first = window[0]
             for color in (deck.colors if one_color else (None,)):
                 # Of several cards of one number, the one kept may be the first, or the one
                 # lying at that number's place (read up or down): where the cards lie is

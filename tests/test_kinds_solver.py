@@ -115,8 +115,8 @@ def test_wrap_around_runs_only_under_the_rule():
     # a wrapped run of 12 numbers is the whole circle: each number once, in any rotation
     circle = parse_cards("R5 R6 R7 R8 R9 R10 R11 R12 B1 B2 B3 B4")
     assert find("1 run of 12", circle, WRAP) is not None
-    assert find("1 run of 12", circle[:11] + [Card(wild=True)], WRAP) is not None
-    assert find("1 run of 12", circle[:11] + [circle[0]], WRAP) is None
+    assert find("1 run of 12", [*circle[:11], Card(wild=True)], WRAP) is not None
+    assert find("1 run of 12", [*circle[:11], circle[0]], WRAP) is None
 
 
 def test_shortfall_and_outs_agree_with_brute_force():

@@ -122,7 +122,8 @@ def test_plan_and_targets_agree_with_brute_force(rules):
 
 
 def test_hits_onto_the_new_kinds():
-    def where(laid, card, rules=Rules()):
+    def where(laid, card, rules=None):
+        rules = Rules() if rules is None else rules
         return [str(h) for h in targets(laid, card, rules)]
 
     assert where(["4 cards over 8: R9 R10 W W"], "B11") == ["B11 onto group 1"]

@@ -34,8 +34,7 @@ from ..phase import Group, Kind, Phase
 from ..rules import Rules
 from . import budget
 from .budget import SearchLimit
-from .classes import (NO_PLAN, Class, Plan, Tables, as_played, bits, played_classes, tables,
-                      window_hold)
+from .classes import NO_PLAN, Class, Plan, Tables, as_played, bits, played_classes, tables, window_hold
 from .closedforms import WindowCaps, set_and_run, two_sets, window_table
 from .handcounts import Hand
 from .joint import assign, color_run_block, greedy, number_joint, pair_loss, supply_of, upper_bound
