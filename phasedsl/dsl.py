@@ -47,6 +47,8 @@ _EXPECT = {
     "OR": "'or'", "COLORNAME": "a color name", "SEMI": "';'",
     "COLON": "':'", "DASH": "'-'", "PHASEWORD": "'phase'", "SLASH": "'/'", "AMP": "'&'",
     "LBRACE": "'{'", "RBRACE": "'}'",
+    "TOTAL": "'totalling'", "OVER": "'over'", "UNDER": "'under'", "CONSECUTIVE": "'consecutive'",
+    "ACCUM": "'34-accumulation'",
 }
 _JOINERS = ["PLUS", "AND", "COMMA", "PLUSWORD", "AMP", "PERIOD", "$END"]
 _ORDER = [k for k in _EXPECT if k not in _JOINERS] + _JOINERS
@@ -203,6 +205,94 @@ class _ToPhase(Transformer):
     def skip_part(self, items):
         return self._sized(items, Kind.SKIP)
 
+    # ---- the kinds custom sets use: sums, runs of pairs, over/under ---------
+    def total(self, items):
+        value, col = items[-1]
+        return ("total", value, col)
+
+    def bound(self, items):
+        value, col = items[-1]
+        return ("over" if items[0].type == "OVER" else "under", value, col)
+
+    @staticmethod
+    def _around(items, word: str) -> tuple[list, list]:
+        """The numbers written before and after the keyword ``word`` (a lead, a size)."""
+        at = next(i.column for i in items if isinstance(i, Token) and i.type == word)
+        nums = [i for i in items if isinstance(i, tuple) and len(i) == 2 and isinstance(i[0], int)]
+        return [n for n in nums if n[1] < at], [n for n in nums if n[1] > at]
+
+    @staticmethod
+    def _tagged(items, *tags: str) -> tuple[str, int, int]:
+        return next(i for i in items if isinstance(i, tuple) and len(i) == 3 and i[0] in tags)
+
+    def _sum(self, kind: Kind, count, size, total_item) -> tuple:
+        _, total, tcol = total_item
+        if total < 1:
+            raise _Fail("a total must be at least 1", tcol)
+        (n, ccol) = count or (1, None)
+        if size is None:  # as many cards as it takes: at least the fewest that can reach it
+            fewest = -(-total // self.deck.high) if self.deck.high > 0 else total
+            return Part(n, Group(kind, max(1, fewest), total=total, any_count=True)), ccol, tcol
+        return Part(n, Group(kind, size[0], total=total)), ccol, size[1]
+
+    def sum_part(self, items):
+        before, _ = self._around(items, "CARDS")
+        return self._sum(Kind.SUM, None, before[0] if before else None, self._tagged(items, "total"))
+
+    def color_sum_part(self, items):
+        before, _ = self._around(items, "CARDS")
+        return self._sum(Kind.COLOR_SUM, None, before[0] if before else None,
+                         self._tagged(items, "total"))
+
+    def sum_groups_part(self, items, kind: Kind = Kind.SUM):
+        before, after = self._around(items, "GROUP")
+        total = self._tagged(items, "total")
+        after = [n for n in after if n[1] < total[2]]
+        return self._sum(kind, before[0] if before else None, after[0] if after else None, total)
+
+    def color_sum_groups_part(self, items):
+        return self.sum_groups_part(items, Kind.COLOR_SUM)
+
+    def accum_part(self, items):
+        tok = next(i for i in items if isinstance(i, Token) and i.type == "ACCUM")
+        digits = re.match(r"[0-9]+", str(tok)).group()  # type: ignore[union-attr]
+        if len(digits) > 4:
+            raise _Fail(f"{digits[:12]}{'...' if len(digits) > 12 else ''} is far too large", tok.column)
+        before, _ = self._around(items, "ACCUM")
+        kind = Kind.COLOR_SUM if "one_color" in self._split(items)[1] else Kind.SUM
+        return self._sum(kind, before[0] if before else None, None, ("total", int(digits), tok.column))
+
+    def _pairs(self, kind: Kind, count, length) -> tuple:
+        (n, ccol), (m, lcol) = count or (1, None), length
+        return Part(n, Group(kind, 2 * m)), ccol, lcol
+
+    def pair_run_part(self, items):
+        before, after = self._around(items, "RUN")
+        kind = Kind.COLOR_PAIR_RUN if "one_color" in self._split(items)[1] else Kind.PAIR_RUN
+        return self._pairs(kind, before[0] if before else None, after[0])
+
+    def color_pair_run_part(self, items):
+        before, after = self._around(items, "RUN")
+        return self._pairs(Kind.COLOR_PAIR_RUN, before[0] if before else None, after[0])
+
+    def consecutive_pairs_part(self, items):
+        kind = Kind.COLOR_PAIR_RUN if "one_color" in self._split(items)[1] else Kind.PAIR_RUN
+        return self._pairs(kind, None, self._split(items)[0][0])
+
+    def _bounded(self, count, size, bound_item) -> tuple:
+        word, value, _ = bound_item
+        kind = Kind.OVER if word == "over" else Kind.UNDER
+        (n, ccol) = count or (1, None)
+        return Part(n, Group(kind, size[0], bound=value)), ccol, size[1]
+
+    def bounded_part(self, items):
+        return self._bounded(None, self._split(items)[0][0], self._tagged(items, "over", "under"))
+
+    def bounded_groups_part(self, items):
+        before, after = self._around(items, "GROUP")
+        return self._bounded(before[0] if before else None, after[0],
+                             self._tagged(items, "over", "under"))
+
     def sep(self, items):
         return None
 
@@ -229,12 +319,18 @@ def _supply(group: Group, deck: Deck) -> tuple[int, str]:
     cap, why = natural_cap(group, deck)
     if group.kind.is_run:  # a run holds one card of each number, wild or not
         return cap, why
+    if group.kind.is_pair_run:  # two cards of each number, wild or not
+        return 2 * len(deck.numbers), f"numbers go from {deck.low} to {deck.high}, two cards each"
     return cap + deck.wilds, f"{why} and {deck.wilds} wilds"
 
 
 def _too_big(group: Group, why: str) -> str:
     if group.kind in (Kind.WILD, Kind.SKIP):
         return f"{group.size} {group.kind.value}s are impossible: {why}"
+    if group.kind.is_pair_run:
+        return f"a run of {group.length} pairs is impossible: {why}"
+    if group.kind.is_bounded or group.kind.is_sum:
+        return f"{group.describe()} is impossible: {why}"
     return f"a {group.kind.value.replace('_', ' ')} of {group.size} is impossible: {why}"
 
 
@@ -246,6 +342,17 @@ def _check_values(part: Part, ccol: int | None, scol: int, deck: Deck) -> None:
         raise _Fail(f"{part.count} groups is more than any phase can hold", ccol or scol)
     if g.size < 1:
         raise _Fail("a group needs at least 1 card", scol)
+    if g.kind.is_bounded:
+        fits = [n for n in deck.numbers if g.admits(n)]
+        if not fits:
+            side = "above" if g.kind is Kind.OVER else "below"
+            raise _Fail(f"no card of the deck ({deck.low}-{deck.high}) is numbered {side} "
+                        f"{g.bound}", scol)
+    if g.kind.is_sum and not g.any_count:
+        low, high = g.size * deck.low, g.size * deck.high
+        if not low <= (g.total or 0) <= high:
+            raise _Fail(f"{g.size} cards cannot total {g.total}: their numbers add up to "
+                        f"{low} to {high}", scol)
     if g.colors is not None:
         numbers = [n for n, _ in g.colors]
         if numbers != list(range(numbers[0], numbers[-1] + 1)):
@@ -384,7 +491,8 @@ _SPELLINGS = {
     "SET": "set", "RUN": "run", "COLOR": "color", "GROUP": "group", "FLUSH": "flush",
     "CARDS": "cards", "WILDS": "wild", "SKIPS": "skip", "OF": "of", "OUT": "out", "WITH": "with",
     "SAME": "same", "ANY": "any", "AND": "and", "PAIR": "pair", "PLUSWORD": "plus",
-    "PHASEWORD": "phase",
+    "PHASEWORD": "phase", "TOTAL": "totalling", "OVER": "over", "UNDER": "under",
+    "CONSECUTIVE": "consecutive",
 }
 
 

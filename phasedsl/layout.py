@@ -18,6 +18,7 @@ from .coerce import as_cards, as_layout, as_phase, as_rules
 from .meld import LaidGroup, Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
+from .runread import keepable_new_kinds, read_bounded, read_pair_run, read_wrapped_run, run_windows
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,12 @@ _NAMES = {
 
 
 def _label(group: Group) -> str:
+    if group.kind.is_pair_run:
+        color = "color " if group.kind is Kind.COLOR_PAIR_RUN else ""
+        return f"{color}run of {group.length} pairs"
+    if group.kind.is_bounded:
+        word = "over" if group.kind is Kind.OVER else "under"
+        return f"group of {group.size} cards {word} {group.bound}"
     return f"{_NAMES[group.kind]} of {group.size}"
 
 
@@ -159,13 +166,14 @@ def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
     if not flex:
         return out
     kind = group.kind
-    if kind.is_run:
+    if kind.is_pair_run or kind.is_bounded:
+        out += keepable_new_kinds(group, cards, rules, flex)
+    elif kind.is_run:
         deck = rules.deck
         n = len(cards)
         fixed = {c.number for i, c in enumerate(cards) if c.number is not None and i not in flex}
         one_color = kind.one_color or rules.runs_one_color
-        for first in range(deck.low, deck.high - n + 2):
-            window = range(first, first + n)
+        for window in run_windows(n, deck, rules.runs_wrap):
             for color in (deck.colors if one_color else (None,)):
                 # Of several cards of one number, the one kept may be the first, or the one
                 # lying at that number's place (read up or down): where the cards lie is
@@ -178,8 +186,8 @@ def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
                         if (c.number in window and c.number not in fixed
                                 and color in (None, c.color)
                                 and (allowed is None or c.color in allowed)):
-                            at = (None if place is None else c.number - first if place == "up"
-                                  else first + n - 1 - c.number)
+                            at = (None if place is None else window.index(c.number)
+                                  if place == "up" else n - 1 - window.index(c.number))
                             if c.number not in kept or (at == i and at != kept[c.number]):
                                 kept[c.number] = i
                     out.append(frozenset(kept.values()))
@@ -229,7 +237,7 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     known = [c for c in cards if c.natural or c.number is not None or c.color is not None]
     # Color: one color for the one-color kinds (wild annotations included).
     color = None
-    if kind.one_color or (kind.is_run and rules.runs_one_color):
+    if kind.one_color or ((kind.is_run or kind.is_pair_run) and rules.runs_one_color):
         colors = sorted({c.color for c in known if c.color is not None})
         if len(colors) > 1:
             names = " and ".join(deck.color_name(c) for c in colors)
@@ -254,6 +262,18 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     if kind is Kind.COLOR:
         laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
         return laid, problems, list(range(n))
+    if kind.is_bounded:
+        return read_bounded(group, cards, label, problems)
+    if kind.is_pair_run:
+        return read_pair_run(group, cards, rules, color, label, problems)
+    if rules.runs_wrap:
+        base = list(problems)
+        got = _read_run(group, cards, rules, color, problems)
+        if len(got[1]) > len(base):  # no straight reading: one running on from top to bottom
+            wrapped = read_wrapped_run(group, cards, rules, color)
+            if wrapped is not None:
+                return wrapped[0], base, wrapped[1]
+        return got
     return _read_run(group, cards, rules, color, problems)
 
 
@@ -330,7 +350,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         lo_end, hi_end = start, start + n - 1
         bad = lo_end if lo_end < deck.low else hi_end
         problems.append(("bounds", f"this run would need a {bad}: numbers go from {deck.low} to "
-                                   f"{deck.high}, with no wrap-around"))
+                                   f"{deck.high}"
+                                   f"{'' if rules.runs_wrap else ', with no wrap-around'}"))
         return tuple(cards), problems, ident
     if order is None:
         slots: list[int | None] = [None] * n

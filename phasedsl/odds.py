@@ -93,13 +93,16 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
     nn, nc = tb.nn, tb.nc
     groups = [g for g in phase.groups if g.kind.needs_natural]
     kinds = {g.kind for g in groups}
-    if rules.runs_one_color and Kind.RUN in kinds:
+    if rules.runs_one_color and kinds & {Kind.RUN, Kind.PAIR_RUN}:
         return None
     if any(g.colors is not None for g in groups):
         return None
 
     def use(g) -> int:  # most cards one group takes from one class
-        return 1 if g.kind is Kind.RUN else g.size
+        return 1 if g.kind is Kind.RUN else 2 if g.kind is Kind.PAIR_RUN else g.size
+
+    if kinds and all(k.is_bounded for k in kinds) and not rules.wild_numbers:
+        return _bounded_classes(groups, rules)
 
     def parity(ni: int) -> int:
         return (ni + deck.low) % 2
@@ -115,7 +118,9 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
         members = tuple(tuple(ci * nn + ni for ni in range(nn) if parity(ni) == p)
                         for ci in range(nc) for p in (0, 1))
         sym = False
-    elif kinds <= {Kind.SET, Kind.RUN, Kind.EVEN_ODD}:
+    elif kinds <= {Kind.SET, Kind.RUN, Kind.EVEN_ODD, Kind.PAIR_RUN, Kind.OVER, Kind.UNDER}:
+        # all of these read a card's number alone (a run of pairs two of each, an over or
+        # under group any past its bound)
         members = tuple(tuple(ci * nn + ni for ci in range(nc)) for ni in range(nn))
         # numbers are interchangeable for sets alone (not when a wild number singles one out)
         sym = kinds <= {Kind.SET} and not rules.wild_numbers
@@ -123,13 +128,29 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
         # Cards of a wild number keep counting past any cap: each extra one is a wild.
         caps = tuple(len(m) * deck.copies if ni + deck.low in rules.wild_numbers
                      else min(cap, len(m) * deck.copies) for ni, m in enumerate(members))
-        # Runs, sets and even/odd groups read the same backwards (a parity swap is harmless).
-        return _Classes(members, caps, sym, mirror=not rules.wild_numbers)
+        # Runs, sets and even/odd groups read the same backwards (a parity swap is harmless;
+        # wrapped windows reversed are wrapped windows); an over or under bound does not.
+        mirror = not rules.wild_numbers and not any(k.is_bounded for k in kinds)
+        return _Classes(members, caps, sym, mirror=mirror)
     else:
         return None
     cap = sum(use(g) for g in groups)
     caps = tuple(min(cap, len(m) * deck.copies) for m in members)
     return _Classes(members, caps, sym)
+
+
+def _bounded_classes(groups, rules: Rules) -> _Classes:
+    """Over and under groups alone read only which bounds a card's number passes: one
+    class per such signature (4 cards over 8: the 9s to 12s, and the rest)."""
+    deck = rules.deck
+    tb = tables(deck)
+    by_sig: dict[tuple, list[int]] = {}
+    for ni, n in enumerate(deck.numbers):
+        sig = tuple(g.admits(n) for g in groups)
+        by_sig.setdefault(sig, []).extend(ci * tb.nn + ni for ci in range(tb.nc))
+    members = tuple(tuple(ts) for ts in by_sig.values())
+    cap = sum(g.size for g in groups)
+    return _Classes(members, tuple(min(cap, len(m) * deck.copies) for m in members), False)
 
 
 def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules: Rules) -> Hand:

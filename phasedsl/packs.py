@@ -398,6 +398,7 @@ def rules_from(settings: dict) -> Rules:
         natural_scope=w["natural_scope"],
         sets_share_number=s["sets"]["share_number"],
         runs_one_color=s["runs"]["one_color"],
+        runs_wrap=s["runs"]["wrap"],
         extras=s["lay_down"]["extras"],
         wild_swap=w["swap"],
         wild_take_back=w["take_back"],

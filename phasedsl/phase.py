@@ -24,13 +24,35 @@ class Kind(StrEnum):
     COLOR_SET = "color_set"
     WILD = "wild"
     SKIP = "skip"
+    # Kinds custom phase sets use (issue 19): Phazed's "34-accumulations", the
+    # randomizer's runs of pairs and "4 over 8".
+    SUM = "sum"
+    COLOR_SUM = "color_sum"
+    PAIR_RUN = "pair_run"
+    COLOR_PAIR_RUN = "color_pair_run"
+    OVER = "over"
+    UNDER = "under"
 
     def __str__(self) -> str:
         return self.value
 
     @property
     def is_run(self) -> bool:
+        """A run of single cards (one card per number); runs of pairs are ``is_pair_run``."""
         return self in (Kind.RUN, Kind.COLOR_RUN)
+
+    @property
+    def is_pair_run(self) -> bool:
+        return self in (Kind.PAIR_RUN, Kind.COLOR_PAIR_RUN)
+
+    @property
+    def is_sum(self) -> bool:
+        return self in (Kind.SUM, Kind.COLOR_SUM)
+
+    @property
+    def is_bounded(self) -> bool:
+        """Over or under: every card's number strictly above or below ``Group.bound``."""
+        return self in (Kind.OVER, Kind.UNDER)
 
     @property
     def is_set(self) -> bool:
@@ -38,7 +60,8 @@ class Kind(StrEnum):
 
     @property
     def one_color(self) -> bool:
-        return self in (Kind.COLOR, Kind.COLOR_RUN, Kind.COLOR_EVEN_ODD, Kind.COLOR_SET)
+        return self in (Kind.COLOR, Kind.COLOR_RUN, Kind.COLOR_EVEN_ODD, Kind.COLOR_SET,
+                        Kind.COLOR_SUM, Kind.COLOR_PAIR_RUN)
 
     @property
     def needs_natural(self) -> bool:
@@ -54,11 +77,34 @@ ColorMap = tuple[tuple[int, frozenset[str]], ...]
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """One group a player lays: its kind and minimum size."""
+    """One group a player lays: its kind and minimum size.
+
+    A sum's cards add up to ``total``: exactly ``size`` cards, or, with
+    ``any_count``, as many as it takes (``size`` is then the fewest cards that can
+    reach the total, so ``Phase.cards_needed`` stays a true minimum).  An over or
+    under group's numbers are all strictly above or below ``bound``.  A run of
+    pairs of ``size`` cards covers ``size // 2`` numbers, two cards each.
+    """
 
     kind: Kind
     size: int
     colors: ColorMap | None = None
+    total: int | None = None
+    bound: int | None = None
+    any_count: bool = False
+
+    @property
+    def length(self) -> int:
+        """Numbers a run covers (a run of pairs: half its cards)."""
+        return self.size // 2 if self.kind.is_pair_run else self.size
+
+    def admits(self, number: int) -> bool:
+        """Whether a natural card of this number may be in an over or under group."""
+        if self.kind is Kind.OVER:
+            return number > (self.bound or 0)
+        if self.kind is Kind.UNDER:
+            return number < (self.bound or 0)
+        return True
 
     def allowed(self, number: int) -> frozenset[str] | None:
         """Colors allowed at this number (None: any color; empty: number not allowed)."""
@@ -79,6 +125,13 @@ class Group:
         out: dict = {"kind": self.kind.value, "size": self.size}
         if self.colors is not None:
             out["colors"] = {str(n): sorted(cs, key=deck.colors.index) for n, cs in self.colors}
+        if self.total is not None:
+            out["total"] = self.total
+            out["any_count"] = self.any_count
+        if self.bound is not None:
+            out["bound"] = self.bound
+        if self.kind.is_pair_run:
+            out["pairs"] = self.length
         return out
 
 
@@ -115,8 +168,23 @@ class Part:
             text = f"{n} color {plural_word('set', n)} of {m}"
         elif k is Kind.WILD:
             text = f"{m} {plural_word('wild', m)}"
-        else:
+        elif k is Kind.SKIP:
             text = f"{m} {plural_word('skip', m)}"
+        elif k.is_sum:
+            color = " of one color" if k is Kind.COLOR_SUM else ""
+            if n == 1:
+                cards = "cards" if g.any_count else f"{m} cards"
+                text = f"{cards}{color} totalling {g.total}"
+            else:
+                what = "color groups" if color else "groups"
+                text = f"{n} {what}{'' if g.any_count else f' of {m}'} totalling {g.total}"
+        elif k.is_pair_run:
+            color = "color " if k is Kind.COLOR_PAIR_RUN else ""
+            text = f"{n} {color}{plural_word('run', n)} of {g.length} pairs"
+        else:
+            word = "over" if k is Kind.OVER else "under"
+            text = (f"{m} cards {word} {g.bound}" if n == 1
+                    else f"{n} groups of {m} {word} {g.bound}")
         return text
 
 
@@ -127,6 +195,22 @@ class Part:
         m, k = g.size, g.kind
         if k in (Kind.WILD, Kind.SKIP):
             return f"{m} {k.value} card{'s' * (m != 1)}"
+        if k.is_sum:
+            cards = "cards" if g.any_count else f"{m} cards"
+            color, each = (" of one color", ", each of one color") if k is Kind.COLOR_SUM else ("", "")
+            if n == 1:
+                return f"{cards}{color} whose numbers add up to {g.total}"
+            return f"{n} groups of {cards} whose numbers add up to {g.total}{each}"
+        if k.is_pair_run:
+            color = ", all one color" if k is Kind.COLOR_PAIR_RUN else ""
+            if n == 1:
+                return f"{g.length} numbers in a row, two cards of each{color}"
+            return f"{n} groups of {g.length} numbers in a row, two cards of each{color}"
+        if k.is_bounded:
+            word = "above" if k is Kind.OVER else "below"
+            if n == 1:
+                return f"{m} cards numbered {word} {g.bound}"
+            return f"{n} groups of {m} cards numbered {word} {g.bound}"
         # (one group: what its cards have in common; several: "N ... groups of M cards, each ...")
         one, many = {
             Kind.SET: (f"{m} cards of the same number", f"{n} groups of {m} cards, each of one number"),
@@ -172,7 +256,9 @@ def _merged(parts: tuple[Part, ...]) -> tuple[Part, ...]:
 
 def _group_key(g: Group) -> tuple:
     colors = () if g.colors is None else tuple((n, tuple(sorted(cs))) for n, cs in g.colors)
-    return (g.kind.value, g.size, g.colors is not None, colors)
+    return (g.kind.value, g.size, g.colors is not None, colors, -1 if g.total is None else g.total,
+            -1 if g.bound is None else g.bound,
+            g.any_count)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

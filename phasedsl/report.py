@@ -224,6 +224,9 @@ _PLAIN: dict[tuple[str, object], str | Callable[[dict], str]] = {
                                          f"{(st.get('postal') or {}).get('through_phase', 7)}.",
     ("sets.share_number", False): "Two sets of one phase may not show the same number.",
     ("runs.one_color", True): "Every run must be all one color.",
+    ("runs.wrap", True): "Runs (and runs of pairs) may wrap from the top number to the bottom, "
+                         "as 11 12 1 2, and hits may carry a run on past either end the same "
+                         "way; a run of every number is a full circle.",
     ("lay_down.extras", False): "Lay exactly the cards each group asks for, no more; add "
                                 "others later as hits.",
     ("phase_order", "any"): "Make the phases in any order you like, each one once.",

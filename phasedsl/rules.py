@@ -56,6 +56,8 @@ class Rules:
     sets_share_number: bool = True
     # House rule (Japanese page): every run must be one color.
     runs_one_color: bool = False
+    # Runs may wrap from the deck's top number to its bottom (11 12 1 2; Phazed).
+    runs_wrap: bool = False
     # Lay more than the minimum, with cards that fit the phase's own groups.
     extras: bool = True
     # Numbers whose cards may act as wilds (the "postal" house rule).
@@ -66,6 +68,8 @@ class Rules:
     wild_take_back: bool = False
     # A wild may be played as a skip (also inside a skip part).
     wild_as_skip: bool = False
+    # A skip may be laid as a blue card in a color group (Japanese page); it is no natural.
+    skip_counts_as_blue: bool = False
     # Which end of a run a wild hit takes when both ends are open.
     wild_hit_end: Literal["high", "low"] = "high"
     scoring: Scoring = field(default_factory=Scoring)
@@ -79,7 +83,7 @@ class Rules:
         _choice("natural_scope", self.natural_scope, ("group", "phase"))
         _choice("wild_hit_end", self.wild_hit_end, ("high", "low"))
         for name in ("sets_share_number", "runs_one_color", "extras", "wild_swap", "wild_take_back",
-                     "wild_as_skip"):
+                     "wild_as_skip", "runs_wrap", "skip_counts_as_blue"):
             _bool(name, getattr(self, name))
         if not isinstance(self.wild_numbers, frozenset) or not all(
                 isinstance(n, int) and not isinstance(n, bool) for n in self.wild_numbers):

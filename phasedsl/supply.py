@@ -79,6 +79,18 @@ def natural_cap(group: Group, deck: Deck) -> tuple[int, str]:
         return len(usable), f"numbers go from {deck.low} to {deck.high}"
     if not group.kind.needs_natural:
         return 0, "it holds no natural cards"
+    nc, k = len(deck.colors), deck.copies
+    if group.kind.is_pair_run:
+        per = 2 if group.kind is Kind.PAIR_RUN else min(2, k)
+        return per * len(deck.numbers), f"{per} cards of each number from {deck.low} to {deck.high}"
+    if group.kind.is_bounded:
+        fits = sum(1 for n in deck.numbers if group.admits(n))
+        word = "over" if group.kind is Kind.OVER else "under"
+        return fits * nc * k, f"the deck has {fits * nc * k} cards {word} {group.bound}"
+    if group.kind is Kind.SUM:
+        return len(deck.numbers) * nc * k, "the deck's natural cards"
+    if group.kind is Kind.COLOR_SUM:
+        return len(deck.numbers) * k, "the natural cards of one color"
     most = max(_pools(group.kind, deck), default=0)
     return most, f"{most} of each {_POOL_NAMES[group.kind]}"
 
@@ -146,8 +158,10 @@ class WildNeed:
         return f"needs at least {self.wilds} wild{s}{have}: " + "; ".join(self.reasons)
 
 
-def wild_need(phase: Phase, deck: Deck) -> WildNeed:
-    """A sound lower bound on the wilds any meld of ``phase`` uses, with the reasons."""
+def wild_need(phase: Phase, deck: Deck, wrap: bool = False) -> WildNeed:
+    """A sound lower bound on the wilds any meld of ``phase`` uses, with the reasons
+    (``wrap``: runs may wrap from the top number to the bottom, so no number is in every
+    window of a run shorter than the deck's numbers)."""
     groups = phase.groups
     reasons: list[str] = []
     family_need = 0
@@ -171,7 +185,18 @@ def wild_need(phase: Phase, deck: Deck) -> WildNeed:
             reasons.append(f"the {len(gs)} {_PLURALS[kind]} must share {len(pools)} "
                            f"{_POOL_PLURALS[kind]} of {caps} natural cards each")
         family_need += need
-    run_need, run_reason = _forced_numbers(groups, deck)
+    for g in dict.fromkeys(h for h in groups if h.kind.is_pair_run or h.kind.is_bounded):
+        # runs of pairs and over/under groups: each alone, and the alike ones together
+        # (they draw on one pool: two cards of each number, the cards past one bound)
+        cap, why = natural_cap(g, deck)
+        many = sum(1 for h in groups if h == g)
+        over = many * g.size - cap if g.kind.is_bounded else many * max(0, g.size - cap)
+        if over > 0:
+            label = g.describe(deck).removeprefix("1 ")
+            who = f"{many} groups of {label} hold" if many > 1 else f"a {label} holds"
+            reasons.append(f"{who} at most {cap} natural cards ({why})")
+            family_need += over
+    run_need, run_reason = _forced_numbers(groups, deck, wrap)
     if run_need:
         reasons.append(run_reason)
         family_need += run_need
@@ -187,17 +212,19 @@ def wild_need(phase: Phase, deck: Deck) -> WildNeed:
     return WildNeed(family_need + parts, parts, tuple(reasons))
 
 
-def _forced_numbers(groups: tuple[Group, ...], deck: Deck) -> tuple[int, str]:
-    """Wilds the runs need because every window of a long run holds the middle numbers."""
+def _forced_numbers(groups: tuple[Group, ...], deck: Deck, wrap: bool = False
+                    ) -> tuple[int, str]:
+    """Wilds the runs need because every window of a long run holds the middle numbers
+    (a run of pairs two cards of each; under ``wrap`` only a run of every number)."""
     demand: dict[int, int] = {}
     for g in groups:
-        if not g.kind.is_run:
+        if not (g.kind.is_run or g.kind.is_pair_run):
             continue
-        numbers = _run_numbers(g, deck)
-        m, s = len(numbers), g.size
-        if 2 * s > m:
+        numbers = _run_numbers(g, deck) if g.kind.is_run else list(deck.numbers)
+        m, s = len(numbers), g.length
+        if 2 * s > m and (not wrap or s >= m):
             for n in numbers[m - s:s]:
-                demand[n] = demand.get(n, 0) + 1
+                demand[n] = demand.get(n, 0) + (2 if g.kind.is_pair_run else 1)
     per_number = len(deck.colors) * deck.copies
     short = {n: d - per_number for n, d in demand.items() if d > per_number}
     if not short:

@@ -20,8 +20,18 @@ def card_tuple(card) -> tuple:
     return ("n", card.number, card.color)
 
 
+def windows(length: int, low: int, high: int, wrap: bool = False) -> list[set[int]]:
+    """Every set of ``length`` numbers in a row between low and high (with ``wrap``, also
+    running on from high to low: 11 12 1 2); none longer than the deck's numbers."""
+    count = high - low + 1
+    if length > count:
+        return []
+    starts = range(low, high + 1) if wrap else range(low, high - length + 2)
+    return [{low + (s - low + i) % count for i in range(length)} for s in starts]
+
+
 def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: int,
-             colors: dict | None) -> bool:
+             colors: dict | None, bound: int | None = None, wrap: bool = False) -> bool:
     if len(cards) != size:
         return False
     if kind == "skip":
@@ -46,13 +56,23 @@ def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: i
         return len(pars) <= 1
     if kind == "color_even_odd":
         return len(pars) <= 1 and len(cols) <= 1
+    if kind == "over":
+        return all(c[1] > bound for c in nat)
+    if kind == "under":
+        return all(c[1] < bound for c in nat)
+    if kind in ("pair_run", "color_pair_run"):
+        # two cards of each of size/2 numbers in a row: each number held at most twice
+        if size % 2 or any(sum(1 for c in nat if c[1] == n) > 2 for n in nums):
+            return False
+        if kind == "color_pair_run" and len(cols) > 1:
+            return False
+        return any(nums <= w for w in windows(size // 2, low, high, wrap))
     if kind in ("run", "color_run"):
         if len(nums) != len(nat):
             return False
         if kind == "color_run" and len(cols) > 1:
             return False
-        for start in range(low, high - size + 2):
-            window = range(start, start + size)
+        for window in windows(size, low, high, wrap):
             if not all(c[1] in window for c in nat):
                 continue
             if colors is not None:
@@ -65,15 +85,18 @@ def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: i
     raise ValueError(kind)
 
 
-def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, min_nat: int = 1,
-             scope: str = "group", share: bool = True, low: int = 1, high: int = 12) -> bool:
-    """groups: (kind, size, color map or None) per group; hand: card tuples."""
+def can_make(groups: list[tuple], hand: list[tuple], *, min_nat: int = 1,
+             scope: str = "group", share: bool = True, low: int = 1, high: int = 12,
+             wrap: bool = False) -> bool:
+    """groups: (kind, size, color map or None[, bound of over/under]) per group; hand: card
+    tuples; ``wrap``: runs may wrap from high to low."""
     hand = sorted(hand)
 
     def rec(i: int, left: list[tuple], naturals: int, set_numbers: frozenset) -> bool:
         if i == len(groups):
             return scope == "group" or naturals >= min_nat
-        kind, size, colors = groups[i]
+        kind, size, colors, *more = groups[i]
+        bound = more[0] if more else None
         per_group = min_nat if scope == "group" and kind not in ("wild", "skip") else 0
         seen = set()
         for idx in combinations(range(len(left)), size):
@@ -81,7 +104,7 @@ def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, m
             if pick in seen:
                 continue
             seen.add(pick)
-            if not group_ok(kind, size, pick, per_group, low, high, colors):
+            if not group_ok(kind, size, pick, per_group, low, high, colors, bound, wrap):
                 continue
             nat = [c for c in pick if c[0] == "n"]
             sn = set_numbers
@@ -101,9 +124,9 @@ def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, m
     return rec(0, hand, 0, frozenset())
 
 
-def layout_ok(groups: list[tuple[str, int, dict | None]], layout: list[list[tuple]], *,
+def layout_ok(groups: list[tuple], layout: list[list[tuple]], *,
               postal: frozenset = frozenset(), min_nat: int = 1, scope: str = "group",
-              share: bool = True, low: int = 1, high: int = 12) -> bool:
+              share: bool = True, low: int = 1, high: int = 12, wrap: bool = False) -> bool:
     """Is ``layout`` (the groups as laid, card tuples) a legal laying of ``groups``, by the
     definitions: some pairing of laid groups with the phase's groups, and some choice for
     every card of a ``postal`` number of natural or wild (standing for anything), under
@@ -127,12 +150,13 @@ def layout_ok(groups: list[tuple[str, int, dict | None]], layout: list[list[tupl
         for perm in permutations(range(len(groups))):
             shown, free, ok = set(), 0, True
             for i, j in enumerate(perm):
-                kind, size, colors = groups[j]
+                kind, size, colors, *more = groups[j]
+                bound = more[0] if more else None
                 cards = tuple(played[i])
                 per_group = min(min_nat, size) if scope == "group" and kind not in (
                     "wild", "skip") else 0
                 if len(cards) < size or not group_ok(kind, len(cards), cards, per_group, low,
-                                                     high, colors):
+                                                     high, colors, bound, wrap):
                     ok = False
                     break
                 if kind in ("set", "color_set"):

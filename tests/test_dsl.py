@@ -181,7 +181,9 @@ def test_long_phrase_refused():
 # ---- round trip: every phase prints to a phrase that reads back as itself --------------
 
 SIZES = {Kind.SET: 16, Kind.COLOR_SET: 10, Kind.RUN: 12, Kind.COLOR_RUN: 12, Kind.COLOR: 32,
-         Kind.EVEN_ODD: 56, Kind.COLOR_EVEN_ODD: 20, Kind.WILD: 8, Kind.SKIP: 4}
+         Kind.EVEN_ODD: 56, Kind.COLOR_EVEN_ODD: 20, Kind.WILD: 8, Kind.SKIP: 4,
+         Kind.SUM: 10, Kind.COLOR_SUM: 10, Kind.PAIR_RUN: 12, Kind.COLOR_PAIR_RUN: 12,
+         Kind.OVER: 10, Kind.UNDER: 10}
 
 
 @st.composite
@@ -189,6 +191,16 @@ def parts(draw):
     kind = draw(st.sampled_from(list(Kind)))
     size = draw(st.integers(1, min(SIZES[kind], 10)))
     count = 1 if kind in (Kind.WILD, Kind.SKIP) else draw(st.integers(1, 3))
+    if kind.is_sum:
+        if draw(st.booleans()):  # any number of cards: the fewest that reach the total
+            total = draw(st.integers(1, 60))
+            return Part(count, Group(kind, -(-total // 12), total=total, any_count=True))
+        return Part(count, Group(kind, size, total=draw(st.integers(size, 12 * size))))
+    if kind.is_pair_run:
+        return Part(count, Group(kind, 2 * draw(st.integers(1, 6))))
+    if kind.is_bounded:
+        bound = draw(st.integers(1, 11) if kind is Kind.OVER else st.integers(2, 12))
+        return Part(count, Group(kind, min(size, 4), bound=bound))
     colors = None
     if kind is Kind.RUN and draw(st.booleans()):
         start = draw(st.integers(1, 13 - size))

@@ -29,14 +29,15 @@ class State:
     (a group of wilds only); ``swaps`` are a run's laid wilds, with their numbers.
     """
 
-    __slots__ = ("cmap", "color", "ends", "high", "kind", "low", "memo", "number", "parity",
-                 "rules", "swaps")
+    __slots__ = ("bounded", "cmap", "color", "ends", "high", "kind", "low", "memo", "number",
+                 "parity", "rules", "swaps")
 
     def __init__(self, rules: Rules, kind: Kind, low: int = 0, high: int = 0,
                  number: int | None = None, color: str | None = None,
                  parity: int | None = None, cmap: dict | None = None,
-                 swaps: tuple[Card, ...] = ()) -> None:
+                 swaps: tuple[Card, ...] = (), bounded: Group | None = None) -> None:
         self.rules = rules
+        self.bounded = bounded  # an over or under group: which numbers it takes
         self.kind = kind
         self.low, self.high = low, high
         self.number, self.color, self.parity = number, color, parity
@@ -49,6 +50,13 @@ class State:
         """The number the next card at ``end`` stands for, or None if that end is closed."""
         n = low - 1 if end == "low" else high + 1
         deck = self.rules.deck
+        if self.rules.runs_wrap:
+            # past the top number comes the bottom one (``low``/``high`` run on past the
+            # deck's numbers: 11..14 is 11 12 1 2); a run of every number is closed
+            count = deck.high - deck.low + 1
+            if high - low + 1 >= count:
+                return None
+            n = (n - deck.low) % count + deck.low
         if n < deck.low or n > deck.high or (self.cmap is not None and not self.cmap.get(n)):
             return None
         return n
@@ -63,7 +71,8 @@ class State:
         """Does a natural fit this (non-run) group as itself?"""
         return ((self.number is None or card.number == self.number)
                 and (self.color is None or card.color == self.color)
-                and (self.parity is None or card.number % 2 == self.parity))
+                and (self.parity is None or card.number % 2 == self.parity)
+                and (self.bounded is None or self.bounded.admits(card.number)))
 
     @property
     def open_class(self) -> bool:
@@ -93,6 +102,8 @@ def build_state(group: Group, given: Sequence[Card], read: Sequence[Card], rules
     k = group.kind
     if rules.runs_one_color and k is Kind.RUN:
         k = Kind.COLOR_RUN
+    if rules.runs_one_color and k is Kind.PAIR_RUN:
+        k = Kind.COLOR_PAIR_RUN
     wn = rules.wild_numbers
     # What the player fixed: naturals as themselves and what a wild was said to be.
     # A card of a wild number (postal rule) may be acting as a wild, so it fixes
@@ -105,8 +116,13 @@ def build_state(group: Group, given: Sequence[Card], read: Sequence[Card], rules
     if k.is_run:
         n = len(read)
         starts = {c.number - i for i, c in enumerate(read) if c.wild or c.number not in wn}
+        if rules.runs_wrap:  # a wrapped run starts where its first card is (12 1 2: at 12)
+            dl, count = rules.deck.low, len(rules.deck.numbers)
+            starts = {(s - dl) % count + dl for s in starts}
         low = _one(starts)
-        if low is None:  # every card is of a wild number: read as laid from the first
+        if low is None and rules.runs_wrap:
+            low = read[0].number
+        elif low is None:  # every card is of a wild number: read as laid from the first
             first = read[0].number
             low = first if first + n - 1 <= rules.deck.high else rules.deck.high - n + 1
         cmap = dict(group.colors) if group.colors is not None else None
@@ -115,6 +131,12 @@ def build_state(group: Group, given: Sequence[Card], read: Sequence[Card], rules
         swaps = tuple(Card(c.number, None if k.one_color else c.color, wild=True)
                       for c in read if c.wild)
         return State(rules, k, low, low + n - 1, color=color, cmap=cmap, swaps=swaps)
+    if k.is_pair_run:
+        # no single card extends a run of pairs; its laid wilds, with their numbers, may
+        # be taken back (wild_take_back)
+        swaps = tuple(Card(c.number, None if k.one_color else c.color, wild=True)
+                      for c in read if c.wild)
+        return State(rules, k, color=color, swaps=swaps)
     nums = {c.number for c in sure if c.number is not None}
     # the wilds a natural may take back (wild_take_back), whatever card they stand for here
     wilds = tuple(c for c in given if c.wild)
@@ -122,7 +144,8 @@ def build_state(group: Group, given: Sequence[Card], read: Sequence[Card], rules
         return State(rules, k, number=_one(nums), color=color, swaps=wilds)
     if k in _PARITY:
         return State(rules, k, parity=_one({x % 2 for x in nums}), color=color, swaps=wilds)
-    return State(rules, k, color=color, swaps=wilds)
+    return State(rules, k, color=color, swaps=wilds,
+                 bounded=group if k.is_bounded else None)
 
 
 def _not_legal(problems: list[tuple[str, str]]) -> str:

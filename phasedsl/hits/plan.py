@@ -27,6 +27,7 @@ from ..meld import LaidGroup
 from ..rules import DEFAULT_RULES, Rules
 from .laid import STATIC, State, as_laid, build_state, remember, state_of
 from .targets import Hit, acts_wild, options, targets
+from .wrapplan import wrapped_plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,11 @@ def plan(laid: Sequence[LaidGroup | str] | str, cards: Sequence[Card] | str,
 def _search(laid: Sequence[LaidGroup], hand: list[Card], rules: Rules, budget: int
             ) -> tuple[HitPlan, int]:
     """The plan of hits and Utah swaps, and the search nodes it took."""
+    if rules.runs_wrap and any(state_of(lg, i, rules).kind.is_run for i, lg in enumerate(laid)):
+        # the run search walks the numbers low to high; a run's end that wraps from the
+        # top to the bottom does not, so such a table is searched hit by hit
+        hits, left, exact, nodes = wrapped_plan(laid, hand, rules, budget)
+        return HitPlan(hits, left, exact), nodes
     search = Search([state_of(lg, i, rules) for i, lg in enumerate(laid)], hand, rules, budget)
     return search.run(), search.nodes
 
@@ -164,7 +170,7 @@ def _take_back_laid(lg: LaidGroup, h: Hit, rules: Rules) -> LaidGroup:
     at the card's number (the run keeps its ends), elsewhere any wild laid as ``h.swap``."""
     before = state_of(lg, h.index, rules)
     for k, c in enumerate(lg.cards):
-        if not c.wild or (not before.kind.is_run and c != h.swap):
+        if not c.wild or (not (before.kind.is_run or before.kind.is_pair_run) and c != h.swap):
             continue
         cards = (*lg.cards[:k], h.card, *lg.cards[k + 1:])
         read, problems = read_group(lg.group, cards, rules)

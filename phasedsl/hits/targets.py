@@ -1,6 +1,9 @@
 """Hits: which laid groups take a card now, and where (``targets``), each a ``Hit``.
 
-Runs never go below or above the deck's numbers.  A wild hit on a run open at
+Runs never go below or above the deck's numbers (under ``Rules.runs_wrap`` an end runs on
+from the top number to the bottom: 12 then 1).  An over or under group takes a card past
+its bound (or a wild); a run of pairs takes no single card (one card cannot add a number's
+two, and a laid group stays legal).  A wild hit on a run open at
 both ends may go at either end, standing for the number there (in the printed
 game the player says what a laid wild is); ``Rules.wild_hit_end`` only says
 which end is listed, and preferred, first.  Under ``Rules.wild_swap`` (Utah) a
@@ -89,6 +92,10 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
         return [(None, None, None)] if wildish and rules.wild_as_skip else []
     if k is Kind.WILD:
         return [(None, None, None)] if wildish else []
+    if k.is_pair_run:
+        # one card cannot add a number's two to a run of pairs, and a group laid stays
+        # legal: a run of pairs takes no hit (only a natural taking a laid wild back)
+        return _take_back(st, card)
     if not k.is_run:
         if card.natural and st.takes(card):
             return [(None, None, None), *_take_back(st, card)]
@@ -125,7 +132,7 @@ def _take_back(st: State, card: Card) -> list[tuple[str | None, Card | None, int
         return []
     out: list[tuple[str | None, Card | None, int | None]] = []
     for w in dict.fromkeys(st.swaps):
-        if st.kind.is_run:
+        if st.kind.is_run or st.kind.is_pair_run:
             if (w.number == card.number and w.color in (None, card.color)
                     and st.color_ok(st.color, card.color, w.number)):
                 return [(None, w, None)]

@@ -68,6 +68,8 @@ class Class:
     # run, the window's number bits.
     agg: str = "mask"
     index: int = 0
+    # A run's cards per number of its window (a run of pairs takes two of each).
+    per: int = 1
 
 
 class Plan(NamedTuple):
@@ -80,8 +82,22 @@ class Plan(NamedTuple):
 NO_PLAN = Plan(None, {})  # wild and skip parts (never mutated)
 
 
+def windows(nn: int, length: int, wrap: bool = False) -> list[tuple[int, ...]]:
+    """The windows of ``length`` numbers in a row (number indices, in run order).
+
+    With ``wrap`` a window may run on from the top number to the bottom (11 12 1 2);
+    a window of every number is then one circle, listed once (any rotation holds the same
+    cards), and no window is longer than the deck's numbers."""
+    if length > nn or length < 1:
+        return []
+    if not wrap or length == nn:
+        return [tuple(range(a, a + length)) for a in range(nn - length + 1)]
+    return [tuple((a + i) % nn for i in range(length)) for a in range(nn)]
+
+
 @lru_cache(maxsize=1024)
-def classes_of(group: Group, deck: Deck) -> tuple[Class, ...]:
+def classes_of(group: Group, deck: Deck, wrap: bool = False) -> tuple[Class, ...]:
+    """Every class of a group in this deck (``wrap``: runs may wrap from top to bottom)."""
     tb = tables(deck)
     nc, nn = tb.nc, tb.nn
     k, size = group.kind, group.size
@@ -121,8 +137,8 @@ def classes_of(group: Group, deck: Deck) -> tuple[Class, ...]:
                 )
         colors = range(nc) if k is Kind.COLOR_RUN else [None]
         for ci in colors:
-            for a in range(nn - size + 1):
-                window = tuple(range(a, a + size))
+            for window in windows(nn, size, wrap):
+                a = window[0]
                 mask = 0
                 for ni in window:
                     m = allowed[ni] if ci is None else allowed[ni] & tb.col_mask[ci]
@@ -139,21 +155,64 @@ def classes_of(group: Group, deck: Deck) -> tuple[Class, ...]:
                     else:
                         agg = "crun"
                     out.append(Class(key, mask, window, color=ci, agg=agg, index=winbits))
+    elif k.is_pair_run:
+        # two cards of each number of the window (a color form: of one color)
+        colors = range(nc) if k is Kind.COLOR_PAIR_RUN else [None]
+        for ci in colors:
+            for window in windows(nn, group.length, wrap):
+                winbits = sum(1 << ni for ni in window)
+                mask = sum(tb.num_mask[ni] if ci is None else 1 << (ci * nn + ni)
+                           for ni in window)
+                if ci is None:
+                    out.append(Class(("pr", window[0]), mask, window, agg="prun",
+                                     index=winbits, per=2))
+                else:
+                    out.append(Class(("cpr", ci, window[0]), mask, window, color=ci,
+                                     agg="cprun", index=winbits, per=2))
+    elif k.is_bounded:
+        # one class: every card past the bound
+        mask = sum(tb.num_mask[ni] for ni in range(nn) if group.admits(ni + deck.low))
+        if mask:
+            out = [Class(("b",), mask, agg="bmask")]
     return tuple(out)
 
 
+def window_counts(cl: Class, cnt, present: int, nn: int) -> dict[int, int]:
+    """For a run's class: the hand's cards it accepts at each number of its window."""
+    got: dict[int, int] = {}
+    for t in bits(cl.mask & present):
+        ni = t % nn
+        got[ni] = got.get(ni, 0) + cnt[t]
+    return got
+
+
+def window_hold(cl: Class, cnt, present: int, nn: int) -> int:
+    """How many of the hand's cards a run's class holds (``per`` of each number at most)."""
+    per = cl.per
+    return sum(c if c < per else per for c in window_counts(cl, cnt, present, nn).values())
+
+
+def full_numbers(cl: Class, cnt, present: int, nn: int) -> int:
+    """The numbers (bits) at which a run's class already holds all it can take."""
+    out = 0
+    for ni, c in window_counts(cl, cnt, present, nn).items():
+        if c >= cl.per:
+            out |= 1 << ni
+    return out
+
+
 @cache
-def best_window(nn: int, size: int) -> _WindowBest:
+def best_window(nn: int, size: int, wrap: bool = False) -> _WindowBest:
     """For a set of numbers present (a bit mask), the most of them one run window holds."""
-    return _WindowBest(nn, size)
+    return _WindowBest(nn, size, wrap)
 
 
 class _WindowBest(dict):
     """Filled on demand: a full table has 2**numbers entries, too many for a long deck."""
 
-    def __init__(self, nn: int, size: int) -> None:
+    def __init__(self, nn: int, size: int, wrap: bool = False) -> None:
         super().__init__()
-        self.windows = [((1 << size) - 1) << a for a in range(max(0, nn - size + 1))]
+        self.windows = [sum(1 << ni for ni in w) for w in windows(nn, size, wrap)]
 
     def __missing__(self, mask: int) -> int:
         best = max([(mask & w).bit_count() for w in self.windows], default=0)
@@ -173,4 +232,11 @@ def as_played(g: Group, rules: Rules) -> Group:
     """The group as its classes are enumerated under the rules (runs of one color)."""
     if rules.runs_one_color and g.kind is Kind.RUN:
         return Group(Kind.COLOR_RUN, g.size, g.colors)
+    if rules.runs_one_color and g.kind is Kind.PAIR_RUN:
+        return Group(Kind.COLOR_PAIR_RUN, g.size)
     return g
+
+
+def played_classes(g: Group, rules: Rules) -> tuple[Class, ...]:
+    """The classes of a group as played under the rules (one color, wrap-around)."""
+    return classes_of(as_played(g, rules), rules.deck, rules.runs_wrap)

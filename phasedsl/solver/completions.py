@@ -19,7 +19,7 @@ from ..phase import Group, Kind, Phase
 from ..rules import Rules
 from .answers import Out, listed
 from .budget import SearchLimit
-from .classes import Plan, as_played, bits, classes_of, tables
+from .classes import Plan, bits, full_numbers, played_classes, tables, window_counts, window_hold
 from .fill import Fill, Fixed, fill_value
 from .handcounts import Hand
 from .laying import find_counted
@@ -46,14 +46,11 @@ def one_group_example(cl, virt: int, h: Hand, pool: list[int], wilds: int, tb
     left = list(pool)
     if cl.window is not None:
         nn = tb.nn
-        used = 0  # numbers the run holds or has been given
-        for t in bits(cl.mask & h.present):
-            used |= 1 << t % nn
+        # cards the run holds or has been given at each number (a run of pairs takes two)
+        held = window_counts(cl, h.cnt, h.present, nn)
         for t in _types(cl):
-            if len(picks) == virt:
-                break
-            if left[t] > 0 and not used >> t % nn & 1:
-                used |= 1 << t % nn
+            while len(picks) < virt and left[t] > 0 and held.get(t % nn, 0) < cl.per:
+                held[t % nn] = held.get(t % nn, 0) + 1
                 left[t] -= 1
                 picks.append(tb.cards[t])
     else:
@@ -87,8 +84,8 @@ def one_group_outs(lay: Layout, h: Hand, pool: list[int], wilds: int,
             if c == top:
                 m = cl.mask
                 if run:
-                    for t in bits(m & present):
-                        m &= ~num_mask[t % nn]
+                    for ni in bits(full_numbers(cl, h.cnt, present, nn)):
+                        m &= ~num_mask[ni]
                 sure |= m
         out = listed(bits(sure), pool, tb)
     if wilds > 0 and fill_value(top, max(0, lo - top), f._replace(wilds=f.wilds + 1)) >= size:
@@ -186,16 +183,19 @@ def example_completion(groups, plans, h: Hand, rules: Rules, k: int, seen: Itera
                 set_numbers = {q.cls.number for g2, q in zip(groups, plans, strict=True)
                                if g2.kind.is_set and q.cls is not None
                                and any(t is not None for t in q.naturals)}
-            options = [c for c in classes_of(as_played(g, rules), deck)
+            options = [c for c in played_classes(g, rules)
                        if not (distinct and g.kind.is_set and c.number in set_numbers)]
             cl = max(options or [cl], key=lambda c: sum(pool[t] for t in _types(c)))
             if g.kind.is_set:
                 set_numbers.add(cl.number)
         if cl.window is None:
             candidates = _types(cl)
-        else:  # a run takes each number once
-            used_nums = {t % nn for t in nat if t is not None}
-            candidates = [t for t in _types(cl) if t % nn not in used_nums]
+        else:  # a run takes each number once (a run of pairs twice)
+            taken: dict[int, int] = {}
+            for t, c in nat.items():
+                if t is not None:
+                    taken[t % nn] = taken.get(t % nn, 0) + c
+            candidates = [t for t in _types(cl) if taken.get(t % nn, 0) < cl.per]
         for _ in range(v):
             for pick in candidates:
                 if pool[pick] > 0:
@@ -207,7 +207,9 @@ def example_completion(groups, plans, h: Hand, rules: Rules, k: int, seen: Itera
                 continue
             pool[pick] -= 1
             if cl.window is not None:
-                candidates = [t for t in candidates if t % nn != pick % nn]
+                taken[pick % nn] = taken.get(pick % nn, 0) + 1
+                if taken[pick % nn] >= cl.per:
+                    candidates = [t for t in candidates if t % nn != pick % nn]
             out.append(tb.cards[pick])
     # the rest complete skip or wild parts
     short_s = max(0, sum(g.size for g in groups if g.kind is Kind.SKIP) - h.skips)
@@ -298,10 +300,7 @@ def _completing(lay: Layout, chosen: tuple, h: Hand, rules: Rules, need: int
     caps = []
     for cl, size in zip(chosen, lay.sizes, strict=True):
         if cl.window is not None:
-            nums = 0
-            for t in bits(cl.mask & present):
-                nums |= 1 << t % nn
-            caps.append(nums.bit_count())
+            caps.append(window_hold(cl, cnt, present, nn))
         else:
             caps.append(min(size, sum(cnt[t] for t in bits(cl.mask & present))))
     placed = sum(caps)
@@ -327,9 +326,9 @@ def _completing(lay: Layout, chosen: tuple, h: Hand, rules: Rules, need: int
                     m |= c2.mask
         else:
             m = _same_cards_mask(lay, j, cl, present)
-        if cl.window is not None:  # a run takes a number it lacks
-            for t in bits(sig):
-                m &= ~lay.tb.num_mask[t % nn]
+        if cl.window is not None:  # a run takes a number it lacks (a run of pairs: one short)
+            for ni in bits(full_numbers(cl, cnt, present, nn)):
+                m &= ~lay.tb.num_mask[ni]
         out |= m
     return out, wild
 

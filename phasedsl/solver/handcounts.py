@@ -148,14 +148,15 @@ class Hand:
         self._by_cp()
         return self.by_cp if agg == "cp" else self.by_par
 
-    def best_cap(self, agg: str, size: int, nn: int) -> int:
-        """An upper bound on the best capacity of any class of one group (often exact)."""
+    def best_cap(self, agg: str, size: int, nn: int, wrap: bool = False) -> int:
+        """An upper bound on the best capacity of any class of one group (often exact;
+        ``wrap``: runs may wrap from the top number to the bottom)."""
         if agg == "run":
-            return best_window(nn, size)[self.number_bits()]
+            return best_window(nn, size, wrap)[self.number_bits()]
         if agg == "crun":
-            table = best_window(nn, size)
+            table = best_window(nn, size, wrap)
             return max([table[m] for m in self._col_nums()])
-        if agg == "mrun":
+        if agg in ("mrun", "prun", "cprun", "bmask"):
             return size
         c = max(self.counts(agg))
         return c if c < size else size
@@ -177,6 +178,18 @@ class Hand:
                 for t in bits(m & present):
                     nums |= 1 << (t % nn)
                 out.append(nums.bit_count())
+            return out
+        if agg == "prun":  # two cards of each number of the window
+            by_num = self.counts("num")
+            return [sum(min(by_num[ni], 2) for ni in bits(wb)) for wb in values]
+        if agg == "cprun":
+            cnt = self.cnt
+            return [sum(min(cnt[ci * nn + ni], 2) for ni in bits(wb)) for ci, wb in values]
+        if agg == "bmask":  # any of the accepted cards, up to the size
+            out = []
+            for m in masks:
+                k = sum(self.cnt[t] for t in bits(m & self.present))
+                out.append(k if k < size else size)
             return out
         src = self.counts(agg)
         return [src[i] if src[i] < size else size for i in values]

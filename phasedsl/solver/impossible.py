@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..phase import Phase
 from ..rules import Rules
 from ..supply import natural_cap
-from .classes import as_played, classes_of
+from .classes import as_played, played_classes
 
 
 def impossible_group(phase: Phase, rules: Rules) -> str | None:
@@ -14,7 +14,7 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
     map can hold, a natural minimum nowhere to be laid or more than the deck holds for a
     group), or None."""
     for g in phase.groups:
-        if g.colors is not None and not classes_of(as_played(g, rules), rules.deck):
+        if g.colors is not None and not played_classes(g, rules):
             if as_played(g, rules).kind.one_color:
                 return (f"a run of {g.size} is one color under these rules, and no color is "
                         f"allowed at {g.size} numbers in a row of its color map")

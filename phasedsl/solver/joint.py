@@ -93,12 +93,12 @@ def assign(
             if cl.window is None:
                 mine.append((t, fl.edge(type_node[t], g, size)))
                 continue
-            # a run takes one card per number: route through a node per number
+            # a run takes one card per number (a run of pairs two): a node per number
             ni = t % nn
             if ni not in per_number:
                 per_number[ni] = fl.node()
-                fl.edge(per_number[ni], g, 1)
-            mine.append((t, fl.edge(type_node[t], per_number[ni], 1)))
+                fl.edge(per_number[ni], g, cl.per)
+            mine.append((t, fl.edge(type_node[t], per_number[ni], cl.per)))
         in_edges.append(mine)
     if virtual:
         v = fl.node()
@@ -140,7 +140,7 @@ def greedy(chosen: Sequence[Class], sizes: Sequence[int], lower: Sequence[int],
     rem = list(cnt)
     n = len(chosen)
     got: list[dict] = [{} for _ in chosen]
-    used_nums: list[set] = [set() for _ in chosen]
+    used_nums: list[dict] = [{} for _ in chosen]  # a run's cards at each number
     room = list(sizes)
     placed = 0
     avail = [cl.mask & present for cl in chosen]
@@ -152,11 +152,12 @@ def greedy(chosen: Sequence[Class], sizes: Sequence[int], lower: Sequence[int],
         nonlocal placed
         if chosen[gi].window is not None:
             ni = t % nn
-            if ni in used_nums[gi]:
+            k = min(k, chosen[gi].per - used_nums[gi].get(ni, 0))
+            if k <= 0:
                 return 0
-            used_nums[gi].add(ni)
-            k = 1
         k = min(k, rem[t], room[gi])
+        if chosen[gi].window is not None:
+            used_nums[gi][t % nn] = used_nums[gi].get(t % nn, 0) + k
         rem[t] -= k
         got[gi][t] = got[gi].get(t, 0) + k
         room[gi] -= k
@@ -204,9 +205,10 @@ def upper_bound(chosen: Sequence[Class], sizes: Sequence[int], cnt: Sequence[int
                 seen |= 1 << t
                 supply[ni] = supply.get(ni, 0) + cnt[t]
         if cl.window is not None:
+            per = cl.per
             for ni in mine:
-                demand[ni] = demand.get(ni, 0) + 1
-            total_caps += len(mine)
+                demand[ni] = demand.get(ni, 0) + per
+            total_caps += sum(min(k, per) for k in mine.values())
         else:
             for ni, k in mine.items():
                 demand[ni] = demand.get(ni, 0) + min(k, size)

@@ -162,6 +162,20 @@ def build_meld(lay: Layout, plans: list[Plan], skips: int, rules: Rules, convert
             laid.append(LaidGroup(g, tuple([SKIP] * k + wilds(g.size - k, None, None, gi, k))))
             continue
         color = colors[cl.color] if cl.color is not None else None
+        if cl.window is not None and (cl.per > 1 or cl.window != tuple(
+                range(cl.window[0], cl.window[0] + len(cl.window)))):
+            # a run of pairs, or a run wrapping from the top number to the bottom: number
+            # by number in run order, each number's naturals, then wilds standing for it
+            nn = tb.nn
+            at: dict[int, list[Card]] = {}
+            for t in sorted(nats):
+                at.setdefault(t % nn, []).extend([cards_of[t]] * nats[t])
+            cards = []
+            for ni in cl.window:
+                got = at.get(ni, [])[:cl.per]
+                cards += got + wilds(cl.per - len(got), ni + low, color, gi, len(cards) + len(got))
+            laid.append(LaidGroup(g, tuple(cards)))
+            continue
         if cl.window is not None:
             nn = tb.nn
             first = cl.window[0]

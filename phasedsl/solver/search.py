@@ -34,7 +34,7 @@ from ..phase import Group, Kind, Phase
 from ..rules import Rules
 from . import budget
 from .budget import SearchLimit
-from .classes import NO_PLAN, Class, Plan, Tables, as_played, bits, classes_of, tables
+from .classes import NO_PLAN, Class, Plan, Tables, as_played, bits, played_classes, tables, window_hold
 from .closedforms import WindowCaps, set_and_run, two_sets, window_table
 from .handcounts import Hand
 from .joint import assign, color_run_block, greedy, number_joint, pair_loss, supply_of, upper_bound
@@ -63,23 +63,24 @@ class Layout:
     min_phase: int  # naturals the whole phase needs (per-phase scope), else 0
     # For the commonest phases, the whole search as one function of the hand (see _quick).
     quick: Callable[[Hand], list[Plan] | None] | None
+    wrap: bool = False  # runs may wrap from the top number to the bottom
 
 
 def _make_layout(groups: tuple[Group, ...], rules: Rules) -> Layout:
     idx = [i for i, g in enumerate(groups) if g.kind.needs_natural]
     # The search takes the most constrained groups first (fewest classes, then largest);
     # identical groups stay together.
-    ncls = {i: len(classes_of(as_played(groups[i], rules), rules.deck)) for i in idx}
+    ncls = {i: len(played_classes(groups[i], rules)) for i in idx}
     order = tuple(sorted(idx, key=lambda i: (ncls[i], -groups[i].size, groups[i].kind.value, i)))
     gs = tuple(groups[i] for i in order)
     per_group = rules.natural_scope == "group"
     played = [as_played(g, rules) for g in gs]
-    classes = tuple(classes_of(g, rules.deck) for g in played)
+    classes = tuple(played_classes(g, rules) for g in gs)
     aggs, values = [], []
     for cls in classes:
         agg = cls[0].agg if cls else "num"
         aggs.append(agg)
-        if agg == "crun":
+        if agg in ("crun", "cprun"):
             values.append(tuple((cl.color, cl.index) for cl in cls))
         else:
             values.append(tuple(cl.index for cl in cls))
@@ -113,6 +114,7 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> Layout:
         set_groups=sum(1 for g in gs if g.kind.is_set),
         floor=floor,
         min_phase=0 if per_group else rules.min_naturals,
+        wrap=rules.runs_wrap,
     )
 
 
@@ -125,7 +127,7 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
         return None
     if len(played) == 1:
         size = sizes[0]
-        if agg == "run":
+        if agg == "run":  # (window_table reads the windows' bits: wrapped ones too)
             best_of = partial(_best_run_window, window_table(values[0]))
         elif agg in ("num", "type", "col", "cp", "par"):  # class k counts index k
             best_of = partial(_best_count, agg, size)
@@ -257,7 +259,7 @@ def search_plans(lay: Layout, hand: Hand, rules: Rules, virtual: int = 0,
     same_as_prev = lay.same_as_prev
     # First a cheap bound from each group's best class alone (a table lookup for runs).
     for j in range(n):
-        total_best += hand.best_cap(lay.aggs[j], sizes[j], nn)
+        total_best += hand.best_cap(lay.aggs[j], sizes[j], nn, lay.wrap)
     if total_best + virtual < need:
         return None
     total_best = 0
@@ -469,11 +471,7 @@ def _construct(lay: Layout, cands, hand: Hand, need: int, virtual: int,
 def _free_count(cl: Class, size: int, rem: list[int], nn: int) -> int:
     """How many of the cards still free a group of this class can hold."""
     if cl.window is not None:
-        nums = 0
-        for t in bits(cl.mask):
-            if rem[t]:
-                nums |= 1 << (t % nn)
-        k = nums.bit_count()
+        k = window_hold(cl, rem, cl.mask, nn)
     else:
         k = 0
         for t in bits(cl.mask):
@@ -485,18 +483,18 @@ def _take_free(cl: Class, size: int, rem: list[int], nn: int) -> dict:
     """Take those cards out of ``rem``."""
     got: dict[int, int] = {}
     room = size
-    done = 0
+    per_number: dict[int, int] = {}
     for t in bits(cl.mask):
         if not room:
             break
         if not rem[t]:
             continue
         if cl.window is not None:
-            bit = 1 << (t % nn)
-            if done & bit:
+            ni = t % nn
+            k = min(rem[t], cl.per - per_number.get(ni, 0), room)
+            if k <= 0:
                 continue
-            done |= bit
-            k = 1
+            per_number[ni] = per_number.get(ni, 0) + k
         else:
             k = min(rem[t], room)
         got[t] = k
@@ -564,8 +562,9 @@ def _block_marginals(cands: list[tuple[int, Class]], size: int, m: int, hand: Ha
             per_num = [0] * hand.nn
             for t in bits(cl.mask & hand.present):
                 per_num[t % hand.nn] += cnt[t]
+            per = cl.per
             for i in range(m):
-                give = sum(1 for ni in cl.window if per_num[ni] > i)
+                give = sum(min(per, max(0, per_num[ni] - per * i)) for ni in cl.window)
                 if not give:
                     break
                 out.append(min(give, size))
@@ -631,13 +630,14 @@ def take_alone(cl: Class, size: int, cnt: Sequence[int], present: int, nn: int) 
     got: dict[int, int] = {}
     room = size
     if cl.window is not None:
-        done = set()
+        done: dict[int, int] = {}  # cards taken at each number (a run of pairs takes two)
         for t in bits(cl.mask & present):
             ni = t % nn
-            if ni not in done and room:
-                done.add(ni)
-                got[t] = 1
-                room -= 1
+            k = min(cnt[t], cl.per - done.get(ni, 0), room)
+            if k > 0:
+                done[ni] = done.get(ni, 0) + k
+                got[t] = k
+                room -= k
         return got
     for t in bits(cl.mask & present):
         if not room:

@@ -1,0 +1,183 @@
+"""Hits onto the kinds of issue 19 and onto runs that wrap (``runs_wrap``): the plan and
+the single-card targets against a brute force that judges every order of single hits by
+``layout.read_group`` alone (the group with the card added must stay legal), and the
+referee playing whole games of a pack that uses them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from phasedsl import Card
+from phasedsl.cards import WILD
+from phasedsl.hits import plan, targets
+from phasedsl.layout import read_group
+from phasedsl.meld import LaidGroup
+from phasedsl.phase import Group, Kind
+from phasedsl.rules import Rules
+
+WRAP = Rules(runs_wrap=True)
+COLORS = ("R", "B", "G", "Y")
+
+
+@cache
+def _after(group: Group, cards: tuple, card: Card, rules: Rules) -> frozenset:
+    """Every group (its cards as read) ``card`` may make of a laid group by the rules of a
+    group alone: the card added (a wild as each number it may stand for), still legal."""
+    ways = [card] if not card.wild else [WILD, *(Card(n, None, wild=True)
+                                                 for n in rules.deck.numbers)]
+    out = set()
+    for c in ways:
+        read, problems = read_group(group, (*cards, c), rules.with_(extras=True))
+        if read is not None and not problems:
+            out.add(read)
+    return frozenset(out)
+
+
+def _ref_best(groups: tuple, hand: tuple, rules: Rules) -> int:
+    @cache
+    def best(state: tuple, hand: tuple) -> int:
+        top = 0
+        for card in set(hand):
+            rest = list(hand)
+            rest.remove(card)
+            for gi, (group, cards) in enumerate(state):
+                for new in _after(group, cards, card, rules):
+                    got = 1 + best((*state[:gi], (group, new), *state[gi + 1:]), tuple(rest))
+                    top = max(top, got)
+                    if top == len(hand):
+                        return top
+        return top
+
+    return best(groups, tuple(sorted(hand, key=str)))
+
+
+def _random_group(rng: random.Random, rules: Rules) -> LaidGroup | None:
+    deck = rules.deck
+    kind = rng.choice([Kind.RUN, Kind.RUN, Kind.COLOR_RUN, Kind.SET, Kind.OVER, Kind.UNDER,
+                       Kind.PAIR_RUN, Kind.COLOR])
+    one = rng.choice(COLORS)
+    nums = list(deck.numbers)
+    if kind.is_run or kind.is_pair_run:
+        length = rng.randint(2, 4) if kind.is_run else rng.randint(1, 3)
+        start = rng.randrange(len(nums))
+        window = [nums[(start + i) % len(nums)] for i in range(length)]
+        per = 2 if kind.is_pair_run else 1
+        cards = [WILD if rng.random() < 0.2 else
+                 Card(n, one if kind is Kind.COLOR_RUN or rules.runs_one_color else
+                      rng.choice(COLORS)) for n in window for _ in range(per)]
+        group = Group(kind, len(cards))
+    elif kind.is_bounded:
+        bound = rng.randint(3, 10)
+        group = Group(kind, rng.randint(2, 4), bound=bound)
+        fits = [n for n in nums if group.admits(n)]
+        cards = [WILD if rng.random() < 0.2 else Card(rng.choice(fits), rng.choice(COLORS))
+                 for _ in range(group.size)]
+    else:
+        num = rng.choice(nums)
+        group = Group(kind, rng.randint(2, 4))
+        cards = [WILD if rng.random() < 0.2 else
+                 Card(num if kind is Kind.SET else rng.choice(nums),
+                      one if kind is Kind.COLOR else rng.choice(COLORS))
+                 for _ in range(group.size)]
+    if not any(c.natural for c in cards):
+        return None
+    read, problems = read_group(group, cards, rules)
+    return None if problems or read is None else LaidGroup(group, read)
+
+
+def _random_case(rng: random.Random, rules: Rules):
+    laid = []
+    while len(laid) < rng.randint(1, 3):
+        lg = _random_group(rng, rules)
+        if lg is not None:
+            laid.append(lg)
+    near = {c.number for lg in laid for c in lg.cards if c.number is not None}
+    near |= {(n + d - 1) % 12 + 1 for n in near for d in (-1, 1, 2)}
+    hand = [WILD if rng.random() < 0.15 else
+            Card(rng.choice(sorted(near)) if rng.random() < 0.8 else rng.randint(1, 12),
+                 rng.choice(COLORS)) for _ in range(rng.randint(1, 5))]
+    return laid, hand
+
+
+@pytest.mark.parametrize("rules", [Rules(), WRAP, replace(WRAP, wild_hit_end="low"),
+                                   replace(WRAP, runs_one_color=True)],
+                         ids=["plain", "wrap", "wrap-low", "wrap-one-color"])
+def test_plan_and_targets_agree_with_brute_force(rules):
+    rng = random.Random(f"hits {rules.runs_wrap} {rules.wild_hit_end} {rules.runs_one_color}")
+    for _ in range(250):
+        laid, hand = _random_case(rng, rules)
+        state = tuple((lg.group, lg.cards) for lg in laid)
+        p = plan(laid, hand, rules)
+        want = _ref_best(state, tuple(hand), rules)
+        assert p.exact and len(p.hits) == want, ([str(g) for g in laid], hand,
+                                                 [str(h) for h in p.hits])
+        for card in set(hand):
+            got = {h.index for h in targets(laid, card, rules)}
+            ref = {gi for gi, (g, cards) in enumerate(state) if _after(g, cards, card, rules)}
+            assert got == ref, ([str(g) for g in laid], card)
+
+
+def test_hits_onto_the_new_kinds():
+    def where(laid, card, rules=None):
+        rules = Rules() if rules is None else rules
+        return [str(h) for h in targets(laid, card, rules)]
+
+    assert where(["4 cards over 8: R9 R10 W W"], "B11") == ["B11 onto group 1"]
+    assert where(["4 cards over 8: R9 R10 W W"], "B8") == []
+    assert where(["4 cards under 5: R1 R2 W W"], "W") == ["W onto group 1"]
+    # a run of pairs takes no single card: a laid group stays legal, and one card cannot
+    # add a number's two (under wild_take_back a natural may still take a laid wild back)
+    assert where(["1 run of 2 pairs: R3 B3 R4 G4"], "Y5") == []
+    assert where(["1 run of 2 pairs: R3 B3 R4 G4"], "W") == []
+    assert where(["1 run of 2 pairs: R3 B3 R4 W"], "B4", Rules(wild_take_back=True)) == [
+        "B4 replaces W=4 in group 1; the wild goes to your hand"]
+    assert where(["run: R10 R11 R12"], "B1") == []
+    assert where(["run: R10 R11 R12"], "B1", WRAP) == ["B1 onto group 1 at the high end"]
+    assert where(["run: R1 R2 R3"], "W", WRAP) == ["W onto group 1 at the high end (as 4)",
+                                                  "W onto group 1 at the low end (as 12)"]
+    # a wrapped run of every number is the whole circle: closed at both ends
+    full = "run: R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R1 R2"
+    assert where([full], "W", WRAP) == []
+    assert str(plan(["run: R10 R11 R12", "set: R5 B5 G5"], "B1 Y2 W R9 Y4", WRAP)).endswith(
+        "all 5 cards placed")
+
+
+PACK = """\
+name: kinds-test
+title: Runs of pairs, over/under and wrap-around runs
+description: a test pack for issue 19's kinds
+source: >-
+  hitnrun30/phase10randomizer (runs of pairs, 4 over 8); Phazed's rules (wrap-around runs)
+extends: original
+rules:
+  game_length: 4
+  runs:
+    wrap: {wrap}
+phases:
+  - "1 run of 2 pairs + 3 cards over 8"
+  - "1 run of 5 + 3 cards under 4"
+  - "1 run of 3 pairs"
+  - "2 groups of 3 over 6"
+"""
+
+
+@pytest.mark.parametrize("wrap", ["true", "false"])
+def test_games_of_a_pack_with_the_new_kinds_play_to_the_end(tmp_path, wrap):
+    """Bots play whole games, and every game's log replays through the referee as legal."""
+    from phasedsl import load_pack
+    from phasedsl.gamelog import replay
+    from phasedsl.simulate import simulate
+
+    path = tmp_path / "kinds-test.yaml"
+    path.write_text(PACK.format(wrap=wrap), encoding="utf-8")
+    pack = load_pack(path)
+    assert pack.worlds[0].rules.runs_wrap is (wrap == "true")
+    records = simulate(pack, 3, 3, seed=19, keep_logs=True)
+    assert all(r.winner is not None and not r.capped and not r.stalled for r in records)
+    for r in records:
+        got = replay(r.log, base_dir=tmp_path, pack=pack)
+        assert got.legal, got.error
