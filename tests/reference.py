@@ -20,10 +20,26 @@ def card_tuple(card) -> tuple:
     return ("n", card.number, card.color)
 
 
+def sum_ok(kind: str, cards: tuple, total: int, min_nat: int, low: int, high: int) -> bool:
+    """A sum, by its definition: no skip, the natural minimum, one color for a color sum, and
+    some number from low to high for each wild making the numbers add up to ``total``."""
+    if not cards or any(c[0] == "s" for c in cards):
+        return False
+    nat = [c for c in cards if c[0] == "n"]
+    if len(nat) < min_nat or (kind == "color_sum" and len({c[2] for c in nat}) > 1):
+        return False
+    reach = {sum(c[1] for c in nat)}
+    for _ in range(len(cards) - len(nat)):  # every value for each wild
+        reach = {r + v for r in reach for v in range(low, high + 1) if r + v <= total}
+    return total in reach
+
+
 def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: int,
-             colors: dict | None) -> bool:
+             colors: dict | None, total: int | None = None) -> bool:
     if len(cards) != size:
         return False
+    if kind in ("sum", "color_sum"):
+        return sum_ok(kind, cards, total or 0, min_nat, low, high)
     if kind == "skip":
         return all(c[0] == "s" for c in cards)
     if kind == "wild":
@@ -65,23 +81,28 @@ def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: i
     raise ValueError(kind)
 
 
-def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, min_nat: int = 1,
+def can_make(groups: list[tuple], hand: list[tuple], *, min_nat: int = 1,
              scope: str = "group", share: bool = True, low: int = 1, high: int = 12) -> bool:
-    """groups: (kind, size, color map or None) per group; hand: card tuples."""
+    """groups: (kind, size, color map or None) per group, a sum's followed by (its total,
+    whether any number of cards); hand: card tuples."""
     hand = sorted(hand)
 
     def rec(i: int, left: list[tuple], naturals: int, set_numbers: frozenset) -> bool:
         if i == len(groups):
             return scope == "group" or naturals >= min_nat
-        kind, size, colors = groups[i]
+        kind, size, colors, *more = groups[i]
+        total, any_count = more if more else (None, False)
         per_group = min_nat if scope == "group" and kind not in ("wild", "skip") else 0
+        if total is not None:  # a sum's natural minimum is capped by its fewest cards
+            per_group = min(per_group, size)
         seen = set()
-        for idx in combinations(range(len(left)), size):
+        sizes = range(1, len(left) + 1) if any_count else (size,)
+        for idx in (ix for k in sizes for ix in combinations(range(len(left)), k)):
             pick = tuple(left[j] for j in idx)
             if pick in seen:
                 continue
             seen.add(pick)
-            if not group_ok(kind, size, pick, per_group, low, high, colors):
+            if not group_ok(kind, len(pick), pick, per_group, low, high, colors, total):
                 continue
             nat = [c for c in pick if c[0] == "n"]
             sn = set_numbers
@@ -101,7 +122,7 @@ def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, m
     return rec(0, hand, 0, frozenset())
 
 
-def layout_ok(groups: list[tuple[str, int, dict | None]], layout: list[list[tuple]], *,
+def layout_ok(groups: list[tuple], layout: list[list[tuple]], *,
               postal: frozenset = frozenset(), min_nat: int = 1, scope: str = "group",
               share: bool = True, low: int = 1, high: int = 12) -> bool:
     """Is ``layout`` (the groups as laid, card tuples) a legal laying of ``groups``, by the
@@ -127,12 +148,17 @@ def layout_ok(groups: list[tuple[str, int, dict | None]], layout: list[list[tupl
         for perm in permutations(range(len(groups))):
             shown, free, ok = set(), 0, True
             for i, j in enumerate(perm):
-                kind, size, colors = groups[j]
+                kind, size, colors, *more = groups[j]
+                total, any_count = more if more else (None, False)
                 cards = tuple(played[i])
                 per_group = min(min_nat, size) if scope == "group" and kind not in (
                     "wild", "skip") else 0
-                if len(cards) < size or not group_ok(kind, len(cards), cards, per_group, low,
-                                                     high, colors):
+                if total is not None and not any_count and len(cards) != size:
+                    ok = False  # a fixed sum holds exactly its cards, extras or not
+                    break
+                if ((len(cards) < size and not any_count)
+                        or not group_ok(kind, len(cards), cards, per_group, low, high, colors,
+                                        total)):
                     ok = False
                     break
                 if kind in ("set", "color_set"):

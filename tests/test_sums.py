@@ -1,0 +1,141 @@
+"""Sums ("cards totalling 34", "5 cards of one color totalling 34"): find, verify, the
+shortfall and outs, hits, odds, lint and play, checked against the brute force of
+tests/reference.py (which learns sums from their definition, not from the solver)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from reference import can_make, card_tuple, layout_ok
+
+from phasedsl import STANDARD_DECK, Card, Phase, parse_cards
+from phasedsl.layout import verify
+from phasedsl.phase import Group, Kind, Part
+from phasedsl.rules import Rules
+from phasedsl.solver import find
+
+DECK = STANDARD_DECK.all_cards()
+HIGH = STANDARD_DECK.high
+
+
+def sum_group(rng: random.Random, color: bool | None = None) -> Group:
+    kind = Kind.COLOR_SUM if (rng.random() < 0.4 if color is None else color) else Kind.SUM
+    if rng.random() < 0.5:
+        total = rng.randint(8, 40)
+        return Group(kind, math.ceil(total / HIGH), total=total, any_count=True)
+    size = rng.randint(2, 4)
+    return Group(kind, size, total=rng.randint(size * 2, size * 10))
+
+
+CLASSIC = [Group(Kind.SET, 2), Group(Kind.SET, 3), Group(Kind.RUN, 3), Group(Kind.COLOR, 3),
+           Group(Kind.EVEN_ODD, 3), Group(Kind.COLOR_RUN, 2), Group(Kind.WILD, 1),
+           Group(Kind.SKIP, 1)]
+
+
+def random_sum_phase(rng: random.Random) -> Phase:
+    groups = [sum_group(rng)]
+    if rng.random() < 0.25:
+        groups.append(groups[0] if rng.random() < 0.5 else sum_group(rng))
+    if rng.random() < 0.6:
+        groups.append(rng.choice(CLASSIC))
+    rng.shuffle(groups)
+    return Phase(tuple(Part(1, g) for g in groups))
+
+
+def ref_groups(phase: Phase) -> list[tuple]:
+    out = []
+    for g in phase.groups:
+        colors = {n: set(cs) for n, cs in g.colors} if g.colors else None
+        if g.kind.is_sum:
+            out.append((g.kind.value, g.size, colors, g.total, g.any_count))
+        else:
+            out.append((g.kind.value, g.size, colors))
+    return out
+
+
+def near_sum_hand(rng: random.Random, phase: Phase, size: int) -> list[Card]:
+    """A hand holding a sum's cards but for one changed or dropped: often one card off."""
+    g = next(g for g in phase.groups if g.kind.is_sum)
+    color = rng.choice("RBGY")
+    cards: list[Card] = []
+    left = g.total
+    while left > 0 and len(cards) < size - 2:
+        x = min(left, rng.randint(1, HIGH))
+        cards.append(Card(x, color if g.kind is Kind.COLOR_SUM else rng.choice("RBGY")))
+        left -= x
+    if cards and rng.random() < 0.7:
+        i = rng.randrange(len(cards))
+        c = cards[i]
+        cards[i] = Card(max(1, min(HIGH, c.number + rng.choice((-1, 1)))), c.color)
+    rest = rng.sample(DECK, size)
+    return (cards + rest)[:size]
+
+
+RULESETS = [
+    (Rules(), {}),
+    (Rules(natural_scope="phase"), {"scope": "phase"}),
+    (Rules(sets_share_number=False), {"share": False}),
+    (Rules(min_naturals=2), {"min_nat": 2}),
+    (Rules(extras=False), {}),
+    (Rules(natural_scope="phase", min_naturals=3), {"scope": "phase", "min_nat": 3}),
+]
+
+
+def ref_postal(phase: Phase, hand: list[Card], postal: set[int], **kw) -> bool:
+    cards = [card_tuple(c) for c in hand]
+    flex = [i for i, c in enumerate(cards) if c[0] == "n" and c[1] in postal]
+    for mask in range(1 << len(flex)):
+        tried = list(cards)
+        for b, i in enumerate(flex):
+            if mask >> b & 1:
+                tried[i] = ("w", 0, "")
+        if can_make(ref_groups(phase), tried, **kw):
+            return True
+    return False
+
+
+def check_case(phase: Phase, hand: list[Card], rules: Rules, expect: bool) -> bool:
+    got = find(phase, hand, rules)
+    shown = f"{phase} | {' '.join(map(str, hand))} | {rules}"
+    assert (got is not None) == expect, shown
+    if got is not None:
+        v = verify(phase, [list(g.cards) for g in got.groups], rules, hand=hand)
+        assert v.valid, (shown, str(got), v.problems)
+        acting = {(gi, ci): w for gi, ci, w in got.acting}
+        for gi, lg in enumerate(got.groups):
+            if lg.group.kind.is_sum:
+                # every wild says the number it stands for (a postal card: the one it acts
+                # as), and the numbers add up
+                nums = [acting.get((gi, ci), c).number for ci, c in enumerate(lg.cards)]
+                assert None not in nums and sum(nums) == lg.group.total, (shown, str(got))
+    return got is not None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_find_agrees_with_brute_force_on_random_and_near_miss_hands(seed):
+    rng = random.Random(f"sums {seed}")
+    made = tried = 0
+    for i in range(60):
+        phase = random_sum_phase(rng)
+        size = rng.randint(6, 9)
+        hand = near_sum_hand(rng, phase, size) if i % 2 else rng.sample(DECK, size)
+        for rules, kw in RULESETS:
+            expect = can_make(ref_groups(phase), [card_tuple(c) for c in hand], **kw)
+            made += check_case(phase, hand, rules, expect)
+            tried += 1
+    assert 0 < made < tried
+
+
+def test_find_agrees_with_brute_force_with_postal_wild_numbers():
+    rng = random.Random("sums postal")
+    made = 0
+    for i in range(80):
+        phase = random_sum_phase(rng)
+        hand = near_sum_hand(rng, phase, 7) if i % 2 else rng.sample(DECK, 7)
+        for postal, min_nat in (({1}, 1), ({5, 6}, 2)):
+            rules = Rules(wild_numbers=frozenset(postal), min_naturals=min_nat)
+            expect = ref_postal(phase, hand, postal, min_nat=min_nat)
+            made += check_case(phase, hand, rules, expect)
+    assert made > 0
