@@ -139,3 +139,54 @@ def test_find_agrees_with_brute_force_with_postal_wild_numbers():
             expect = ref_postal(phase, hand, postal, min_nat=min_nat)
             made += check_case(phase, hand, rules, expect)
     assert made > 0
+
+
+KINDS_OF_CARD = sorted(set(c.plain() for c in DECK), key=str)
+
+
+def completes(phase: Phase, hand: list[Card], rules: Rules, extra: list[Card]) -> bool:
+    return find(phase, [*hand, *extra], rules) is not None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_shortfall_and_outs_are_exact(seed):
+    """Made: a meld; one short: the outs are exactly the unseen cards completing the hand;
+    two or more: no single card completes it, and the example (when possible) does."""
+    from collections import Counter
+
+    from phasedsl.solver import assess
+
+    rng = random.Random(f"sums short {seed}")
+    seen_short = Counter()
+    for i in range(40):
+        phase = random_sum_phase(rng)
+        hand = near_sum_hand(rng, phase, rng.randint(5, 8)) if i % 2 else rng.sample(DECK, 7)
+        rules, kw = RULESETS[i % len(RULESETS)]
+        got = assess(phase, hand, rules)
+        short = got.shortfall
+        if short.never:  # (the phase-scope minimum beyond a fixed sum's cards)
+            assert find(phase, DECK, rules) is None, short.never
+            continue
+        assert short.exact and short.decided
+        seen_short[short.missing] += 1
+        if short.missing == 0:
+            assert got.meld is not None and find(phase, hand, rules) is not None
+            continue
+        assert find(phase, hand, rules) is None
+        held = Counter(c.plain() for c in hand)
+        unseen = [c for c in KINDS_OF_CARD if STANDARD_DECK.supply(c) > held[c]]
+        one = {c for c in unseen if completes(phase, hand, rules, [c])}
+        assert {o.card for o in short.outs} == (one if short.missing == 1 else set()), \
+            (str(phase), " ".join(map(str, hand)), short)
+        if short.missing == 1:
+            assert one, (str(phase), " ".join(map(str, hand)))
+        if short.missing >= 2:
+            assert not one
+            assert len(short.example) == short.missing, (str(phase), " ".join(map(str, hand)), str(rules.natural_scope), short)
+            if short.possible:
+                assert completes(phase, hand, rules, list(short.example))
+        if short.missing == 2 and seen_short[2] <= 3:
+            # and two cards do: some pair of card kinds completes it
+            assert any(completes(phase, hand, rules, [a, b])
+                       for ai, a in enumerate(unseen) for b in unseen[ai:])
+    assert seen_short[0] and seen_short[1] and sum(v for k, v in seen_short.items() if k > 1)

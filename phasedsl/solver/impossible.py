@@ -3,7 +3,7 @@ shortfall answers such a phase at once, with the reason)."""
 
 from __future__ import annotations
 
-from ..phase import Phase
+from ..phase import Group, Phase
 from ..rules import Rules
 from ..supply import natural_cap
 from .classes import as_played, classes_of
@@ -19,10 +19,20 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
                 return (f"a run of {g.size} is one color under these rules, and no color is "
                         f"allowed at {g.size} numbers in a row of its color map")
             return f"the color map of a run of {g.size} has no {g.size} numbers in a row"
+    for g in phase.groups:
+        if g.kind.is_sum and (g.total or 0) > sum_reach(g, rules):
+            return (f"a sum totalling {g.total} is more than the deck's cards can add up to "
+                    f"({sum_reach(g, rules)}{' in one color' if g.kind.one_color else ''}, "
+                    "wilds at the top number)")
     if rules.natural_scope != "group":
         if rules.min_naturals and not any(g.kind.needs_natural for g in phase.groups):
             return (f"the phase needs {rules.min_naturals} natural card(s), and it has only "
                     "wild and skip parts to lay them in")
+        room = sum(g.size for g in phase.groups if g.kind.is_sum and not g.any_count)
+        if (rules.min_naturals > room and all(g.kind.is_sum and not g.any_count
+                                              for g in phase.groups if g.kind.needs_natural)):
+            return (f"the phase needs {rules.min_naturals} natural card(s), and its groups are "
+                    f"sums of a fixed count holding {room} card(s) in all")
         return None
     for g in phase.groups:
         need = min(rules.min_naturals, g.size)
@@ -32,3 +42,15 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
             return (f"each group needs {need} natural cards, and the deck holds only {supply} "
                     f"that fit a {label}")
     return None
+
+
+def sum_reach(g: Group, rules: Rules) -> int:
+    """The most a sum's cards can add up to from the whole deck (of one color for a color
+    sum): every natural it may hold and every wild at the top number; a fixed count, the
+    ``size`` largest of those."""
+    deck = rules.deck
+    colors = 1 if g.kind.one_color else len(deck.colors)
+    values = [deck.high] * deck.wilds + [n for n in deck.numbers
+                                         for _ in range(colors * deck.copies)]
+    values.sort(reverse=True)
+    return sum(values if g.any_count else values[:g.size])
