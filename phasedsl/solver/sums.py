@@ -156,10 +156,64 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
 
     chosen: dict[int, SumPlan] = {}
 
+    failed: set[tuple] = set()
+    # the sums from j on, together: the fixed ones' cards and totals, and every total
+    fix_k, fix_t, all_t = [0] * (len(sums) + 1), [0] * (len(sums) + 1), [0] * (len(sums) + 1)
+    for j in range(len(sums) - 1, -1, -1):
+        g = groups[sums[j]]
+        fixed = not g.any_count
+        fix_k[j] = fix_k[j + 1] + (g.size if fixed else 0)
+        fix_t[j] = fix_t[j + 1] + ((g.total or 0) if fixed else 0)
+        all_t[j] = all_t[j + 1] + (g.total or 0)
+
+    def within_reach(j: int, cnt: list[int], free: int) -> bool:
+        """Whether the sums from j on can still be made, counted together (their cards are
+        distinct): everything left adds up to all their totals, and the fixed ones' cards,
+        the highest or lowest that many of what is left, reach and do not overshoot theirs."""
+        per_num = [0] * nn
+        for t, k in enumerate(cnt):
+            per_num[t % nn] += k
+        if all_t[j] > sum(k * (ni + low) for ni, k in enumerate(per_num)) + free * high:
+            return False
+        k = fix_k[j]
+        if not k:
+            return True
+        if k > sum(per_num) + free:
+            return False
+        most, least, room_hi, room_lo = 0, 0, k, k
+        take = min(free, room_hi)  # wilds and cards to come at the top number
+        most, room_hi = take * high, room_hi - take
+        take = min(free, room_lo)  # ... or at the bottom
+        least, room_lo = take * low, room_lo - take
+        for ni in range(nn - 1, -1, -1):
+            take = min(per_num[ni], room_hi)
+            most, room_hi = most + take * (ni + low), room_hi - take
+        for ni in range(nn):
+            take = min(per_num[ni], room_lo)
+            least, room_lo = least + take * (ni + low), room_lo - take
+        return least <= fix_t[j] <= most
+
     def place(j: int, cnt: list[int], wilds: int, left: int, naturals: int,
               prev: tuple | None):
         if j == len(sums):
             return rest(cnt, wilds, left, naturals)
+        # what is left, and (identical sums) the choice the next must not undercut, is all
+        # that the groups from j on depend on: a state that failed once fails again
+        state = (j, tuple(cnt), wilds, left, 0 if per_group else min(naturals, need_phase),
+                 prev if j and groups[sums[j - 1]] == groups[sums[j]] else None)
+        if state in failed:
+            return None
+        tick()
+        if not within_reach(j, cnt, wilds + left):
+            failed.add(state)
+            return None
+        got = place_one(j, cnt, wilds, left, naturals, prev)
+        if got is None:
+            failed.add(state)
+        return got
+
+    def place_one(j: int, cnt: list[int], wilds: int, left: int, naturals: int,
+                  prev: tuple | None):
         gi = sums[j]
         g = groups[gi]
         same_as_prev = j > 0 and groups[sums[j - 1]] == g
@@ -174,10 +228,12 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
             # the most the types from i on can add, for the bound below
             reach = [0] * (len(types) + 1)
             many = [0] * (len(types) + 1)
+            top = [high if wilds + left else low] * (len(types) + 1)  # the most a slot adds
             for i in range(len(types) - 1, -1, -1):
                 t = types[i]
                 reach[i] = reach[i + 1] + cnt[t] * number[t]
                 many[i] = many[i + 1] + cnt[t]
+                top[i] = max(top[i + 1], number[t])
             take = [0] * len(types)
             fixed = not g.any_count
             cap = g.size if fixed else 1 << 30
@@ -225,7 +281,8 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
                 tick()
                 if s + reach[i] + free * high < total:
                     return None  # even every card left and every slot at the top fall short
-                if fixed and c + many[i] + free < g.size:
+                if fixed and (c + many[i] + free < g.size
+                              or s + (g.size - c) * top[i] < total):
                     return None
                 if i == len(types):
                     return leaf(s, c)
