@@ -190,3 +190,41 @@ def test_shortfall_and_outs_are_exact(seed):
             assert any(completes(phase, hand, rules, [a, b])
                        for ai, a in enumerate(unseen) for b in unseen[ai:])
     assert seen_short[0] and seen_short[1] and sum(v for k, v in seen_short.items() if k > 1)
+
+
+def test_worst_cases_answer_within_the_budget():
+    """A sum's search must not turn ten groups into minutes: each answer is right, or the
+    search says it stopped at its budget (find raises, the shortfall is undecided or a
+    range), within the budget's seconds (slack for a loaded machine)."""
+    import time
+
+    from sumcases import SUM_WORST_CASES
+
+    from phasedsl.solver import SearchLimit, assess, budget
+
+    for phrase, hand, made in SUM_WORST_CASES:
+        phase = Phase.parse(phrase)
+        t0 = time.monotonic()
+        try:
+            got = find(phase, hand)
+            assert made is None or (got is not None) == made, phrase
+            if got is not None:
+                assert verify(phase, [list(g.cards) for g in got.groups], hand=hand).valid
+        except SearchLimit:
+            assert made is None, phrase
+        short = assess(phase, hand).shortfall
+        if made is not None:
+            assert (short.missing == 0) == made or not short.exact, (phrase, short)
+        assert time.monotonic() - t0 < 4 * budget.SEARCH_SECONDS + 5, phrase
+
+
+def test_a_sum_search_past_its_budget_is_labelled_undecided(monkeypatch):
+    from phasedsl.solver import SearchLimit, assess, budget
+
+    monkeypatch.setattr(budget, "SEARCH_STEPS", 40)
+    phase = Phase.parse("10 groups of 5 totalling 34")
+    with pytest.raises(SearchLimit):
+        find(phase, DECK[:60])
+    short = assess(phase, DECK[:60]).shortfall
+    assert not short.exact and not short.decided and short.missing == 0
+    assert "undecided" in short.summary(phase)
