@@ -228,3 +228,123 @@ def test_a_sum_search_past_its_budget_is_labelled_undecided(monkeypatch):
     short = assess(phase, DECK[:60]).shortfall
     assert not short.exact and not short.decided and short.missing == 0
     assert "undecided" in short.summary(phase)
+
+
+def test_no_hit_onto_a_laid_sum_and_the_hit_api_says_why():
+    from phasedsl import api
+    from phasedsl.errors import LayoutError
+    from phasedsl.hits import closed_groups, laid_group, plan, targets
+
+    rules = Rules()
+    laid = [laid_group("cards totalling 34: R12 B11 G10 Y1", rules),
+            laid_group("5 cards of one color totalling 20: R1 R2 R3 R4 W", rules),
+            laid_group("set: B9 G9 W", rules)]
+    for card in parse_cards("R1 R12 Y9 W"):
+        assert all(h.index == 2 for h in targets(laid, card, rules)), card
+    p = plan(laid, parse_cards("R1 R2 W"), rules)
+    assert p.placed == 1 and [h.index for h in p.hits] == [2]
+    assert [i for i, _ in closed_groups(laid, rules)] == [0, 1]
+    out = api.hit_json(laid, parse_cards("R1"), rules)
+    assert [c["group"] for c in out["closed"]] == [1, 2]
+    assert "change its total" in out["closed"][0]["reason"]
+    assert "group 1 takes no hits" in api.hit_text(out)
+    with pytest.raises(LayoutError, match="totalling 34"):
+        laid_group("cards totalling 34: R12 B11 G10 Y2", rules)  # 35
+    with pytest.raises(LayoutError, match="with its phrase"):
+        laid_group("sum: R12 B11 G10 Y1", rules)
+
+
+def test_hit_cli_on_a_sum():
+    import json
+
+    from typer.testing import CliRunner
+
+    from phasedsl.cli import app
+
+    r = CliRunner().invoke(app, ["hit", "R3", "--on", "cards totalling 34: R12 B11 G10 Y1",
+                                 "--json"])
+    data = json.loads(r.stdout)
+    assert data["hits"] == [] and data["left"] == ["R3"] and data["closed"][0]["group"] == 1
+
+
+SUM_PACK = """\
+name: sums
+title: Sums
+description: a test pack of sums mixed with groups that take hits
+source: Phazed's 34-accumulations (issue 19)
+extends: original
+rules:
+  game_length: 4
+phases:
+  - "1 set of 3 + cards totalling 20"
+  - "cards of one color totalling 30 + 1 set of 2"
+  - "2 groups of 3 totalling 18 + 1 run of 3"
+  - "1 run of 4 + 5 cards totalling 25"
+"""
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_a_pack_of_sums_plays_to_the_end_and_its_logs_replay(tmp_path, bot):
+    from phasedsl.gamelog import replay
+    from phasedsl.packs import load_pack
+    from phasedsl.simulate import play_game
+
+    (tmp_path / "sums.yaml").write_text(SUM_PACK)
+    pack = load_pack(tmp_path / "sums.yaml")
+    laid_sums = 0
+    for i in range(3):
+        r = play_game(pack, 3, bot, seed=7, index=i, keep_log=True)
+        assert not r.capped and r.winner is not None
+        (tmp_path / "game.jsonl").write_text("\n".join(r.log) + "\n")
+        lines = (tmp_path / "game.jsonl").read_text().splitlines()
+        lines[0] = lines[0].replace(str(tmp_path / "sums.yaml"), "sums.yaml")
+        assert replay(lines, tmp_path, pack).legal
+        laid_sums += sum('"lay"' in line for line in lines)
+    assert laid_sums
+
+
+LINT_PACK = """\
+name: sumlint
+title: Sums lint
+description: sums a hand cannot reach
+source: issue 19
+extends: original
+rules:
+  deck:
+    wilds: 0
+phases:
+  - "cards totalling 34"
+  - "cards of one color totalling 100 + 1 set of 2"
+  - "cards of one color totalling 260 + 1 set of 2"
+  - "1 set of 3 + cards totalling 20"
+  - "2 groups of 3 totalling 18 + 1 run of 3"
+  - "1 run of 4 + 5 cards totalling 25"
+  - "cards of one color totalling 30 + 1 set of 2"
+  - "1 set of 4 + cards totalling 12"
+  - "1 set of 5 + 1 set of 2"
+  - "1 set of 5 + 1 set of 3"
+"""
+
+
+def test_lint_names_sums_no_hand_can_reach(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from phasedsl.cli import app
+
+    (tmp_path / "sumlint.yaml").write_text(LINT_PACK)
+    r = CliRunner().invoke(app, ["lint", str(tmp_path / "sumlint.yaml"), "--json"])
+    data = json.loads(r.stdout)
+    said = {}
+    for d in data["problems"]:
+        said.setdefault(d["line"], []).append(d["message"])
+    # line 10: phase 1, only sums: no hits to go out by
+    assert any("take no hits" in m for m in said[10])
+    # a hand of 10 + 1 leaves the sum 9 cards of one color: 12+12+11+11+10+10+9+9+8 = 92
+    assert any("at most 9 cards of one color" in m and "at most 92" in m for m in said[11])
+    # the whole deck's one color adds up to 156 (no wilds)
+    assert any("more than the deck's cards can add up to (156 in one color" in m
+               for m in said[12])
+    # the sums with room to spare are clean (a sum of one card is no degenerate group)
+    assert all(line in (10, 11, 12) for line in said), said

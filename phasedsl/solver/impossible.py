@@ -44,13 +44,14 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
     return None
 
 
-def sum_reach(g: Group, rules: Rules) -> int:
+def sum_reach(g: Group, rules: Rules, cards: int | None = None) -> int:
     """The most a sum's cards can add up to from the whole deck (of one color for a color
     sum): every natural it may hold and every wild at the top number; a fixed count, the
-    ``size`` largest of those."""
+    ``size`` largest of those; with ``cards``, at most that many (what a hand can hold)."""
     deck = rules.deck
     colors = 1 if g.kind.one_color else len(deck.colors)
     values = [deck.high] * deck.wilds + [n for n in deck.numbers
                                          for _ in range(colors * deck.copies)]
     values.sort(reverse=True)
-    return sum(values if g.any_count else values[:g.size])
+    k = len(values) if g.any_count else g.size
+    return sum(values[:k if cards is None else min(k, cards)])
