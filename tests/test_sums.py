@@ -348,3 +348,18 @@ def test_lint_names_sums_no_hand_can_reach(tmp_path):
                for m in said[12])
     # the sums with room to spare are clean (a sum of one card is no degenerate group)
     assert all(line in (10, 11, 12) for line in said), said
+
+
+def test_odds_of_a_sum_are_sampled_with_an_interval_holding_the_exact_chance():
+    from math import comb
+
+    from phasedsl.odds import odds
+
+    got = odds("2 cards totalling 24", samples=20_000, seed=3)
+    assert got.method == "sampled" and got.fraction is None and "numbers it holds" in got.note
+    # two cards adding up to 24 are 12 + 12 or 12 + a wild (a natural at least): missed
+    # with no 12 among the 10 cards, or one 12 and no wild
+    miss = (comb(100, 10) + 8 * comb(92, 9)) / comb(108, 10)
+    assert got.low <= 1 - miss <= got.high
+    data = got.to_json()
+    assert data["ci95"] == [got.low, got.high] and data["samples"] == 20_000 and data["note"]
