@@ -363,3 +363,83 @@ def test_odds_of_a_sum_are_sampled_with_an_interval_holding_the_exact_chance():
     assert got.low <= 1 - miss <= got.high
     data = got.to_json()
     assert data["ci95"] == [got.low, got.high] and data["samples"] == 20_000 and data["note"]
+
+
+VERIFY_RULES = [
+    (Rules(), {}),
+    (Rules(natural_scope="phase", min_naturals=2), {"scope": "phase", "min_nat": 2}),
+    (Rules(min_naturals=2), {"min_nat": 2}),
+    (Rules(sets_share_number=False), {"share": False}),
+    (Rules(wild_numbers=frozenset({1, 2})), {"postal": frozenset({1, 2})}),
+]
+
+
+def random_layout(rng: random.Random, phase: Phase, hand: list[Card]) -> list[list[Card]]:
+    """The phase's groups laid from the hand: find's meld, or it with a card moved,
+    swapped for another of the hand, or dropped; or the hand cut at random."""
+    got = find(phase, hand)
+    n = len(phase.groups)
+    if got is not None and rng.random() < 0.7:
+        groups = [[c.plain() for c in g.cards] for g in got.groups]
+        spare = [c for c in hand]
+        for c in (c for g in groups for c in g):
+            spare.remove(c)
+        how = rng.randrange(4)
+        gi = rng.randrange(n)
+        if how == 1 and groups[gi]:
+            groups[gi].pop(rng.randrange(len(groups[gi])))
+        elif how == 2 and spare and groups[gi]:
+            groups[gi][rng.randrange(len(groups[gi]))] = spare.pop()
+        elif how == 3 and spare:
+            groups[gi].append(spare.pop())  # an extra card
+        return groups
+    cards = list(hand)
+    rng.shuffle(cards)
+    cuts = sorted(rng.sample(range(1, len(cards)), n - 1)) if n > 1 else []
+    return [cards[a:b] for a, b in zip([0, *cuts], [*cuts, len(cards)], strict=True)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_verify_agrees_with_the_definition_on_random_layouts(seed):
+    rng = random.Random(f"sums verify {seed}")
+    legal = tried = 0
+    for i in range(150):
+        phase = random_sum_phase(rng)
+        hand = near_sum_hand(rng, phase, rng.randint(5, 9)) if i % 2 else rng.sample(DECK, 8)
+        layout = random_layout(rng, phase, hand)
+        for rules, kw in VERIFY_RULES:
+            got = verify(phase, layout, rules, hand=hand)
+            cards = [[card_tuple(c) for c in g] for g in layout]
+            expect = layout_ok(ref_groups(phase), cards, **kw)
+            assert got.valid == expect, (str(phase), [" ".join(map(str, g)) for g in layout],
+                                         kw, got.problems)
+            legal += expect
+            tried += 1
+    assert 0 < legal < tried
+
+
+@pytest.mark.parametrize("phrase, layout, rules, codes, words", [
+    ("cards totalling 34", "R12 B11 G10 Y2", Rules(), {"total"}, "add up to 35, not 34"),
+    ("cards totalling 34", "R12 W", Rules(), {"total"}, "1 wild can add only 1 to 12, not 22"),
+    ("5 cards totalling 34", "R12 B11 G10 Y1", Rules(), {"size"}, "exactly 5 cards"),
+    ("5 cards totalling 34", "R12 B11 G1 Y1 W W", Rules(), {"size"}, "this group has 6"),
+    ("cards of one color totalling 30", "R12 B11 R7", Rules(), {"one_color"},
+     "blue and red"),
+    ("cards totalling 30", "W W R6", Rules(min_naturals=2), {"natural_minimum"},
+     "at least 2 natural"),
+    ("cards totalling 30", "R12 S W", Rules(), {"skip"}, "skip"),
+])
+def test_verify_names_each_broken_rule_of_a_sum(phrase, layout, rules, codes, words):
+    got = verify(phrase, layout, rules)
+    assert not got.valid
+    assert {p.rule for p in got.problems} == codes, got.problems
+    assert words in " ".join(p.message for p in got.problems), got.problems
+
+
+def test_verify_of_a_sum_fills_in_each_wild():
+    got = verify("cards of one color totalling 30 + 1 set of 3", "R12 R11 W | G7 Y7 W")
+    assert got.valid
+    assert [str(c) for c in got.meld.groups[0].cards] == ["R12", "R11", "W=R7"]
+    assert verify("cards totalling 30", "R12 W=10 W").meld.groups[0].cards[2].number == 8
+    # a stated wild counts as what it says
+    assert not verify("cards totalling 30", "R12 W=10 W=7").valid
