@@ -443,3 +443,28 @@ def test_verify_of_a_sum_fills_in_each_wild():
     assert verify("cards totalling 30", "R12 W=10 W").meld.groups[0].cards[2].number == 8
     # a stated wild counts as what it says
     assert not verify("cards totalling 30", "R12 W=10 W=7").valid
+
+
+def test_the_referee_judges_a_laid_sum_and_refuses_a_hit_onto_it(tmp_path):
+    from game_logs import deal, discard, draw, game, hit, lay, lines, write_pack
+
+    from phasedsl.gamelog import replay
+
+    pack = write_pack(tmp_path, "sumref", "extends: original\nphases:\n"
+                      + "".join(f"  - \"{p}\"\n" for p in
+                                ["cards totalling 24 + 1 set of 4"] + ["2 sets of 3"] * 9))
+
+    def run(*events):
+        return replay(lines([game(pack), deal(), *events]), tmp_path)
+
+    ok = run(draw("ann", "R1"), lay("ann", "R7 B7 G5 Y5", "R5 B5 W W"))
+    assert ok.legal, ok.error
+    bad = run(draw("ann", "R1"), lay("ann", "R7 B7 G7 Y5", "R5 B5 W W"))
+    assert not bad.legal and bad.error["rule"] == "phase_not_made", bad.error
+    assert "add up to 26, not 24" in bad.error["message"]
+    onto = run(draw("ann", "R1"), lay("ann", "R7 B7 G5 Y5", "R5 B5 W W"),
+               hit("ann", "R1", "ann", 1))
+    assert not onto.legal and onto.error["line"] == 5, onto.error
+    assert onto.error["rule"] == "hit_does_not_fit" and "not 24" in onto.error["message"]
+    fine = run(draw("ann", "R1"), lay("ann", "R7 B7 G5 Y5", "R5 B5 W W"), discard("ann", "R1"))
+    assert fine.legal, fine.error
