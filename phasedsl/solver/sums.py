@@ -219,92 +219,98 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
         same_as_prev = j > 0 and groups[sums[j - 1]] == g
         lower = min(rules.min_naturals, g.size) if per_group else 0
         total = g.total or 0
-        colors = range(tb.nc) if g.kind.one_color else (None,)
-        for ci in colors:
-            if ci is None:
-                types = [t for t in range(len(cnt)) if cnt[t]]
-            else:
-                types = [t for t in range(ci * nn, (ci + 1) * nn) if cnt[t]]
-            # the most the types from i on can add, for the bound below
-            reach = [0] * (len(types) + 1)
-            many = [0] * (len(types) + 1)
-            top = [high if wilds + left else low] * (len(types) + 1)  # the most a slot adds
-            for i in range(len(types) - 1, -1, -1):
-                t = types[i]
-                reach[i] = reach[i + 1] + cnt[t] * number[t]
-                many[i] = many[i + 1] + cnt[t]
-                top[i] = max(top[i + 1], number[t])
-            take = [0] * len(types)
-            fixed = not g.any_count
-            cap = g.size if fixed else 1 << 30
-            free = wilds + left
-
-            def leaf(s: int, c: int):
-                gap = total - s
-                if gap < 0:
-                    return None
-                if fixed:
-                    u_lo = u_hi = g.size - c
-                else:
-                    u_lo = max(-(-gap // high) if gap > 0 else 0, 1 - c, lower - c, 0)
-                    u_hi = gap // low if low > 0 else free
-                    u_hi = min(u_hi, free)
-                    if not left:
-                        u_hi = min(u_hi, u_lo)  # more wilds here never helps the rest
-                if c == 0 and ci:
-                    return None  # a color sum of wilds alone: the first color stands for all
-                key = (-1 if ci is None else ci, tuple(sorted(
-                    (types[i], k) for i, k in enumerate(take) if k)))
-                if same_as_prev and prev is not None and key < prev:
-                    return None  # identical sums: one order of their choices is enough
-                for u in range(u_lo, u_hi + 1):
-                    if not (u * low <= gap <= u * high) or u > free:
-                        continue
-                    v_lo = max(lower - c, u - wilds, 0)
-                    for v in range(v_lo, min(u, left) + 1):
-                        tick()
-                        values = split_total(gap, u, low, high)
-                        plan = SumPlan({types[i]: k for i, k in enumerate(take) if k},
-                                       tuple(values[:u - v]), tuple(values[u - v:]), ci)
-                        for i, k in enumerate(take):
-                            cnt[types[i]] -= k
-                        got = place(j + 1, cnt, wilds - (u - v), left - v, naturals + c + v,
-                                    key)
-                        for i, k in enumerate(take):
-                            cnt[types[i]] += k
-                        if got is not None:
-                            chosen[gi] = plan
-                            return got
-                return None
-
-            def walk(i: int, s: int, c: int):
-                tick()
-                if s + reach[i] + free * high < total:
-                    return None  # even every card left and every slot at the top fall short
-                if fixed and (c + many[i] + free < g.size
-                              or s + (g.size - c) * top[i] < total):
-                    return None
-                if i == len(types):
-                    return leaf(s, c)
-                t = types[i]
-                x = number[t]
-                most = min(cnt[t], cap - c)
-                if x > 0:
-                    most = min(most, (total - s) // x)
-                for k in range(most, -1, -1):
-                    if fixed and s + k * x + (g.size - c - k) * low > total:
-                        continue
-                    take[i] = k
-                    got = walk(i + 1, s + k * x, c + k)
-                    if got is not None:
-                        return got
-                take[i] = 0
-                return None
-
-            got = walk(0, 0, 0)
+        for ci in range(tb.nc) if g.kind.one_color else (None,):
+            got = in_color(j, gi, g, ci, cnt, wilds, left, naturals, prev, same_as_prev, lower,
+                           total)
             if got is not None:
                 return got
         return None
+
+    def in_color(j: int, gi: int, g: Group, ci: int | None, cnt: list[int], wilds: int,
+                 left: int, naturals: int, prev: tuple | None, same_as_prev: bool, lower: int,
+                 total: int):
+        """place_one for one color of a color sum (None: a sum of any colors)."""
+        if ci is None:
+            types = [t for t in range(len(cnt)) if cnt[t]]
+        else:
+            types = [t for t in range(ci * nn, (ci + 1) * nn) if cnt[t]]
+        # the most the types from i on can add, for the bound below
+        reach = [0] * (len(types) + 1)
+        many = [0] * (len(types) + 1)
+        top = [high if wilds + left else low] * (len(types) + 1)  # the most a slot adds
+        for i in range(len(types) - 1, -1, -1):
+            t = types[i]
+            reach[i] = reach[i + 1] + cnt[t] * number[t]
+            many[i] = many[i + 1] + cnt[t]
+            top[i] = max(top[i + 1], number[t])
+        take = [0] * len(types)
+        fixed = not g.any_count
+        cap = g.size if fixed else 1 << 30
+        free = wilds + left
+
+        def leaf(s: int, c: int):
+            gap = total - s
+            if gap < 0:
+                return None
+            if fixed:
+                u_lo = u_hi = g.size - c
+            else:
+                u_lo = max(-(-gap // high) if gap > 0 else 0, 1 - c, lower - c, 0)
+                u_hi = gap // low if low > 0 else free
+                u_hi = min(u_hi, free)
+                if not left:
+                    u_hi = min(u_hi, u_lo)  # more wilds here never helps the rest
+            if c == 0 and ci:
+                return None  # a color sum of wilds alone: the first color stands for all
+            key = (-1 if ci is None else ci, tuple(sorted(
+                (types[i], k) for i, k in enumerate(take) if k)))
+            if same_as_prev and prev is not None and key < prev:
+                return None  # identical sums: one order of their choices is enough
+            for u in range(u_lo, u_hi + 1):
+                if not (u * low <= gap <= u * high) or u > free:
+                    continue
+                v_lo = max(lower - c, u - wilds, 0)
+                for v in range(v_lo, min(u, left) + 1):
+                    tick()
+                    values = split_total(gap, u, low, high)
+                    plan = SumPlan({types[i]: k for i, k in enumerate(take) if k},
+                                   tuple(values[:u - v]), tuple(values[u - v:]), ci)
+                    for i, k in enumerate(take):
+                        cnt[types[i]] -= k
+                    got = place(j + 1, cnt, wilds - (u - v), left - v, naturals + c + v,
+                                key)
+                    for i, k in enumerate(take):
+                        cnt[types[i]] += k
+                    if got is not None:
+                        chosen[gi] = plan
+                        return got
+            return None
+
+        def walk(i: int, s: int, c: int):
+            tick()
+            if s + reach[i] + free * high < total:
+                return None  # even every card left and every slot at the top fall short
+            if fixed and (c + many[i] + free < g.size
+                          or s + (g.size - c) * top[i] < total):
+                return None
+            if i == len(types):
+                return leaf(s, c)
+            t = types[i]
+            x = number[t]
+            most = min(cnt[t], cap - c)
+            if x > 0:
+                most = min(most, (total - s) // x)
+            for k in range(most, -1, -1):
+                if fixed and s + k * x + (g.size - c - k) * low > total:
+                    continue
+                take[i] = k
+                got = walk(i + 1, s + k * x, c + k)
+                if got is not None:
+                    return got
+            take[i] = 0
+            return None
+
+        return walk(0, 0, 0)
 
     got = place(0, list(hand.cnt), hand.wilds, virtual, 0, None)
     if got is None:

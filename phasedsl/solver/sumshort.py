@@ -38,13 +38,13 @@ def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules:
     k = 0
     try:
         for k in range(need + 1):
-            for h2, converted in postal_variants(h, rules, lay.tb,
-                                                 natural_floor(lay.all_groups, rules)):
-                sol = search_sums(lay.all_groups, h2, plain, k, deadline)
-                if sol is not None:
-                    break
-            else:
+            found = next(((sol, converted) for h2, converted in
+                          postal_variants(h, rules, lay.tb, natural_floor(lay.all_groups, rules))
+                          if (sol := search_sums(lay.all_groups, h2, plain, k, deadline))
+                          is not None), None)
+            if found is None:
                 continue
+            sol, converted = found
             if k == 0:
                 return Assessment(sum_meld(lay, sol, converted), Shortfall(0))
             if k == 1:
