@@ -70,7 +70,12 @@ def near_sum_hand(rng: random.Random, phase: Phase, size: int) -> list[Card]:
         c = cards[i]
         cards[i] = Card(max(1, min(HIGH, c.number + rng.choice((-1, 1)))), c.color)
     rest = rng.sample(DECK, size)
-    return (cards + rest)[:size]
+    out, held = [], {}
+    for c in cards + rest:  # no more copies of a card than the deck has
+        if held.get(c, 0) < STANDARD_DECK.supply(c) and len(out) < size:
+            held[c] = held.get(c, 0) + 1
+            out.append(c)
+    return out
 
 
 RULESETS = [
@@ -469,3 +474,26 @@ def test_the_referee_judges_a_laid_sum_and_refuses_a_hit_onto_it(tmp_path):
     assert onto.error["rule"] == "hit_does_not_fit" and "not 24" in onto.error["message"]
     fine = run(draw("ann", "R1"), lay("ann", "R7 B7 G5 Y5", "R5 B5 W W"), discard("ann", "R1"))
     assert fine.legal, fine.error
+
+
+def test_a_phase_whose_sums_the_deck_cannot_add_up_to_is_never_made():
+    from phasedsl.solver import assess
+
+    for phrase, words in [("cards totalling 800", "more than the deck's cards can add up to (720"),
+                          ("10 color groups totalling 100", "add up to 1000 in all"),
+                          ("cards of one color totalling 260", "(252 in one color")]:
+        short = assess(Phase.parse(phrase), parse_cards("R12 W")).shortfall
+        assert short.never and words in short.never, (phrase, short)
+        assert "cannot be made under these rules" in short.summary(Phase.parse(phrase))
+
+
+def test_a_mixed_phase_far_from_made_is_counted_exactly():
+    """A sum of any count leaves the rest of the phase its room, and takes high numbers
+    first: 15 short, said exactly, with an example the solver confirms."""
+    from phasedsl.solver import assess
+
+    hand = parse_cards("R12 B11 G10 W W W W W W W W Y12 B12")
+    phase = Phase.parse("cards totalling 120 + 9 sets of 2")
+    short = assess(phase, hand).shortfall
+    assert short.missing == 15 and short.exact and short.possible
+    assert find(phase, [*hand, *short.example]) is not None

@@ -3,7 +3,7 @@ shortfall answers such a phase at once, with the reason)."""
 
 from __future__ import annotations
 
-from ..phase import Group, Phase
+from ..phase import Group, Kind, Phase
 from ..rules import Rules
 from ..supply import natural_cap
 from .classes import as_played, classes_of
@@ -24,6 +24,11 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
             return (f"a sum totalling {g.total} is more than the deck's cards can add up to "
                     f"({sum_reach(g, rules)}{' in one color' if g.kind.one_color else ''}, "
                     "wilds at the top number)")
+    totals = sum(g.total or 0 for g in phase.groups if g.kind.is_sum)
+    whole = sum_reach(Group(Kind.SUM, 1, total=1, any_count=True), rules)
+    if totals > whole:  # the sums' cards are distinct: together within the deck's
+        return (f"its sums add up to {totals} in all, more than the deck's cards can "
+                f"({whole}, wilds at the top number)")
     if rules.natural_scope != "group":
         if rules.min_naturals and not any(g.kind.needs_natural for g in phase.groups):
             return (f"the phase needs {rules.min_naturals} natural card(s), and it has only "

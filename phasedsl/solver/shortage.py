@@ -43,8 +43,8 @@ from .sumshort import assess_sums
 def _never(phase: Phase, rules: Rules) -> str | None:
     """Why no hand can make the phase (lint's reason)."""
     if (rules.min_naturals <= 1 and rules.deck.copies >= 1 and rules.natural_scope == "group"
-            and all(g.colors is None for g in phase.groups)):
-        return None  # every group shape has a natural card in such a deck
+            and all(g.colors is None and not g.kind.is_sum for g in phase.groups)):
+        return None  # every group shape has a natural card in such a deck (a sum: not so)
     return impossible_group(phase, rules)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..phase import Group, Part, Phase
+from ..phase import Group, Kind, Part, Phase
 from ..rules import Rules
 from . import budget
 from .budget import SearchLimit
@@ -122,6 +122,11 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
     deck = rules.deck
     low, high, nn = deck.low, deck.high, tb.nn
     sums, rest_index, rest_phase = _split(groups)
+    # cards the groups after sum j need at the least (a skip part aside: its skips are
+    # counted apart), so that a sum of any count leaves them room
+    after = [sum(g.size for g in groups if not g.kind.is_sum and g.kind is not Kind.SKIP)]
+    for j in range(len(sums) - 1, 0, -1):
+        after.insert(0, after[0] + groups[sums[j]].size)
     per_group = rules.natural_scope == "group"
     need_phase = 0 if per_group else rules.min_naturals
     number = [t % nn + low for t in range(len(hand.cnt))]
@@ -148,7 +153,7 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
         tick(8)
         r2 = _rest_rules(rules, rules.min_naturals if per_group else still)
         lay = layout_for(rest_phase, r2)
-        h2 = Hand(cnt, wilds, hand.skips, tb)
+        h2 = Hand(list(cnt), wilds, hand.skips, tb)  # (cnt changes as the search goes on)
         plans = search_plans(lay, h2, r2, left, deadline)
         got = None if plans is None else (lay, plans, h2, r2)
         tried[key] = got
@@ -234,6 +239,8 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
             types = [t for t in range(len(cnt)) if cnt[t]]
         else:
             types = [t for t in range(ci * nn, (ci + 1) * nn) if cnt[t]]
+        # high numbers first: a sum made of few cards leaves the most to the rest
+        types.sort(key=lambda t: -number[t])
         # the most the types from i on can add, for the bound below
         reach = [0] * (len(types) + 1)
         many = [0] * (len(types) + 1)
@@ -245,8 +252,9 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
             top[i] = max(top[i + 1], number[t])
         take = [0] * len(types)
         fixed = not g.any_count
-        cap = g.size if fixed else 1 << 30
         free = wilds + left
+        room = sum(cnt) + free - after[j]  # the most cards this sum may take
+        cap = g.size if fixed else room
 
         def leaf(s: int, c: int):
             gap = total - s
@@ -257,20 +265,27 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
             else:
                 u_lo = max(-(-gap // high) if gap > 0 else 0, 1 - c, lower - c, 0)
                 u_hi = gap // low if low > 0 else free
-                u_hi = min(u_hi, free)
-                if not left:
-                    u_hi = min(u_hi, u_lo)  # more wilds here never helps the rest
+                u_hi = min(u_hi, free, room - c)
+                if not left or per_group:
+                    # more cards here never help the rest; only a phase's natural minimum
+                    # may want more cards still to come (naturals) in a sum
+                    u_hi = min(u_hi, u_lo)
             if c == 0 and ci:
                 return None  # a color sum of wilds alone: the first color stands for all
+            # (in the order types are tried, high numbers first, so that the choices the
+            # walk meets first tend to come in order)
             key = (-1 if ci is None else ci, tuple(sorted(
-                (types[i], k) for i, k in enumerate(take) if k)))
+                ((-number[types[i]], types[i]), k) for i, k in enumerate(take) if k)))
             if same_as_prev and prev is not None and key < prev:
                 return None  # identical sums: one order of their choices is enough
             for u in range(u_lo, u_hi + 1):
                 if not (u * low <= gap <= u * high) or u > free:
                     continue
                 v_lo = max(lower - c, u - wilds, 0)
-                for v in range(v_lo, min(u, left) + 1):
+                # a card still to come does whatever a wild does in the rest, so the wilds
+                # go here first; past that only the per-phase minimum may want more
+                v_hi = min(u, left) if not per_group else min(v_lo, left)
+                for v in range(v_lo, v_hi + 1):
                     tick()
                     values = split_total(gap, u, low, high)
                     plan = SumPlan({types[i]: k for i, k in enumerate(take) if k},

@@ -35,9 +35,10 @@ def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules:
         return Assessment(None, Shortfall(need, possible=False, never=never))
     deadline = started + budget.SEARCH_SECONDS
     plain = plain_rules(rules)
-    k = 0
+    # each card of the fewest a meld holds comes from the hand or is still to come
+    k = max(0, need - (h.nat + h.wilds + h.skips))
     try:
-        for k in range(need + 1):
+        for k in range(k, need + 1):
             found = next(((sol, converted) for h2, converted in
                           postal_variants(h, rules, lay.tb, natural_floor(lay.all_groups, rules))
                           if (sol := search_sums(lay.all_groups, h2, plain, k, deadline))
@@ -50,8 +51,11 @@ def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules:
             if k == 1:
                 return _one_short(lay, hand, rules, seen, deadline)
             example, groups, stocked = _example(lay, sol, hand, rules, seen, k)
-            made = stocked and find_sums(lay, Hand.of([*hand, *example], lay.tb), rules,
-                                         deadline) is not None
+            try:  # the count is exact; whether the example's cards complete it is confirmed
+                made = stocked and find_sums(lay, Hand.of([*hand, *example], lay.tb), rules,
+                                             deadline) is not None
+            except SearchLimit:
+                made = False  # (not confirmed in time: said as "may not hold the cards")
             return Assessment(None, Shortfall(k, (), example, groups, made))
     except SearchLimit:
         if k == 0:
