@@ -36,9 +36,10 @@ def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules:
     deadline = started + budget.SEARCH_SECONDS
     plain = plain_rules(rules)
     # each card of the fewest a meld holds comes from the hand or is still to come
-    k = max(0, need - (h.nat + h.wilds + h.skips))
+    least = max(0, need - (h.nat + h.wilds + h.skips))
+    k = least
     try:
-        for k in range(k, need + 1):
+        for k in range(least, need + 1):
             found = next(((sol, converted) for h2, converted in
                           postal_variants(h, rules, lay.tb, natural_floor(lay.all_groups, rules))
                           if (sol := search_sums(lay.all_groups, h2, plain, k, deadline))
