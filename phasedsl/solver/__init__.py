@@ -23,11 +23,13 @@ Inside, bottom to top (each module imports only those above it in this list):
     impossible   phases no hand can make, and why
     budget       the searches' steps and seconds, ``SearchLimit``, the clock
     search       ``Layout`` (a phase prepared once) and the exact search over classes
+    sums         phases holding sums: each sum's naturals enumerated, the rest searched
     laying       plans to a meld: ``find``, postal wild-number cards, ``makes``
     answers      ``Assessment``, ``Shortfall``, ``Out`` and their wording
     fill         the fill search: the most cards of a hand the phase can hold
     completions  the cards completing a hand: an example, and the single-card outs
     closedshort  the shortfall of two sets or a set and a run from the counts
+    sumshort     the shortfall and outs of a phase holding sums
     shortage     ``assess``, ``shortfall``, ``outs``: the route through all of the above
 """
 
