@@ -33,11 +33,16 @@ def impossible_group(phase: Phase, rules: Rules) -> str | None:
         if rules.min_naturals and not any(g.kind.needs_natural for g in phase.groups):
             return (f"the phase needs {rules.min_naturals} natural card(s), and it has only "
                     "wild and skip parts to lay them in")
-        room = sum(g.size for g in phase.groups if g.kind.is_sum and not g.any_count)
-        if (rules.min_naturals > room and all(g.kind.is_sum and not g.any_count
-                                              for g in phase.groups if g.kind.needs_natural)):
-            return (f"the phase needs {rules.min_naturals} natural card(s), and its groups are "
-                    f"sums of a fixed count holding {room} card(s) in all")
+        if any(g.kind.is_sum for g in phase.groups):
+            # a meld holds each group at its size, bar a sum of any count: as many cards
+            # as its total allows, each at least the deck's lowest number
+            low = max(rules.deck.low, 1)
+            room = sum((g.total or 0) // low if g.kind.is_sum and g.any_count else g.size
+                       for g in phase.groups if g.kind.needs_natural)
+            if rules.min_naturals > room:
+                return (f"the phase needs {rules.min_naturals} natural card(s), and its groups "
+                        f"hold at most {room} card(s) in all (a sum no more than its total "
+                        "allows)")
         return None
     for g in phase.groups:
         need = min(rules.min_naturals, g.size)

@@ -37,9 +37,12 @@ def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules:
     plain = plain_rules(rules)
     # each card of the fewest a meld holds comes from the hand or is still to come
     least = max(0, need - (h.nat + h.wilds + h.skips))
+    # cards still to come in every slot make it, and under the per-phase minimum a sum of
+    # any count may want that many more naturals
+    most = need + (rules.min_naturals if rules.natural_scope == "phase" else 0)
     k = least
     try:
-        for k in range(least, need + 1):
+        for k in range(least, most + 1):
             found = next(((sol, converted) for h2, converted in
                           postal_variants(h, rules, lay.tb, natural_floor(lay.all_groups, rules))
                           if (sol := search_sums(lay.all_groups, h2, plain, k, deadline))
@@ -63,7 +66,7 @@ def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules:
             return Assessment(None, Shortfall(0, exact=False, at_most=need, decided=False,
                                               possible=False))
         return Assessment(None, Shortfall(k, exact=False, at_most=need, possible=False))
-    return Assessment(None, Shortfall(need, possible=False))
+    return Assessment(None, Shortfall(most, possible=False))
 
 
 def _one_short(lay: Layout, hand: Sequence[Card], rules: Rules, seen: tuple[Card, ...],
