@@ -497,3 +497,17 @@ def test_a_mixed_phase_far_from_made_is_counted_exactly():
     short = assess(phase, hand).shortfall
     assert short.missing == 15 and short.exact and short.possible
     assert find(phase, [*hand, *short.example]) is not None
+
+
+def test_the_per_phase_minimum_may_want_more_cards_than_the_fewest():
+    """'cards totalling 10' is one card at the fewest; three naturals per phase make it
+    three: from G5 and cards of 6 or more, two more (summing 5) are needed."""
+    from phasedsl.solver import assess
+
+    rules = Rules(natural_scope="phase", min_naturals=3)
+    hand = parse_cards("R10 R12 G5 B9 W B10 G6")
+    short = assess(Phase.parse("cards totalling 10"), hand, rules).shortfall
+    assert short.missing == 2 and short.exact and short.possible
+    assert find("cards totalling 10", [*hand, *short.example], rules) is not None
+    never = assess(Phase.parse("cards totalling 2"), hand, rules).shortfall
+    assert never.never and "hold at most 2" in never.never
