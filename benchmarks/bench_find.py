@@ -9,7 +9,8 @@ Seeded random 11-card hands from the 108-card deck, a new hand for every
 * pairs/s per phase;
 * the slowest single `find` of the seeded random search of the tests (1-10
   groups against 10-12-card and 100-card hands) and of the hard cases of
-  issue 8.
+  issue 8;
+* the slowest single `find` of the sums' hard cases (tests/sumcases.py, issue 19).
 
 Asserts nothing.
 
@@ -30,6 +31,7 @@ from phasedsl.solver import SearchLimit, find
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from randphase import WORST_CASES, random_cases
+from sumcases import SUM_WORST_CASES
 
 # The ten classic phases, as the built-in `original` pack lists them.
 CLASSIC = [e.text for e in load_pack("original").worlds[0].phases]
@@ -100,6 +102,19 @@ def main(pairs: int = 100_000, seed: int = 2026, size: int = 11, repeat: int = 3
           f"({len(cases)} hard cases of issue 8, {search[0]:,} random with 10-12 cards, "
           f"{search[1]:,} with 100); {limits} out of reach (find raises SearchLimit; "
           "check answers undecided)")
+    worst, what, limits = 0.0, "", 0
+    for text, hand, _ in SUM_WORST_CASES:
+        phase = Phase.parse(text)
+        t0 = time.perf_counter()
+        try:
+            find(phase, hand)
+        except SearchLimit:
+            limits += 1
+        dt_case = time.perf_counter() - t0
+        if dt_case > worst:
+            worst, what = dt_case, f"{phase} against {len(hand)} cards"
+    print(f"find, sums' worst case: {worst:.2f} s ({what}) over {len(SUM_WORST_CASES)} hard "
+          f"cases of issue 19 (tests/sumcases.py); {limits} out of reach")
 
 
 def _cli() -> None:

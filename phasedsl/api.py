@@ -353,13 +353,17 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
 
     "exact" is false only when the search stopped at its budget: more cards may fit.
     """
-    from .hits import plan, targets
+    from .hits import closed_groups, plan, targets
 
     p = plan(laid, hand, rules)
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
-    return {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
-            "placed": p.placed, "exact": p.exact}
+    out = {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
+           "placed": p.placed, "exact": p.exact}
+    closed = closed_groups(laid, rules)
+    if closed:  # why those groups take nothing (a sum: any card changes its total)
+        out["closed"] = [{"group": i + 1, "reason": why} for i, why in closed]
+    return out
 
 
 def hit_text(result: dict) -> str:
@@ -371,6 +375,7 @@ def hit_text(result: dict) -> str:
     taken = {h["card"] for h in result["hits"] if h.get("wild_to_hand")}
     lines += plan_lines([_hit_words(h) for h in result["plan"]], result["left"],
                         result["placed"], result["exact"], taken)
+    lines += [f"group {c['group']} takes no hits: {c['reason']}" for c in result.get("closed", ())]
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import combinations, permutations
 
 from .cards import Card
 from .coerce import as_cards, as_layout, as_phase, as_rules
@@ -54,6 +54,7 @@ _NAMES = {
     Kind.SET: "set", Kind.RUN: "run", Kind.COLOR: "color group", Kind.COLOR_RUN: "color run",
     Kind.EVEN_ODD: "even or odd group", Kind.COLOR_EVEN_ODD: "color even or odd group",
     Kind.COLOR_SET: "color set", Kind.WILD: "wild part", Kind.SKIP: "skip part",
+    Kind.SUM: "sum", Kind.COLOR_SUM: "color sum",
 }
 
 
@@ -64,6 +65,9 @@ def _label(group: Group) -> str:
     if group.kind.is_bounded:
         word = "over" if group.kind is Kind.OVER else "under"
         return f"group of {group.size} cards {word} {group.bound}"
+    if group.kind.is_sum:
+        count = "" if group.any_count else f" of {group.size} cards"
+        return f"{_NAMES[group.kind]}{count} totalling {group.total}"
     return f"{_NAMES[group.kind]} of {group.size}"
 
 
@@ -191,6 +195,10 @@ def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
                             if c.number not in kept or (at == i and at != kept[c.number]):
                                 kept[c.number] = i
                     out.append(frozenset(kept.values()))
+    elif kind.is_sum and len(flex) <= 10:
+        # which cards of a wild number stay themselves changes the total: every choice
+        out += [frozenset(kept) for r in range(len(flex) - 1, 0, -1)
+                for kept in combinations(flex, r)]
     elif kind not in (Kind.WILD, Kind.SKIP):
         def key(c: Card) -> tuple:
             return ((c.number if kind.is_set else None),
@@ -210,7 +218,9 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     kind, size, n = group.kind, group.size, len(cards)
     label = _label(group)
     problems: list[tuple[str, str]] = []
-    if n < size:
+    if kind.is_sum:
+        pass  # a sum's count is a rule of its own (_read_sum)
+    elif n < size:
         problems.append(("size", f"a {label} needs at least {size} cards, this group has {n}"))
     elif n > size and not rules.extras:
         problems.append(("size", f"a {label} needs exactly {size} cards (extras are not allowed "
@@ -243,6 +253,8 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
             names = " and ".join(deck.color_name(c) for c in colors)
             problems.append(("one_color", f"a {label} is one color, this group has {names}"))
         color = colors[0] if colors else None
+    if kind.is_sum:
+        return _read_sum(group, cards, rules, color, problems)
     if kind in (Kind.SET, Kind.COLOR_SET):
         nums = sorted({c.number for c in known if c.number is not None})
         if len(nums) > 1:
@@ -275,6 +287,40 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
                 return wrapped[0], base, wrapped[1]
         return got
     return _read_run(group, cards, rules, color, problems)
+
+
+def _read_sum(group: Group, cards: Sequence[Card], rules: Rules, color: str | None,
+              problems: list[tuple[str, str]]):
+    """A sum: its count (exactly ``size`` cards, or any number of them), and numbers adding
+    up to its total, each wild that says no number standing for whatever makes it up."""
+    deck = rules.deck
+    n, total, label = len(cards), group.total or 0, _label(group)
+    if not group.any_count and n != group.size:
+        problems.append(("size", f"a {label} holds exactly {group.size} cards, this group "
+                                 f"has {n}"))
+    if n == 0:
+        problems.append(("size", f"a {label} needs at least one card"))
+    known = sum(c.number for c in cards if c.number is not None)
+    loose = [i for i, c in enumerate(cards) if c.number is None]
+    u = len(loose)
+    gap = total - known
+    if not u and gap:
+        problems.append(("total", f"a {label}: its numbers add up to {known}, not {total}"))
+    elif u and not u * deck.low <= gap <= u * deck.high:
+        s = "s" if u != 1 else ""
+        problems.append(("total", f"a {label}: its numbers add up to {known}, and its {u} "
+                                  f"wild{s} can add only {u * deck.low} to {u * deck.high}, "
+                                  f"not {gap}"))
+    if problems:
+        return tuple(cards), problems, list(range(n))
+    laid = list(cards)
+    for k, i in enumerate(loose):
+        # the wilds left make up the gap: each as high as the ones after it allow
+        x = min(deck.high, gap - (u - k - 1) * deck.low)
+        gap -= x
+        c = cards[i]
+        laid[i] = Card(x, c.color or (color if group.kind.one_color else None), wild=True)
+    return tuple(laid), problems, list(range(n))
 
 
 def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | None,

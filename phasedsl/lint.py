@@ -7,7 +7,7 @@ from functools import lru_cache
 from .errors import PhaseDSLError
 from .phase import Kind, Phase
 from .rules import Rules
-from .solver import impossible_group
+from .solver import impossible_group, sum_reach
 from .supply import wild_need
 
 
@@ -24,6 +24,15 @@ def unmakeable_reasons(phase: Phase, rules: Rules) -> list[str]:
     never = impossible_group(phase, rules)
     if never:
         out.append(f"can never be made: {never}")
+    elif phase.cards_needed <= most:
+        for g in dict.fromkeys(phase.groups):
+            # a sum of any count within a hand: the room the other groups leave it
+            room = most - (phase.cards_needed - g.size)
+            if g.kind.is_sum and g.any_count and sum_reach(g, rules, room) < (g.total or 0):
+                color = " of one color" if g.kind.one_color else ""
+                out.append(f"can never be made: a sum totalling {g.total} gets at most {room} "
+                           f"cards{color} of a hand, which add up to at most "
+                           f"{sum_reach(g, rules, room)}")
     return out
 
 
@@ -85,6 +94,10 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     out += degenerate_groups(phase, rules)
     out += [f"ignores {text!r}: a phase string holds only the phase (a remark goes in 'note')"
             for text in phase.ignored]
+    if any(g.kind.is_sum for g in phase.groups) and all(
+            g.kind.is_sum for g in phase.groups if g.kind.needs_natural):
+        out.append("holds only sums, which take no hits (a card would change a total): a "
+                   "player who lays it goes out only by hitting other players' groups")
     for g in phase.groups:
         if g.kind is Kind.SKIP and g.size > rules.deck.skips:
             out.append(f"needs {g.size} skips; the deck has {rules.deck.skips}")
@@ -101,7 +114,7 @@ def degenerate_groups(phase: Phase, rules: Rules) -> list[str]:
     """Groups of one card: any single card makes them, which no player reads them as."""
     out = []
     for g in dict.fromkeys(phase.groups):
-        if g.size == 1 and g.kind.needs_natural and g.colors is None:
+        if g.size == 1 and g.kind.needs_natural and g.colors is None and not g.kind.is_sum:
             label = g.describe(rules.deck).removeprefix("1 ")
             out.append(f"has a {label}, which any one card makes (a group needs at least 2 "
                        "cards to mean something)")

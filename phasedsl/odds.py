@@ -428,6 +428,9 @@ def odds(phase: Phase | str, rules: Rules = DEFAULT_RULES, cards: int | None = N
         if got is not None:
             return got
     got = sampled_odds(phase, rules, cards, samples, seed, jobs, progress)
+    if any(g.kind.is_sum for g in phase.groups):
+        return replace(got, note="sampled: whether a hand makes a sum depends on which "
+                                 "numbers it holds, not on how many cards of a class")
     cls = _classes_for(phase, rules)
     if exact and cls is not None:
         h = rules.hand_size if cards is None else cards

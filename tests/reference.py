@@ -30,10 +30,27 @@ def windows(length: int, low: int, high: int, wrap: bool = False) -> list[set[in
     return [{low + (s - low + i) % count for i in range(length)} for s in starts]
 
 
+def sum_ok(kind: str, cards: tuple, total: int, min_nat: int, low: int, high: int) -> bool:
+    """A sum, by its definition: no skip, the natural minimum, one color for a color sum, and
+    some number from low to high for each wild making the numbers add up to ``total``."""
+    if not cards or any(c[0] == "s" for c in cards):
+        return False
+    nat = [c for c in cards if c[0] == "n"]
+    if len(nat) < min_nat or (kind == "color_sum" and len({c[2] for c in nat}) > 1):
+        return False
+    reach = {sum(c[1] for c in nat)}
+    for _ in range(len(cards) - len(nat)):  # every value for each wild
+        reach = {r + v for r in reach for v in range(low, high + 1) if r + v <= total}
+    return total in reach
+
+
 def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: int,
-             colors: dict | None, bound: int | None = None, wrap: bool = False) -> bool:
+             colors: dict | None, bound: int | None = None, wrap: bool = False,
+             total: int | None = None) -> bool:
     if len(cards) != size:
         return False
+    if kind in ("sum", "color_sum"):
+        return sum_ok(kind, cards, total or 0, min_nat, low, high)
     if kind == "skip":
         return all(c[0] == "s" for c in cards)
     if kind == "wild":
@@ -88,23 +105,28 @@ def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: i
 def can_make(groups: list[tuple], hand: list[tuple], *, min_nat: int = 1,
              scope: str = "group", share: bool = True, low: int = 1, high: int = 12,
              wrap: bool = False) -> bool:
-    """groups: (kind, size, color map or None[, bound of over/under]) per group; hand: card
-    tuples; ``wrap``: runs may wrap from high to low."""
+    """groups: (kind, size, color map or None) per group, an over/under group's followed by
+    its bound, a sum's by (its total, whether any number of cards); hand: card tuples;
+    ``wrap``: runs may wrap from high to low."""
     hand = sorted(hand)
 
     def rec(i: int, left: list[tuple], naturals: int, set_numbers: frozenset) -> bool:
         if i == len(groups):
             return scope == "group" or naturals >= min_nat
         kind, size, colors, *more = groups[i]
-        bound = more[0] if more else None
+        bound = more[0] if more and kind in ("over", "under") else None
+        total, any_count = more if more and kind in ("sum", "color_sum") else (None, False)
         per_group = min_nat if scope == "group" and kind not in ("wild", "skip") else 0
+        if total is not None:  # a sum's natural minimum is capped by its fewest cards
+            per_group = min(per_group, size)
         seen = set()
-        for idx in combinations(range(len(left)), size):
+        sizes = range(1, len(left) + 1) if any_count else (size,)
+        for idx in (ix for k in sizes for ix in combinations(range(len(left)), k)):
             pick = tuple(left[j] for j in idx)
             if pick in seen:
                 continue
             seen.add(pick)
-            if not group_ok(kind, size, pick, per_group, low, high, colors, bound, wrap):
+            if not group_ok(kind, len(pick), pick, per_group, low, high, colors, bound, wrap, total):
                 continue
             nat = [c for c in pick if c[0] == "n"]
             sn = set_numbers
@@ -151,12 +173,17 @@ def layout_ok(groups: list[tuple], layout: list[list[tuple]], *,
             shown, free, ok = set(), 0, True
             for i, j in enumerate(perm):
                 kind, size, colors, *more = groups[j]
-                bound = more[0] if more else None
+                bound = more[0] if more and kind in ("over", "under") else None
+                total, any_count = more if more and kind in ("sum", "color_sum") else (None, False)
                 cards = tuple(played[i])
                 per_group = min(min_nat, size) if scope == "group" and kind not in (
                     "wild", "skip") else 0
-                if len(cards) < size or not group_ok(kind, len(cards), cards, per_group, low,
-                                                     high, colors, bound, wrap):
+                if total is not None and not any_count and len(cards) != size:
+                    ok = False  # a fixed sum holds exactly its cards, extras or not
+                    break
+                if ((len(cards) < size and not any_count)
+                        or not group_ok(kind, len(cards), cards, per_group, low, high, colors,
+                                        bound, wrap, total)):
                     ok = False
                     break
                 if kind in ("set", "color_set"):

@@ -13,7 +13,7 @@ Outside this package only the names below are used.
 
 from .laid import as_laid, laid_group, read_laid
 from .plan import MAX_CARDS, MAX_GROUPS, SEARCH_BUDGET, HitPlan, plan, plan_lines
-from .targets import Hit, hit_words, targets
+from .targets import Hit, closed_groups, hit_words, targets
 
-__all__ = ["MAX_CARDS", "MAX_GROUPS", "SEARCH_BUDGET", "Hit", "HitPlan", "as_laid",
+__all__ = ["MAX_CARDS", "MAX_GROUPS", "SEARCH_BUDGET", "Hit", "HitPlan", "as_laid", "closed_groups",
            "hit_words", "laid_group", "plan", "plan_lines", "read_laid", "targets"]

@@ -218,6 +218,10 @@ def laid_group(text: str, rules: Rules = DEFAULT_RULES) -> LaidGroup:
         raise LayoutError(f"the laid group {text.strip()!r} has no cards")
     key = head.strip().lower()
     kind = _KINDS.get(key) or _KINDS.get(key.replace("_", " "))
+    if kind is not None and kind.is_sum:
+        # a sum's total is part of its shape: the cards alone cannot say it (wilds)
+        raise LayoutError(f"write a laid sum with its phrase, like 'cards totalling 34: "
+                          f"{body.strip()}' (got {quoted(text, 60)})")
     if kind is not None:
         group = Group(kind, max(1, len(cards_)))
     else:

@@ -85,6 +85,8 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
     """Where ``card`` (as in a hand) goes on this group now: (end, swapped wild, stands)."""
     rules = st.rules
     k = st.kind
+    if k.is_sum:
+        return []  # a laid sum is complete: any card would change its total (see closed_groups)
     if card.skip:
         return [(None, None, None)] if k is Kind.SKIP else []
     wildish = acts_wild(card, rules)
@@ -120,6 +122,15 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
                         out.append((end, w, n))
                 break
     return out + _take_back(st, card)
+
+
+def closed_groups(laid: Sequence[LaidGroup], rules: Rules = DEFAULT_RULES
+                  ) -> list[tuple[int, str]]:
+    """The laid groups no card may hit, each (index, why): a sum, whose total any card
+    would change (no rule option lets a sum take a hit)."""
+    return [(i, f"{lg.group.describe(rules.deck).removeprefix('1 ')} is complete, and any "
+                "card would change its total")
+            for i, lg in enumerate(laid) if lg.group.kind.is_sum]
 
 
 def _take_back(st: State, card: Card) -> list[tuple[str | None, Card | None, int | None]]:

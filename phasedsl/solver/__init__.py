@@ -10,6 +10,7 @@ The face (everything outside this package imports only these names):
   ``SEARCH_SECONDS``, ``SHORTFALL_STEPS`` here are the defaults, for reading; set them on
   ``phasedsl.solver.budget``, which every search reads);
 * ``impossible_group``: why no hand can make a phase under the rules (lint, the shortfall);
+  ``sum_reach``: the most a sum's cards can add up to (lint: within a hand);
 * ``layout_for``, ``Hand``, ``tables``, ``makes``: the search over card counts, for
   ``odds`` (millions of count vectors, no cards).
 
@@ -22,11 +23,13 @@ Inside, bottom to top (each module imports only those above it in this list):
     impossible   phases no hand can make, and why
     budget       the searches' steps and seconds, ``SearchLimit``, the clock
     search       ``Layout`` (a phase prepared once) and the exact search over classes
+    sums         phases holding sums: each sum's naturals enumerated, the rest searched
     laying       plans to a meld: ``find``, postal wild-number cards, ``makes``
     answers      ``Assessment``, ``Shortfall``, ``Out`` and their wording
     fill         the fill search: the most cards of a hand the phase can hold
     completions  the cards completing a hand: an example, and the single-card outs
     closedshort  the shortfall of two sets or a set and a run from the counts
+    sumshort     the shortfall and outs of a phase holding sums
     shortage     ``assess``, ``shortfall``, ``outs``: the route through all of the above
 """
 
@@ -34,7 +37,7 @@ from .answers import Assessment, Out, Shortfall, describe_outs, unseen_counts
 from .budget import SEARCH_SECONDS, SEARCH_STEPS, SHORTFALL_STEPS, SearchLimit
 from .classes import tables
 from .handcounts import Hand
-from .impossible import impossible_group
+from .impossible import impossible_group, sum_reach
 from .laying import can_make, find, find_within_budget, makes
 from .search import layout_for
 from .shortage import assess, outs, shortfall
@@ -42,5 +45,6 @@ from .shortage import assess, outs, shortfall
 __all__ = [
     "SEARCH_SECONDS", "SEARCH_STEPS", "SHORTFALL_STEPS", "Assessment", "Hand", "Out", "SearchLimit",
     "Shortfall", "assess", "can_make", "describe_outs", "find", "find_within_budget",
-    "impossible_group", "layout_for", "makes", "outs", "shortfall", "tables", "unseen_counts",
+    "impossible_group", "layout_for", "makes", "outs", "shortfall", "sum_reach", "tables",
+    "unseen_counts",
 ]

@@ -22,6 +22,7 @@ from .budget import SearchLimit
 from .classes import Plan, Tables
 from .handcounts import Hand
 from .search import Layout, layout_for, search_plans
+from .sums import SumSolution, natural_floor, plain_rules, search_sums
 
 
 def postal_variants(hand: Hand, rules: Rules, tb: Tables, most_natural: int = 0):
@@ -63,6 +64,8 @@ def makes(lay: Layout, hand: Hand, rules: Rules) -> bool:
     """Whether a hand already counted makes the layout's phase, over every way of playing
     postal wild-number cards (the yes/no answer odds asks of count vectors; SearchLimit
     when the search stops at its budget)."""
+    if lay.has_sums:
+        return find_sums(lay, hand, rules) is not None
     if not rules.wild_numbers:
         return search_plans(lay, hand, rules) is not None
     return any(search_plans(lay, h, rules) is not None
@@ -83,6 +86,8 @@ def find(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_
 def find_counted(lay: Layout, h: Hand, rules: Rules, deadline: float | None = None) -> Meld | None:
     """``find`` for a hand already counted, its search stopped by ``deadline`` (by default
     budget.SEARCH_SECONDS from its start)."""
+    if lay.has_sums:
+        return find_sums(lay, h, rules, deadline)
     if lay.quick is not None:
         plans = lay.quick(h)
         return None if plans is None else build_meld(lay, plans, 0, rules, {})
@@ -202,4 +207,51 @@ def build_meld(lay: Layout, plans: list[Plan], skips: int, rules: Rules, convert
             cards += wilds(g.size - len(cards), cl.number + low if cl.number is not None else None,
                            color, gi, len(cards))
         laid.append(LaidGroup(g, tuple(cards)))
+    return Meld(tuple(laid), tuple(acting))
+
+
+def find_sums(lay: Layout, h: Hand, rules: Rules, deadline: float | None = None,
+              virtual: int = 0) -> Meld | None:
+    """``find_counted`` for a phase holding a sum (sums.py searches), over every way of
+    playing postal wild-number cards; with ``virtual`` cards still to come, the meld of
+    what the hand holds (the sums' cards to come left out)."""
+    if deadline is None:
+        deadline = budget.now() + budget.SEARCH_SECONDS  # for all the ways of playing them
+    plain = plain_rules(rules)
+    for h2, converted in postal_variants(h, rules, lay.tb, natural_floor(lay.all_groups, rules)):
+        sol = search_sums(lay.all_groups, h2, plain, virtual, deadline)
+        if sol is not None:
+            return sum_meld(lay, sol, converted)
+    return None
+
+
+def sum_meld(lay: Layout, sol: SumSolution, converted: dict) -> Meld:
+    """A sum solution's meld: each sum's naturals by number, then its wilds, each saying
+    the number it stands for; the other groups as the class search laid them."""
+    tb = lay.tb
+    groups = lay.all_groups
+    laid: list[LaidGroup | None] = [None] * len(groups)
+    if sol.rest_layout is not None:
+        rest = build_meld(sol.rest_layout, sol.rest_plans, sol.rest_hand.skips, sol.rest_rules,
+                          {})
+        for gi, lg in zip(sol.rest_index, rest.groups, strict=True):
+            laid[gi] = lg
+    for gi, p in sol.sums.items():
+        color = tb.deck.colors[p.color] if p.color is not None else None
+        cards = [tb.cards[t] for t in sorted(p.naturals, key=tb.sort_key)
+                 for _ in range(p.naturals[t])]
+        cards += [_wild(x, color) for x in p.wilds]
+        laid[gi] = LaidGroup(groups[gi], tuple(cards))
+    acting: list[tuple[int, int, Card]] = []
+    if converted:
+        # cards of wild numbers played as wilds (postal) are real cards of the hand: shown as
+        # themselves where the meld has a wild, each recording what it stands for
+        spare = [tb.cards[t] for t, k in converted.items() for _ in range(k)]
+        for gi, lg in enumerate(laid):
+            cards = list(lg.cards)
+            for ci, c in enumerate(cards):
+                if c.wild and spare:
+                    acting.append((gi, ci, c))
+                    cards[ci] = spare.pop()
+            laid[gi] = LaidGroup(lg.group, tuple(cards))
     return Meld(tuple(laid), tuple(acting))

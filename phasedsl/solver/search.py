@@ -64,6 +64,8 @@ class Layout:
     # For the commonest phases, the whole search as one function of the hand (see _quick).
     quick: Callable[[Hand], list[Plan] | None] | None
     wrap: bool = False  # runs may wrap from the top number to the bottom
+    # A sum among the groups: the class search cannot hold it (see sums.py, which answers).
+    has_sums: bool = False
 
 
 def _make_layout(groups: tuple[Group, ...], rules: Rules) -> Layout:
@@ -96,6 +98,7 @@ def _make_layout(groups: tuple[Group, ...], rules: Rules) -> Layout:
         quick = _quick(played, classes, aggs[0] if aggs else "", values, sizes, lower, total,
                        floor, not rules.sets_share_number, tb.nn, order)
     return Layout(
+        has_sums=any(g.kind.is_sum for g in groups),
         quick=quick,
         order=order,
         groups=gs,
@@ -185,7 +188,8 @@ def _best_cap(agg: str, vals, masks, size: int, nn: int, hand: Hand) -> tuple[in
 # batch line costs no more than one reused): looked up by the phase's parts in
 # written order and the rules object, then by its groups and the rules' value.
 # Both caches are bounded, so a stream of distinct phases cannot grow memory.
-_PART_KEY = attrgetter("count", "group.kind", "group.size", "group.colors")
+_PART_KEY = attrgetter("count", "group.kind", "group.size", "group.colors", "group.total",
+                       "group.any_count")
 
 
 _BY_PARTS: dict[tuple, tuple[Rules, Layout]] = {}

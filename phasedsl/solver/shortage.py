@@ -37,13 +37,14 @@ from .handcounts import Hand
 from .impossible import impossible_group
 from .laying import build_meld, find, find_counted
 from .search import Layout, layout_for, reorder
+from .sumshort import assess_sums
 
 
 def _never(phase: Phase, rules: Rules) -> str | None:
     """Why no hand can make the phase (lint's reason)."""
     if (rules.min_naturals <= 1 and rules.deck.copies >= 1 and rules.natural_scope == "group"
-            and all(g.colors is None for g in phase.groups)):
-        return None  # every group shape has a natural card in such a deck
+            and all(g.colors is None and not g.kind.is_sum for g in phase.groups)):
+        return None  # every group shape has a natural card in such a deck (a sum: not so)
     return impossible_group(phase, rules)
 
 
@@ -87,6 +88,8 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     if route is None or route[0] is not lay:
         route = _route(phase, lay, rules)
     never, shape = route[1], route[2]
+    if lay.has_sums:  # a sum is no class: its own search counts the cards short
+        return assess_sums(phase, lay, h, hand, rules, seen, never, started)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
     # the commonest shapes answer from the counts: True when they say it is made
