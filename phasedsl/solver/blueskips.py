@@ -1,0 +1,166 @@
+"""The house rule ``skip_counts_as_blue`` (Japanese page: a skip may "be used as a blue card").
+
+Read as narrowly as the page's words allow: a skip may stand as a blue card in a group that
+asks for one color and nothing about numbers (a color group, ``7 cards of one color``), and
+then that group is blue (its naturals must be blue).  It is no natural card: it does not
+count toward the natural minimum.
+
+The search sees it as a reduction, not as a new card type.  A skip in a blue color group is a
+wild that may fill only that group's slots, and the blue color groups all accept the same
+cards, so what matters is *which* color groups are blue (B) and *how many* skips they take
+(T), never which of them takes which skip.  For each such choice the phase is solved with
+those groups forced blue and T slots fewer (a group filled by skips alone is dropped), and
+the hand holds T skips fewer.  Under the per-group natural minimum more skips never hurt (a
+skip takes the place of a card beyond the minimum), so T is the most the groups take; under
+the per-phase minimum a skip may take the place of a natural the phase needs, so every T is
+tried.  Skip parts take their skips first: a skip there frees a wild, which can do all that a
+blue skip can.  The variants are cached per (groups, rules, skips to spare).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import Card
+from ..meld import LaidGroup, Meld
+from ..phase import Group, Kind, Part, Phase
+from ..rules import Rules
+
+
+def blue_of(rules: Rules) -> str | None:
+    """The deck's blue color letter when the rule is on (None: off, or no blue in the deck)."""
+    if not rules.skip_counts_as_blue:
+        return None
+    return rules.deck.color_letter("blue")
+
+
+def takes_blue_skip(group: Group, rules: Rules) -> bool:
+    """Whether a skip may be laid in this group as a blue card (a plain color group)."""
+    return group.kind is Kind.COLOR and group.colors is None and blue_of(rules) is not None
+
+
+def applies(groups: tuple[Group, ...], rules: Rules) -> bool:
+    """Whether the rule can change anything for this phase."""
+    return blue_of(rules) is not None and any(takes_blue_skip(g, rules) for g in groups)
+
+
+def blue_skip(rules: Rules) -> Card:
+    """A skip laid as a blue card (``S=B``)."""
+    return Card(None, blue_of(rules), skip=True)
+
+
+def spare_skips(groups: tuple[Group, ...], skips: int) -> int:
+    """Skips a hand can lay as blue cards: those its skip parts leave (they fill first)."""
+    need = sum(g.size for g in groups if g.kind is Kind.SKIP)
+    return max(0, skips - need)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way of laying skips as blue cards: the phase left to make with the rest."""
+
+    phase: Phase  # the groups left, forced-blue ones with fewer slots (none: ``empty``)
+    kept: tuple[int, ...]  # for each group of ``phase``: its index among the original groups
+    skips: tuple[int, ...]  # per original group: the skips laid in it as blue cards
+    used: int  # their total
+    empty: bool  # every group was filled by skips alone (the phase then has no groups)
+
+
+def _forced_blue(size: int, rules: Rules) -> Group:
+    blue = frozenset({blue_of(rules)})
+    return Group(Kind.COLOR, size, tuple((n, blue) for n in rules.deck.numbers))
+
+
+def variants(groups: tuple[Group, ...], rules: Rules, spare: int) -> tuple[Variant, ...]:
+    """Every way worth trying to lay ``spare`` skips (or fewer) as blue cards, most skips
+    first; none when no skip can be so laid."""
+    spare = min(spare, sum(g.size for g in groups if takes_blue_skip(g, rules)))
+    if spare <= 0 or not applies(groups, rules):
+        return ()
+    return _variants(groups, rules, spare)
+
+
+@lru_cache(maxsize=256)
+def _variants(groups: tuple[Group, ...], rules: Rules, spare: int) -> tuple[Variant, ...]:
+    per_group = rules.natural_scope == "group"
+    slots = [i for i, g in enumerate(groups) if takes_blue_skip(g, rules)]
+    # identical color groups are interchangeable: choose how many of each shape are blue
+    shapes: dict[Group, list[int]] = {}
+    for i in slots:
+        shapes.setdefault(groups[i], []).append(i)
+    out: list[Variant] = []
+    for counts in _counts([len(v) for v in shapes.values()]):
+        blue = [i for (_, idx), c in zip(shapes.items(), counts, strict=True) for i in idx[:c]]
+        room = [groups[i].size - (min(rules.min_naturals, groups[i].size) if per_group else 0)
+                for i in blue]
+        most = min(spare, sum(room))
+        for used in ([most] if per_group else range(most, 0, -1)):
+            if used <= 0:
+                continue
+            skips = [0] * len(groups)
+            left = used
+            for i, r in zip(blue, room, strict=True):
+                skips[i] = min(r, left)
+                left -= skips[i]
+            kept, parts = [], []
+            for i, g in enumerate(groups):
+                if i in blue:
+                    rest = g.size - skips[i]
+                    if rest:
+                        kept.append(i)
+                        parts.append(Part(1, _forced_blue(rest, rules)))
+                else:
+                    kept.append(i)
+                    parts.append(Part(1, g))
+            out.append(Variant(Phase(tuple(parts)), tuple(kept), tuple(skips), used, not parts))
+    out.sort(key=lambda v: -v.used)
+    return tuple(out)
+
+
+def _counts(sizes: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every tuple of 0..size per entry, bar all zeros."""
+    if not sizes:
+        return
+    head, rest = sizes[0], sizes[1:]
+    tails = list(_counts(rest)) if rest else []
+    zero = (0,) * len(rest)
+    for c in range(head + 1):
+        if c:
+            yield (c, *zero)
+        for t in tails:
+            yield (c, *t)
+
+
+def empty_made(rules: Rules) -> bool:
+    """Whether a phase whose every group is filled by skips laid as blue cards is made:
+    only where no natural card is needed at all."""
+    return rules.min_naturals == 0
+
+
+def restore(v: Variant, groups: tuple[Group, ...], meld: Meld | None, rules: Rules) -> Meld:
+    """The meld of the original phase from a variant's meld: each blue group gets its skips
+    (``S=B``) after its other cards, and wilds in it stand for blue."""
+    blue = blue_of(rules)
+    s = blue_skip(rules)
+    inner = {} if meld is None else dict(zip(v.kept, meld.groups, strict=True))
+    laid = []
+    for i, g in enumerate(groups):
+        cards: tuple[Card, ...] = inner[i].cards if i in inner else ()
+        if v.skips[i]:
+            cards = tuple(Card(c.number, blue, wild=True) if c.wild else c for c in cards)
+            cards += (s,) * v.skips[i]
+        laid.append(LaidGroup(g, cards))
+    acting = () if meld is None else tuple((v.kept[gi], ci, w) for gi, ci, w in meld.acting)
+    return Meld(tuple(laid), acting)
+
+
+def original_group(v: Variant, groups: tuple[Group, ...], g: Group) -> Group:
+    """The original group a variant's group stands for (a forced-blue one: its color group)."""
+    if g.kind is not Kind.COLOR or g.colors is None:
+        return g
+    for i in v.kept:
+        if v.skips[i] and groups[i].size - v.skips[i] == g.size:
+            return groups[i]
+    return g
