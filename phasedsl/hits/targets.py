@@ -1,5 +1,6 @@
 """Hits: which laid groups take a card now, and where (``targets``), each a ``Hit``.
 
+A skip hits a skip part, and under ``Rules.skip_counts_as_blue`` a color group that is blue.
 Runs never go below or above the deck's numbers.  A wild hit on a run open at
 both ends may go at either end, standing for the number there (in the printed
 game the player says what a laid wild is); ``Rules.wild_hit_end`` only says
@@ -18,6 +19,7 @@ from ..coerce import as_card, as_rules
 from ..meld import LaidGroup
 from ..phase import Kind
 from ..rules import DEFAULT_RULES, Rules
+from ..skipblue import blue_of
 from .laid import State, as_laid, state_of
 
 
@@ -83,7 +85,12 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
     rules = st.rules
     k = st.kind
     if card.skip:
-        return [(None, None, None)] if k is Kind.SKIP else []
+        # skip_counts_as_blue: a skip also joins a color group that is blue already (one
+        # left open by wilds alone may become any color: a skip does not choose it)
+        if k is Kind.SKIP or (k is Kind.COLOR and st.color is not None
+                              and st.color == blue_of(rules)):
+            return [(None, None, None)]
+        return []
     wildish = acts_wild(card, rules)
     if k is Kind.SKIP:
         return [(None, None, None)] if wildish and rules.wild_as_skip else []

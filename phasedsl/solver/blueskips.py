@@ -1,9 +1,5 @@
-"""The house rule ``skip_counts_as_blue`` (Japanese page: a skip may "be used as a blue card").
-
-Read as narrowly as the page's words allow: a skip may stand as a blue card in a group that
-asks for one color and nothing about numbers (a color group, ``7 cards of one color``), and
-then that group is blue (its naturals must be blue).  It is no natural card: it does not
-count toward the natural minimum.
+"""The search under the house rule ``skip_counts_as_blue`` (read as skipblue says: a skip
+may be laid as a blue card in a color group, which is then blue; it is no natural card).
 
 The search sees it as a reduction, not as a new card type.  A skip in a blue color group is a
 wild that may fill only that group's slots, and the blue color groups all accept the same
@@ -27,28 +23,12 @@ from ..cards import Card
 from ..meld import LaidGroup, Meld
 from ..phase import Group, Kind, Part, Phase
 from ..rules import Rules
-
-
-def blue_of(rules: Rules) -> str | None:
-    """The deck's blue color letter when the rule is on (None: off, or no blue in the deck)."""
-    if not rules.skip_counts_as_blue:
-        return None
-    return rules.deck.color_letter("blue")
-
-
-def takes_blue_skip(group: Group, rules: Rules) -> bool:
-    """Whether a skip may be laid in this group as a blue card (a plain color group)."""
-    return group.kind is Kind.COLOR and group.colors is None and blue_of(rules) is not None
+from ..skipblue import blue_of, blue_skip, takes_blue_skip
 
 
 def applies(groups: tuple[Group, ...], rules: Rules) -> bool:
     """Whether the rule can change anything for this phase."""
     return blue_of(rules) is not None and any(takes_blue_skip(g, rules) for g in groups)
-
-
-def blue_skip(rules: Rules) -> Card:
-    """A skip laid as a blue card (``S=B``)."""
-    return Card(None, blue_of(rules), skip=True)
 
 
 def spare_skips(groups: tuple[Group, ...], skips: int) -> int:
