@@ -21,20 +21,24 @@ def card_tuple(card) -> tuple:
 
 
 def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: int,
-             colors: dict | None) -> bool:
+             colors: dict | None, blue: str | None = None, wild_skip: bool = False) -> bool:
+    """``blue``: the blue color letter under skip_counts_as_blue (a skip in a color group
+    with no color map takes the value "a blue card without a number", no natural);
+    ``wild_skip``: a wild may be a skip (wild_as_skip)."""
     if len(cards) != size:
         return False
     if kind == "skip":
-        return all(c[0] == "s" for c in cards)
+        return all(c[0] == "s" or (wild_skip and c[0] == "w") for c in cards)
     if kind == "wild":
         return all(c[0] == "w" for c in cards)
-    if any(c[0] == "s" for c in cards):
+    as_blue = blue is not None and kind == "color" and colors is None
+    if any(c[0] == "s" for c in cards) and not as_blue:
         return False
     nat = [c for c in cards if c[0] == "n"]
     if len(nat) < min_nat:
         return False
     nums = {c[1] for c in nat}
-    cols = {c[2] for c in nat}
+    cols = {c[2] for c in nat} | ({blue} if any(c[0] == "s" for c in cards) else set())
     pars = {c[1] % 2 for c in nat}
     if kind == "set":
         return len(nums) <= 1
@@ -66,8 +70,10 @@ def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: i
 
 
 def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, min_nat: int = 1,
-             scope: str = "group", share: bool = True, low: int = 1, high: int = 12) -> bool:
-    """groups: (kind, size, color map or None) per group; hand: card tuples."""
+             scope: str = "group", share: bool = True, low: int = 1, high: int = 12,
+             blue: str | None = None, wild_skip: bool = False) -> bool:
+    """groups: (kind, size, color map or None) per group; hand: card tuples; ``blue`` and
+    ``wild_skip`` as for ``group_ok``."""
     hand = sorted(hand)
 
     def rec(i: int, left: list[tuple], naturals: int, set_numbers: frozenset) -> bool:
@@ -81,7 +87,7 @@ def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, m
             if pick in seen:
                 continue
             seen.add(pick)
-            if not group_ok(kind, size, pick, per_group, low, high, colors):
+            if not group_ok(kind, size, pick, per_group, low, high, colors, blue, wild_skip):
                 continue
             nat = [c for c in pick if c[0] == "n"]
             sn = set_numbers
@@ -103,7 +109,7 @@ def can_make(groups: list[tuple[str, int, dict | None]], hand: list[tuple], *, m
 
 def layout_ok(groups: list[tuple[str, int, dict | None]], layout: list[list[tuple]], *,
               postal: frozenset = frozenset(), min_nat: int = 1, scope: str = "group",
-              share: bool = True, low: int = 1, high: int = 12) -> bool:
+              share: bool = True, low: int = 1, high: int = 12, blue: str | None = None) -> bool:
     """Is ``layout`` (the groups as laid, card tuples) a legal laying of ``groups``, by the
     definitions: some pairing of laid groups with the phase's groups, and some choice for
     every card of a ``postal`` number of natural or wild (standing for anything), under
@@ -132,7 +138,7 @@ def layout_ok(groups: list[tuple[str, int, dict | None]], layout: list[list[tupl
                 per_group = min(min_nat, size) if scope == "group" and kind not in (
                     "wild", "skip") else 0
                 if len(cards) < size or not group_ok(kind, len(cards), cards, per_group, low,
-                                                     high, colors):
+                                                     high, colors, blue):
                     ok = False
                     break
                 if kind in ("set", "color_set"):
