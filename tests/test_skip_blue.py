@@ -380,3 +380,56 @@ def test_greedy_bots_play_the_pack_to_the_end_laying_skips_as_blue():
         assert replay(log).legal
         laid_blue += "S=B" in json.dumps(list(log))
     assert laid_blue
+
+
+def _blue_pack(tmp_path) -> str:
+    from game_logs import write_pack
+
+    return write_pack(tmp_path, "blue", "extends: japanese-skip-blue\nrules:\n  game_length: 2\n"
+                                        "phases: ['4 cards of one color', '2 sets of 3']\n")
+
+
+def test_the_referee_lays_and_hits_a_skip_as_a_blue_card(tmp_path):
+    from game_logs import deal, discard, draw, game, hit, illegal, lay, legal
+
+    head = game(_blue_pack(tmp_path))
+    hands = deal(ann="B1 B2 B3 S S R9 R10 G4 Y6 Y8")
+    laid = [draw("ann", "R1"), lay("ann", "B1 B2 B3 S")]
+    r = legal(*laid, header=head, first_deal=hands)
+    ann = r.state.seat("ann")
+    assert ann.laid_phase == 1 and r.state.pending_skips == ()  # it skips nobody
+    assert sorted(map(str, ann.hand)).count("S") == 1
+    r = legal(*laid, hit("ann", "S", "ann", 1), header=head, first_deal=hands)
+    assert "S" not in map(str, r.state.seat("ann").hand)
+    # laid as blue, it is gone: it cannot be discarded as a skip too
+    assert illegal(*laid, hit("ann", "S", "ann", 1), discard("ann", "S", skip="bob"),
+                   header=head, first_deal=hands) == "not_in_hand"
+    # a skip in a red color group
+    bad = illegal(draw("ann", "R1"), lay("ann", "R1 R2 R3 S"), header=head,
+                  first_deal=deal(ann="R1 R2 R3 S S R9 R10 G4 Y6 Y8"))
+    assert bad == "phase_not_made"
+
+
+def test_the_referee_refuses_a_skip_hit_onto_a_red_group(tmp_path):
+    from game_logs import deal, draw, game, hit, illegal, lay
+
+    head = game(_blue_pack(tmp_path))
+    hands = deal(ann="R4 R5 R6 W S G9 G11 Y10 Y12 B7")
+    assert illegal(draw("ann", "R1"), lay("ann", "R4 R5 R6 W"), hit("ann", "S", "ann", 1),
+                   header=head, first_deal=hands) == "hit_does_not_fit"
+
+
+def test_a_skip_left_in_hand_at_the_end_of_a_hand_scores_15(tmp_path):
+    from game_logs import deal, discard, draw, game, legal, lay
+
+    head = game(_blue_pack(tmp_path))
+    # ann lays B1 B2 B3 S, then goes out over two turns; bob keeps his skip
+    hands = deal(ann="B1 B2 B3 S R9 G4 Y6 Y8 Y10 G2", bob="R2 B2 G2 R9 B9 G9 Y11 S R12 B12")
+    r = legal(draw("ann", "R1"), lay("ann", "B1 B2 B3 S"), discard("ann", "R1"),
+              header=head, first_deal=hands)
+    assert r.state.seat("ann").laid_phase == 1
+    from phasedsl.game.engine import hand_points
+
+    # ann's skip is on the table, bob's in his hand: 15, as ever
+    assert hand_points(r.state, 0) == 5 + 5 + 5 + 5 + 10 + 5
+    assert hand_points(r.state, 1) == 5 * 3 + 5 * 3 + 10 + 15 + 10 + 10
