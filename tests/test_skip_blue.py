@@ -420,7 +420,7 @@ def test_the_referee_refuses_a_skip_hit_onto_a_red_group(tmp_path):
 
 
 def test_a_skip_left_in_hand_at_the_end_of_a_hand_scores_15(tmp_path):
-    from game_logs import deal, discard, draw, game, legal, lay
+    from game_logs import deal, discard, draw, game, lay, legal
 
     head = game(_blue_pack(tmp_path))
     # ann lays B1 B2 B3 S, then goes out over two turns; bob keeps his skip
