@@ -15,6 +15,7 @@ blue skip can.  The variants are cached per (groups, rules, skips to spare).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,6 +25,7 @@ from ..meld import LaidGroup, Meld
 from ..phase import Group, Kind, Part, Phase
 from ..rules import Rules
 from ..skipblue import blue_of, blue_skip, takes_blue_skip
+from .budget import SearchLimit
 
 
 def applies(groups: tuple[Group, ...], rules: Rules) -> bool:
@@ -53,12 +55,24 @@ def _forced_blue(size: int, rules: Rules) -> Group:
     return Group(Kind.COLOR, size, tuple((n, blue) for n in rules.deck.numbers))
 
 
+# Ways of laying skips as blue cards tried at most (each is a search of its own); a phase
+# of many color groups of different sizes under the per-phase minimum has more, and its
+# answer is then past the budget (SearchLimit), never minutes.
+MAX_VARIANTS = 512
+
+
 def variants(groups: tuple[Group, ...], rules: Rules, spare: int) -> tuple[Variant, ...]:
     """Every way worth trying to lay ``spare`` skips (or fewer) as blue cards, most skips
-    first; none when no skip can be so laid."""
-    spare = min(spare, sum(g.size for g in groups if takes_blue_skip(g, rules)))
-    if spare <= 0 or not applies(groups, rules):
+    first; none when no skip can be so laid.  SearchLimit past MAX_VARIANTS."""
+    slots = [g for g in groups if takes_blue_skip(g, rules)]
+    spare = min(spare, sum(g.size for g in slots))
+    if spare <= 0 or not slots:
         return ()
+    ways = math.prod(slots.count(g) + 1 for g in set(slots)) - 1
+    if rules.natural_scope != "group":
+        ways *= spare
+    if ways > MAX_VARIANTS:
+        raise SearchLimit(f"{MAX_VARIANTS} ways of laying skips as blue cards")
     return _variants(groups, rules, spare)
 
 

@@ -92,17 +92,37 @@ def _assess_blue(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequenc
     when some way of laying skips as blue cards makes it; else the fewest cards short over
     every such way (a skip drawn counts as a wild there: a wild fills any slot such a skip
     fills), and one short, every card that completes some way, a skip among them."""
+    sf, groups = base.shortfall, phase.groups
+    if not sf.decided:
+        return base  # the plain reading is past the budget already
+    spare = blueskips.spare_skips(groups, _skips(hand))
+    # Each skip laid as blue fills one slot a card would fill (a wild, say): the plain
+    # reading is short by at most that many more.  So a hand short by more than its skips
+    # is not made, and the plain count bounds the answer from above.
+    least = max(1, sf.missing - spare)
+    most = sf.missing if sf.exact else sf.at_most
+    if spare and sf.missing <= spare:
+        try:
+            meld = find(phase, hand, rules)
+        except SearchLimit:
+            return Assessment(None, Shortfall(0, (), sf.example, sf.groups, sf.possible,
+                                              exact=False, at_most=most, decided=False))
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
     try:
-        meld = find(phase, hand, rules)
+        ways = blueskips.variants(groups, rules, spare)
     except SearchLimit:
-        return base
-    if meld is not None:
-        return Assessment(meld, Shortfall(0))
-    groups = phase.groups
+        return Assessment(None, Shortfall(least, (), sf.example, sf.groups, sf.possible,
+                                          exact=False, at_most=most))
     answers = [(base.shortfall, None)]
-    for v in blueskips.variants(groups, rules, blueskips.spare_skips(groups, _skips(hand))):
+    deadline = budget.now() + budget.SEARCH_SECONDS
+    cut = False
+    for v in ways:
         if v.empty:
             continue  # made or never: find said which
+        if budget.now() > deadline:
+            cut = True  # the fewest found is an upper bound; the hand is 1 short at least
+            break
         left, took = _without_skips(hand, v.used)
         sub = _assess(v.phase, left, rules, (*seen, *took), budget.now())
         if sub.meld is not None:  # (find said otherwise: its budget, not the count, spoke)
@@ -114,7 +134,10 @@ def _assess_blue(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequenc
     best, v = min(answers, key=lambda av: av[0].missing)
     shown = best.groups if v is None else tuple(blueskips.original_group(v, groups, g)
                                                    for g in best.groups)
-    exact = all(a.exact for a, _ in answers)
+    exact = not cut and all(a.exact for a, _ in answers)
+    if cut:
+        return Assessment(None, Shortfall(1, (), best.example, shown, best.possible,
+                                          exact=False, at_most=best.at_most or best.missing))
     if best.missing != 1:
         return Assessment(None, Shortfall(best.missing, (), best.example, shown, best.possible,
                                           exact=exact and best.exact, at_most=best.at_most))
