@@ -433,3 +433,24 @@ def test_a_skip_left_in_hand_at_the_end_of_a_hand_scores_15(tmp_path):
     # ann's skip is on the table, bob's in his hand: 15, as ever
     assert hand_points(r.state, 0) == 5 + 5 + 5 + 5 + 10 + 5
     assert hand_points(r.state, 1) == 5 * 3 + 5 * 3 + 10 + 15 + 10 + 10
+
+
+def test_many_color_groups_stay_within_the_budget():
+    import time
+
+    from phasedsl.solver import SearchLimit
+
+    phrase = " + ".join(f"1 color group of {n}" for n in range(2, 12))  # 65 cards
+    started = time.monotonic()
+    # too few cards, skips and all: no search
+    assert find(phrase, "B1 B2 S S S S R1 R2 G5 W", BLUE) is None
+    sf = assess(phrase, "B1 B2 S S S S R1 R2 G5 W", BLUE).shortfall
+    # its skips can save at most 4 of the plain reading's 59: a range, labelled
+    assert (sf.missing, sf.at_most, sf.exact) == (55, 59, False)
+    # enough cards: 1,023 choices of blue groups is past the budget, said so
+    hand = [c for c in DECK if c.natural][:60] + [Card(skip=True)] * 4 + [Card(wild=True)] * 2
+    with pytest.raises(SearchLimit):
+        find(phrase, hand, BLUE)
+    sf = assess(phrase, hand, BLUE).shortfall
+    assert not sf.exact or not sf.decided
+    assert time.monotonic() - started < 10

@@ -109,6 +109,8 @@ def find_counted(lay: Layout, h: Hand, rules: Rules, deadline: float | None = No
     if meld is not None or not rules.skip_counts_as_blue:
         return meld
     groups = lay.all_groups
+    if h.nat + h.wilds + h.skips < lay.total + lay.need_w + lay.need_s:
+        return None  # too few cards, skips and all
     found = blueskips.variants(groups, rules, blueskips.spare_skips(groups, h.skips))
     if not found:
         return None
