@@ -454,3 +454,64 @@ def test_many_color_groups_stay_within_the_budget():
     sf = assess(phrase, hand, BLUE).shortfall
     assert not sf.exact or not sf.decided
     assert time.monotonic() - started < 10
+
+
+def _most_placed(laid: list, hand: tuple, rules: Rules) -> int:
+    """The most cards of ``hand`` any order of hits places on groups with no ends (color
+    groups, sets, skip parts): each step judged by layout.read_group on the whole group."""
+    from functools import cache
+
+    from phasedsl.layout import read_group
+
+    @cache
+    def best(state: tuple, hand: tuple) -> int:
+        top = 0
+        for card in set(hand):
+            rest = list(hand)
+            rest.remove(card)
+            for gi, (group, cards) in enumerate(state):
+                if not read_group(group, (*cards, card), rules)[1]:
+                    new = (*state[:gi], (group, (*cards, card)), *state[gi + 1:])
+                    top = max(top, 1 + best(new, tuple(sorted(rest, key=str))))
+        return top
+
+    return best(tuple((lg.group, lg.cards) for lg in laid), tuple(sorted(hand, key=str)))
+
+
+@pytest.mark.parametrize("rules", [BLUE, BLUE.with_(min_naturals=0),
+                                   BLUE.with_(natural_scope="phase")])
+def test_hit_plans_with_skips_place_as_many_as_any_order(rules):
+    from phasedsl.hits import laid_group, plan, targets
+
+    rng = random.Random(str(rules))
+    shapes = ["color: B1 B5 W", "color: R2 R2 R9", "color: W W W", "color: B3 S W",
+              "set: B7 G7 W", "skips: S", "color: G1 W", "color: W W"]
+    cards = [*parse_cards("S S S S W B4 B11 R6 G6 G7 Y7")]
+    skip_hits = 0
+    for _ in range(150):
+        laid = []
+        for text in rng.sample(shapes, rng.randint(1, 3)):
+            try:
+                laid.append(laid_group(text, rules))
+            except Exception:  # a wilds-only group where a natural is needed
+                continue
+        if not laid:
+            continue
+        hand = tuple(rng.sample(cards, rng.randint(1, 5)))
+        p = plan(laid, list(hand), rules)
+        assert p.exact and len(p.hits) == _most_placed(laid, hand, rules), (
+            [str(g) for g in laid], hand, str(p))
+        skip_hits += sum(h.card.skip and laid[h.index].group.kind is Kind.COLOR for h in p.hits)
+        from phasedsl.layout import read_group
+
+        # the plan, played in its order, is legal at every step
+        now = {i: lg.cards for i, lg in enumerate(laid)}
+        for h in p.hits:
+            now[h.index] = (*now[h.index], h.card)
+            assert not read_group(laid[h.index].group, now[h.index], rules)[1], str(p)
+        # a single skip: exactly the groups read_group takes it in
+
+        want = {i for i, lg in enumerate(laid)
+                if not read_group(lg.group, (*lg.cards, Card(skip=True)), rules)[1]}
+        assert {h.index for h in targets(laid, "S", rules)} == want, [str(g) for g in laid]
+    assert skip_hits

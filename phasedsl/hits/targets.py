@@ -1,6 +1,7 @@
 """Hits: which laid groups take a card now, and where (``targets``), each a ``Hit``.
 
-A skip hits a skip part, and under ``Rules.skip_counts_as_blue`` a color group that is blue.
+A skip hits a skip part, and under ``Rules.skip_counts_as_blue`` a color group that is blue
+(or of wilds alone: the skip makes it blue).
 Runs never go below or above the deck's numbers.  A wild hit on a run open at
 both ends may go at either end, standing for the number there (in the printed
 game the player says what a laid wild is); ``Rules.wild_hit_end`` only says
@@ -85,10 +86,10 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
     rules = st.rules
     k = st.kind
     if card.skip:
-        # skip_counts_as_blue: a skip also joins a color group that is blue already (one
-        # left open by wilds alone may become any color: a skip does not choose it)
-        if k is Kind.SKIP or (k is Kind.COLOR and st.color is not None
-                              and st.color == blue_of(rules)):
+        # skip_counts_as_blue: a skip also joins a color group that is blue, or one of wilds
+        # alone, which it makes blue (as layout.read_group reads it)
+        blue = blue_of(rules) if k is Kind.COLOR else None
+        if k is Kind.SKIP or (blue is not None and st.color in (None, blue)):
             return [(None, None, None)]
         return []
     wildish = acts_wild(card, rules)
