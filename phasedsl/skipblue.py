@@ -4,9 +4,9 @@ The Japanese page says a skip has two purposes: to make a player lose a turn, an
 "used as a blue card".  Read as narrowly as those words allow: a skip may be laid as a blue
 card (written ``S=B``) only in a group that asks for one color and nothing about numbers, a
 color group (``7 cards of one color``), and that group is then blue: its naturals are blue.
-Hits onto such a blue group (or one of wilds alone, made blue so) may be skips too.  It is no natural card (it does not count
-toward the natural minimum), a skip laid so is not also played as a skip, and one left in
-hand scores as a skip.
+Hits onto such a blue group (or one of wilds alone, made blue so) may be skips too.  It is no
+natural card (it does not count toward the natural minimum), a skip laid so is not also
+played as a skip, and one left in hand scores as a skip.
 """
 
 from __future__ import annotations

@@ -515,3 +515,15 @@ def test_hit_plans_with_skips_place_as_many_as_any_order(rules):
                 if not read_group(lg.group, (*lg.cards, Card(skip=True)), rules)[1]}
         assert {h.index for h in targets(laid, "S", rules)} == want, [str(g) for g in laid]
     assert skip_hits
+
+
+def test_a_hand_holds_plain_skips_only():
+    from typer.testing import CliRunner
+
+    from phasedsl.cli import app
+
+    for args in (["check", "4 cards of one color", "B1", "S=B"], ["score", "S=B"],
+                 ["check", "-v", "japanese-skip-blue", "--phase", "8", "B1", "S=B"]):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 2 and "a skip is a blue card only once it is laid" in r.output, (
+            args, r.output)
