@@ -549,3 +549,20 @@ def test_postal_wild_numbers_and_skips_as_blue_together():
             v = verify(phase, [list(g.cards) for g in got.groups], postal, hand=hand)
             assert v.valid, (str(phase), str(got), v.problems)
     assert made
+
+
+def test_a_log_names_a_skip_as_blue_only_where_it_is_laid(tmp_path):
+    from game_logs import deal, discard, draw, game, hit, lay, legal, run
+
+    from phasedsl.game.moves import LogError
+
+    head = game(_blue_pack(tmp_path))
+    hands = deal(ann="B1 B2 B3 S S R9 R10 G4 Y6 Y8")
+    r = legal(draw("ann", "R1"), lay("ann", "B1 B2 B3 S=B"), hit("ann", "S=B", "ann", 1),
+              header=head, first_deal=hands)
+    laid = r.state.seat("ann").laid[0].played
+    assert [c.plain() for c in laid.cards].count(Card(skip=True)) == 2
+    assert "S" not in map(str, r.state.seat("ann").hand)
+    with pytest.raises(LogError, match="says a skip is a blue card"):
+        run(draw("ann", "R1"), discard("ann", "S=B", skip="bob"), header=head,
+            first_deal=hands)
