@@ -11,7 +11,6 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
@@ -60,16 +59,18 @@ def held(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list
 def left_in_hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list[Card]:
     """Cards held (to score, say), perhaps none: a hand the deck can hold, wilds plain."""
     got = hand(text, rules, also)
-    for c in filter(_IS_WILD, got):
-        if c.number is not None or c.color is not None:
+    for c in got:
+        # a wild or a skip says what it stands for only when laid (W=R7, S=B)
+        if (c.wild or c.skip) and (c.number is not None or c.color is not None):
+            head = "W=" if c.wild else "S="
             col = next(m.start() + 1 for m in CARD_TOKEN.finditer(text)
-                       if m.group().upper().startswith("W="))
-            raise CardError(f"{c} in a hand: a wild stands for a card only once it is laid; "
-                            "write W here", text, col)
+                       if m.group().upper().startswith(head))
+            if c.wild:
+                raise CardError(f"{c} in a hand: a wild stands for a card only once it is "
+                                "laid; write W here", text, col)
+            raise CardError(f"{c} in a hand: a skip is a blue card only once it is laid in a "
+                            "color group; write S here", text, col)
     return got
-
-
-_IS_WILD = attrgetter("wild")
 
 
 def check_supply(cards_: list[Card], rules: Rules) -> None:

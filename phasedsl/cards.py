@@ -3,7 +3,8 @@
 Notation: ``R5`` ``B12`` ``G1`` ``Y7`` for naturals, ``W`` for a wild, ``S`` for
 a skip, case-insensitive, separated by spaces and/or commas.  A wild laid in a
 group may say what it stands for: ``W=7`` (a number), ``W=R`` (a color) or
-``W=R7`` (both).
+``W=R7`` (both); a skip laid as a blue card (house rule ``skip_counts_as_blue``)
+is ``S=B``.
 """
 
 from __future__ import annotations
@@ -98,14 +99,18 @@ class Card:
         return not (self.wild or self.skip or self.anti)
 
     def plain(self) -> Card:
-        """The card as it is in a hand: a wild forgets what it stood for."""
-        return WILD if self.wild else self
+        """The card as it is in a hand: a wild forgets what it stood for, and a skip laid
+        as a blue card (``S=B``) is a skip again."""
+        if self.wild:
+            return WILD
+        return SKIP if self.skip and self.color is not None else self
 
     def __str__(self) -> str:
         if not (self.wild or self.skip or self.anti):
             return f"{self.color}{self.number}"
         if self.skip:
-            return "S"
+            # a skip laid as a blue card (house rule skip_counts_as_blue) says so
+            return "S" if self.color is None else f"S={self.color}"
         if self.anti:
             return "A"
         stands = f"{self.color or ''}{self.number if self.number is not None else ''}"
@@ -143,6 +148,13 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
         return ("'A' is the anti-phase rule card, which is in the deck only under "
                 "house_rules.anti_phase_for_others")
     letters = "/".join(deck.colors)
+    if up.startswith("S="):
+        blue = deck.color_letter("blue")
+        if blue is None:
+            return f"{tok!r}: a skip is laid as a blue card (S=B), and this deck has no blue"
+        if up[2:] != blue:
+            return f"{tok!r}: a skip can stand only for a blue card, written S={blue}"
+        return Card(None, blue, skip=True)
     if up.startswith("W="):
         rest = up[2:]
         m = re.fullmatch(r"([A-Z]?)([0-9]*)", rest)

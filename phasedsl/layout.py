@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
+from . import skipblue
 from .cards import Card
 from .coerce import as_cards, as_layout, as_phase, as_rules
 from .meld import LaidGroup, Meld
@@ -234,10 +235,16 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
         bad = [c for c in cards if not (c.skip or (c.wild and rules.wild_as_skip))]
         if bad:
             problems.append(("skip_part", f"a skip part holds only skips, not {bad[0]}"))
+        elif any(c.skip and c.color is not None for c in cards):
+            problems.append(("skip_part", "a skip laid as a blue card (S=B) is not a skip: it "
+                                          "has no place in a skip part"))
         return tuple(cards), problems, list(range(n))
     if any(c.skip for c in cards):
-        problems.append(("skip", f"a skip cannot be part of a {label}"))
-        return tuple(cards), problems, list(range(n))
+        blue = _skip_as_blue(group, cards, rules, label)
+        if isinstance(blue, tuple):
+            problems.append(blue)
+            return tuple(cards), problems, list(range(n))
+        cards = blue
     nat = [c for c in cards if c.natural]
     if rules.natural_scope == "group" and len(nat) < min(rules.min_naturals, size):
         k = rules.min_naturals
@@ -272,7 +279,9 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
         laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
         return laid, problems, list(range(n))
     if kind is Kind.COLOR:
-        laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
+        # (a skip here is one laid as a blue card: see _skip_as_blue)
+        laid = tuple(c if c.natural or c.skip else Card(c.number, color, wild=True)
+                     for c in cards)
         return laid, problems, list(range(n))
     if kind.is_bounded:
         return read_bounded(group, cards, label, problems)
@@ -321,6 +330,27 @@ def _read_sum(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         c = cards[i]
         laid[i] = Card(x, c.color or (color if group.kind.one_color else None), wild=True)
     return tuple(laid), problems, list(range(n))
+
+
+def _skip_as_blue(group: Group, cards: Sequence[Card], rules: Rules, label: str
+                  ) -> list[Card] | tuple[str, str]:
+    """The cards with each skip read as a blue card (house rule skip_counts_as_blue: only in
+    a color group, which is then blue), or the rule the skips break."""
+    blue = skipblue.blue_of(rules)
+    if blue is None:
+        said = " (a skip counts as a blue card only under house_rules.skip_counts_as_blue)" \
+            if any(c.skip and c.color is not None for c in cards) else ""
+        return ("skip", f"a skip cannot be part of a {label}{said}")
+    if not skipblue.takes_blue_skip(group, rules):
+        return ("skip_as_blue", f"a skip may be laid as a blue card only in a color group "
+                                f"(cards of one color), not in a {label}")
+    others = sorted({c.color for c in cards if not c.skip and c.color is not None} - {blue})
+    if others:
+        names = " and ".join(rules.deck.color_name(c) for c in others)
+        return ("skip_as_blue", f"a skip laid as a blue card makes this color group blue, and "
+                                f"it has {names}")
+    s = skipblue.blue_skip(rules)
+    return [s if c.skip else c for c in cards]
 
 
 def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | None,

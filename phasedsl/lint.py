@@ -7,6 +7,7 @@ from functools import lru_cache
 from .errors import PhaseDSLError
 from .phase import Kind, Phase
 from .rules import Rules
+from .skipblue import takes_blue_skip
 from .solver import impossible_group, sum_reach
 from .supply import wild_need
 
@@ -172,6 +173,11 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
             found.append((world.name, ("rules", "house_rules", "baseball_short_game"),
                           f"baseball_short_game makes 5.5 phases a complete game, but this "
                         f"game has only {playable} phases: the clock never gives a winner"))
+        if (s.get("house_rules") or {}).get("skip_counts_as_blue"):
+            why = _blue_skip_idle(world)
+            if why:
+                found.append((world.name, ("rules", "house_rules", "skip_counts_as_blue"),
+                              f"skip_counts_as_blue is on, but {why}"))
         postal = s.get("postal") or {}
         if postal.get("enabled") and postal.get("through_phase", 7) > n:
             found.append((world.name, ("rules", "postal", "through_phase"), f"postal through_phase "
@@ -206,11 +212,17 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
     return out
 
 
-# House rules the referee (phasedsl.game) does not play yet.  A pack that switches
-# one on is refused by the referee and is a lint error, never a silent no-op.
-_NOT_REFEREED = {
-    "skip_counts_as_blue": "a skip used as a blue card is not played by the referee",
-}
+def _blue_skip_idle(world) -> str | None:
+    """Why skip_counts_as_blue changes nothing in this world (it needs a blue color, a skip
+    and a color group), or None."""
+    rules = world.rules
+    if rules.deck.color_letter("blue") is None:
+        return "the deck has no blue color"
+    if rules.deck.skips == 0:
+        return "the deck has no skips"
+    if not any(takes_blue_skip(g, rules) for e in world.phases for g in e.phase.groups):
+        return "no phase has a color group (cards of one color), the only group a skip may join"
+    return None
 
 
 def game_rule_errors(pack) -> list[tuple[tuple, str]]:
@@ -219,11 +231,6 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
     for world in pack.worlds:
         s = world.settings
         hr = s.get("house_rules") or {}
-        for key, why in _NOT_REFEREED.items():
-            if hr.get(key):
-                found.append((world.name, ("rules", "house_rules", key),
-                            f"house_rules.{key} is on, but the referee does not honor it "
-                            f"yet ({why})"))
         order = s.get("phase_order", "in_order")
         if order == "any":
             # (Moving down in an any-order game is played: the phase made last is lost

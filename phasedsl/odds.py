@@ -7,7 +7,9 @@ color even/odd groups; each parity, for even/odd alone), hands are counted by
 their class counts instead of being sampled: a hand with counts k_1..k_m, w
 wilds and s skips arises in prod C(N_i, k_i) * C(W, w) * C(S, s) ways, out of
 C(deck, hand) hands.  Counts above what any group can use from a class are
-merged, so the solver runs once per distinct merged count vector.
+merged, so the solver runs once per distinct merged count vector.  Under
+skip_counts_as_blue a skip is a wild for blue color groups only: still exact, with
+blue a class apart and the skips counted.
 
 Otherwise (color runs, color sets, mixes of colors and numbers, color maps,
 postal wilds with color classes) the chance is sampled: seeded Monte Carlo
@@ -28,6 +30,7 @@ from .coerce import as_phase, as_rules
 from .errors import ArgumentError, PhaseDSLError
 from .phase import Kind, Phase
 from .rules import DEFAULT_RULES, Rules
+from .skipblue import takes_blue_skip
 from .solver import Hand, layout_for, makes, tables
 
 CHUNK = 20_000
@@ -136,6 +139,8 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
         return None
     cap = sum(use(g) for g in groups)
     caps = tuple(min(cap, len(m) * deck.copies) for m in members)
+    if _blue_skips(phase, rules):
+        sym = False  # blue is not like the other colors: a skip may be a blue card
     return _Classes(members, caps, sym)
 
 
@@ -151,6 +156,12 @@ def _bounded_classes(groups, rules: Rules) -> _Classes:
     members = tuple(tuple(ts) for ts in by_sig.values())
     cap = sum(g.size for g in groups)
     return _Classes(members, tuple(min(cap, len(m) * deck.copies) for m in members), False)
+
+
+def _blue_skips(phase: Phase, rules: Rules) -> bool:
+    """Whether a skip may be laid as a blue card in some group of the phase (then how many
+    skips a hand holds matters, and blue is a color apart)."""
+    return any(takes_blue_skip(g, rules) for g in phase.groups)
 
 
 def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules: Rules) -> Hand:
@@ -229,7 +240,7 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     favourable = 0
     # (key, skips) -> (fewest wilds that make it, or None; how many wilds were tried)
     min_w_cache: dict[tuple, tuple[int | None, int]] = {}
-    skips_matter = lay.need_s > 0
+    skips_matter = lay.need_s > 0 or _blue_skips(phase, rules)
     for done, (key, totals) in enumerate(by_key.items(), 1):
         if progress and not done % 5_000:
             progress(5_000)

@@ -404,6 +404,8 @@ def rules_from(settings: dict) -> Rules:
         wild_take_back=w["take_back"],
         wild_as_skip=w["as_skip"],
         wild_hit_end=w["hit_end"],
+        # a house rule, but one that changes what a meld is: the solver reads it too
+        skip_counts_as_blue=(s.get("house_rules") or {}).get("skip_counts_as_blue", False),
         scoring=Scoring(sc["low"], sc["high"], sc["skip"], sc["wild"]),
     )
 

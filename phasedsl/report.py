@@ -270,7 +270,9 @@ _PLAIN: dict[tuple[str, object], str | Callable[[dict], str]] = {
                                                 "against you, even when you go out.",
     ("house_rules.wild_reuse_same_turn", True): "A wild taken back must be played again, in a "
                                                 "phase or a hit, the same turn.",
-    ("house_rules.skip_counts_as_blue", True): "A skip may also be played as a blue card.",
+    ("house_rules.skip_counts_as_blue", True): "A skip may also be laid as a blue card in a "
+                                               "group of one color, which is then blue; it is "
+                                               "not a natural card.",
     ("house_rules.baseball_short_game", True): "If time runs out, 5.5 phases make a complete "
                                                "game and the leader wins.",
 }

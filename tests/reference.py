@@ -46,22 +46,27 @@ def sum_ok(kind: str, cards: tuple, total: int, min_nat: int, low: int, high: in
 
 def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: int,
              colors: dict | None, bound: int | None = None, wrap: bool = False,
-             total: int | None = None) -> bool:
+             total: int | None = None, blue: str | None = None, wild_skip: bool = False) -> bool:
+    """``bound``: an over/under group's; ``wrap``: runs may wrap from high to low; ``total``: a
+    sum's; ``blue``: the blue color letter under skip_counts_as_blue (a skip in a color group
+    with no color map takes the value "a blue card without a number", no natural);
+    ``wild_skip``: a wild may be a skip (wild_as_skip)."""
     if len(cards) != size:
         return False
     if kind in ("sum", "color_sum"):
         return sum_ok(kind, cards, total or 0, min_nat, low, high)
     if kind == "skip":
-        return all(c[0] == "s" for c in cards)
+        return all(c[0] == "s" or (wild_skip and c[0] == "w") for c in cards)
     if kind == "wild":
         return all(c[0] == "w" for c in cards)
-    if any(c[0] == "s" for c in cards):
+    as_blue = blue is not None and kind == "color" and colors is None
+    if any(c[0] == "s" for c in cards) and not as_blue:
         return False
     nat = [c for c in cards if c[0] == "n"]
     if len(nat) < min_nat:
         return False
     nums = {c[1] for c in nat}
-    cols = {c[2] for c in nat}
+    cols = {c[2] for c in nat} | ({blue} if any(c[0] == "s" for c in cards) else set())
     pars = {c[1] % 2 for c in nat}
     if kind == "set":
         return len(nums) <= 1
@@ -104,10 +109,10 @@ def group_ok(kind: str, size: int, cards: tuple, min_nat: int, low: int, high: i
 
 def can_make(groups: list[tuple], hand: list[tuple], *, min_nat: int = 1,
              scope: str = "group", share: bool = True, low: int = 1, high: int = 12,
-             wrap: bool = False) -> bool:
+             wrap: bool = False, blue: str | None = None, wild_skip: bool = False) -> bool:
     """groups: (kind, size, color map or None) per group, an over/under group's followed by
     its bound, a sum's by (its total, whether any number of cards); hand: card tuples;
-    ``wrap``: runs may wrap from high to low."""
+    ``wrap``, ``blue`` and ``wild_skip`` as for ``group_ok``."""
     hand = sorted(hand)
 
     def rec(i: int, left: list[tuple], naturals: int, set_numbers: frozenset) -> bool:
@@ -126,7 +131,8 @@ def can_make(groups: list[tuple], hand: list[tuple], *, min_nat: int = 1,
             if pick in seen:
                 continue
             seen.add(pick)
-            if not group_ok(kind, len(pick), pick, per_group, low, high, colors, bound, wrap, total):
+            if not group_ok(kind, len(pick), pick, per_group, low, high, colors, bound, wrap,
+                            total, blue, wild_skip):
                 continue
             nat = [c for c in pick if c[0] == "n"]
             sn = set_numbers
@@ -148,7 +154,8 @@ def can_make(groups: list[tuple], hand: list[tuple], *, min_nat: int = 1,
 
 def layout_ok(groups: list[tuple], layout: list[list[tuple]], *,
               postal: frozenset = frozenset(), min_nat: int = 1, scope: str = "group",
-              share: bool = True, low: int = 1, high: int = 12, wrap: bool = False) -> bool:
+              share: bool = True, low: int = 1, high: int = 12, wrap: bool = False,
+              blue: str | None = None) -> bool:
     """Is ``layout`` (the groups as laid, card tuples) a legal laying of ``groups``, by the
     definitions: some pairing of laid groups with the phase's groups, and some choice for
     every card of a ``postal`` number of natural or wild (standing for anything), under
@@ -183,7 +190,7 @@ def layout_ok(groups: list[tuple], layout: list[list[tuple]], *,
                     break
                 if ((len(cards) < size and not any_count)
                         or not group_ok(kind, len(cards), cards, per_group, low, high, colors,
-                                        bound, wrap, total)):
+                                        bound, wrap, total, blue)):
                     ok = False
                     break
                 if kind in ("set", "color_set"):

@@ -484,6 +484,9 @@ OPTION_SETS = [
     Rules(wild_take_back=True, wild_numbers=frozenset({5})),
     Rules(wild_take_back=True, wild_swap=True, wild_numbers=frozenset({6}), runs_one_color=True),
     Rules(wild_take_back=True, natural_scope="phase", deck=Deck(high=9)),
+    # issue 19: a skip may hit a blue color group (or one of wilds alone, making it blue)
+    Rules(skip_counts_as_blue=True), Rules(skip_counts_as_blue=True, min_naturals=0),
+    Rules(skip_counts_as_blue=True, natural_scope="phase", wild_take_back=True),
 ]
 
 

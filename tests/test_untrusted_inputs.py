@@ -408,9 +408,15 @@ def test_a_world_phase_is_named_one_way_in_every_message(tmp_path):
 def test_a_rule_of_every_world_is_reported_once(tmp_path):
     p = tmp_path / "wt.yaml"
     p.write_text(PACK.format(name="wt") + "extends: world-tour\nrules:\n  house_rules:\n"
+                 "    declare_phase: at_deal\n")
+    problems = json.loads(run("lint", p, "--json").stdout)["problems"]
+    assert len([d for d in problems if "declare_phase" in d["message"]]) == 1, problems
+    # a warning that holds for some worlds only names each of them
+    p.write_text(PACK.format(name="wt") + "extends: world-tour\nrules:\n  house_rules:\n"
                  "    skip_counts_as_blue: true\n")
     problems = json.loads(run("lint", p, "--json").stdout)["problems"]
-    assert len([d for d in problems if "skip_counts_as_blue" in d["message"]]) == 1, problems
+    blue = [d["message"] for d in problems if "skip_counts_as_blue" in d["message"]]
+    assert blue and all(m.startswith("world ") for m in blue), blue
 
 
 def test_lint_reports_warnings_and_errors_together(tmp_path):

@@ -53,6 +53,9 @@ def _plain_card(text, deck: Deck, key: str = "card") -> Card:
     dropped unread, so it is refused."""
     card = _card(text, deck, key)
     if card != card.plain():
+        if card.skip:  # S=B (skip_counts_as_blue)
+            raise LogError(f"{key!r}: {_shown(text)} says a skip is a blue card, which only a "
+                           "laid or hit skip does; a card in a hand is plain (S)")
         raise LogError(f"{key!r}: {_shown(text)} says what a wild stands for, which only a "
                        "laid or hit wild does; a card in a hand is plain (W)")
     return card

@@ -20,6 +20,7 @@ from ..layout import read_group
 from ..meld import LaidGroup
 from ..phase import Group, Kind, Phase
 from ..rules import DEFAULT_RULES, Rules
+from ..skipblue import blue_of
 
 
 class State:
@@ -113,6 +114,8 @@ def build_state(group: Group, given: Sequence[Card], read: Sequence[Card], rules
             and rules.min_naturals >= 2:
         sure = [c for c in given if not c.skip]
     color = _one({c.color for c in sure if c.color is not None}) if k.one_color else None
+    if k is Kind.COLOR and any(c.skip for c in given):
+        color = blue_of(rules)  # a skip in a color group is a blue card (read_group said so)
     if k.is_run:
         n = len(read)
         starts = {c.number - i for i, c in enumerate(read) if c.wild or c.number not in wn}

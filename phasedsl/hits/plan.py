@@ -24,7 +24,9 @@ from ..coerce import as_cards, as_rules
 from ..errors import LayoutError
 from ..layout import read_group
 from ..meld import LaidGroup
+from ..phase import Kind
 from ..rules import DEFAULT_RULES, Rules
+from ..skipblue import blue_of
 from .laid import STATIC, State, as_laid, build_state, remember, state_of
 from .targets import Hit, acts_wild, options, targets
 from .wrapplan import wrapped_plan
@@ -366,6 +368,10 @@ class Search:
                 if st.takes(t):
                     f = st.fixed_by(t)
                     seen.setdefault((f.number, f.color, f.parity), f)
+            blue = blue_of(self.rules) if st.kind is Kind.COLOR else None
+            if blue is not None and any(t.skip for t in self.types):
+                # skip_counts_as_blue: skips alone may make an open color group blue
+                seen.setdefault((None, blue, None), State(self.rules, st.kind, color=blue))
             fixes = list(seen.values()) or [st]
             options.append((places, fixes))
         for n, combo in enumerate(_lazy_product(options)):
@@ -670,7 +676,8 @@ class Search:
                     else:
                         run_hits.append(Hit(card, gi, side, swap=w, stands=n))
         sink_hits, left = [], []
-        for card in self.hand:
+        # skips last: a natural may be what makes an open color group blue for them
+        for card in sorted(self.hand, key=lambda c: c.skip):
             i = self.types.index(card)
             if used[i]:
                 used[i] -= 1

@@ -3,7 +3,9 @@
 Runs never go below or above the deck's numbers (under ``Rules.runs_wrap`` an end runs on
 from the top number to the bottom: 12 then 1).  An over or under group takes a card past
 its bound (or a wild); a run of pairs takes no single card (one card cannot add a number's
-two, and a laid group stays legal).  A wild hit on a run open at
+two, and a laid group stays legal).  A skip hits a skip part, and under
+``Rules.skip_counts_as_blue`` a color group that is blue (or of wilds alone: the skip
+makes it blue).  A wild hit on a run open at
 both ends may go at either end, standing for the number there (in the printed
 game the player says what a laid wild is); ``Rules.wild_hit_end`` only says
 which end is listed, and preferred, first.  Under ``Rules.wild_swap`` (Utah) a
@@ -21,6 +23,7 @@ from ..coerce import as_card, as_rules
 from ..meld import LaidGroup
 from ..phase import Kind
 from ..rules import DEFAULT_RULES, Rules
+from ..skipblue import blue_of
 from .laid import State, as_laid, state_of
 
 
@@ -88,7 +91,12 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
     if k.is_sum:
         return []  # a laid sum is complete: any card would change its total (see closed_groups)
     if card.skip:
-        return [(None, None, None)] if k is Kind.SKIP else []
+        # skip_counts_as_blue: a skip also joins a color group that is blue, or one of wilds
+        # alone, which it makes blue (as layout.read_group reads it)
+        blue = blue_of(rules) if k is Kind.COLOR else None
+        if k is Kind.SKIP or (blue is not None and st.color in (None, blue)):
+            return [(None, None, None)]
+        return []
     wildish = acts_wild(card, rules)
     if k is Kind.SKIP:
         return [(None, None, None)] if wildish and rules.wild_as_skip else []

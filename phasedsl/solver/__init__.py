@@ -22,6 +22,7 @@ Inside, bottom to top (each module imports only those above it in this list):
     closedforms  two sets, a set and a run: the search as a closed form
     impossible   phases no hand can make, and why
     budget       the searches' steps and seconds, ``SearchLimit``, the clock
+    blueskips    skip_counts_as_blue: each way of laying skips as blue cards, a smaller phase
     search       ``Layout`` (a phase prepared once) and the exact search over classes
     sums         phases holding sums: each sum's naturals enumerated, the rest searched
     laying       plans to a meld: ``find``, postal wild-number cards, ``makes``

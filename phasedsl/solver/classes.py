@@ -113,8 +113,11 @@ def classes_of(group: Group, deck: Deck, wrap: bool = False) -> tuple[Class, ...
             for ni in range(nn)
         ]
     elif k is Kind.COLOR:
+        # (a color map on a color group keeps the colors it allows at every number: the
+        # blue groups a skip is laid in as a blue card, see blueskips)
         out = [Class(("c", ci), tb.col_mask[ci], color=ci, agg="col", index=ci)
-               for ci in range(nc)]
+               for ci in range(nc)
+               if group.colors is None or all(deck.colors[ci] in cs for _, cs in group.colors)]
     elif k is Kind.EVEN_ODD:
         out = [Class(("p", p), tb.par_mask[p], agg="par", index=p) for p in (0, 1)]
     elif k is Kind.COLOR_EVEN_ODD:

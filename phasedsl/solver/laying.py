@@ -17,7 +17,7 @@ from ..coerce import meld_args
 from ..meld import LaidGroup, Meld
 from ..phase import Kind, Phase
 from ..rules import DEFAULT_RULES, Rules
-from . import budget
+from . import blueskips, budget
 from .budget import SearchLimit
 from .classes import Plan, Tables
 from .handcounts import Hand
@@ -64,12 +64,33 @@ def makes(lay: Layout, hand: Hand, rules: Rules) -> bool:
     """Whether a hand already counted makes the layout's phase, over every way of playing
     postal wild-number cards (the yes/no answer odds asks of count vectors; SearchLimit
     when the search stops at its budget)."""
+    if _makes(lay, hand, rules):
+        return True
+    if not rules.skip_counts_as_blue:
+        return False
+    for v in blueskips.variants(lay.all_groups, rules, blueskips.spare_skips(lay.all_groups,
+                                                                             hand.skips)):
+        if v.empty:
+            if blueskips.empty_made(rules):
+                return True
+            continue
+        if _makes(layout_for(v.phase, rules), _fewer_skips(hand, v.used, lay.tb), rules):
+            return True
+    return False
+
+
+def _makes(lay: Layout, hand: Hand, rules: Rules) -> bool:
     if lay.has_sums:
         return find_sums(lay, hand, rules) is not None
     if not rules.wild_numbers:
         return search_plans(lay, hand, rules) is not None
     return any(search_plans(lay, h, rules) is not None
                for h, _ in postal_variants(hand, rules, lay.tb, keep_most(lay, rules)))
+
+
+def _fewer_skips(h: Hand, used: int, tb: Tables) -> Hand:
+    """The hand less the skips laid as blue cards."""
+    return Hand.counted(h.cnt, h.present, h.wilds, h.skips - used, tb, h.by_num)
 
 
 def find(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_RULES
@@ -85,7 +106,34 @@ def find(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_
 
 def find_counted(lay: Layout, h: Hand, rules: Rules, deadline: float | None = None) -> Meld | None:
     """``find`` for a hand already counted, its search stopped by ``deadline`` (by default
-    budget.SEARCH_SECONDS from its start)."""
+    budget.SEARCH_SECONDS from its start).  Under skip_counts_as_blue a meld with no skip laid
+    as a blue card is sought first, then each way of laying some (see blueskips)."""
+    meld = _find_counted(lay, h, rules, deadline)
+    if meld is not None or not rules.skip_counts_as_blue:
+        return meld
+    groups = lay.all_groups
+    if h.nat + h.wilds + h.skips < lay.total + lay.need_w + lay.need_s:
+        return None  # too few cards, skips and all
+    found = blueskips.variants(groups, rules, blueskips.spare_skips(groups, h.skips))
+    if not found:
+        return None
+    if deadline is None:
+        deadline = budget.now() + budget.SEARCH_SECONDS  # for all the variants
+    for v in found:
+        if v.empty:
+            if blueskips.empty_made(rules):
+                return blueskips.restore(v, groups, None, rules)
+            continue
+        if budget.now() > deadline:
+            raise SearchLimit(f"{budget.SEARCH_SECONDS} s")
+        got = _find_counted(layout_for(v.phase, rules), _fewer_skips(h, v.used, lay.tb), rules,
+                            deadline)
+        if got is not None:
+            return blueskips.restore(v, groups, got, rules)
+    return None
+
+
+def _find_counted(lay: Layout, h: Hand, rules: Rules, deadline: float | None) -> Meld | None:
     if lay.has_sums:
         return find_sums(lay, h, rules, deadline)
     if lay.quick is not None:

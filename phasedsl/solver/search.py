@@ -132,7 +132,8 @@ def _quick(played, classes, agg, values, sizes, lower, total: int, floor: int, d
         size = sizes[0]
         if agg == "run":  # (window_table reads the windows' bits: wrapped ones too)
             best_of = partial(_best_run_window, window_table(values[0]))
-        elif agg in ("num", "type", "col", "cp", "par"):  # class k counts index k
+        elif agg in ("num", "type", "col", "cp", "par") and played[0].colors is None:
+            # class k counts index k (a color map keeps only some colors: see below)
             best_of = partial(_best_count, agg, size)
         else:
             best_of = partial(_best_cap, agg, values[0], tuple(cl.mask for cl in classes[0]),

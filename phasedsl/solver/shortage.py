@@ -18,7 +18,7 @@ from ..cards import SKIP, Card
 from ..coerce import hand_args
 from ..phase import Group, Phase
 from ..rules import DEFAULT_RULES, Rules
-from . import budget
+from . import blueskips, budget
 from .answers import Assessment, Out, Shortfall, unseen_counts
 from .budget import SearchLimit
 from .classes import Plan
@@ -80,6 +80,98 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     """
     started = budget.now()
     phase, hand, rules, seen = hand_args("assess", phase, hand, rules, seen)
+    got = _assess(phase, hand, rules, seen, started)
+    if got.meld is None and got.shortfall.never is None and rules.skip_counts_as_blue \
+            and blueskips.applies(phase.groups, rules):
+        return _assess_blue(phase, hand, rules, seen, got)
+    return got
+
+
+def _assess_blue(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Card],
+                 base: Assessment) -> Assessment:
+    """``assess`` under skip_counts_as_blue, for a hand the plain reading leaves short: made
+    when some way of laying skips as blue cards makes it; else the fewest cards short over
+    every such way (a skip drawn counts as a wild there: a wild fills any slot such a skip
+    fills), and one short, every card that completes some way, a skip among them."""
+    sf, groups = base.shortfall, phase.groups
+    if not sf.decided:
+        return base  # the plain reading is past the budget already
+    spare = blueskips.spare_skips(groups, _skips(hand))
+    # Each skip laid as blue fills one slot a card would fill (a wild, say): the plain
+    # reading is short by at most that many more.  So a hand short by more than its skips
+    # is not made, and the plain count bounds the answer from above.
+    least = max(1, sf.missing - spare)
+    most = sf.missing if sf.exact else sf.at_most
+    if spare and sf.missing <= spare:
+        try:
+            meld = find(phase, hand, rules)
+        except SearchLimit:
+            return Assessment(None, Shortfall(0, (), sf.example, sf.groups, sf.possible,
+                                              exact=False, at_most=most, decided=False))
+        if meld is not None:
+            return Assessment(meld, Shortfall(0))
+    try:
+        ways = blueskips.variants(groups, rules, spare)
+    except SearchLimit:
+        return Assessment(None, Shortfall(least, (), sf.example, sf.groups, sf.possible,
+                                          exact=False, at_most=most))
+    answers = [(base.shortfall, None)]
+    deadline = budget.now() + budget.SEARCH_SECONDS
+    cut = False
+    for v in ways:
+        if v.empty:
+            continue  # made or never: find said which
+        if budget.now() > deadline:
+            cut = True  # the fewest found is an upper bound; the hand is 1 short at least
+            break
+        left, took = _without_skips(hand, v.used)
+        sub = _assess(v.phase, left, rules, (*seen, *took), budget.now())
+        if sub.meld is not None:  # (find said otherwise: its budget, not the count, spoke)
+            return Assessment(None, Shortfall(0, exact=False, at_most=0, decided=False))
+        answers.append((sub.shortfall, v))
+    if not all(a.decided for a, _ in answers):
+        return next(Assessment(None, a) for a, _ in answers if not a.decided)
+    answers = [(a, v) for a, v in answers if a.never is None]
+    best, v = min(answers, key=lambda av: av[0].missing)
+    shown = best.groups if v is None else tuple(blueskips.original_group(v, groups, g)
+                                                   for g in best.groups)
+    exact = not cut and all(a.exact for a, _ in answers)
+    if cut:
+        return Assessment(None, Shortfall(1, (), best.example, shown, best.possible,
+                                          exact=False, at_most=best.at_most or best.missing))
+    if best.missing != 1:
+        return Assessment(None, Shortfall(best.missing, (), best.example, shown, best.possible,
+                                          exact=exact and best.exact, at_most=best.at_most))
+    cards = {o.card for a, _ in answers if a.missing == 1 for o in a.outs}
+    try:
+        if find(phase, [*hand, SKIP], rules) is not None:
+            cards.add(SKIP)
+    except SearchLimit:
+        exact = False
+    pool = unseen_counts(hand, seen, rules)
+    found = tuple(Out(c, pool[c]) for c in sorted(cards, key=lambda c: _order(c, rules))
+                  if pool[c] > 0)
+    return Assessment(None, Shortfall(1, found, best.example, shown, best.possible or bool(found),
+                                      exact=exact, at_most=None if exact else 1))
+
+
+def _skips(hand: Sequence[Card]) -> int:
+    return sum(1 for c in hand if c.skip)
+
+
+def _without_skips(hand: Sequence[Card], k: int) -> tuple[list[Card], tuple[Card, ...]]:
+    """The hand less ``k`` of its skips, and those skips."""
+    left, took = [], []
+    for c in hand:
+        if c.skip and len(took) < k:
+            took.append(c)
+        else:
+            left.append(c)
+    return left, tuple(took)
+
+
+def _assess(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Card],
+            started: float) -> Assessment:
     lay = layout_for(phase, rules)
     h = Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
