@@ -9,6 +9,7 @@ building the state after it), so the list never holds an illegal move.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..cards import WILD, Card
@@ -20,6 +21,14 @@ from .checks import DiscardCheck, IllegalMove, hit_rules, next_seat, seat_name
 from .judged import Then, keep, listed
 from .state import GameState
 from .table import choosable, current_phase, phase_rules, wild_numbers
+
+
+@lru_cache(maxsize=4096)
+def _move(kind: type, *fields) -> mv.Move:
+    """The move made of these fields, made once: the same few dozen plain draws and
+    discards are listed turn after turn.  (One object for many states is safe: what is
+    kept of a move is kept on the state it was listed for.)"""
+    return kind(*fields)
 
 
 def _candidates(state: GameState) -> list[mv.Move]:
@@ -34,9 +43,9 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if state.stage == "declare":
         return [mv.Declare(me, n) for n in choosable(state, i)]
     if state.step == "draw":
-        out: list[mv.Move] = [mv.Draw(me, "deck")]
+        out: list[mv.Move] = [_move(mv.Draw, me, "deck")]
         if state.discard:
-            out.append(mv.Draw(me, "discard"))
+            out.append(_move(mv.Draw, me, "discard"))
         if seat.save:
             out += [mv.Draw(me, "save", c) for c in dict.fromkeys(seat.save)]
         if not state.stock_known:
@@ -47,7 +56,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
     distinct = list(dict.fromkeys(seat.hand))
     out = []
     if state.step == "recipient_discard":
-        return [mv.Discard(me, c) for c in distinct]
+        return [_move(mv.Discard, me, c) for c in distinct]
     table = state.table
     playable = [c for c in seat.hand if not c.anti]
     if seat.laid_phase is None and not state.laid_now:
@@ -71,7 +80,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
         if c.anti and len(seat.hand) == 1:
             out += [mv.Discard(me, c, down=p) for p in others]
         elif not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
-            out.append(mv.Discard(me, c))
+            out.append(_move(mv.Discard, me, c))
     if table.house.skip_target == "next_player":
         out = [m for m in out if not (isinstance(m, mv.Discard) and m.skip is not None
                                       and m.skip != seat_name(state, next_seat(state, i)))]
@@ -129,13 +138,14 @@ def legal_moves(state: GameState) -> list[mv.Move]:
     out: list[tuple[mv.Move, Then]] = []
     discards: DiscardCheck | None = None
     for m in _candidates(state):
+        kind = type(m)
         try:
             # a draw or a discard: judged here, built only if made
-            if isinstance(m, mv.Discard):
+            if kind is mv.Discard:
                 if discards is None:
                     discards = DiscardCheck(state, m)
                 out.append((m, (discarded, discards.check(m))))
-            elif isinstance(m, mv.Draw):
+            elif kind is mv.Draw:
                 out.append((m, (drawn, check_draw(state, m))))
             else:
                 out.append((m, judge(state, m)))

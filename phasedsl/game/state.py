@@ -26,8 +26,8 @@ def replace(value, **changes):
     """``dataclasses.replace`` for the frozen values here, without a call to ``__init__``
     (the referee makes tens of thousands of states a game; the fields need no checks).
     ``GameState`` and ``Seat`` keep a ``__dict__`` (no slots) so that this is a copy of it."""
-    unknown = changes.keys() - value.__dataclass_fields__.keys()
-    if unknown:
+    if not changes.keys() <= value.__dataclass_fields__.keys():  # (a subset test: no set made)
+        unknown = changes.keys() - value.__dataclass_fields__.keys()
         raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
     new = object.__new__(type(value))
     new.__dict__.update(value.__dict__, **changes)
