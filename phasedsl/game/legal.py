@@ -1,10 +1,12 @@
 """Which moves the player to move may make now: ``legal_moves(state)``.
 
-The candidates are drawn up from the state (the seeded deal, each draw, the
-solver's smallest meld of each phase the player may lay, each place
-``hits.targets`` offers a card of the hand, each discard, save and abandon), then
-every one is checked by ``apply`` (a discard by ``check_discard``, without
-building the state after it), so the list never holds an illegal move.
+The candidates are drawn up from the state (the seeded deal, each draw, the solver's
+smallest meld of each phase the player may lay, each place ``hits.targets`` offers a card
+of the hand, each discard, save and abandon), then every one is judged once, by the
+checks ``apply`` makes (a draw by ``check_draw``, the discards by one ``DiscardCheck``,
+without building the states after them; the rest by ``judge``), so the list never holds
+an illegal move.  What each judgment found is kept on the state (``judged``): ``apply``
+of a listed move takes it instead of judging again.
 """
 
 from __future__ import annotations
@@ -105,7 +107,8 @@ def _hits(state: GameState, i: int, distinct: list[Card]) -> list[mv.Move]:
     # is a card of the player's wild number (postal), played as a wild where it does not
     # fit as itself (apply decides)
     taken: list[list[tuple[Card, Any]]] = [[] for _ in groups]
-    wild_fits = list(dict.fromkeys(h.index for h in hit_targets(played, WILD, rules))) if mine else []
+    wild_fits = (list(dict.fromkeys(h.index for h in hit_targets(played, WILD, rules)))
+                 if mine else [])
     for c in cards:
         if c.natural and c.number in mine:
             for gi in wild_fits:
