@@ -93,6 +93,21 @@ class Card:
     wild: bool = field(default=False)
     skip: bool = field(default=False)
     anti: bool = field(default=False)  # the anti-phase rule card (a referee-only card)
+    # The hash, worked out once: hands, memo keys and counts hash the same few dozen
+    # cards millions of times a simulation (the value is the one the fields give).
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.number, self.color, self.wild, self.skip,
+                                                self.anti)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        # rebuilt, not restored: a string's hash differs from process to process (a
+        # spawned worker), so the kept hash is worked out again where the card lands
+        return (Card, (self.number, self.color, self.wild, self.skip, self.anti))
 
     @property
     def natural(self) -> bool:

@@ -274,6 +274,20 @@ def test_a_listed_move_cannot_be_carried_to_another_state():
     assert e.value.rule == "not_in_hand"
 
 
+def test_a_copied_or_pickled_state_keeps_nothing_listed():
+    import copy
+    import pickle
+
+    from phasedsl.game.judged import listed
+
+    state = _state_with_a_hit()
+    moves = legal_moves(state)
+    assert listed(state) == tuple(moves)
+    for other in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
+        assert other == state and listed(other) is None
+        assert outcome(apply(other, moves[0])) == outcome(apply(state, moves[0]))
+
+
 def test_a_log_is_refereed_in_full():
     """The log referee never reaches the kept results: an illegal line is still found."""
     from phasedsl.gamelog import replay

@@ -160,9 +160,10 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     return _after_up(new, first)
 
 
-def _begin_turn(state: GameState, i: int) -> GameState:
-    """Seat ``i`` is next: lost turns (pending skips) pass play on."""
-    pending = list(state.pending_skips)
+def _begin_turn(state: GameState, i: int, **changes) -> GameState:
+    """Seat ``i`` is next: lost turns (pending skips) pass play on.  ``changes``: what the
+    move that ended the turn changed besides (made in the same copy of the state)."""
+    pending = list(changes.pop("pending_skips", state.pending_skips))
     reached = state.dealer_reached
     for _ in range(len(pending) + 1):
         if i == state.dealer:
@@ -172,8 +173,8 @@ def _begin_turn(state: GameState, i: int) -> GameState:
             break
         pending.remove(name)
         i = next_seat(state, i)
-    return replace(state, stage="turn", turn=i, step="draw", laid_now=False, drawn=None,
-                   pending_skips=tuple(pending), dealer_reached=reached, reuse_owed=0)
+    return replace(state, **changes, stage="turn", turn=i, step="draw", laid_now=False,
+                   drawn=None, pending_skips=tuple(pending), dealer_reached=reached, reuse_owed=0)
 
 
 def _give(state: GameState, move: mv.Give) -> GameState:
@@ -590,10 +591,13 @@ def discarded(state: GameState, move: mv.Discard,
         start_at = next_seat(state, first) if i == first else first
         return _after_up(replace(state, seats=seats, discard=(card,)), start_at)
     pending = state.pending_skips if target is None else (*state.pending_skips, target)
-    state = replace(state, seats=seats, discard=(*state.discard, card), pending_skips=pending)
     if not hand:
+        state = replace(state, seats=seats, discard=(*state.discard, card),
+                        pending_skips=pending)
         return end_hand(state, move.player, sent_down=move.down)
-    return _begin_turn(state, next_seat(state, i))
+    # (a discard changes no one's place at the table: the next seat is found as before)
+    return _begin_turn(state, next_seat(state, i), seats=seats,
+                       discard=(*state.discard, card), pending_skips=pending)
 
 
 def _save(state: GameState, move: mv.Save) -> GameState:

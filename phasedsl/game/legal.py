@@ -1,14 +1,17 @@
 """Which moves the player to move may make now: ``legal_moves(state)``.
 
-The candidates are drawn up from the state (the seeded deal, each draw, the
-solver's smallest meld of each phase the player may lay, each place
-``hits.targets`` offers a card of the hand, each discard, save and abandon), then
-every one is checked by ``apply`` (a discard by ``check_discard``, without
-building the state after it), so the list never holds an illegal move.
+The candidates are drawn up from the state (the seeded deal, each draw, the solver's
+smallest meld of each phase the player may lay, each place ``hits.targets`` offers a card
+of the hand, each discard, save and abandon), then every one is judged once, by the
+checks ``apply`` makes (a draw by ``check_draw``, the discards by one ``DiscardCheck``,
+without building the states after them; the rest by ``judge``), so the list never holds
+an illegal move.  What each judgment found is kept on the state (``judged``): ``apply``
+of a listed move takes it instead of judging again.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..cards import WILD, Card
@@ -20,6 +23,14 @@ from .checks import DiscardCheck, IllegalMove, hit_rules, next_seat, seat_name
 from .judged import Then, keep, listed
 from .state import GameState
 from .table import choosable, current_phase, phase_rules, wild_numbers
+
+
+@lru_cache(maxsize=4096)
+def _move(kind: type, *fields) -> mv.Move:
+    """The move made of these fields, made once: the same few dozen plain draws and
+    discards are listed turn after turn.  (One object for many states is safe: what is
+    kept of a move is kept on the state it was listed for.)"""
+    return kind(*fields)
 
 
 def _candidates(state: GameState) -> list[mv.Move]:
@@ -34,9 +45,9 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if state.stage == "declare":
         return [mv.Declare(me, n) for n in choosable(state, i)]
     if state.step == "draw":
-        out: list[mv.Move] = [mv.Draw(me, "deck")]
+        out: list[mv.Move] = [_move(mv.Draw, me, "deck")]
         if state.discard:
-            out.append(mv.Draw(me, "discard"))
+            out.append(_move(mv.Draw, me, "discard"))
         if seat.save:
             out += [mv.Draw(me, "save", c) for c in dict.fromkeys(seat.save)]
         if not state.stock_known:
@@ -47,7 +58,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
     distinct = list(dict.fromkeys(seat.hand))
     out = []
     if state.step == "recipient_discard":
-        return [mv.Discard(me, c) for c in distinct]
+        return [_move(mv.Discard, me, c) for c in distinct]
     table = state.table
     playable = [c for c in seat.hand if not c.anti]
     if seat.laid_phase is None and not state.laid_now:
@@ -71,7 +82,7 @@ def _candidates(state: GameState) -> list[mv.Move]:
         if c.anti and len(seat.hand) == 1:
             out += [mv.Discard(me, c, down=p) for p in others]
         elif not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
-            out.append(mv.Discard(me, c))
+            out.append(_move(mv.Discard, me, c))
     if table.house.skip_target == "next_player":
         out = [m for m in out if not (isinstance(m, mv.Discard) and m.skip is not None
                                       and m.skip != seat_name(state, next_seat(state, i)))]
@@ -96,7 +107,8 @@ def _hits(state: GameState, i: int, distinct: list[Card]) -> list[mv.Move]:
     # is a card of the player's wild number (postal), played as a wild where it does not
     # fit as itself (apply decides)
     taken: list[list[tuple[Card, Any]]] = [[] for _ in groups]
-    wild_fits = list(dict.fromkeys(h.index for h in hit_targets(played, WILD, rules))) if mine else []
+    wild_fits = (list(dict.fromkeys(h.index for h in hit_targets(played, WILD, rules)))
+                 if mine else [])
     for c in cards:
         if c.natural and c.number in mine:
             for gi in wild_fits:
@@ -129,13 +141,14 @@ def legal_moves(state: GameState) -> list[mv.Move]:
     out: list[tuple[mv.Move, Then]] = []
     discards: DiscardCheck | None = None
     for m in _candidates(state):
+        kind = type(m)
         try:
             # a draw or a discard: judged here, built only if made
-            if isinstance(m, mv.Discard):
+            if kind is mv.Discard:
                 if discards is None:
                     discards = DiscardCheck(state, m)
                 out.append((m, (discarded, discards.check(m))))
-            elif isinstance(m, mv.Draw):
+            elif kind is mv.Draw:
                 out.append((m, (drawn, check_draw(state, m))))
             else:
                 out.append((m, judge(state, m)))

@@ -26,13 +26,19 @@ def replace(value, **changes):
     """``dataclasses.replace`` for the frozen values here, without a call to ``__init__``
     (the referee makes tens of thousands of states a game; the fields need no checks).
     ``GameState`` and ``Seat`` keep a ``__dict__`` (no slots) so that this is a copy of it."""
-    unknown = changes.keys() - value.__dataclass_fields__.keys()
-    if unknown:
+    if not changes.keys() <= value.__dataclass_fields__.keys():  # (a subset test: no set made)
+        unknown = changes.keys() - value.__dataclass_fields__.keys()
         raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
     new = object.__new__(type(value))
     new.__dict__.update(value.__dict__, **changes)
     new.__dict__.pop(MEMO, None)  # (worked out from the old value, not the new)
     return new
+
+
+def _without_memo(value) -> dict:
+    """A value's fields as pickle and ``copy`` take them: what was worked out from it (its
+    memo) stays behind (it is made again where needed, and would carry whole states)."""
+    return {k: v for k, v in value.__dict__.items() if k != MEMO}
 
 
 Stage = Literal["deal", "choose_up", "declare", "turn", "over"]
@@ -178,6 +184,9 @@ class Seat:
     floating: bool = False  # played every card without a discard (floating rule)
     playing: bool = True  # False for players sitting out a tie-break hand
 
+    def __getstate__(self) -> dict:
+        return _without_memo(self)
+
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
@@ -224,6 +233,9 @@ class GameState:
     shuffles: int = 0  # shuffles so far (each seeded from ``seed``)
     reuse_owed: int = 0  # wilds taken from the table this turn that must still be played
     stopped: bool = False  # the clock ended the game (baseball_short_game)
+
+    def __getstate__(self) -> dict:
+        return _without_memo(self)
 
     def seat(self, name: str) -> Seat:
         return self.seats[self.table.index(name)]

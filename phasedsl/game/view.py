@@ -53,12 +53,11 @@ def view(state: GameState, player: str) -> PlayerView:
     others = tuple(_seen(state, k, s) for k, s in enumerate(state.seats))
     moves: list[mv.Move] = []
     if state.to_move == player:
-        for m in engine.legal_moves(state):
-            if isinstance(m, mv.Draw) and m.source == "deck" and m.card is not None:
-                m = mv.Draw(player, "deck")
-                if m in moves:
-                    continue
-            moves.append(m)
+        moves = engine.legal_moves(state)
+        if not state.stock_known:  # each card the draw pile may hold: one deck draw
+            moves = list(dict.fromkeys(
+                mv.Draw(player, "deck") if isinstance(m, mv.Draw) and m.source == "deck"
+                and m.card is not None else m for m in moves))
     return PlayerView(player, me.hand, me.save, tuple(lg.group for lg in me.laid),
                       others[i].phase, me.done, me.total, others, state.discard,
                       len(state.stock), state.to_move, state.step,
