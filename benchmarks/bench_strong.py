@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -140,5 +142,13 @@ def main() -> None:
               flush=True)
 
 
+def _stop(signum, frame) -> None:
+    raise KeyboardInterrupt  # unwinds through the pool, which stops its workers
+
+
 if __name__ == "__main__":
-    main()
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -38,8 +38,8 @@ FEED_LAID = 6.0  # the next player has laid and the card fits a laid group: they
 FEED_PICKED = 3.0  # the card is like one the next player took from the discard pile
 HOLD_HIT = 1.5  # the card fits a laid group: once this phase is down it can be hit
 SKIP_FIRST = 4.0  # a skip does nothing in a hand; played, it costs someone a turn
-WILD_KEPT = 100.0
-TAKEN_KEPT = 10_000.0  # a wild can always stand in for the next missing card
+WILD_KEPT = 100.0  # a wild can always stand in for the next missing card
+TAKEN_KEPT = 10_000.0  # a card taken from a pile this turn
 # Points shed per unit of outs: a tie-break early, more once a hand may end soon, most
 # when the game may be decided on points.
 POINTS_EARLY, POINTS_DANGER, POINTS_LATE = 0.03, 0.12, 0.3
@@ -183,13 +183,13 @@ class StrongBot:
         if view.to_move == view.me and view.step == "draw":
             self._last = None  # seen: once a round
 
-    def _after(self, view: PlayerView, skipped: str | None = None) -> Opponent | None:
-        """The next player to move after me (past one being skipped)."""
+    def _after(self, view: PlayerView) -> Opponent | None:
+        """The next player to move after me (past one who loses their turn)."""
         names = [o.name for o in view.players]
         i = names.index(view.me)
         for k in range(1, len(names)):
             o = view.players[(i + k) % len(names)]
-            if o.skipped or o.name == skipped:
+            if o.skipped:
                 continue
             return o
         return None
@@ -346,9 +346,11 @@ class StrongBot:
             if h.swap is not None:
                 continue
             owner, number = where[h.index]
-            for m in hits:
-                if m.target == owner and m.group == number and m.card.plain() == h.card.plain():
-                    return m
+            fit = [m for m in hits if m.target == owner and m.group == number
+                   and m.card.plain() == h.card.plain()]
+            if fit:  # a wild at the end the plan puts it (the other may be a natural's)
+                return next((m for m in fit if not m.card.wild or m.card.number == h.stands),
+                            fit[0])
         return None
 
     # ------------------------------------------------------------------ discards

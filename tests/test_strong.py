@@ -402,3 +402,14 @@ def test_past_its_solver_budget_a_turn_still_ends_in_a_legal_move(monkeypatch):
         assert len(calls) - before <= 3
     assert g.over
     assert solver.shortfall is real  # (the solver itself untouched)
+
+
+def test_a_wild_is_hit_at_the_end_that_lets_a_natural_follow():
+    # bob's run 5-8; W and R10 to place: the wild as 9 lets R10 follow, as 4 it does not
+    players = (seat("ann", 3, ("set: R2 B2 G2", "set: R3 B3 G3")), seat("bob", 6, ("run: R5 R6 R7 R8",)),
+               seat("cat"))
+    hand = "W R10 Y12"
+    moves = [mv.Hit("ann", Card(4, wild=True), "bob", 1), mv.Hit("ann", Card(9, wild=True), "bob", 1),
+             *discards(hand)]
+    v = table_view(hand, moves, players, laid=("set: R2 B2 G2", "set: R3 B3 G3"))
+    assert StrongBot(0).choose(v) == moves[1]
