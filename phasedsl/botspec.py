@@ -141,6 +141,8 @@ def parse_bot(text: str, timeout: float = DEFAULT_TIMEOUT) -> BotSpec:
         _load_class(rest.strip())
         return BotSpec(text, "module", rest.strip(), timeout)
     if kind == "cmd":
+        if not hasattr(os, "killpg"):  # a process group to end, pipes to wait on
+            raise BotSpecError("--bot cmd: needs a POSIX system (Linux, macOS, a BSD)")
         try:
             argv = shlex.split(rest)
         except ValueError as e:  # an open quote

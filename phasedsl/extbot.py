@@ -301,26 +301,28 @@ class ExternalBot:
     def close(self, wait: bool = True) -> None:
         """End the program and all it started (its process group), and reap it; ``wait``:
         give a program that played its game to the end a moment to exit by itself."""
-        proc, self.proc = self.proc, None
+        proc = self.proc
         if proc is None:
             return
-        with contextlib.suppress(OSError):
-            proc.stdin.close()
-        if wait and not self.failed:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(EXIT_GRACE)
-        with contextlib.suppress(OSError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            proc.kill()
-        proc.wait()
-        for f in (proc.stdout, proc.stderr):
+        try:
             with contextlib.suppress(OSError):
-                f.close()
-        if self._sel is not None:
-            self._sel.close()
-            self._sel = None
-        self.proc = None
+                proc.stdin.close()
+            if wait and not self.failed:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(EXIT_GRACE)
+        finally:  # (also when Ctrl-C comes during that moment)
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                proc.kill()
+            proc.wait()
+            for f in (proc.stdout, proc.stderr):
+                with contextlib.suppress(OSError):
+                    f.close()
+            if self._sel is not None:
+                self._sel.close()
+                self._sel = None
+            self.proc = None
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):

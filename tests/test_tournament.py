@@ -363,7 +363,11 @@ def test_the_text_shows_the_table_the_head_to_head_and_the_forfeits(bad_bot, tmp
     assert lines[2].split()[0] == "4" and lines[2].endswith(" greedy")
     assert "head to head (wins of each in the games both played):" in lines
     assert "forfeited (the bot loses; with 2 players the other wins): 4 game(s)" in lines
-    assert any("malformed: the answer is not JSON: 'I pick the red one'" in x for x in lines)
+    assert "malformed: the answer is not JSON: 'I pick the red one'" in " ".join(
+        x.strip() for x in lines)
+    assert f"  bot 3: {cmd(bad_bot, 'garbage', pidfile)}".split()[:3] == lines[5].split()[:3]
+    assert "  greedy 2 - 0 bot 3 (of 2 games)" in lines
+    assert max(map(len, lines)) <= 80
     assert_all_gone(pidfile, at_least=4)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
@@ -161,8 +162,10 @@ def forfeits_text(forfeited: list[dict], names: dict[int, str] | None = None) ->
     lines = [f"forfeited (a bot failed; not counted): {len(forfeited)} game(s)"]
     for f in forfeited[:5]:
         who = names.get(f["seat"]) if names else PLAYER_NAMES[f["seat"]]
-        lines.append(f"  game {f['game']}: {who} (seat {f['seat'] + 1}) at move {f['move']}, "
-                     f"{f['reason']}: {printable(f['message'])}")
+        lines += textwrap.wrap(f"{who} (seat {f['seat'] + 1}) at move {f['move']}, "
+                               f"{f['reason']}: {printable(f['message'])}", 80,
+                               initial_indent=f"  game {f['game']}: ",
+                               subsequent_indent=" " * 6, break_on_hyphens=False)
     if len(forfeited) > 5:
         lines.append(f"  ... and {len(forfeited) - 5} more")
     return "\n".join(lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
@@ -103,6 +104,14 @@ def _logged(g, names: list[str]):
     return replace(rec, index=g.number, log=(json.dumps(header), *rec.log[1:]))
 
 
+NAME_WIDTH = 80 - 66  # what the table's row leaves for a bot's name
+
+
+def _wrap(head: str, text: str) -> list[str]:
+    return textwrap.wrap(text, 80, initial_indent=head, subsequent_indent=" " * 6,
+                         break_on_hyphens=False)
+
+
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -116,8 +125,10 @@ def standings_text(s: dict) -> str:
     lines = [f"{s['variant']}{world}: {len(s['bots'])} bots, {s['players']} players, "
              f"{s['deals']:,} deal{'s' if s['deals'] != 1 else ''} x {s['seatings']} "
              f"seatings = {s['games']:,} games, seed {s['seed']}"]
-    shown = {name: printable(name) for name in s["bots"]}
-    # the name last: a cmd: bot's name may be as long as its command
+    # A name that does not fit its column (a cmd: bot's is its command) is shown as
+    # "bot N" and spelled out under the table, so that every line fits 80 columns.
+    shown = {name: printable(name) if len(printable(name)) <= NAME_WIDTH else f"bot {k}"
+             for k, name in enumerate(s["bots"], 1)}
     lines.append("games   wins  win share (95% CI)   mean score  hands  forfeits  bot")
     for name, r in s["results"].items():
         ci = r["ci95"]
@@ -125,6 +136,9 @@ def standings_text(s: dict) -> str:
         lines.append(f"{r['games']:>5,}  {r['wins']:>5,}  {share:<19}  "
                      f"{_num(r['mean_score'], '.1f'):>10}  {_num(r['mean_hands'], '.2f'):>5}  "
                      f"{r['forfeits']:>8,}  {shown[name]}")
+    for name in s["bots"]:
+        if shown[name] != printable(name):
+            lines += _wrap(f"  {shown[name]}: ", printable(name))
     if len(s["bots"]) > 2:
         lines.append("head to head (wins of each in the games both played):")
         names = s["bots"]
@@ -137,8 +151,8 @@ def standings_text(s: dict) -> str:
         lines.append(f"forfeited (the bot loses; with 2 players the other wins): "
                      f"{len(s['forfeited']):,} game(s)")
         for f in s["forfeited"][:5]:
-            lines.append(f"  game {f['game']}: {printable(f['bot'])} in seat {f['seat'] + 1}, "
-                         f"move {f['move']}, {f['reason']}: {printable(f['message'])}")
+            lines += _wrap(f"  game {f['game']}: ", f"{shown[f['bot']]} in seat {f['seat'] + 1}, "
+                           f"move {f['move']}, {f['reason']}: {printable(f['message'])}")
         if len(s["forfeited"]) > 5:
             lines.append(f"  ... and {len(s['forfeited']) - 5:,} more")
     for key, what in (("capped", "stopped at the safety cap"),
