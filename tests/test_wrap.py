@@ -228,3 +228,16 @@ def read_laid_all(texts):
         lg = laid_group(t, WRAP)
         out.append(LaidGroup(lg.group, read_group(lg.group, lg.cards, WRAP)[0]))
     return out
+
+
+def test_the_report_says_runs_wrap_in_plain_words(tmp_path):
+    from phasedsl import load_pack
+    from phasedsl.report import house_rules_in_words, house_rules_plain
+
+    path = tmp_path / "kinds-test.yaml"
+    path.write_text(PACK.format(wrap="true"), encoding="utf-8")
+    world = load_pack(path).worlds[0]
+    said = {key: text for key, _, text in house_rules_in_words(world)}
+    assert "wrap from the deck's top number to its bottom" in said["runs.wrap"]
+    assert any("may wrap from the top number to the bottom" in line
+               for line in house_rules_plain(world))
