@@ -60,8 +60,8 @@ def wrapped_plan(laid: Sequence[LaidGroup], hand: list[Card], rules: Rules, budg
             done = True
         elif got[0] < total:
             for j, (c, n) in enumerate(left):
-                rest = left[:j] + ((c, n - 1),) + left[j + 1:] if n > 1 else \
-                    left[:j] + left[j + 1:]
+                rest = (*left[:j], (c, n - 1), *left[j + 1:]) if n > 1 else \
+                    (*left[:j], *left[j + 1:])
                 for i in moving:
                     nodes += 1
                     for h in targets([groups[i]], c, rules):
