@@ -321,3 +321,31 @@ def test_phases_differing_only_in_a_bound_do_not_share_a_layout():
     assert find(Phase.parse("2 cards over 10"), hand, rules) is None
     assert find(Phase.parse("2 cards under 3"), hand, rules) is None
     assert find(Phase.parse("2 cards under 9"), hand, rules) is not None
+
+
+def test_postal_wild_numbers_with_the_new_kinds_agree_with_brute_force():
+    """Every card of a wild number played as itself or as a wild, by the reference; the
+    solver's meld reads back as legal under the same rules."""
+    rng = random.Random(5)
+    for i in range(200):
+        phase = Phase.parse(rng.choice(PHASES))
+        postal = frozenset(rng.sample(range(1, 13), rng.choice([1, 2])))
+        wrap = rng.random() < 0.5
+        rules = Rules(wild_numbers=postal, runs_wrap=wrap, min_naturals=rng.choice([1, 2]))
+        hand = near_miss_hand(rng, 9) if i % 2 else rng.sample(DECK, 9)
+        cards = [card_tuple(c) for c in hand]
+        flex = [j for j, c in enumerate(cards) if c[0] == "n" and c[1] in postal]
+        expect = False
+        for mask in range(1 << len(flex)):
+            tried = list(cards)
+            for b, j in enumerate(flex):
+                if mask >> b & 1:
+                    tried[j] = ("w", 0, "")
+            if can_make(ref_groups(phase), tried, wrap=wrap, min_nat=rules.min_naturals):
+                expect = True
+                break
+        got = find(phase, hand, rules)
+        assert (got is not None) == expect, (str(phase), rules, " ".join(map(str, hand)))
+        if got is not None:
+            v = verify(phase, [list(g.cards) for g in got.groups], rules, hand=hand)
+            assert v.valid, (str(got), v.problems)
