@@ -241,3 +241,18 @@ def test_the_report_says_runs_wrap_in_plain_words(tmp_path):
     assert "wrap from the deck's top number to its bottom" in said["runs.wrap"]
     assert any("may wrap from the top number to the bottom" in line
                for line in house_rules_plain(world))
+
+
+def test_a_wild_closing_a_wrapping_run_into_a_circle_is_logged_as_what_it_stands_for():
+    # the run 9-12, 1-7 read again with W=8 lies 1-12: its last card is the 12, not the wild
+    from phasedsl.game.game import placed_wild
+    from phasedsl.hits import laid_group
+
+    lg = laid_group("run: R9 R10 R11 R12 R1 R2 R3 R4 R5 R6 R7", WRAP)
+    old = read_group(lg.group, lg.cards, WRAP)[0]
+    [h] = {h.stands: h for h in targets([lg], WILD, WRAP)}.values()
+    assert h.stands == 8
+    new = read_group(lg.group, (*old, Card(8, None, wild=True)), WRAP.with_(extras=True))[0]
+    assert [c.number for c in new] == list(range(1, 13))
+    assert placed_wild(old, new) == Card(8, None, wild=True)
+    assert placed_wild(("R5", "R6"), ("W", "R5", "R6")) == "W"
