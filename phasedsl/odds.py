@@ -127,10 +127,11 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
         members = tuple(tuple(ci * nn + ni for ci in range(nc)) for ni in range(nn))
         # numbers are interchangeable for sets alone (not when a wild number singles one out)
         sym = kinds <= {Kind.SET} and not rules.wild_numbers
-        cap = sum(use(g) for g in groups)
+        # (per number: an over or under group takes none of a number it does not admit)
+        cap = [sum(use(g) for g in groups if g.admits(ni + deck.low)) for ni in range(nn)]
         # Cards of a wild number keep counting past any cap: each extra one is a wild.
         caps = tuple(len(m) * deck.copies if ni + deck.low in rules.wild_numbers
-                     else min(cap, len(m) * deck.copies) for ni, m in enumerate(members))
+                     else min(cap[ni], len(m) * deck.copies) for ni, m in enumerate(members))
         # Runs, sets and even/odd groups read the same backwards (a parity swap is harmless;
         # wrapped windows reversed are wrapped windows); an over or under bound does not.
         mirror = not rules.wild_numbers and not any(k.is_bounded for k in kinds)

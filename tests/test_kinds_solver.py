@@ -276,3 +276,76 @@ def test_lint_knows_the_new_pools_and_wrap():
     # five runs of 8 pairs: each of 5-8 is in every window, ten cards of each, eight held
     assert any("needs at least 8 wilds" in w for w in wilds_said("5 runs of 8 pairs", Rules()))
     assert wilds_said("5 runs of 8 pairs", WRAP) == []
+
+
+def _random_mixed_phase(rng: random.Random) -> Phase:
+    """One to three groups: a new kind beside classic ones (sizes kept small for the
+    reference)."""
+    from phasedsl.phase import Group, Kind, Part
+
+    parts = []
+    for k in range(rng.randint(1, 3)):
+        kind = rng.choice([Kind.PAIR_RUN, Kind.COLOR_PAIR_RUN, Kind.OVER, Kind.UNDER] if k == 0
+                          else [Kind.SET, Kind.RUN, Kind.COLOR, Kind.COLOR_RUN, Kind.EVEN_ODD,
+                                Kind.PAIR_RUN, Kind.OVER, Kind.UNDER, Kind.WILD])
+        if kind.is_pair_run:
+            g = Group(kind, 2 * rng.randint(1, 2))
+        elif kind.is_bounded:
+            g = Group(kind, rng.randint(2, 3), bound=rng.randint(3, 10))
+        elif kind is Kind.WILD:
+            g = Group(kind, 1)
+        else:
+            g = Group(kind, rng.randint(2, 3))
+        parts.append(Part(1, g))
+    return Phase(tuple(parts))
+
+
+def test_random_mixed_phases_agree_with_brute_force():
+    """Seeded random phases mixing the new kinds with the classic ones, on random and
+    near-miss hands, under the rule options that matter (wrap among them)."""
+    rng = random.Random(20261919)
+    made = 0
+    for i in range(300):
+        phase = _random_mixed_phase(rng)
+        rules, kw = RULESETS[i % len(RULESETS)]
+        hand = near_miss_hand(rng, rng.randint(7, 10)) if i % 2 else rng.sample(DECK, 9)
+        made += check_find(phase, hand, rules, kw)
+    assert made > 20
+
+
+def test_phases_differing_only_in_a_bound_do_not_share_a_layout():
+    # the layout cache was keyed by kind and size alone: "over 10" reused "over 7"'s classes
+    rules = Rules()
+    hand = parse_cards("R8 B9 Y2")
+    assert find(Phase.parse("2 cards over 7"), hand, rules) is not None
+    assert find(Phase.parse("2 cards over 10"), hand, rules) is None
+    assert find(Phase.parse("2 cards under 3"), hand, rules) is None
+    assert find(Phase.parse("2 cards under 9"), hand, rules) is not None
+
+
+def test_postal_wild_numbers_with_the_new_kinds_agree_with_brute_force():
+    """Every card of a wild number played as itself or as a wild, by the reference; the
+    solver's meld reads back as legal under the same rules."""
+    rng = random.Random(5)
+    for i in range(200):
+        phase = Phase.parse(rng.choice(PHASES))
+        postal = frozenset(rng.sample(range(1, 13), rng.choice([1, 2])))
+        wrap = rng.random() < 0.5
+        rules = Rules(wild_numbers=postal, runs_wrap=wrap, min_naturals=rng.choice([1, 2]))
+        hand = near_miss_hand(rng, 9) if i % 2 else rng.sample(DECK, 9)
+        cards = [card_tuple(c) for c in hand]
+        flex = [j for j, c in enumerate(cards) if c[0] == "n" and c[1] in postal]
+        expect = False
+        for mask in range(1 << len(flex)):
+            tried = list(cards)
+            for b, j in enumerate(flex):
+                if mask >> b & 1:
+                    tried[j] = ("w", 0, "")
+            if can_make(ref_groups(phase), tried, wrap=wrap, min_nat=rules.min_naturals):
+                expect = True
+                break
+        got = find(phase, hand, rules)
+        assert (got is not None) == expect, (str(phase), rules, " ".join(map(str, hand)))
+        if got is not None:
+            v = verify(phase, [list(g.cards) for g in got.groups], rules, hand=hand)
+            assert v.valid, (str(got), v.problems)

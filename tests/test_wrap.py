@@ -55,6 +55,23 @@ def _ref_best(groups: tuple, hand: tuple, rules: Rules) -> int:
     return best(groups, tuple(sorted(hand, key=str)))
 
 
+def _replay(state: tuple, hits, rules: Rules) -> None:
+    """Each hit in turn is legal then: the card (a wild as what it stands for) at the end
+    it names, the group read again by read_group."""
+    groups = list(state)
+    for h in hits:
+        group, cards = groups[h.index]
+        placed = h.card if h.stands is None else Card(h.stands, None, wild=True)
+        new = (placed, *cards) if h.end == "low" else (*cards, placed)
+        read, problems = read_group(group, new, rules.with_(extras=True))
+        assert read is not None and not problems, (str(h), cards, problems)
+        if h.end is not None and len(read) < len(rules.deck.numbers):
+            # the card is at the end it names (a full circle reads 1-12)
+            assert read[0 if h.end == "low" else -1].number == (placed.number or read[
+                0 if h.end == "low" else -1].number)
+        groups[h.index] = (group, read)
+
+
 def _random_group(rng: random.Random, rules: Rules) -> LaidGroup | None:
     deck = rules.deck
     kind = rng.choice([Kind.RUN, Kind.RUN, Kind.COLOR_RUN, Kind.SET, Kind.OVER, Kind.UNDER,
@@ -115,6 +132,7 @@ def test_plan_and_targets_agree_with_brute_force(rules):
         want = _ref_best(state, tuple(hand), rules)
         assert p.exact and len(p.hits) == want, ([str(g) for g in laid], hand,
                                                  [str(h) for h in p.hits])
+        _replay(state, p.hits, rules)
         for card in set(hand):
             got = {h.index for h in targets(laid, card, rules)}
             ref = {gi for gi, (g, cards) in enumerate(state) if _after(g, cards, card, rules)}
@@ -181,3 +199,60 @@ def test_games_of_a_pack_with_the_new_kinds_play_to_the_end(tmp_path, wrap):
     for r in records:
         got = replay(r.log, base_dir=tmp_path, pack=pack)
         assert got.legal, got.error
+
+
+def test_a_big_wrapped_table_answers_in_time_and_says_when_the_search_stopped():
+    import time
+
+    rng = random.Random(5)
+    laid = []
+    for i in range(10):
+        start = rng.randint(1, 12)
+        laid.append("run: " + " ".join(f"{COLORS[i % 4]}{(start + k - 1) % 12 + 1}"
+                                       for k in range(3)))
+    hand = [Card(rng.randint(1, 12), rng.choice(COLORS)) for _ in range(36)] + [WILD] * 4
+    began = time.monotonic()
+    p = plan(laid, hand, WRAP)
+    assert time.monotonic() - began < 20  # (well under two seconds on a quiet machine)
+    assert len(p.hits) + len(p.left) == len(hand)
+    _replay(tuple((lg.group, lg.cards) for lg in (read_laid_all(laid))), p.hits, WRAP)
+    if not p.exact:
+        assert "the search stopped at its limit" in str(p)
+
+
+def read_laid_all(texts):
+    from phasedsl.hits import laid_group
+
+    out = []
+    for t in texts:
+        lg = laid_group(t, WRAP)
+        out.append(LaidGroup(lg.group, read_group(lg.group, lg.cards, WRAP)[0]))
+    return out
+
+
+def test_the_report_says_runs_wrap_in_plain_words(tmp_path):
+    from phasedsl import load_pack
+    from phasedsl.report import house_rules_in_words, house_rules_plain
+
+    path = tmp_path / "kinds-test.yaml"
+    path.write_text(PACK.format(wrap="true"), encoding="utf-8")
+    world = load_pack(path).worlds[0]
+    said = {key: text for key, _, text in house_rules_in_words(world)}
+    assert "wrap from the deck's top number to its bottom" in said["runs.wrap"]
+    assert any("may wrap from the top number to the bottom" in line
+               for line in house_rules_plain(world))
+
+
+def test_a_wild_closing_a_wrapping_run_into_a_circle_is_logged_as_what_it_stands_for():
+    # the run 9-12, 1-7 read again with W=8 lies 1-12: its last card is the 12, not the wild
+    from phasedsl.game.game import placed_wild
+    from phasedsl.hits import laid_group
+
+    lg = laid_group("run: R9 R10 R11 R12 R1 R2 R3 R4 R5 R6 R7", WRAP)
+    old = read_group(lg.group, lg.cards, WRAP)[0]
+    [h] = {h.stands: h for h in targets([lg], WILD, WRAP)}.values()
+    assert h.stands == 8
+    new = read_group(lg.group, (*old, Card(8, None, wild=True)), WRAP.with_(extras=True))[0]
+    assert [c.number for c in new] == list(range(1, 13))
+    assert placed_wild(old, new) == Card(8, None, wild=True)
+    assert placed_wild(("R5", "R6"), ("W", "R5", "R6")) == "W"

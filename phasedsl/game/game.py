@@ -6,6 +6,7 @@ is ``phasedsl.gamelog``'s, which builds on this module, not under it."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -41,8 +42,20 @@ def as_read(before: GameState, after: GameState, move: Lay | Hit) -> Lay | Hit:
     new = after.seat(move.target).laid[move.group - 1].played
     if not new.group.kind.is_run:
         return move
-    placed = new.cards[0] if new.cards[1:] == old.cards else new.cards[-1]
+    placed = placed_wild(old.cards, new.cards)
     return replace(move, card=Card(placed.number, move.card.color, wild=True))
+
+
+def placed_wild(old: Sequence[Card], new: Sequence[Card]) -> Card:
+    """The card a hit added to a run, ``new`` as read again: at one end, or, where the hit
+    closed a wrapping run into the full circle (read again 1 to 12, not from where it
+    started), the one card ``new`` holds that ``old`` did not."""
+    if tuple(new[1:]) == tuple(old):
+        return new[0]
+    if tuple(new[:-1]) == tuple(old):
+        return new[-1]
+    added = Counter(new) - Counter(old)
+    return next(iter(added)) if len(added) == 1 else new[-1]
 
 
 @dataclass(frozen=True, slots=True)

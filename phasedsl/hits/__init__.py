@@ -6,7 +6,8 @@
 * ``targets``: where one card fits now (``targets``, each a ``Hit``), with Utah swaps and
   take-backs.
 * ``plan``: a play order placing as many of several cards as any order can (``plan``,
-  a ``HitPlan``), by a branch and bound over run extensions.
+  a ``HitPlan``), by a branch and bound over run extensions; ``wrapplan``: the same, hit by
+  hit, where runs wrap from the top number to the bottom (``Rules.runs_wrap``).
 
 Outside this package only the names below are used.
 """

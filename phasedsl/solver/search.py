@@ -189,8 +189,8 @@ def _best_cap(agg: str, vals, masks, size: int, nn: int, hand: Hand) -> tuple[in
 # batch line costs no more than one reused): looked up by the phase's parts in
 # written order and the rules object, then by its groups and the rules' value.
 # Both caches are bounded, so a stream of distinct phases cannot grow memory.
-_PART_KEY = attrgetter("count", "group.kind", "group.size", "group.colors", "group.total",
-                       "group.any_count")
+_PART_KEY = attrgetter("count", "group.kind", "group.size", "group.colors", "group.bound",
+                       "group.total", "group.any_count")
 
 
 _BY_PARTS: dict[tuple, tuple[Rules, Layout]] = {}
