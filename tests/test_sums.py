@@ -514,3 +514,13 @@ def test_the_per_phase_minimum_may_want_more_cards_than_the_fewest():
     assert find("cards totalling 10", [*hand, *short.example], rules) is not None
     never = assess(Phase.parse("cards totalling 2"), hand, rules).shortfall
     assert never.never and "hold at most 2" in never.never
+
+
+def test_a_sum_search_stops_at_its_seconds_too(monkeypatch):
+    from phasedsl.solver import SearchLimit, budget
+
+    monkeypatch.setattr(budget, "SEARCH_SECONDS", 0.0)
+    clock = iter(range(10**9))
+    monkeypatch.setattr(budget, "now", lambda: next(clock))  # a second passes at each look
+    with pytest.raises(SearchLimit, match="0.0 s"):
+        find("10 groups totalling 34", DECK)
