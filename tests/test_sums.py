@@ -524,3 +524,13 @@ def test_a_sum_search_stops_at_its_seconds_too(monkeypatch):
     monkeypatch.setattr(budget, "now", lambda: next(clock))  # a second passes at each look
     with pytest.raises(SearchLimit, match="0.0 s"):
         find("10 groups totalling 34", DECK)
+
+
+def test_a_sum_of_any_count_is_no_extra_under_exact_sizes():
+    """extras=False asks groups for their exact size; a sum of any count has none (it takes
+    the cards its total takes), and a fixed count is exact anyway."""
+    exact = Rules(extras=False)
+    assert verify("cards totalling 34", "R12 B11 G10 Y1", exact).valid
+    assert verify("4 cards totalling 34", "R12 B11 G10 Y1", exact).valid
+    assert not verify("1 set of 3 + cards totalling 34", "R5 B5 G5 Y5 | R12 B11 G10 Y1",
+                      exact).valid
