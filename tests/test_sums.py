@@ -534,3 +534,13 @@ def test_a_sum_of_any_count_is_no_extra_under_exact_sizes():
     assert verify("4 cards totalling 34", "R12 B11 G10 Y1", exact).valid
     assert not verify("1 set of 3 + cards totalling 34", "R5 B5 G5 Y5 | R12 B11 G10 Y1",
                       exact).valid
+
+
+def test_sums_of_other_totals_do_not_share_a_prepared_layout():
+    """Layouts are kept by the parts' shapes: a sum's total (and count) is part of it."""
+    hand = parse_cards("R12 B11 G10 Y1 Y2")
+    for total in (34, 33, 35, 25, 24):
+        got = find(f"cards totalling {total}", hand)
+        assert got is not None and sum(c.number for c in got.groups[0].cards) == total
+    assert find("3 cards totalling 34", hand) is None  # not the any-count layout
+    assert find("4 cards totalling 34", hand) is not None
