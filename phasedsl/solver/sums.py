@@ -132,15 +132,18 @@ def search_sums(groups: tuple[Group, ...], hand: Hand, rules: Rules, virtual: in
     number = [t % nn + low for t in range(len(hand.cnt))]
     if deadline is None:
         deadline = budget.now() + budget.SEARCH_SECONDS
-    steps = [budget.SEARCH_STEPS]
+    # steps left, and the count at which the clock is next read (every 64 steps)
+    steps = [budget.SEARCH_STEPS, budget.SEARCH_STEPS - 64]
     tried: dict[tuple, tuple | None] = {}
 
     def tick(cost: int = 1) -> None:
         steps[0] -= cost
         if steps[0] < 0:
             raise SearchLimit(f"{budget.SEARCH_STEPS:,} search steps")
-        if steps[0] & 63 == 0 and budget.now() > deadline:
-            raise SearchLimit(f"{budget.SEARCH_SECONDS} s")
+        if steps[0] <= steps[1]:
+            steps[1] = steps[0] - 64
+            if budget.now() > deadline:
+                raise SearchLimit(f"{budget.SEARCH_SECONDS} s")
 
     def rest(cnt: list[int], wilds: int, left: int, naturals: int):
         """The rest of the phase with what the sums leave: (layout, plans, hand, rules)."""
