@@ -76,7 +76,7 @@ def run_cmd(
     """
     import json
 
-    from ..conformance import AREAS, load, report_json, report_text, run, select
+    from ..conformance import AREAS, load, report_json, report_text, rule_features, run, select
 
     if not command:
         raise PhaseDSLError("give the program to run after '--', like: phasedsl conformance "
@@ -90,12 +90,16 @@ def run_cmd(
     cases = load(vectors)
     wanted = None if features is None else set(_words([features]) or [])
     if wanted:
-        known = {f for listed in cases.values() for c in listed for f in c["features"]}
+        # any rule's feature name is known (a program may support one no case needs yet)
+        known = rule_features() | {f for listed in cases.values() for c in listed
+                                   for f in c["features"]}
         for f in sorted(wanted - known):
             hint = get_close_matches(f, sorted(known), 1)
-            raise PhaseDSLError(f"--features: no case depends on {f!r}"
+            raise PhaseDSLError(f"--features: no feature {f!r}"
                                 + (f" (did you mean {hint[0]!r}?)" if hint else "")
                                 + f"; the features are {', '.join(sorted(known))}")
+    if wanted is not None and not wanted:
+        wanted = set()
     chosen = select(cases, areas, wanted)
     if not chosen:
         raise PhaseDSLError("no case is selected by --area and --features")

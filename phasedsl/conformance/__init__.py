@@ -20,7 +20,13 @@ from ..errors import PhaseDSLError
 from .adapter import serve
 from .answers import AREAS, answer
 from .export import SHIPPED, export
+from .ruleset import feature_name, flatten, printed
 from .run import RunError, report_json, report_text, run, select
+
+
+def rule_features() -> set[str]:
+    """The feature name of every rule option there is."""
+    return {feature_name(k) for k in flatten(printed())}
 
 MAX_VECTORS = 100_000_000  # characters of one area's file, at most
 
@@ -54,4 +60,4 @@ def load(folder: str | Path | None = None) -> dict[str, list[dict]]:
 
 
 __all__ = ["AREAS", "SHIPPED", "RunError", "answer", "export", "load", "report_json",
-           "report_text", "run", "select", "serve"]
+           "report_text", "rule_features", "run", "select", "serve"]
