@@ -11,6 +11,7 @@ import typer
 from ..errors import PhaseDSLError
 from .common import ForceOpt, JsonOpt, say
 
+
 def export_cmd(
     folder: Annotated[str, typer.Argument(metavar="DIR", help="The folder to write (made if "
                                                                "missing).")],

@@ -197,8 +197,8 @@ def confirm_hand(phase: Phase, hand: list[Card], spec: Spec, answer: dict) -> st
     """Why ``answer`` (a `hands` answer) is wrong by the definitions, or None.
 
     Made is checked exactly; one short, the outs are exactly the cards of the deck whose
-    addition makes the phase (of those the deck has a copy of beyond the hand's); more short, no single card completes it (at least 2), and
-    for 2 short some pair of cards does (a pair from the deck's kinds: exact)."""
+    addition makes the phase (of those the deck has a copy of beyond the hand's); more
+    short, that no single card completes it (it is at least 2 short)."""
     made = can_make(phase, hand, spec)
     if made != answer["made"]:
         return f"made: reference {made}, answer {answer['made']}"

@@ -12,15 +12,16 @@ end of an area's list.
 from __future__ import annotations
 
 import random
-from functools import cache
 from collections.abc import Callable, Iterator
+from functools import cache
 
-from ..cards import Card, Deck, card_names, parse_cards
+from ..cards import Deck, card_names
 from ..packs import builtin_names, load_pack
 from ..phase import Phase
 from ..rules import Rules
 from ..solver import SearchLimit, find
-from .ruleset import flatten, full, changes as changes_of, printed
+from .ruleset import changes as changes_of
+from .ruleset import full, printed
 
 Raw = dict
 
@@ -503,7 +504,7 @@ def hits_random() -> Iterator[Raw]:
         except Exception:
             continue
         used = [c for g in laid for c in g["cards"]]
-        card = r.choice(["W"] + other_cards(rules.deck, [u.split("=")[0] for u in used], r, 3))
+        card = r.choice(["W", *other_cards(rules.deck, [u.split("=")[0] for u in used], r, 3)])
         yield {"id": f"hits-random-{i:04d}", "description": f"a seeded random hit ({vname})",
                "changes": ch, "input": {"laid": laid, "card": card}}
 

@@ -12,7 +12,7 @@ import copy
 import json
 from functools import lru_cache
 
-from ..packs import DEFAULT_SETTINGS, PhaseEntry, World, Pack, rules_from
+from ..packs import DEFAULT_SETTINGS, Pack, PhaseEntry, World, rules_from
 from ..phase import Phase
 from ..rules import Rules
 

@@ -11,6 +11,7 @@ its late answer is never read as the next case's.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import subprocess
@@ -25,6 +26,9 @@ PRINTED = "(printed rules)"
 # A program that dies this many times is not started again: the cases left fail.
 MAX_RESTARTS = 25
 MAX_ANSWER = 10_000_000  # characters of one answer line, at most
+# Seconds more for the first answer after a (re)start: a program's start-up (an
+# interpreter, a grammar built on first use) is not the case's fault.
+STARTUP_GRACE = 30.0
 
 
 class RunError(PhaseDSLError):
@@ -91,6 +95,7 @@ class Program:
         self.lines: queue.Queue = queue.Queue()
         self.stderr: deque[str] = deque(maxlen=5)
         self.starts = 0
+        self.fresh = False
 
     def start(self) -> None:
         try:
@@ -101,6 +106,7 @@ class Program:
         except OSError as e:
             raise RunError(f"cannot start {self.command[0]!r}: {e.strerror or e}") from None
         self.starts += 1
+        self.fresh = True
         lines: queue.Queue = queue.Queue()
         self.lines = lines
         self.stderr.clear()
@@ -111,11 +117,8 @@ class Program:
         p, self.proc = self.proc, None
         if p is None:
             return
-        for stream in (p.stdin,):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        with contextlib.suppress(OSError):
+            p.stdin.close()  # (the program's end of input: it may finish by itself)
         try:
             p.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
@@ -132,8 +135,10 @@ class Program:
             self.proc.stdin.flush()
         except OSError:
             return None, self._crashed()
+        wait = self.timeout + (STARTUP_GRACE if self.fresh else 0.0)
+        self.fresh = False
         try:
-            got = self.lines.get(timeout=self.timeout)
+            got = self.lines.get(timeout=wait)
         except queue.Empty:
             self.proc.kill()
             self.stop()
@@ -263,7 +268,7 @@ def report_text(report: Report, shown: int) -> str:
     areas = report.by_area()
     total = Tally(sum(t.passed for t in areas.values()), sum(t.failed for t in areas.values()),
                   sum(t.unsupported for t in areas.values()))
-    lines = table("area", {**areas, "all": total}) + [""] + table("feature", report.by_feature())
+    lines = [*table("area", {**areas, "all": total}), "", *table("feature", report.by_feature())]
     if report.restarts:
         lines += ["", f"the program was started again {report.restarts} times"]
     for o in report.failures[:shown]:
