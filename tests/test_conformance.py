@@ -254,16 +254,11 @@ def test_phasedsl_adapter_passes_every_case():
 def fake_adapter(tmp_path: Path, body: str) -> list[str]:
     """A program that answers like phasedsl's adapter except where ``body`` says."""
     script = tmp_path / "adapter.py"
-    script.write_text(textwrap.dedent("""\
-        import json, sys, time
-        from phasedsl.conformance.adapter import reply
-        for line in sys.stdin:
-            req = json.loads(line)
-            out = reply(line)
-        """) + textwrap.indent(textwrap.dedent(body), "    ") + textwrap.dedent("""\
-            sys.stdout.write(json.dumps(out) + "\\n")
-            sys.stdout.flush()
-        """))
+    head = ["import json, sys, time", "from phasedsl.conformance.adapter import reply",
+            "for line in sys.stdin:", "    req = json.loads(line)", "    out = reply(line)"]
+    tail = ["    sys.stdout.write(json.dumps(out) + '\\n')", "    sys.stdout.flush()"]
+    script.write_text("\n".join([*head, textwrap.indent(textwrap.dedent(body), "    "), *tail])
+                      + "\n")
     return [PY, str(script)]
 
 
