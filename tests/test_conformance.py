@@ -101,7 +101,8 @@ def test_coverage_of_kinds_rule_codes_and_corners():
                      "color_set", "wild", "skip"}
     codes = {p["rule"] for c in VECTORS["layouts"] for p in c["expected"]["problems"]}
     assert {"size", "same_number", "one_color", "parity", "consecutive", "distinct_numbers",
-            "skip", "natural_minimum", "group_count", "wild_part", "skip_part"} <= codes
+            "skip", "natural_minimum", "group_count", "wild_part", "skip_part", "bounds",
+            "color_map", "deck_supply"} <= codes
     game_codes = {c["expected"]["error"]["rule"] for c in VECTORS["games"] if c["expected"]["error"]}
     assert {"not_your_turn", "must_draw_first", "already_drew", "not_in_hand",
             "phase_not_made", "no_such_group"} <= game_codes

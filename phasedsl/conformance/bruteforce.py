@@ -155,7 +155,11 @@ def layout_ok(phase: Phase, layout: list[list[Card]], spec: Spec) -> bool:
     groups = phase.groups
     if len(layout) != len(groups):
         return False
-    flat = [as_tuple(c) for cards in layout for c in cards]
+    laid = [c for cards in layout for c in cards]
+    plain = [c.plain() for c in laid]
+    if any(plain.count(c) > spec.deck.supply(c) for c in set(plain)):
+        return False  # more copies of a card than the deck holds
+    flat = [as_tuple(c) for c in laid]
     cuts = [0]
     for cards in layout:
         cuts.append(cuts[-1] + len(cards))

@@ -408,6 +408,14 @@ LAYOUT_CORNERS: list[tuple[str, str, str]] = [
     ("1 set of 4", "R5 W W W", "one natural, three wilds"),
     ("1 set of 3 + 1 run of 3", "R3 B3 G3 | R3 R4 R5", "a 3 in both groups"),
     ("1 color even or odd of 3", "R2 R4 R6 R8", "a color even group of four"),
+    ("1 run of 3 with colors {4: R/B; 5: G and Y; 6: any}", "G4 G5 R6",
+     "a color-map run with a 4 of a color not allowed"),
+    ("1 set of 3", "R5 R5 R5", "three copies of a card the deck has two of"),
+    ("1 run of 12", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 W", "a run longer than the numbers"),
+    ("1 run of 4", "R1 R2 R3 R4 | S", "a skip laid as a group of its own"),
+    ("1 set of 3 + 1 run of 3", "W W W | W W W", "two groups of wilds only"),
+    ("1 run of 4", "R9 R10 R11 R12 R1", "a run going on from 12 to 1"),
+    ("2 sets of 3", "R5 B5 G5 | W W W", "a set of naturals and a set of wilds"),
 ]
 
 
