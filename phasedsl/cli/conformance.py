@@ -37,6 +37,18 @@ def export_cmd(
         say(f"wrote {sum(counts.values())} cases to {folder}")
 
 
+def conformance_group() -> None:
+    """Phase 10's rules as test vectors: export them, run another implementation over them
+    (docs/conformance.md).
+
+    Examples:
+
+    $ phasedsl conformance export vectors/
+
+    $ phasedsl conformance run -- phasedsl conformance adapter
+    """
+
+
 def _words(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
