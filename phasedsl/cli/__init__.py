@@ -146,6 +146,7 @@ def _root(
 
 
 # One module per family of commands; registered here, in the order --help lists them.
+from .conformance import adapter_cmd, conformance_group, export_cmd, run_cmd  # noqa: E402
 from .design import balance  # noqa: E402
 from .game import replay  # noqa: E402
 from .generate import generate  # noqa: E402
@@ -162,6 +163,12 @@ for _command, _name in ((parse, None), (check, None), (hit, None), (score, None)
                         (simulate, None), (report, None), (tournament, None),
                         (balance, None), (generate, None)):
     app.command(_name)(_command)
+conformance_app = _App(name="conformance", cls=_Group, no_args_is_help=True,
+                       rich_markup_mode="rich")
+conformance_app.callback()(conformance_group)
+for _command, _name in ((export_cmd, "export"), (run_cmd, "run"), (adapter_cmd, "adapter")):
+    conformance_app.command(_name)(_command)
+app.add_typer(conformance_app, name="conformance")
 
 
 def _terminate(signum, frame) -> None:

@@ -1,0 +1,221 @@
+"""An independent brute-force reference for `hands` and `layouts` cases.
+
+It knows nothing of the solver (it imports neither `phasedsl.solver` nor `layout`): it
+tries every subset of the hand for every group in turn and every reading of each card of
+a wild number (natural or wild), and checks each group against the definitions directly.
+A wild stands for whatever its group needs, so a group is legal when its natural cards
+alone obey the group's rule and the wilds fill the rest. Export confirms every `hands` and
+`layouts` answer with it: a disagreement is a bug in one of the two, never a vector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations, permutations, product
+
+from ..cards import Card, Deck
+from ..phase import Phase
+
+# A card: ("n", number, color), ("w", 0, ""), ("s", 0, "").
+Tuple = tuple[str, int, str]
+WILD: Tuple = ("w", 0, "")
+
+
+def as_tuple(card: Card) -> Tuple:
+    if card.wild:
+        return WILD
+    if card.skip:
+        return ("s", 0, "")
+    return ("n", card.number, card.color)
+
+
+def _one(values: set) -> bool:
+    return len(values) <= 1
+
+
+# What the natural cards of a group of each (non-run) kind must share.
+NATURAL_RULES: dict[str, Callable[[list[Tuple]], bool]] = {
+    "set": lambda nat: _one({c[1] for c in nat}),
+    "color_set": lambda nat: _one({c[1] for c in nat}) and _one({c[2] for c in nat}),
+    "color": lambda nat: _one({c[2] for c in nat}),
+    "even_odd": lambda nat: _one({c[1] % 2 for c in nat}),
+    "color_even_odd": lambda nat: _one({c[1] % 2 for c in nat}) and _one({c[2] for c in nat}),
+}
+RUNS = ("run", "color_run")
+SETS = ("set", "color_set")
+
+
+class Spec:
+    """The rule options the definitions read."""
+
+    def __init__(self, deck: Deck, min_nat: int = 1, scope: str = "group", share: bool = True,
+                 one_color_runs: bool = False, wild_as_skip: bool = False, extras: bool = True,
+                 wild_numbers: frozenset[int] = frozenset()) -> None:
+        self.deck, self.min_nat, self.scope, self.share = deck, min_nat, scope, share
+        self.one_color_runs, self.wild_as_skip, self.extras = one_color_runs, wild_as_skip, extras
+        self.wild_numbers = wild_numbers
+
+
+def spec_of(rules) -> Spec:
+    return Spec(rules.deck, rules.min_naturals, rules.natural_scope, rules.sets_share_number,
+                rules.runs_one_color, rules.wild_as_skip, rules.extras, rules.wild_numbers)
+
+
+def group_ok(group, cards: tuple[Tuple, ...], spec: Spec, per_group: int) -> bool:
+    kind = group.kind.value
+    if kind == "skip":
+        return all(c[0] == "s" or (spec.wild_as_skip and c[0] == "w") for c in cards)
+    if kind == "wild":
+        return all(c[0] == "w" for c in cards)
+    if any(c[0] == "s" for c in cards):
+        return False
+    nat = [c for c in cards if c[0] == "n"]
+    if len(nat) < per_group:
+        return False
+    if kind in RUNS:
+        return run_ok(group, len(cards), nat, spec, kind == "color_run" or spec.one_color_runs)
+    return NATURAL_RULES[kind](nat)
+
+
+def run_ok(group, size: int, nat: list[Tuple], spec: Spec, one_color: bool) -> bool:
+    if len({c[1] for c in nat}) != len(nat) or (one_color and not _one({c[2] for c in nat})):
+        return False
+    colors = dict(group.colors) if group.colors is not None else None
+    for start in range(spec.deck.low, spec.deck.high - size + 2):
+        window = range(start, start + size)
+        if not all(c[1] in window for c in nat):
+            continue
+        if colors is not None and not (all(n in colors for n in window)
+                                       and all(c[2] in colors[c[1]] for c in nat)):
+            continue
+        return True
+    return False
+
+
+def _readings(cards: list[Tuple], spec: Spec):
+    """Every reading of the cards of a wild number: each one natural or wild."""
+    flex = [i for i, c in enumerate(cards) if c[0] == "n" and c[1] in spec.wild_numbers]
+    for as_wild in product((False, True), repeat=len(flex)):
+        out = list(cards)
+        for i, w in zip(flex, as_wild, strict=True):
+            if w:
+                out[i] = WILD
+        yield out
+
+
+def _per_group(group, spec: Spec, size: int) -> int:
+    if spec.scope != "group" or group.kind.value in ("wild", "skip"):
+        return 0
+    return min(spec.min_nat, size)
+
+
+def can_make(phase: Phase, hand: list[Card], spec: Spec) -> bool:
+    """Does some choice of exactly-sized groups from ``hand`` lay ``phase``?"""
+    groups = phase.groups
+    for reading in _readings([as_tuple(c) for c in hand], spec):
+        if _rec(groups, 0, sorted(reading), 0, frozenset(), spec):
+            return True
+    return False
+
+
+def _rec(groups, i: int, left: list[Tuple], naturals: int, shown: frozenset, spec: Spec) -> bool:
+    if i == len(groups):
+        return spec.scope == "group" or naturals >= spec.min_nat
+    g = groups[i]
+    if sum(x.size for x in groups[i:]) > len(left):
+        return False
+    per = _per_group(g, spec, g.size)
+    seen = set()
+    for idx in combinations(range(len(left)), g.size):
+        pick = tuple(left[j] for j in idx)
+        if pick in seen:
+            continue
+        seen.add(pick)
+        if not group_ok(g, pick, spec, per):
+            continue
+        nat = [c for c in pick if c[0] == "n"]
+        sn = shown
+        if g.kind.value in SETS and nat:
+            if not spec.share and nat[0][1] in shown:
+                continue
+            sn = shown | {nat[0][1]}
+        taken = set(idx)
+        rest = [c for j, c in enumerate(left) if j not in taken]
+        if _rec(groups, i + 1, rest, naturals + len(nat), sn, spec):
+            return True
+    return False
+
+
+def layout_ok(phase: Phase, layout: list[list[Card]], spec: Spec) -> bool:
+    """Is ``layout`` a legal laying of ``phase``: some pairing of the laid groups with the
+    phase's groups and some reading of the wild-number cards under which every group is
+    one of its kind at its size (or larger, with extras), the natural minimum holds and,
+    unless sets share numbers, the sets show different numbers (a set of wilds only taking
+    a number left free)."""
+    groups = phase.groups
+    if len(layout) != len(groups):
+        return False
+    laid = [c for cards in layout for c in cards]
+    plain = [c.plain() for c in laid]
+    if any(plain.count(c) > spec.deck.supply(c) for c in set(plain)):
+        return False  # more copies of a card than the deck holds
+    flat = [as_tuple(c) for c in laid]
+    cuts = [0]
+    for cards in layout:
+        cuts.append(cuts[-1] + len(cards))
+    for reading in _readings(flat, spec):
+        played = [tuple(reading[cuts[k]:cuts[k + 1]]) for k in range(len(layout))]
+        if spec.scope == "phase" and sum(c[0] == "n" for g in played for c in g) < spec.min_nat:
+            continue
+        for perm in permutations(range(len(groups))):
+            if _paired_ok([groups[j] for j in perm], played, spec):
+                return True
+    return False
+
+
+def _paired_ok(groups, played, spec: Spec) -> bool:
+    shown: set[int] = set()
+    free = 0
+    for g, cards in zip(groups, played, strict=True):
+        if len(cards) < g.size or (len(cards) > g.size and not spec.extras):
+            return False
+        if not group_ok(g, cards, spec, _per_group(g, spec, g.size)):
+            return False
+        if g.kind.value in SETS:
+            nums = {c[1] for c in cards if c[0] == "n"}
+            if nums:
+                if not spec.share and nums & shown:
+                    return False
+                shown |= nums
+            else:
+                free += 1
+    return spec.share or len(shown) + free <= spec.deck.high - spec.deck.low + 1
+
+
+def deck_kinds(deck: Deck) -> list[Card]:
+    """One card of every kind the deck holds (each number in each color, a wild, a skip)."""
+    return list(dict.fromkeys(deck.all_cards()))
+
+
+def confirm_hand(phase: Phase, hand: list[Card], spec: Spec, answer: dict) -> str | None:
+    """Why ``answer`` (a `hands` answer) is wrong by the definitions, or None.
+
+    Made is checked exactly; one short, the outs are exactly the cards of the deck whose
+    addition makes the phase (of those the deck has a copy of beyond the hand's); more
+    short, that no single card completes it (it is at least 2 short)."""
+    made = can_make(phase, hand, spec)
+    if made != answer["made"]:
+        return f"made: reference {made}, answer {answer['made']}"
+    if made:
+        return None if answer["short_by"] == 0 else "a made hand is 0 short"
+    # (a card the hand already holds every copy of is not one the hand can draw)
+    kinds = [c for c in deck_kinds(spec.deck) if hand.count(c) < spec.deck.supply(c)]
+    outs = [c for c in kinds if can_make(phase, [*hand, c], spec)]
+    names = [str(c) for c in outs]
+    if answer["short_by"] == 1:
+        if sorted(names) != sorted(answer["outs"]):
+            return f"outs: reference {names}, answer {answer['outs']}"
+        return None
+    if outs:
+        return f"short by {answer['short_by']}, but {names[0]} completes it"
+    return None

@@ -1,0 +1,698 @@
+"""The cases of each area, before their answers: deterministic, seeded generators.
+
+Each area is a list of *families* (`FAMILIES`), each a generator of raw cases
+`{"id", "description", "changes", "input"}` (`changes`: the dotted rules keys that differ
+from the printed rules). Ids never change once published: a family's ids come from a
+stable key (a pack, world and phase number; a table row and a rule variant) or are
+numbered within the family, whose seed and order never change. New cases come as new rows
+at the end of a table, new rule variants at the end of `VARIANTS`, or new families at the
+end of an area's list.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import cache
+
+from ..cards import Deck, card_names
+from ..packs import builtin_names, load_pack
+from ..phase import Phase
+from ..rules import Rules
+from ..solver import SearchLimit, find
+from .ruleset import changes as changes_of
+from .ruleset import full, printed
+
+Raw = dict
+
+# Rule variants crossed with the corner tables: (name, dotted changes). Append only.
+VARIANTS: list[tuple[str, dict]] = [
+    ("printed", {}),
+    ("natural-minimum-0", {"wilds.natural_minimum": 0}),
+    ("natural-minimum-2", {"wilds.natural_minimum": 2}),
+    ("natural-per-phase", {"wilds.natural_scope": "phase"}),
+    ("sets-distinct", {"sets.share_number": False}),
+    ("one-color-runs", {"runs.one_color": True}),
+    ("wild-as-skip", {"wilds.as_skip": True}),
+    ("exact-sizes", {"lay_down.extras": False}),
+    ("wild-numbers-3", {"wild_numbers": [3]}),
+    ("wild-numbers-7", {"wild_numbers": [7]}),
+]
+# The variants hits depend on. Append only.
+HIT_VARIANTS: list[tuple[str, dict]] = [
+    ("printed", {}),
+    ("hit-end-low", {"wilds.hit_end": "low"}),
+    ("wild-swap", {"wilds.swap": True}),
+    ("wild-take-back", {"wilds.take_back": True}),
+    ("one-color-runs", {"runs.one_color": True}),
+    ("wild-numbers-5", {"wild_numbers": [5]}),
+]
+SCORING_VARIANTS: list[tuple[str, dict]] = [
+    ("printed", {}),
+    ("scoring-flat", {"scoring.low": 1, "scoring.high": 1, "scoring.skip": 1, "scoring.wild": 1}),
+    ("scoring-heavy-wilds", {"scoring.wild": 50, "scoring.skip": 20}),
+]
+
+# Group kinds a random phase is made of, with the sizes that make sense. Append only.
+RANDOM_KINDS: list[tuple[str, tuple[int, ...]]] = [
+    ("set", (2, 3, 4, 5)),
+    ("run", (3, 4, 5, 6, 7)),
+    ("color_run", (3, 4, 5)),
+    ("color", (4, 5, 6, 7)),
+    ("even_odd", (4, 5, 6)),
+    ("color_even_odd", (3, 4)),
+    ("color_set", (2, 3)),
+    ("wild", (1, 2)),
+    ("skip", (1, 2)),
+]
+PHRASE_OF = {
+    "set": "{n} sets of {s}", "run": "{n} runs of {s}", "color_run": "{n} color runs of {s}",
+    "color": "{n} color groups of {s}", "even_odd": "{n} even or odd of {s}",
+    "color_even_odd": "{n} color even or odd of {s}", "color_set": "{n} color sets of {s}",
+    "wild": "{s} wilds", "skip": "{s} skips",
+}
+
+
+def rng(key: str) -> random.Random:
+    return random.Random(f"phasedsl-conformance:{key}")
+
+
+def rules_for(changes: dict) -> Rules:
+    from .ruleset import solver_rules, with_changes
+
+    return solver_rules(with_changes(printed(), changes))
+
+
+def random_phrase(r: random.Random, groups: int) -> str:
+    parts = []
+    for _ in range(groups):
+        kind, sizes = r.choice(RANDOM_KINDS)
+        parts.append(PHRASE_OF[kind].format(n=1, s=r.choice(sizes)))
+    return " + ".join(parts)
+
+
+def meld_of(phase: Phase, rules: Rules, r: random.Random, pool_size: int = 60) -> list[list[str]] | None:
+    """A layout of ``phase`` from a seeded sample of the deck: each group's cards as laid
+    (wilds plain, so that the layout says no more than a hand does)."""
+    deck = rules.deck.all_cards()
+    for size in (pool_size, len(deck)):
+        pool = r.sample(deck, min(size, len(deck)))
+        try:
+            meld = find(phase, pool, rules)
+        except SearchLimit:
+            return None
+        if meld is not None:
+            return [[str(c.plain()) for c in g.cards] for g in meld.groups]
+    return None
+
+
+def shuffled(r: random.Random, items: list) -> list:
+    out = list(items)
+    r.shuffle(out)
+    return out
+
+
+def other_cards(deck: Deck, used: list[str], r: random.Random, k: int) -> list[str]:
+    """``k`` cards of the deck not among ``used`` (as copies go)."""
+    left = [str(c) for c in deck.all_cards()]
+    for u in used:
+        if u in left:
+            left.remove(u)
+    return r.sample(left, min(k, len(left)))
+
+
+# ---------------------------------------------------------------------------- packs
+
+
+def pack_phases() -> Iterator[tuple[str, str, dict, Phase, str, frozenset[int]]]:
+    """(key, label, world settings, phase, text, wild numbers) for every phase of every pack."""
+    for name in builtin_names():
+        pack = pack_named(name)
+        for w in pack.worlds:
+            wkey = name if len(pack.worlds) == 1 else f"{name}-{w.name}"
+            for e in w.phases:
+                _, rules = pack.phase_entry(e.number, w.name if len(pack.worlds) > 1 else None) \
+                    if e in w.played else (e, w.rules)
+                label = f"{name}{'' if len(pack.worlds) == 1 else ' / ' + w.name} phase {e.number}"
+                yield (f"{wkey}-{e.number}", label, w.settings, e.phase, e.text,
+                       rules.wild_numbers)
+
+
+def pack_changes(settings: dict, wild_numbers: frozenset[int]) -> dict:
+    return changes_of(full(settings, wild_numbers))
+
+
+# ---------------------------------------------------------------------------- phrases
+
+PHRASE_TABLE = [
+    "two sets of three", "1 set of 3 + 1 run of 4", "run of 4", "a set of three", "a pair",
+    "2 pairs", "run out of 4", "series of 4", "sequence of 4", "straight of 4",
+    "colored run of 4", "suit series of 4", "run of 4 in one color", "run of 4 in one suit",
+    "run of 4 of one color", "run of 4 (in one color)", "7 of a suit", "7 of one color",
+    "7 cards of one suit", "7 cards of the same color", "1 flush of 7", "2 flushes of 4",
+    "odd or even out of 8", "8 even or odd cards", "even/odd of 8", "suit even or odd of 4",
+    "2 suits odd or even out of 4", "set of 3 of the same suit", "set of 3 of one color",
+    "suit set of 3", "set of 3 (same color)", "a pair of one color", "2 jokers",
+    "2 wild cards", "a joker", "2 skip cards", "Phase 2: 2 sets of 3", "Stage 3: 1 run of 7.",
+    "1 set of 3 and 1 set of 3", "1 run of 4 + 1 set of 3", "1 set of 3, 1 run of 4, and 1 pair",
+    "1 wild + 1 wild", "three sets of two plus a run of five", "1 run of 4 & 1 color set of 2",
+    "1 run of 9 with colors {1: red or blue, 2: any, 3: green or yellow, 4: any, 5: red or "
+    "yellow, 6: any, 7: green or blue, 8: any, 9: green or red, 10: any, 11: blue or yellow}",
+    "1 run of 3 with colors {4: R/B; 5: G and Y; 6: any}", "SET OF 3 + RUN OF 4",
+    "1 set of 3 (flush)", "ten cards of one color", "1 even or odd of 10",
+]
+PHRASE_ERRORS = [
+    "1 set of 3 + 1 rn of 4", "set of", "", "1 set of 17", "1 run of 13", "9 wilds",
+    "9 color sets of 4", "1 set of 0", "2 sets of 3 +", "+ 1 set of 3", "1 set of three of",
+    "1 run of 4 (flush of hearts)", "11 sets of 1", "1 run of 4 with colors {13: red}",
+    "1 run of 3 with colors {1: purple}", "1 set of 1000000000", "one set of tree",
+    "1 set of 3 1 run of 4", "1 sett of 3", "run of -4",
+]
+
+
+def phrases_table() -> Iterator[Raw]:
+    for i, text in enumerate(PHRASE_TABLE):
+        yield {"id": f"phrases-table-{i:03d}", "description": f"how {text!r} reads",
+               "changes": {}, "input": {"phrase": text}}
+
+
+def phrases_errors() -> Iterator[Raw]:
+    for i, text in enumerate(PHRASE_ERRORS):
+        yield {"id": f"phrases-error-{i:03d}", "description": f"{text!r} is refused at a column",
+               "changes": {}, "input": {"phrase": text}}
+
+
+def phrases_packs() -> Iterator[Raw]:
+    for key, label, settings, _, text, _ in pack_phases():
+        deck_only = {k: v for k, v in pack_changes(settings, frozenset()).items()
+                     if k.startswith("deck.")}
+        yield {"id": f"phrases-pack-{key}", "description": f"{label} as its pack writes it",
+               "changes": deck_only, "input": {"phrase": text}}
+
+
+WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+def phrases_random() -> Iterator[Raw]:
+    r = rng("phrases-random")
+    joins = [" + ", " and ", " plus ", " & ", ", "]
+    for i in range(200):
+        parts = []
+        for _ in range(r.randint(1, 3)):
+            kind, sizes = r.choice(RANDOM_KINDS)
+            n, s = r.randint(1, 2), r.choice(sizes)
+            if kind in ("wild", "skip"):
+                n = 1
+            text = PHRASE_OF[kind].format(n=WORDS[n - 1] if r.random() < 0.3 else n,
+                                          s=WORDS[s - 1] if r.random() < 0.3 else s)
+            if r.random() < 0.2:
+                text = text.upper()
+            parts.append(text)
+        phrase = r.choice(joins).join(parts)
+        if r.random() < 0.1:  # a typo somewhere: an error at a column
+            at = r.randrange(len(phrase))
+            phrase = phrase[:at] + r.choice("xq#9") + phrase[at + 1:]
+        yield {"id": f"phrases-random-{i:04d}", "description": "a seeded random phrase",
+               "changes": {}, "input": {"phrase": phrase}}
+
+
+# ---------------------------------------------------------------------------- hands
+
+
+def hands_packs() -> Iterator[Raw]:
+    for key, label, settings, phase, text, wild in pack_phases():
+        ch = pack_changes(settings, wild)
+        rules = rules_for(ch)
+        r = rng(f"hands-pack-{key}")
+        meld = meld_of(phase, rules, r)
+        if meld is None:
+            continue
+        cards = [c for g in meld for c in g]
+        filler = other_cards(rules.deck, cards, r, 1)
+        yield {"id": f"hands-pack-{key}-made", "description": f"{label}: its cards and one more",
+               "changes": ch, "input": {"phase": text, "hand": shuffled(r, cards + filler)}}
+        drop = r.randrange(len(cards))
+        short = cards[:drop] + cards[drop + 1:]
+        yield {"id": f"hands-pack-{key}-short", "description": f"{label}: its cards less {cards[drop]}",
+               "changes": ch, "input": {"phase": text, "hand": shuffled(r, short)}}
+
+
+# Corner hands, each crossed with every rule variant. Append only.
+HAND_CORNERS: list[tuple[str, str, str]] = [
+    ("1 set of 3", "W W W", "a set of wilds only"),
+    ("1 run of 4", "W W W W", "a run of wilds only"),
+    ("2 sets of 3", "R5 B5 W W W W", "a set of naturals and a set of wilds"),
+    ("2 sets of 3", "R5 B5 G5 Y5 R5 B5", "two sets of one number"),
+    ("2 sets of 3", "R5 B5 G5 Y5 W W", "two sets on one number with wilds"),
+    ("1 run of 4", "R1 R2 R3 W", "a wild at the high end of a run"),
+    ("1 run of 4", "W R10 R11 R12", "a wild at the low end of a run at the top"),
+    ("1 run of 4", "R10 R11 R12 R1", "no wrap-around from 12 to 1"),
+    ("1 run of 4", "R11 R12 W W", "a run at the top, two wilds"),
+    ("1 run of 4", "R3 B4 G5 Y6", "a run of four colors"),
+    ("1 color run of 4", "R3 R4 B5 R6", "a color run with one off-color card"),
+    ("1 run of 4", "R3 R3 R4 R5", "a run with a repeated number"),
+    ("1 set of 3 + 1 run of 4", "R5 B5 G7 G8 G10 W W", "a wild in a run's gap"),
+    ("1 set of 3 + 1 run of 4", "R5 B5 R6 R7 R8 W", "a set and a run sharing a number"),
+    ("1 set of 3", "S S S", "skips are no set"),
+    ("2 skips", "S S", "a skip part"),
+    ("2 skips", "S W", "a wild in a skip part"),
+    ("1 skip + 1 set of 2", "W R5 W", "a skip part of a wild and a set"),
+    ("2 wilds", "W W", "a wild part"),
+    ("2 wilds + 1 set of 2", "W W W R5", "a wild part and a set"),
+    ("7 cards of one color", "R1 R3 R3 R7 R9 R12 W", "a color group with repeated numbers"),
+    ("1 even or odd of 4", "R2 B4 G4 W", "an even group"),
+    ("1 even or odd of 4", "R2 B3 G4 W", "an even group with an odd card"),
+    ("1 color even or odd of 3", "R2 R4 B6", "a color even group off color"),
+    ("1 color set of 2", "R5 B5", "a color set of two colors"),
+    ("1 color set of 2", "R5 W", "a color set with a wild"),
+    ("1 set of 3", "R3 B3 G7", "a 3 of the wild number"),
+    ("1 set of 3", "R7 B7 G3", "cards of 7s and a 3"),
+    ("1 run of 4", "R1 R2 R7 R4", "a run with a 7 standing in"),
+    ("1 set of 3 + 1 set of 3", "R3 B3 G3 Y3 R9 B9", "two sets with four 3s"),
+    ("1 run of 4", "R1 R2 R4 R5 S", "a run missing its middle"),
+    ("1 set of 2 + 1 set of 2", "R5 W W W", "two sets with one natural"),
+    ("1 set of 4", "R5 B5 W W", "half naturals"),
+    ("1 set of 4", "R5 W W W", "one natural, three wilds"),
+    ("1 run of 5 + 1 wild", "R1 R2 R3 R4 W W", "a run of 5 and a wild part"),
+    ("1 color run of 4", "R3 R4 R5 R6 R7 R7 B9", "a color run with spare cards"),
+    ("2 color runs of 3", "R1 R2 R3 R1 R2 R3", "two color runs of one color"),
+    ("1 set of 3 + 1 run of 3", "R3 B3 G3 R4 R5", "a 3 the set and the run both want"),
+]
+
+
+def _cross(area: str, family: str, rows: list, variants: list[tuple[str, dict]],
+           build: Callable[[tuple], tuple[str, dict]]) -> Iterator[Raw]:
+    for i, row in enumerate(rows):
+        description, inp = build(row)
+        for vname, ch in variants:
+            yield {"id": f"{area}-{family}-{i:03d}-{vname}",
+                   "description": f"{description} ({vname.replace('-', ' ')})",
+                   "changes": ch, "input": inp, "variant": vname}
+
+
+def hands_corners() -> Iterator[Raw]:
+    return _cross("hands", "corner", HAND_CORNERS, VARIANTS,
+                  lambda row: (row[2], {"phase": row[0], "hand": row[1].split()}))
+
+
+def random_phase(r: random.Random, rules: Rules, most: int = 14) -> Phase | None:
+    for _ in range(20):
+        try:
+            phase = Phase.parse(random_phrase(r, r.choice((1, 1, 2, 2, 2, 3))), rules.deck)
+        except Exception:  # (a random phrase the deck cannot supply: draw another)
+            continue
+        if phase.cards_needed <= most:
+            return phase
+    return None
+
+
+def near_miss(r: random.Random, phase: Phase, rules: Rules) -> list[str] | None:
+    """A hand near ``phase``: a layout of it with some cards replaced, dropped or added."""
+    meld = meld_of(phase, rules, r)
+    if meld is None:
+        return None
+    cards = [c for g in meld for c in g]
+    for _ in range(r.choice((0, 1, 1, 2))):
+        i = r.randrange(len(cards))
+        cards[i] = other_cards(rules.deck, cards, r, 1)[0]
+    if r.random() < 0.5 and len(cards) > 1:
+        cards.pop(r.randrange(len(cards)))
+    cards += other_cards(rules.deck, cards, r, r.choice((0, 0, 1)))
+    return shuffled(r, cards)
+
+
+def hands_random() -> Iterator[Raw]:
+    r = rng("hands-random")
+    for i in range(700):
+        vname, ch = r.choice(VARIANTS)
+        rules = rules_for(ch)
+        # (at most 9 cards: the reference tries every card of the deck on every short hand)
+        phase = random_phase(r, rules, 9)
+        hand = near_miss(r, phase, rules) if phase is not None else None
+        if hand is None:
+            continue
+        yield {"id": f"hands-random-{i:04d}", "description": f"a seeded random near miss ({vname})",
+               "changes": ch, "input": {"phase": str(phase), "hand": hand}}
+
+
+# ---------------------------------------------------------------------------- layouts
+
+
+def broken(r: random.Random, groups: list[list[str]], rules: Rules) -> tuple[str, list[list[str]]]:
+    """A layout one step from ``groups``: a card replaced, dropped, added or moved."""
+    out = [list(g) for g in groups]
+    used = [c for g in out for c in g]
+    how = r.choice(("replace", "replace", "drop", "add", "move", "skip"))
+    gi = r.randrange(len(out))
+    if how == "replace":
+        out[gi][r.randrange(len(out[gi]))] = other_cards(rules.deck, used, r, 1)[0]
+    elif how == "drop" and len(out[gi]) > 1:
+        out[gi].pop(r.randrange(len(out[gi])))
+    elif how == "add":
+        out[gi].insert(r.randrange(len(out[gi]) + 1), other_cards(rules.deck, used, r, 1)[0])
+    elif how == "move" and len(out) > 1 and len(out[gi]) > 1:
+        card = out[gi].pop(r.randrange(len(out[gi])))
+        out[(gi + 1) % len(out)].append(card)
+    else:
+        how = "skip"
+        out[gi][r.randrange(len(out[gi]))] = "S"
+    return how, out
+
+
+def layouts_packs() -> Iterator[Raw]:
+    for key, label, settings, phase, text, wild in pack_phases():
+        ch = pack_changes(settings, wild)
+        rules = rules_for(ch)
+        r = rng(f"layouts-pack-{key}")
+        meld = meld_of(phase, rules, r)
+        if meld is None:
+            continue
+        laid = shuffled(r, [shuffled(r, g) for g in meld])
+        yield {"id": f"layouts-pack-{key}-legal", "description": f"{label} laid as the solver finds it",
+               "changes": ch, "input": {"phase": text, "groups": laid}}
+        how, bad = broken(r, laid, rules)
+        yield {"id": f"layouts-pack-{key}-broken", "description": f"{label} with a card {how}",
+               "changes": ch, "input": {"phase": text, "groups": bad}}
+
+
+LAYOUT_CORNERS: list[tuple[str, str, str]] = [
+    ("1 set of 3", "W W W", "a set of wilds only"),
+    ("1 run of 4", "W W W W", "a run of wilds only"),
+    ("2 sets of 3", "R5 B5 G5 | Y5 R5 B5", "two sets of one number"),
+    ("2 sets of 3", "R5 B5 W | W W W", "a set of wilds beside a set"),
+    ("1 set of 3", "R5 B5 G5 Y5", "a set of four for a set of three"),
+    ("1 run of 4", "R1 R2 R3 R4 R5", "a run of five for a run of four"),
+    ("1 run of 4", "W R1 R2 R3", "a wild below 1"),
+    ("1 run of 4", "R10 R11 R12 W", "a wild above 12"),
+    ("1 run of 4", "R11 R12 R1 R2", "a run wrapping from 12 to 1"),
+    ("1 run of 4", "R3 B5 G4 Y6", "a run laid unordered"),
+    ("1 run of 4", "R6 R5 R4 R3", "a run laid high to low"),
+    ("1 color run of 4", "R3 R4 R5 B6", "a color run of two colors"),
+    ("1 run of 4", "R3 B4 G5 Y6", "a run of four colors"),
+    ("1 set of 3 + 1 run of 4", "R5 B5 W | G7 G8 W G12", "a run with a gap too wide"),
+    ("1 set of 3 + 1 run of 4", "G7 G8 W G10 | R5 B5 W", "groups in the other order"),
+    ("1 set of 3", "R5 B5 S", "a skip in a set"),
+    ("2 skips", "S S", "a skip part"),
+    ("2 skips", "S W", "a wild in a skip part"),
+    ("2 wilds", "W W", "a wild part"),
+    ("2 wilds", "W R5", "a natural in a wild part"),
+    ("1 set of 2 + 1 set of 2", "R5 W | W W", "one natural in two sets"),
+    ("1 set of 3", "R3 B3 G7", "a set with a 7"),
+    ("1 set of 3", "R7 B7 G3", "a set of 7s and a 3"),
+    ("1 run of 4", "R1 R2 R7 R4", "a run with a 7 in it"),
+    ("1 run of 4", "R3 R4 R5 R6 | R7", "a group too many"),
+    ("2 sets of 3", "R5 B5 G5", "a group too few"),
+    ("1 even or odd of 4", "R2 B4 G7 W", "an even group with an odd card"),
+    ("7 cards of one color", "R1 R1 R3 R5 R7 R9 W", "a color group with a repeated card"),
+    ("1 color set of 2", "R5 B5", "a color set of two colors"),
+    ("1 set of 4", "R5 W W W", "one natural, three wilds"),
+    ("1 set of 3 + 1 run of 3", "R3 B3 G3 | R3 R4 R5", "a 3 in both groups"),
+    ("1 color even or odd of 3", "R2 R4 R6 R8", "a color even group of four"),
+    ("1 run of 3 with colors {4: R/B; 5: G and Y; 6: any}", "G4 G5 R6",
+     "a color-map run with a 4 of a color not allowed"),
+    ("1 set of 3", "R5 R5 R5", "three copies of a card the deck has two of"),
+    ("1 run of 12", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 W", "a run longer than the numbers"),
+    ("1 run of 4", "R1 R2 R3 R4 | S", "a skip laid as a group of its own"),
+    ("1 set of 3 + 1 run of 3", "W W W | W W W", "two groups of wilds only"),
+    ("1 run of 4", "R9 R10 R11 R12 R1", "a run going on from 12 to 1"),
+    ("2 sets of 3", "R5 B5 G5 | W W W", "a set of naturals and a set of wilds"),
+]
+
+
+def layouts_corners() -> Iterator[Raw]:
+    return _cross("layouts", "corner", LAYOUT_CORNERS, VARIANTS,
+                  lambda row: (row[2], {"phase": row[0],
+                                        "groups": [g.split() for g in row[1].split("|")]}))
+
+
+def layouts_random() -> Iterator[Raw]:
+    r = rng("layouts-random")
+    for i in range(600):
+        vname, ch = r.choice(VARIANTS)
+        rules = rules_for(ch)
+        phase = random_phase(r, rules)
+        meld = meld_of(phase, rules, r) if phase is not None else None
+        if meld is None:
+            continue
+        laid = shuffled(r, [shuffled(r, g) for g in meld])
+        what = "laid as found"
+        if r.random() < 0.6:
+            how, laid = broken(r, laid, rules)
+            what = f"a card {how}"
+        yield {"id": f"layouts-random-{i:04d}", "description": f"a seeded random layout, {what} ({vname})",
+               "changes": ch, "input": {"phase": str(phase), "groups": laid}}
+
+
+# ---------------------------------------------------------------------------- hits
+
+HIT_CORNERS: list[tuple[str, str, str]] = [
+    ("run: R4 R5 R6 R7", "R3", "a natural below a run"),
+    ("run: R4 R5 R6 R7", "B8", "a natural above a run, another color"),
+    ("run: R4 R5 R6 R7", "W", "a wild onto a run open at both ends"),
+    ("run: R1 R2 R3 R4", "W", "a wild onto a run closed at the low end"),
+    ("run: R9 R10 R11 R12", "W", "a wild onto a run closed at the high end"),
+    ("run: R9 R10 R11 R12", "R1", "no wrap-around onto a run at the top"),
+    ("run: R4 R5 W R7", "R6", "the natural a laid wild stands for"),
+    ("run: R4 R5 W=6 R7", "R6", "the natural a stated wild stands for"),
+    ("run: W R5 R6", "R4", "a run whose wild is at the low end"),
+    ("run: R5 R6 W", "R7", "a run whose wild is at the high end"),
+    ("set: B9 G9 W", "R9", "a natural onto a set"),
+    ("set: B9 G9 W", "W", "a wild onto a set"),
+    ("set: B9 G9 W", "S", "a skip onto a set"),
+    ("set: B9 G9 W=9", "R9", "a natural onto a set with a stated wild"),
+    ("color: R1 R5 R9 R12", "R5", "a repeated number onto a color group"),
+    ("color: R1 R5 R9 R12", "B5", "another color onto a color group"),
+    ("even_odd: R2 B4 G6 Y8", "R10", "an even card onto an even group"),
+    ("even_odd: R2 B4 G6 Y8", "R3", "an odd card onto an even group"),
+    ("color_run: G3 G4 G5", "G6", "a color run's color"),
+    ("color_run: G3 G4 G5", "R6", "another color onto a color run"),
+    ("color_set: R5 R5", "R5", "a color set of 5s"),
+    ("run: R4 R5 R6 R7 | set: B8 W", "W", "a wild: a run or a set"),
+    ("run: R4 R5 R6 R7 | run: B5 B6 B7", "R8", "two runs take an 8"),
+    ("run: R4 W R6", "R5", "a natural for a wild in a run's middle"),
+    ("run: R3 R4 R5 R6 R7 R8 R9 R10 R11 R12", "W", "a wild onto a run of ten at the top"),
+    ("run: R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12", "W", "a wild onto a full run"),
+    ("set: R5 B5 R5", "R5", "a third copy onto a set"),
+    ("run: B5 B6 B7", "R5", "a 5 that fits nowhere"),
+    ("set: R3 B3 G3", "Y5", "a 5 onto a set of 3s"),
+    ("run: R2 R3 R4", "R5", "a 5 onto a run 2-4"),
+]
+
+
+def hits_corners() -> Iterator[Raw]:
+    def build(row):
+        laid = []
+        for g in row[0].split("|"):
+            kind, _, cards = g.partition(":")
+            laid.append({"kind": kind.strip(), "cards": cards.split()})
+        return row[2], {"laid": laid, "card": row[1]}
+    return _cross("hits", "corner", HIT_CORNERS, HIT_VARIANTS, build)
+
+
+def hits_random() -> Iterator[Raw]:
+    from ..hits import laid_group
+
+    r = rng("hits-random")
+    for i in range(500):
+        vname, ch = r.choice(HIT_VARIANTS)
+        rules = rules_for(ch)
+        phase = random_phase(r, rules)
+        if phase is None:
+            continue
+        try:
+            meld = find(phase, r.sample(rules.deck.all_cards(), 60), rules)
+        except SearchLimit:
+            continue
+        if meld is None:
+            continue
+        laid = [{"kind": g.group.kind.value, "cards": card_names(g.cards)} for g in meld.groups]
+        try:  # (a group read back on its own, at its laid size, must still be legal)
+            for g in laid:
+                laid_group(f"{g['kind']}: {' '.join(g['cards'])}", rules)
+        except Exception:
+            continue
+        used = [c for g in laid for c in g["cards"]]
+        card = r.choice(["W", *other_cards(rules.deck, [u.split("=")[0] for u in used], r, 3)])
+        yield {"id": f"hits-random-{i:04d}", "description": f"a seeded random hit ({vname})",
+               "changes": ch, "input": {"laid": laid, "card": card}}
+
+
+# ---------------------------------------------------------------------------- scoring
+
+
+def scoring_cards() -> Iterator[Raw]:
+    deck = Rules().deck
+    kinds = [str(c) for c in dict.fromkeys(deck.all_cards())]
+    for vname, ch in SCORING_VARIANTS:
+        for card in kinds:
+            yield {"id": f"scoring-card-{card}-{vname}", "description": f"one {card} ({vname})",
+                   "changes": ch, "input": {"cards": [card]}}
+        yield {"id": f"scoring-empty-{vname}", "description": f"no cards left ({vname})",
+               "changes": ch, "input": {"cards": []}}
+
+
+def scoring_random() -> Iterator[Raw]:
+    r = rng("scoring-random")
+    deck = [str(c) for c in Rules().deck.all_cards()]
+    for i in range(100):
+        vname, ch = r.choice(SCORING_VARIANTS)
+        yield {"id": f"scoring-random-{i:04d}", "description": f"a seeded random hand ({vname})",
+               "changes": ch, "input": {"cards": r.sample(deck, r.randint(1, 20))}}
+
+
+# ---------------------------------------------------------------------------- games
+
+# (pack, world) played by seeded greedy bots; append only.
+GAME_PACKS: list[tuple[str, str | None]] = [
+    ("original", None), ("short-game-5", None), ("masters", None), ("utah", None),
+    ("postal", None), ("floating", None), ("thai", None), ("anti-phase", None),
+    ("anti-phase-for-others", None), ("dealers-choice", None), ("even-phases", None),
+    ("everyone-advances", None), ("japanese-wild-rules", None), ("masters-variant-1", None),
+    ("masters-variant-2", None), ("one-color-runs", None), ("pick-a-phase", None),
+    ("playing-cards", None), ("truly-wild", None), ("short-game-8", None),
+    ("world-tour", "jazz-club"), ("japanese-lists", "japanese-list-2"),
+]
+
+
+def _game_input(pack, world: str | None, log: tuple[str, ...]) -> tuple[dict, dict]:
+    import json
+
+    w = pack.world(world)
+    ch = changes_of(full(w.settings))
+    return ch, {"phases": [e.text for e in w.phases], "log": [json.loads(line) for line in log]}
+
+
+@cache
+def pack_named(name: str):
+    """A built-in pack, read once per export (a game family plays each pack many times)."""
+    return load_pack(name)
+
+
+def _played(name: str, world: str | None, seed: int, players: int, moves: int):
+    from ..simulate import MAX_MOVES, play_game
+
+    pack = pack_named(name)
+    rec = play_game(pack, players, "greedy", seed=seed, index=0, world=world, keep_log=True,
+                    max_moves=moves or MAX_MOVES)
+    return pack, rec.log
+
+
+def games_whole() -> Iterator[Raw]:
+    for name, world in GAME_PACKS:
+        for seed in (1,):
+            pack, log = _played(name, world, seed, 2, 0)
+            ch, inp = _game_input(pack, world, log)
+            yield {"id": f"games-whole-{name}{'-' + world if world else ''}-{seed}",
+                   "description": f"a whole game of {name}{' / ' + world if world else ''} "
+                                  f"by two greedy bots (seed {seed})",
+                   "changes": ch, "input": inp}
+
+
+def games_fragments() -> Iterator[Raw]:
+    for name, world in GAME_PACKS:
+        for seed in (11, 12, 13, 14):
+            moves = 60 + 25 * (seed - 11)
+            pack, log = _played(name, world, seed, 3, moves)
+            ch, inp = _game_input(pack, world, log)
+            yield {"id": f"games-fragment-{name}{'-' + world if world else ''}-{seed}",
+                   "description": f"the first {moves} moves of a game of {name} by three greedy bots",
+                   "changes": ch, "input": inp}
+
+
+def _mutations() -> list[tuple[str, Callable]]:
+    """Ways to break a log at one event (each: log, index, rng -> new event list or None).
+    Append only."""
+    def wrong_player(log, i, r):
+        ev = dict(log[i])
+        players = log[0]["players"]
+        if "player" not in ev:
+            return None
+        ev["player"] = r.choice([p for p in players if p != ev["player"]])
+        return [*log[:i], ev, *log[i + 1:]]
+
+    def drop(log, i, r):
+        return [*log[:i], *log[i + 1:]] if log[i]["type"] == "draw" else None
+
+    def double(log, i, r):
+        return [*log[:i + 1], log[i], *log[i + 1:]] if log[i]["type"] == "draw" else None
+
+    def other_card(log, i, r):
+        ev = dict(log[i])
+        if ev["type"] not in ("discard", "hit") or "card" not in ev:
+            return None
+        ev["card"] = r.choice(["R1", "B7", "G12", "Y4", "W", "S"])
+        return [*log[:i], ev, *log[i + 1:]]
+
+    def lay_less(log, i, r):
+        ev = dict(log[i])
+        if ev["type"] != "lay":
+            return None
+        groups = [list(g) for g in ev["groups"]]
+        g = r.randrange(len(groups))
+        groups[g].pop(r.randrange(len(groups[g])))
+        if not groups[g]:
+            return None
+        ev["groups"] = groups
+        return [*log[:i], ev, *log[i + 1:]]
+
+    def no_group(log, i, r):
+        ev = dict(log[i])
+        if ev["type"] != "hit":
+            return None
+        ev["on"] = {**ev["on"], "group": 9}
+        return [*log[:i], ev, *log[i + 1:]]
+
+    def early_lay(log, i, r):
+        # a lay moved before its player's draw
+        if log[i]["type"] != "lay" or log[i - 1]["type"] != "draw":
+            return None
+        return [*log[:i - 1], log[i], log[i - 1], *log[i + 1:]]
+
+    return [("wrong-player", wrong_player), ("drop-draw", drop), ("double-draw", double),
+            ("other-card", other_card), ("lay-less", lay_less), ("no-group", no_group),
+            ("early-lay", early_lay)]
+
+
+def games_mutated() -> Iterator[Raw]:
+    from .answers import games as referee
+
+    muts = _mutations()
+    for name, world in GAME_PACKS:
+        pack, log = _played(name, world, 21, 2, 150)
+        ch, inp = _game_input(pack, world, log)
+        events = inp["log"]
+        r = rng(f"games-mutated-{name}-{world}")
+        for mname, mutate in muts:
+            for k in range(2):
+                for _ in range(30):
+                    i = r.randrange(2, len(events))
+                    new = mutate(events, i, r)
+                    if new is None:
+                        continue
+                    trial = {"phases": inp["phases"], "log": new[:i + 4]}
+                    try:
+                        got = referee(full_rules(ch), trial)
+                    except Exception:  # (a log that does not read: another place)
+                        continue
+                    if got["legal"]:
+                        continue
+                    yield {"id": f"games-mutated-{name}{'-' + world if world else ''}-{mname}-{k}",
+                           "description": f"a game of {name} broken at line {i + 1} ({mname})",
+                           "changes": ch, "input": trial, "expected": got}
+                    break
+
+
+def full_rules(ch: dict) -> dict:
+    from .ruleset import with_changes
+
+    return with_changes(printed(), ch)
+
+
+FAMILIES: dict[str, list[Callable[[], Iterator[Raw]]]] = {
+    "phrases": [phrases_table, phrases_errors, phrases_packs, phrases_random],
+    "hands": [hands_packs, hands_corners, hands_random],
+    "layouts": [layouts_packs, layouts_corners, layouts_random],
+    "hits": [hits_corners, hits_random],
+    "scoring": [scoring_cards, scoring_random],
+    "games": [games_whole, games_fragments, games_mutated],
+}

@@ -1,0 +1,120 @@
+"""A case's `rules` object: the pack format's `rules` mapping in full, plus `wild_numbers`.
+
+Every case carries its rules whole, so that an implementation needs nothing of phasedsl's
+packs to answer it. The keys are the pack keys (docs/pack-format.md), every one present;
+`wild_numbers` (the numbers whose cards act as wilds: the postal rule at a given phase) is
+the one key a pack does not have, since a pack derives it from the phase number.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+
+from ..packs import DEFAULT_SETTINGS, Pack, PhaseEntry, World, rules_from
+from ..phase import Phase
+from ..rules import Rules
+
+# A feature's name for each dotted rules key whose pack name says too little on its own
+# (`wilds.swap` is `wild_swap`); any other key is named by its dotted path with `_`
+# (`runs.wrap` is `runs_wrap`), a house rule by its own name, and every deck, scoring and
+# postal key by its section, so that a new rule option needs no entry here.
+FEATURE_NAMES = {
+    "wilds.natural_minimum": "natural_minimum",
+    "wilds.natural_scope": "natural_scope",
+    "wilds.swap": "wild_swap",
+    "wilds.take_back": "wild_take_back",
+    "wilds.as_skip": "wild_as_skip",
+    "wilds.hit_end": "hit_end",
+    "lay_down.extras": "extras",
+}
+SECTION_FEATURES = ("deck", "scoring", "postal")
+
+
+def printed() -> dict:
+    """The printed rules, in full."""
+    return {**copy.deepcopy(DEFAULT_SETTINGS), "wild_numbers": []}
+
+
+def flatten(settings: dict, prefix: str = "") -> dict[str, object]:
+    out: dict[str, object] = {}
+    for k, v in settings.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.update(flatten(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def with_changes(base: dict, changes: dict[str, object]) -> dict:
+    """``base`` with each dotted key of ``changes`` set."""
+    out = copy.deepcopy(base)
+    for dotted, value in changes.items():
+        *path, last = dotted.split(".")
+        node = out
+        for p in path:
+            node = node.setdefault(p, {})
+        node[last] = copy.deepcopy(value)
+    return out
+
+
+def full(settings: dict, wild_numbers: frozenset[int] | list[int] = ()) -> dict:
+    """A pack's (merged) rules mapping as a case's rules object: every key present."""
+    out = with_changes(printed(), {k: v for k, v in flatten(settings).items()})
+    out["wild_numbers"] = sorted(wild_numbers)
+    return out
+
+
+def changes(rules: dict) -> dict[str, object]:
+    """The dotted keys where ``rules`` differs from the printed rules."""
+    base = flatten(printed())
+    return {k: v for k, v in flatten(rules).items() if base.get(k, _MISSING) != v}
+
+
+_MISSING = object()
+
+
+def feature_name(dotted: str) -> str:
+    if dotted in FEATURE_NAMES:
+        return FEATURE_NAMES[dotted]
+    head, _, rest = dotted.partition(".")
+    if head in SECTION_FEATURES:
+        return head
+    if head == "house_rules" and rest:
+        return rest
+    return dotted.replace(".", "_")
+
+
+def features(rules: dict) -> list[str]:
+    """The features a rules object depends on: one name per rule that is not printed."""
+    return sorted({feature_name(k) for k in changes(rules)})
+
+
+def solver_rules(rules: dict) -> Rules:
+    """The solver's Rules for a case's rules object (RulesError/PackError-free input only:
+    the caller checks the shape)."""
+    settings = {k: v for k, v in rules.items() if k != "wild_numbers"}
+    got = rules_from(settings)
+    wild = rules.get("wild_numbers") or []
+    return got.with_(wild_numbers=frozenset(wild)) if wild else got
+
+
+def game_pack(rules: dict, phases: list[str]) -> Pack:
+    """A pack playing ``phases`` under ``rules``, made in memory (a game case names no file)."""
+    return _pack_for(json.dumps([rules, phases], sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _pack_for(key: str) -> Pack:
+    # one Pack per rule set and phase list: cases share a few, and a Pack keeps its
+    # deck, so that the phases read once are read once per deck
+    rules, phases = json.loads(key)
+    settings = {k: v for k, v in rules.items() if k != "wild_numbers"}
+    r = rules_from(settings)
+    entries = tuple(PhaseEntry(n, text, Phase.parse(text, r.deck))
+                    for n, text in enumerate(phases, 1))
+    world = World("conformance", "Conformance case", entries, r, settings)
+    return Pack("conformance", "Conformance case", "a game case of the conformance suite",
+                "phasedsl conformance", (world,), r, settings)

@@ -1,0 +1,284 @@
+"""The runner: another implementation's answers to the cases, through one process.
+
+COMMAND is started once and spoken to in JSON lines: for each case one line
+`{"id", "area", "rules", "input"}` on its stdin, one line back on its stdout, the answer in
+the shape of `expected` (or `{"unsupported": true}`: the case is counted apart, not as a
+failure). A missing, late or malformed answer fails that case and the run goes on; a
+program that exits (or stops reading) is reported with the case that caused it and
+started again for the next case; one that is late is stopped and started again, so that
+its late answer is never read as the next case's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import subprocess
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import PhaseDSLError
+
+PRINTED = "(printed rules)"
+# A program that dies this many times is not started again: the cases left fail.
+MAX_RESTARTS = 25
+MAX_ANSWER = 10_000_000  # characters of one answer line, at most
+# Seconds more for the first answer after a (re)start: a program's start-up (an
+# interpreter, a grammar built on first use) is not the case's fault.
+STARTUP_GRACE = 30.0
+
+
+class RunError(PhaseDSLError):
+    """The run cannot start (no such program, bad usage)."""
+
+
+@dataclass
+class Outcome:
+    case: dict
+    area: str
+    status: str  # "passed", "failed", "unsupported"
+    got: object = None
+    why: str = ""
+
+
+@dataclass
+class Tally:
+    passed: int = 0
+    failed: int = 0
+    unsupported: int = 0
+
+    def add(self, status: str) -> None:
+        setattr(self, status, getattr(self, status) + 1)
+
+    def to_json(self) -> dict:
+        return {"passed": self.passed, "failed": self.failed, "unsupported": self.unsupported}
+
+
+@dataclass
+class Report:
+    outcomes: list[Outcome] = field(default_factory=list)
+    restarts: int = 0
+
+    def tallies(self, key: Callable[[Outcome], list[str]]) -> dict[str, Tally]:
+        out: dict[str, Tally] = {}
+        for o in self.outcomes:
+            for k in key(o):
+                out.setdefault(k, Tally()).add(o.status)
+        return out
+
+    def by_area(self) -> dict[str, Tally]:
+        return self.tallies(lambda o: [o.area])
+
+    def by_feature(self) -> dict[str, Tally]:
+        got = self.tallies(lambda o: o.case["features"] or [PRINTED])
+        return dict(sorted(got.items(), key=lambda kv: (kv[0] != PRINTED, kv[0])))
+
+    @property
+    def failures(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "failed"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+class Program:
+    """COMMAND, started on demand; ``ask`` sends one line and waits for one back."""
+
+    def __init__(self, command: Sequence[str], timeout: float) -> None:
+        self.command = list(command)
+        self.timeout = timeout
+        self.proc: subprocess.Popen | None = None
+        self.lines: queue.Queue = queue.Queue()
+        self.stderr: deque[str] = deque(maxlen=5)
+        self.starts = 0
+        self.fresh = False
+
+    def start(self) -> None:
+        try:
+            self.proc = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
+                bufsize=1)
+        except OSError as e:
+            raise RunError(f"cannot start {self.command[0]!r}: {e.strerror or e}") from None
+        self.starts += 1
+        self.fresh = True
+        lines: queue.Queue = queue.Queue()
+        self.lines = lines
+        self.stderr.clear()
+        threading.Thread(target=_pump, args=(self.proc.stdout, lines), daemon=True).start()
+        threading.Thread(target=_tail, args=(self.proc.stderr, self.stderr), daemon=True).start()
+
+    def stop(self) -> None:
+        p, self.proc = self.proc, None
+        if p is None:
+            return
+        with contextlib.suppress(OSError):
+            p.stdin.close()  # (the program's end of input: it may finish by itself)
+        try:
+            p.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+    def ask(self, line: str) -> tuple[str | None, str]:
+        """The answer line, or None and why (crashed, late)."""
+        if self.proc is None:
+            self.start()
+        assert self.proc is not None and self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except OSError:
+            return None, self._crashed()
+        wait = self.timeout + (STARTUP_GRACE if self.fresh else 0.0)
+        self.fresh = False
+        try:
+            got = self.lines.get(timeout=wait)
+        except queue.Empty:
+            self.proc.kill()
+            self.stop()
+            return None, f"no answer within {self.timeout:g} s (the program was restarted)"
+        if got is None:
+            return None, self._crashed()
+        return got, ""
+
+    def _crashed(self) -> str:
+        p = self.proc
+        assert p is not None
+        try:
+            code = p.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            code = p.wait()
+        self.proc = None
+        tail = " | ".join(self.stderr)
+        return (f"the program ended (exit code {code}) on this case" +
+                (f"; its stderr ended: {tail[-300:]}" if tail else "") + " (restarted)")
+
+
+def _pump(stream, lines: queue.Queue) -> None:
+    try:
+        for line in stream:
+            lines.put(line[:MAX_ANSWER])
+    except (OSError, ValueError):
+        pass
+    lines.put(None)
+
+
+def _tail(stream, keep: deque) -> None:
+    try:
+        for line in stream:
+            keep.append(line.rstrip("\n")[:500])
+    except (OSError, ValueError):
+        pass
+
+
+def judge(expected: dict, line: str) -> tuple[str, object, str]:
+    try:
+        got = json.loads(line)
+    except ValueError:
+        return "failed", line.rstrip("\n")[:300], "the answer is not JSON"
+    if not isinstance(got, dict):
+        return "failed", got, "the answer is not a JSON object"
+    if got.get("unsupported") is True:
+        return "unsupported", got, ""
+    got.pop("id", None)
+    if got == expected:
+        return "passed", got, ""
+    return "failed", got, "the answer differs from the expected one"
+
+
+def run(cases: Sequence[tuple[str, dict]], command: Sequence[str], timeout: float = 10.0,
+        progress: Callable[[int], None] | None = None) -> Report:
+    """Ask ``command`` every case (area, case) in turn."""
+    report = Report()
+    program = Program(command, timeout)
+    program.start()  # (a program that cannot start is bad usage, before any case)
+    try:
+        for n, (area, case) in enumerate(cases):
+            if program.starts > MAX_RESTARTS and program.proc is None:
+                report.outcomes.append(Outcome(case, area, "failed", None,
+                                               f"not asked: the program ended {MAX_RESTARTS} times"))
+                continue
+            line = json.dumps({"id": case["id"], "area": area, "rules": case["rules"],
+                               "input": case["input"]})
+            got, why = program.ask(line)
+            if got is None:
+                report.outcomes.append(Outcome(case, area, "failed", None, why))
+            else:
+                status, value, why = judge(case["expected"], got)
+                report.outcomes.append(Outcome(case, area, status, value, why))
+            if progress is not None:
+                progress(n + 1)
+    finally:
+        program.stop()
+        report.restarts = max(0, program.starts - 1)
+    return report
+
+
+def select(cases: dict[str, list[dict]], areas: Sequence[str] | None,
+           features: set[str] | None) -> list[tuple[str, dict]]:
+    """The cases of ``areas`` (all when None) whose features are all in ``features``
+    (any when None)."""
+    out = []
+    for area, listed in cases.items():
+        if areas is not None and area not in areas:
+            continue
+        for c in listed:
+            if features is None or set(c["features"]) <= features:
+                out.append((area, c))
+    return out
+
+
+def clip(value: object, width: int = 400) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= width else text[:width] + f"... ({len(text)} characters)"
+
+
+def report_json(report: Report, shown: int) -> dict:
+    failures = report.failures
+    return {
+        "ok": report.ok,
+        "total": Tally(sum(t.passed for t in report.by_area().values()),
+                       len(failures),
+                       sum(t.unsupported for t in report.by_area().values())).to_json(),
+        "areas": {k: t.to_json() for k, t in report.by_area().items()},
+        "features": {k: t.to_json() for k, t in report.by_feature().items()},
+        "restarts": report.restarts,
+        "failed_ids": [o.case["id"] for o in failures],
+        "failures": [{"id": o.case["id"], "area": o.area, "description": o.case["description"],
+                      "why": o.why, "input": o.case["input"], "expected": o.case["expected"],
+                      "got": o.got} for o in failures[:shown]],
+    }
+
+
+def report_text(report: Report, shown: int) -> str:
+    def table(title: str, rows: dict[str, Tally]) -> list[str]:
+        width = max([len(title), *map(len, rows)])
+        out = [f"{title:<{width}}  {'passed':>7}  {'failed':>7}  {'unsupported':>11}"]
+        for k, t in rows.items():
+            out.append(f"{k:<{width}}  {t.passed:>7}  {t.failed:>7}  {t.unsupported:>11}")
+        return out
+
+    areas = report.by_area()
+    total = Tally(sum(t.passed for t in areas.values()), sum(t.failed for t in areas.values()),
+                  sum(t.unsupported for t in areas.values()))
+    lines = [*table("area", {**areas, "all": total}), "", *table("feature", report.by_feature())]
+    if report.restarts:
+        lines += ["", f"the program was started again {report.restarts} times"]
+    for o in report.failures[:shown]:
+        lines += ["", f"FAILED {o.case['id']}: {o.case['description']}", f"  why:      {o.why}",
+                  f"  input:    {clip(o.case['input'])}", f"  expected: {clip(o.case['expected'])}",
+                  f"  got:      {clip(o.got) if o.got is not None else '(nothing)'}"]
+    more = len(report.failures) - shown
+    if more > 0:
+        lines.append(f"... and {more} more failed (--json lists every failed id)")
+    lines += ["", f"{total.passed} passed, {total.failed} failed, {total.unsupported} unsupported"]
+    return "\n".join(lines)
+
+

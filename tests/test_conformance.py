@@ -1,0 +1,407 @@
+"""Issue 17: the conformance suite (vectors, export, runner, adapter)."""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from phasedsl.cards import parse_cards
+from phasedsl.conformance import AREAS, SHIPPED, answer, load, rule_features
+from phasedsl.conformance import cases as case_families
+from phasedsl.conformance.bruteforce import can_make, confirm_hand, layout_ok, spec_of
+from phasedsl.conformance.export import ReferenceDisagrees, area_cases, export, texts
+from phasedsl.conformance.ruleset import changes, feature_name, flatten, printed, solver_rules, with_changes
+from phasedsl.phase import Phase
+from phasedsl.rules import Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+ADAPTER = [PY, "-m", "phasedsl", "conformance", "adapter"]
+VECTORS = load()
+
+
+def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([PY, "-m", "phasedsl", *args], cwd=ROOT, env=ENV, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def all_cases() -> list[tuple[str, dict]]:
+    return [(a, c) for a in AREAS for c in VECTORS[a]]
+
+
+# ---------------------------------------------------------------------------- the vectors
+
+
+def test_the_shipped_vectors_are_a_fresh_export_byte_for_byte():
+    # made in another process (another hash seed): the export is deterministic
+    fresh = texts()
+    for name, text in fresh.items():
+        path = SHIPPED / (name if name == "README.md" else name + ".gz")
+        shipped = path.read_bytes()
+        if name != "README.md":
+            shipped = gzip.decompress(shipped)
+        assert shipped.decode("utf-8") == text, (
+            f"{path} is stale: run python -m phasedsl.conformance.export")
+
+
+def test_sizes_counts_and_case_shape():
+    total = sum(len(v) for v in VECTORS.values())
+    assert total >= 3000
+    assert len(VECTORS["games"]) >= 300
+    assert sum(p.stat().st_size for p in SHIPPED.iterdir()) < 3_000_000
+    ids = [c["id"] for _, c in all_cases()]
+    assert len(ids) == len(set(ids))
+    for area, c in all_cases():
+        assert list(c) == ["id", "description", "features", "rules", "input", "expected"]
+        assert c["id"].startswith(area + "-") and re.fullmatch(r"[a-z0-9=-]+", c["id"].lower())
+        assert c["description"] and "\n" not in c["description"]
+        # the rules in full: every key of the printed rules is there
+        assert set(c["rules"]) == set(printed()) and c["features"] == sorted(set(c["features"]))
+
+
+def test_the_readme_tables_give_the_counts():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shipped = (SHIPPED / "README.md").read_text(encoding="utf-8")
+    for area in AREAS:
+        n = len(VECTORS[area])
+        assert re.search(rf"^\| `{area}` \| [^|]+ \| {n} \|$", readme, re.M), area
+        assert f"| `{area}` | {n} |" in shipped
+    assert f"| all | | {sum(len(v) for v in VECTORS.values())} |" in readme
+
+
+def test_every_builtin_phase_has_made_and_short_hands_and_layouts():
+    from phasedsl.conformance.cases import pack_phases
+
+    ids = {c["id"] for _, c in all_cases()}
+    keys = [k for k, *_ in pack_phases()]
+    assert len(keys) > 300
+    for k in keys:
+        assert {f"hands-pack-{k}-made", f"hands-pack-{k}-short", f"layouts-pack-{k}-legal",
+                f"layouts-pack-{k}-broken", f"phrases-pack-{k}"} <= ids, k
+    made = {c["id"]: c["expected"]["made"] for c in VECTORS["hands"]}
+    assert all(made[f"hands-pack-{k}-made"] for k in keys)
+    assert not any(made[f"hands-pack-{k}-short"] for k in keys)
+
+
+def test_coverage_of_kinds_rule_codes_and_corners():
+    kinds = {g["kind"] for c in VECTORS["phrases"] for g in c["expected"].get("groups", [])}
+    assert kinds == {"set", "run", "color_run", "color", "even_odd", "color_even_odd",
+                     "color_set", "wild", "skip"}
+    codes = {p["rule"] for c in VECTORS["layouts"] for p in c["expected"]["problems"]}
+    assert {"size", "same_number", "one_color", "parity", "consecutive", "distinct_numbers",
+            "skip", "natural_minimum", "group_count", "wild_part", "skip_part", "bounds",
+            "color_map", "deck_supply"} <= codes
+    game_codes = {c["expected"]["error"]["rule"] for c in VECTORS["games"] if c["expected"]["error"]}
+    assert {"not_your_turn", "must_draw_first", "already_drew", "not_in_hand",
+            "phase_not_made", "no_such_group"} <= game_codes
+    feats = {f for _, c in all_cases() for f in c["features"]}
+    assert {"natural_minimum", "natural_scope", "sets_share_number", "extras", "wild_numbers",
+            "wild_swap", "wild_take_back", "runs_one_color", "wild_as_skip", "scoring",
+            "phase_order", "postal"} <= feats
+    whole = [c for c in VECTORS["games"] if c["id"].startswith("games-whole-")]
+    assert whole and all(c["expected"]["legal"] and c["expected"]["hands"] for c in whole)
+    assert any(c["expected"]["winner"] for c in whole)
+    # an all-wild group is made under the printed rules only with natural_minimum 0
+    by_id = {c["id"]: c for c in VECTORS["hands"]}
+    assert by_id["hands-corner-000-printed"]["expected"]["made"] is False
+    assert by_id["hands-corner-000-natural-minimum-0"]["expected"]["made"] is True
+    assert by_id["hands-corner-000-natural-minimum-0"]["features"] == ["natural_minimum"]
+
+
+def test_every_case_answers_as_expected_in_process():
+    for area, c in all_cases():
+        assert answer(area, c["rules"], c["input"]) == c["expected"], c["id"]
+
+
+def _without(rules: dict, feature: str) -> dict:
+    """``rules`` with every rule named ``feature`` put back to the printed one."""
+    flat_base = flatten(printed())
+    back = {k: flat_base[k] for k in changes(rules) if feature_name(k) == feature}
+    return with_changes(rules, back)
+
+
+def _tried(area: str, rules: dict, inp: dict) -> object:
+    try:
+        return answer(area, rules, inp)
+    except Exception as e:  # an input the printed rules cannot read: a change too
+        return ("error", type(e).__name__)
+
+
+def test_features_are_honest():
+    """Under the printed rules a case's answer changes only if it names a feature, and
+    each feature it names matters on its own."""
+    checked = 0
+    for area, c in all_cases():
+        if not c["features"]:
+            assert c["rules"] == printed(), c["id"]  # nothing else differs
+            continue
+        assert sorted({feature_name(k) for k in changes(c["rules"])}) == c["features"], c["id"]
+        assert _tried(area, printed(), c["input"]) != c["expected"], c["id"]
+        for f in c["features"]:
+            assert _tried(area, _without(c["rules"], f), c["input"]) != c["expected"], (c["id"], f)
+        checked += 1
+    assert checked > 400
+
+
+# ---------------------------------------------------------------------------- the reference
+
+
+def test_the_reference_disagrees_with_wrong_answers():
+    rules = Rules()
+    spec = spec_of(rules)
+    phase = Phase.parse("1 set of 3 + 1 run of 4")
+    hand = parse_cards("R5 B5 G7 G8 G10 Y1 W")
+    right = answer("hands", printed(), {"phase": str(phase), "hand": [str(c) for c in hand]})
+    assert confirm_hand(phase, hand, spec, right) is None
+    assert confirm_hand(phase, hand, spec, {**right, "made": True}) is not None
+    assert confirm_hand(phase, hand, spec, {**right, "outs": right["outs"][:-1]}) is not None
+    assert confirm_hand(phase, hand, spec, {**right, "short_by": 2, "outs": []}) is not None
+    assert can_make(Phase.parse("1 set of 3"), parse_cards("W W W"), spec) is False
+    assert can_make(Phase.parse("1 set of 3"), parse_cards("W W W"), spec_of(Rules(min_naturals=0)))
+    run = [parse_cards("R11 R12 R1 R2")]
+    assert not layout_ok(Phase.parse("1 run of 4"), run, spec)
+    assert layout_ok(Phase.parse("1 run of 4"), [parse_cards("R1 R2 R3 R4 R5")], spec)
+    assert not layout_ok(Phase.parse("1 run of 4"), [parse_cards("R1 R2 R3 R4 R5")],
+                         spec_of(Rules(extras=False)))
+
+
+def test_export_raises_rather_than_write_a_case_the_reference_disagrees_with(monkeypatch):
+    export_mod = importlib.import_module("phasedsl.conformance.export")
+    real = export_mod.answer
+
+    def lying(area, rules, inp):
+        got = real(area, rules, inp)
+        return {**got, "made": not got["made"]} if area == "hands" else got
+
+    monkeypatch.setattr(export_mod, "answer", lying)
+    monkeypatch.setitem(case_families.FAMILIES, "hands", [case_families.hands_corners])
+    with pytest.raises(ReferenceDisagrees, match="hands-corner-000-printed"):
+        list(area_cases("hands"))
+
+
+# ---------------------------------------------------------------------------- export
+
+
+def _small_families(monkeypatch):
+    small = {"phrases": [case_families.phrases_errors], "hands": [case_families.hands_corners],
+             "layouts": [case_families.layouts_corners], "hits": [case_families.hits_corners],
+             "scoring": [case_families.scoring_cards], "games": []}
+    for area, fams in small.items():
+        monkeypatch.setitem(case_families.FAMILIES, area, fams)
+
+
+def test_export_writes_each_area_and_refuses_to_overwrite(tmp_path, monkeypatch):
+    _small_families(monkeypatch)
+    out = tmp_path / "vectors"
+    counts = export(out)
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [f"{a}.json" for a in AREAS] + ["README.md"])
+    first = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert counts["games"] == 0 and counts["hands"] > 30
+    data = json.loads(first["hands.json"])
+    assert data["area"] == "hands" and data["count"] == len(data["cases"]) == counts["hands"]
+    assert load(out)["hands"] == data["cases"]
+    from phasedsl.outfiles import OutputError
+
+    with pytest.raises(OutputError, match="already exists"):
+        export(out)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == first  # untouched
+    export(out, force=True)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == first  # the same bytes
+    assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no temporary left
+
+
+def test_export_cli_refuses_without_force(tmp_path):
+    (tmp_path / "hands.json").write_text("mine")
+    r = cli("conformance", "export", str(tmp_path))
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and "--force" in r.stderr
+    assert (tmp_path / "hands.json").read_text() == "mine"
+    r = cli("conformance", "export", str(tmp_path / "no" / "such"), "--json")
+    assert r.returncode == 2 and json.loads(r.stdout)["exit"] == 2
+
+
+# ---------------------------------------------------------------------------- the runner
+
+
+def run_json(*args: str, command: list[str], timeout: float = 600) -> tuple[int, dict]:
+    r = cli("conformance", "run", "--json", *args, "--", *command, timeout=timeout)
+    assert r.stdout, r.stderr
+    return r.returncode, json.loads(r.stdout)
+
+
+def test_phasedsl_adapter_passes_every_case():
+    start = time.monotonic()
+    r = cli("conformance", "run", "--", *ADAPTER)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+    total = sum(len(v) for v in VECTORS.values())
+    assert f"{total} passed, 0 failed, 0 unsupported" in r.stdout
+    for area in AREAS:
+        assert re.search(rf"^{area} +{len(VECTORS[area])} +0 +0$", r.stdout, re.M)
+    assert time.monotonic() - start < 240
+
+
+def fake_adapter(tmp_path: Path, body: str) -> list[str]:
+    """A program that answers like phasedsl's adapter except where ``body`` says."""
+    script = tmp_path / "adapter.py"
+    head = ["import json, sys, time", "from phasedsl.conformance.adapter import reply",
+            "for line in sys.stdin:", "    req = json.loads(line)", "    out = reply(line)"]
+    tail = ["    sys.stdout.write(json.dumps(out) + '\\n')", "    sys.stdout.flush()"]
+    script.write_text("\n".join([*head, textwrap.indent(textwrap.dedent(body), "    "), *tail])
+                      + "\n")
+    return [PY, str(script)]
+
+
+def test_wrong_answers_fail_exactly_those_cases(tmp_path):
+    bad = {c["id"] for c in VECTORS["scoring"][::7]} | {VECTORS["hands"][3]["id"]}
+    (tmp_path / "bad.json").write_text(json.dumps(sorted(bad)))
+    cmd = fake_adapter(tmp_path, f"""\
+        bad = set(json.load(open({str(tmp_path / 'bad.json')!r})))
+        if req["id"] in bad:
+            out = {{**out, "points": -1}} if req["area"] == "scoring" else {{**out, "outs": ["X"]}}
+        """)
+    code, got = run_json("--area", "scoring,hands", "--show", "3", command=cmd)
+    assert code == 1
+    assert set(got["failed_ids"]) == bad, [(f["id"], f["why"]) for f in got["failures"]]
+    assert got["areas"]["scoring"]["failed"] == len(bad) - 1
+    assert got["areas"]["hands"] == {"passed": len(VECTORS["hands"]) - 1, "failed": 1,
+                                     "unsupported": 0}
+    assert len(got["failures"]) == 3
+    f = got["failures"][0]
+    assert {"id", "area", "description", "why", "input", "expected", "got"} <= set(f)
+    assert f["got"] != f["expected"]
+    r = cli("conformance", "run", "--area", "scoring", "--", *cmd)
+    assert r.returncode == 1 and "FAILED scoring-" in r.stdout and "expected:" in r.stdout
+
+
+def test_a_crash_is_reported_with_its_case_and_the_run_goes_on(tmp_path):
+    victim = VECTORS["scoring"][10]["id"]
+    cmd = fake_adapter(tmp_path, f"""\
+        if req["id"] == {victim!r}:
+            sys.stderr.write("boom\\n")
+            sys.exit(3)
+        """)
+    code, got = run_json("--area", "scoring", command=cmd)
+    assert code == 1 and got["failed_ids"] == [victim] and got["restarts"] == 1
+    why = got["failures"][0]["why"]
+    assert "exit code 3" in why and "boom" in why
+    assert got["areas"]["scoring"]["passed"] == len(VECTORS["scoring"]) - 1
+
+
+def test_a_hang_or_garbage_fails_its_case_within_the_timeout(tmp_path):
+    slow, junk = VECTORS["scoring"][5]["id"], VECTORS["scoring"][6]["id"]
+    cmd = fake_adapter(tmp_path, f"""\
+        if req["id"] == {slow!r}:
+            time.sleep(60)
+        if req["id"] == {junk!r}:
+            sys.stdout.write("not json\\n")
+            sys.stdout.flush()
+            continue
+        """)
+    start = time.monotonic()
+    code, got = run_json("--area", "scoring", "--timeout", "1", command=cmd, timeout=120)
+    assert time.monotonic() - start < 60
+    assert code == 1 and set(got["failed_ids"]) == {slow, junk}
+    whys = {f["id"]: f["why"] for f in got["failures"]}
+    assert "no answer within 1 s" in whys[slow] and "not JSON" in whys[junk]
+    assert got["areas"]["scoring"]["passed"] == len(VECTORS["scoring"]) - 2
+
+
+def test_filtering_by_area_and_features(tmp_path):
+    cmd = fake_adapter(tmp_path, "")
+    code, got = run_json("--area", "scoring", "--features", "", command=cmd)
+    printed_scoring = [c for c in VECTORS["scoring"] if not c["features"]]
+    assert code == 0 and got["total"]["passed"] == len(printed_scoring)
+    assert list(got["areas"]) == ["scoring"] and list(got["features"]) == ["(printed rules)"]
+    code, got = run_json("--area", "hands", "--area", "layouts", "--features",
+                         "extras,natural_minimum", command=cmd)
+    want = [c for a in ("hands", "layouts") for c in VECTORS[a]
+            if set(c["features"]) <= {"extras", "natural_minimum"}]
+    assert code == 0 and got["total"]["passed"] == len(want)
+    assert set(got["features"]) == {"(printed rules)", "extras", "natural_minimum"}
+
+
+def test_unsupported_is_counted_apart(tmp_path):
+    cmd = fake_adapter(tmp_path, """\
+        if req["area"] != "scoring":
+            out = {"unsupported": True}
+        """)
+    code, got = run_json("--area", "scoring,phrases", command=cmd)
+    assert code == 0
+    assert got["areas"]["phrases"] == {"passed": 0, "failed": 0,
+                                       "unsupported": len(VECTORS["phrases"])}
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["conformance", "run"], "give the program to run"),
+    (["conformance", "run", "--area", "hand", "--", "x"], "did you mean 'hands'"),
+    (["conformance", "run", "--features", "extra", "--", "x"], "did you mean 'extras'"),
+    (["conformance", "run", "--", "/no/such/program"], "cannot start"),
+    (["conformance", "run", "--timeout", "0", "--", "x"], "--timeout"),
+    (["conformance", "run", "--vectors", "/no/such/dir", "--", "x"], "no vectors file"),
+])
+def test_bad_usage_is_exit_2_with_one_line(args, needle):
+    r = cli(*args)
+    assert r.returncode == 2 and needle in r.stderr, r.stderr
+    assert r.stderr.startswith("error: ") and "Traceback" not in r.stderr
+    r = cli(*args[:2], "--json", *args[2:])
+    assert r.returncode == 2 and json.loads(r.stdout)["exit"] == 2
+
+
+def test_known_features_include_every_rule():
+    assert {"hit_end", "runs_one_color", "floating", "deck", "scoring", "postal"} <= rule_features()
+
+
+def test_the_adapter_survives_bad_requests():
+    lines = ["not json", "[1]", json.dumps({"id": "x", "area": "nope", "rules": {}, "input": {}}),
+             json.dumps({"id": "y", "area": "hands", "rules": printed(), "input": {"phase": 3}}),
+             json.dumps({"id": "z", "area": "scoring", "rules": printed(),
+                         "input": {"cards": ["R5", "W"]}})]
+    r = subprocess.run(ADAPTER, input="\n".join(lines) + "\n", cwd=ROOT, env=ENV,
+                       capture_output=True, text=True, timeout=60)
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.returncode == 0 and len(out) == 5
+    assert all("error" in o for o in out[:4])
+    assert out[4] == {"id": "z", "points": 30}
+
+
+# ---------------------------------------------------------------------------- the JS model
+
+
+def js_adapter() -> str:
+    text = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- conformance-adapter-js -->\n```js\n(.*?)```", text, re.S)
+    assert m
+    return m.group(1)
+
+
+def test_the_docs_adapter_is_about_30_lines():
+    assert 20 <= len(js_adapter().splitlines()) <= 40
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed here")
+def test_the_javascript_adapter_of_the_docs_runs(tmp_path):
+    script = tmp_path / "adapter.js"
+    script.write_text(js_adapter())
+    code, got = run_json("--area", "scoring", command=["node", str(script)])
+    assert code == 0 and got["total"] == {"passed": len(VECTORS["scoring"]), "failed": 0,
+                                          "unsupported": 0}
+    code, got = run_json("--area", "scoring,hits", command=["node", str(script)])
+    assert code == 0 and got["areas"]["hits"]["unsupported"] == len(VECTORS["hits"])
+
+
+def test_solver_rules_read_the_rules_object():
+    r = solver_rules(with_changes(printed(), {"wild_numbers": [3], "lay_down.extras": False,
+                                              "deck.skips": 2}))
+    assert r.wild_numbers == frozenset({3}) and r.extras is False and r.deck.skips == 2
