@@ -522,7 +522,7 @@ def test_a_sum_search_stops_at_its_seconds_too(monkeypatch):
     monkeypatch.setattr(budget, "SEARCH_SECONDS", 0.0)
     clock = iter(range(10**9))
     monkeypatch.setattr(budget, "now", lambda: next(clock))  # a second passes at each look
-    with pytest.raises(SearchLimit, match="0.0 s"):
+    with pytest.raises(SearchLimit, match=r"0\.0 s"):
         find("10 groups totalling 34", DECK)
 
 
