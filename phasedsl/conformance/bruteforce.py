@@ -42,6 +42,8 @@ NATURAL_RULES: dict[str, Callable[[list[Tuple]], bool]] = {
     "color_even_odd": lambda nat: _one({c[1] % 2 for c in nat}) and _one({c[2] for c in nat}),
 }
 RUNS = ("run", "color_run")
+PAIR_RUNS = ("pair_run", "color_pair_run")
+SUMS = ("sum", "color_sum")
 SETS = ("set", "color_set")
 
 
@@ -50,15 +52,31 @@ class Spec:
 
     def __init__(self, deck: Deck, min_nat: int = 1, scope: str = "group", share: bool = True,
                  one_color_runs: bool = False, wild_as_skip: bool = False, extras: bool = True,
-                 wild_numbers: frozenset[int] = frozenset()) -> None:
+                 wild_numbers: frozenset[int] = frozenset(), wrap: bool = False,
+                 blue: str | None = None) -> None:
         self.deck, self.min_nat, self.scope, self.share = deck, min_nat, scope, share
         self.one_color_runs, self.wild_as_skip, self.extras = one_color_runs, wild_as_skip, extras
         self.wild_numbers = wild_numbers
+        self.wrap = wrap  # runs may run on from the top number to the bottom
+        self.blue = blue  # the blue letter when a skip may be laid as a blue card
 
 
 def spec_of(rules) -> Spec:
+    blue = rules.deck.color_letter("blue") if rules.skip_counts_as_blue else None
     return Spec(rules.deck, rules.min_naturals, rules.natural_scope, rules.sets_share_number,
-                rules.runs_one_color, rules.wild_as_skip, rules.extras, rules.wild_numbers)
+                rules.runs_one_color, rules.wild_as_skip, rules.extras, rules.wild_numbers,
+                rules.runs_wrap, blue)
+
+
+def windows(length: int, spec: Spec) -> list[set[int]]:
+    """Every set of ``length`` numbers in a row (running on from the top number to the bottom
+    where runs wrap); none longer than the deck's numbers."""
+    low, high = spec.deck.low, spec.deck.high
+    count = high - low + 1
+    if length > count:
+        return []
+    starts = range(low, high + 1) if spec.wrap and length < count else range(low, high - length + 2)
+    return [{low + (s - low + i) % count for i in range(length)} for s in starts]
 
 
 def group_ok(group, cards: tuple[Tuple, ...], spec: Spec, per_group: int) -> bool:
@@ -67,22 +85,54 @@ def group_ok(group, cards: tuple[Tuple, ...], spec: Spec, per_group: int) -> boo
         return all(c[0] == "s" or (spec.wild_as_skip and c[0] == "w") for c in cards)
     if kind == "wild":
         return all(c[0] == "w" for c in cards)
-    if any(c[0] == "s" for c in cards):
+    skips = any(c[0] == "s" for c in cards)
+    # (skip_counts_as_blue: a skip in a plain color group is a blue card without a number)
+    if skips and not (spec.blue is not None and kind == "color" and group.colors is None):
         return False
     nat = [c for c in cards if c[0] == "n"]
     if len(nat) < per_group:
         return False
+    if kind in SUMS:
+        return sum_ok(group, len(cards), nat, spec)
     if kind in RUNS:
         return run_ok(group, len(cards), nat, spec, kind == "color_run" or spec.one_color_runs)
+    if kind in PAIR_RUNS:
+        return pairs_ok(len(cards), nat, spec, kind == "color_pair_run" or spec.one_color_runs)
+    if kind == "over":
+        return all(c[1] > group.bound for c in nat)
+    if kind == "under":
+        return all(c[1] < group.bound for c in nat)
+    if skips:
+        return _one({c[2] for c in nat} | {spec.blue})
     return NATURAL_RULES[kind](nat)
+
+
+def sum_ok(group, size: int, nat: list[Tuple], spec: Spec) -> bool:
+    """Some number of the deck for each wild makes the numbers add up to the total (and a
+    color sum's naturals share a color)."""
+    if group.kind.value == "color_sum" and not _one({c[2] for c in nat}):
+        return False
+    reach = {sum(c[1] for c in nat)}
+    for _ in range(size - len(nat)):  # every value for each wild
+        reach = {t + v for t in reach for v in spec.deck.numbers if t + v <= group.total}
+    return group.total in reach
+
+
+def pairs_ok(size: int, nat: list[Tuple], spec: Spec, one_color: bool) -> bool:
+    """Two cards of each of size/2 numbers in a row: no number held three times."""
+    nums = [c[1] for c in nat]
+    if size % 2 or any(nums.count(n) > 2 for n in nums):
+        return False
+    if one_color and not _one({c[2] for c in nat}):
+        return False
+    return any(set(nums) <= w for w in windows(size // 2, spec))
 
 
 def run_ok(group, size: int, nat: list[Tuple], spec: Spec, one_color: bool) -> bool:
     if len({c[1] for c in nat}) != len(nat) or (one_color and not _one({c[2] for c in nat})):
         return False
     colors = dict(group.colors) if group.colors is not None else None
-    for start in range(spec.deck.low, spec.deck.high - size + 2):
-        window = range(start, start + size)
+    for window in windows(size, spec):
         if not all(c[1] in window for c in nat):
             continue
         if colors is not None and not (all(n in colors for n in window)
@@ -126,7 +176,9 @@ def _rec(groups, i: int, left: list[Tuple], naturals: int, shown: frozenset, spe
         return False
     per = _per_group(g, spec, g.size)
     seen = set()
-    for idx in combinations(range(len(left)), g.size):
+    # (a sum of any number of cards: every size from its fewest up)
+    sizes = range(g.size, len(left) + 1) if g.any_count else (g.size,)
+    for idx in (ix for k in sizes for ix in combinations(range(len(left)), k)):
         pick = tuple(left[j] for j in idx)
         if pick in seen:
             continue
@@ -177,8 +229,10 @@ def _paired_ok(groups, played, spec: Spec) -> bool:
     shown: set[int] = set()
     free = 0
     for g, cards in zip(groups, played, strict=True):
-        if len(cards) < g.size or (len(cards) > g.size and not spec.extras):
+        if len(cards) < g.size:
             return False
+        if len(cards) > g.size and not g.any_count and (not spec.extras or g.kind.value in SUMS):
+            return False  # (extras never make a fixed count of cards add up to more)
         if not group_ok(g, cards, spec, _per_group(g, spec, g.size)):
             return False
         if g.kind.value in SETS:

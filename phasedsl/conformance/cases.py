@@ -37,6 +37,8 @@ VARIANTS: list[tuple[str, dict]] = [
     ("exact-sizes", {"lay_down.extras": False}),
     ("wild-numbers-3", {"wild_numbers": [3]}),
     ("wild-numbers-7", {"wild_numbers": [7]}),
+    ("runs-wrap", {"runs.wrap": True}),
+    ("skip-as-blue", {"house_rules.skip_counts_as_blue": True}),
 ]
 # The variants hits depend on. Append only.
 HIT_VARIANTS: list[tuple[str, dict]] = [
@@ -46,6 +48,8 @@ HIT_VARIANTS: list[tuple[str, dict]] = [
     ("wild-take-back", {"wilds.take_back": True}),
     ("one-color-runs", {"runs.one_color": True}),
     ("wild-numbers-5", {"wild_numbers": [5]}),
+    ("runs-wrap", {"runs.wrap": True}),
+    ("skip-as-blue", {"house_rules.skip_counts_as_blue": True}),
 ]
 SCORING_VARIANTS: list[tuple[str, dict]] = [
     ("printed", {}),
@@ -83,10 +87,31 @@ def rules_for(changes: dict) -> Rules:
     return solver_rules(with_changes(printed(), changes))
 
 
-def random_phrase(r: random.Random, groups: int) -> str:
+# The kinds custom sets use (sums, runs of pairs, over/under), drawn with a few classic ones by
+# families of their own, so that the classic families' cases stay as they were. Append only.
+NEW_KINDS: list[tuple[str, tuple[int, ...]]] = [
+    ("over", (3, 4)),
+    ("under", (3, 4)),
+    ("pair_run", (2, 3)),
+    ("sum", (3, 4)),
+    ("sum_any", (0,)),
+    ("color_sum", (3,)),
+    ("set", (2, 3)),
+    ("run", (3, 4)),
+    ("color", (4, 5)),
+]
+PHRASE_OF.update({
+    "over": "{n} groups of {s} over 8", "under": "{n} groups of {s} under 5",
+    "pair_run": "{n} runs of {s} pairs", "sum": "{n} groups of {s} totalling 24",
+    "sum_any": "{n} groups totalling 30", "color_sum": "{n} color groups of {s} totalling 20",
+})
+
+
+def random_phrase(r: random.Random, groups: int,
+                  kinds: list[tuple[str, tuple[int, ...]]] = RANDOM_KINDS) -> str:
     parts = []
     for _ in range(groups):
-        kind, sizes = r.choice(RANDOM_KINDS)
+        kind, sizes = r.choice(kinds)
         parts.append(PHRASE_OF[kind].format(n=1, s=r.choice(sizes)))
     return " + ".join(parts)
 
@@ -160,6 +185,11 @@ PHRASE_TABLE = [
     "yellow, 6: any, 7: green or blue, 8: any, 9: green or red, 10: any, 11: blue or yellow}",
     "1 run of 3 with colors {4: R/B; 5: G and Y; 6: any}", "SET OF 3 + RUN OF 4",
     "1 set of 3 (flush)", "ten cards of one color", "1 even or odd of 10",
+    "cards totalling 34", "5 cards totaling 34", "a 34-accumulation", "34-accumulation of one color",
+    "cards of one colour adding up to 30", "2 groups of 4 totalling 20", "2 34-accumulations",
+    "1 run of 3 pairs", "3 consecutive pairs", "1 color run of 2 pairs", "a run of 3 pairs in one color",
+    "4 cards over 8", "4 over 8", "4 cards higher than 8", "4 cards below 5", "2 groups of 3 under 4",
+    "1 set of 3 + cards totalling 34", "4 cards over 8 and 1 run of 3 pairs",
 ]
 PHRASE_ERRORS = [
     "1 set of 3 + 1 rn of 4", "set of", "", "1 set of 17", "1 run of 13", "9 wilds",
@@ -167,6 +197,8 @@ PHRASE_ERRORS = [
     "1 run of 4 (flush of hearts)", "11 sets of 1", "1 run of 4 with colors {13: red}",
     "1 run of 3 with colors {1: purple}", "1 set of 1000000000", "one set of tree",
     "1 set of 3 1 run of 4", "1 sett of 3", "run of -4",
+    "5 cards totalling 100", "cards totalling 0", "4 cards over 12", "4 cards under 1",
+    "1 run of 13 pairs", "4 cards ovr 8", "3 consecutive", "99999-accumulation",
 ]
 
 
@@ -277,6 +309,32 @@ HAND_CORNERS: list[tuple[str, str, str]] = [
     ("1 color run of 4", "R3 R4 R5 R6 R7 R7 B9", "a color run with spare cards"),
     ("2 color runs of 3", "R1 R2 R3 R1 R2 R3", "two color runs of one color"),
     ("1 set of 3 + 1 run of 3", "R3 B3 G3 R4 R5", "a 3 the set and the run both want"),
+    ("1 run of 4", "R11 R12 R1 R2", "a run wrapping from 12 to 1"),
+    ("1 run of 4", "R12 W R2 R3", "a wild at 1 in a wrapping run"),
+    ("1 color run of 4", "G11 G12 G1 W", "a color run wrapping with a wild"),
+    ("1 run of 12", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12", "a run of every number"),
+    ("1 run of 3 pairs", "R3 B3 R4 G4 R5 Y5", "a run of pairs"),
+    ("1 run of 3 pairs", "R3 B3 R4 G4 R5 W", "a run of pairs with a wild"),
+    ("1 run of 3 pairs", "R3 B3 G3 R4 G4 R5", "a run of pairs with a number three times"),
+    ("1 run of 2 pairs", "R12 B12 R1 G1", "a run of pairs wrapping from 12 to 1"),
+    ("1 color run of 2 pairs", "R3 R3 R4 B4", "a color run of pairs off color"),
+    ("4 cards over 8", "R9 B10 G11 Y12", "four cards over 8"),
+    ("4 cards over 8", "R8 B10 G11 Y12", "an 8 is not over 8"),
+    ("4 cards over 8", "R9 W W W", "one natural over 8 and wilds"),
+    ("4 cards under 5 + 4 cards over 8", "R1 B2 G3 Y4 R9 B10 G11 W", "under and over"),
+    ("cards totalling 34", "R12 B11 G10 Y1", "four cards adding up to 34"),
+    ("cards totalling 34", "R12 B11 G10", "three cards adding up to 33"),
+    ("cards totalling 34", "R12 B12 W", "a wild making up the total"),
+    ("cards totalling 34", "R1 W W W", "one natural and three wilds"),
+    ("5 cards totalling 20", "R1 R2 R3 R4 R10", "exactly five cards adding up to 20"),
+    ("5 cards totalling 20", "R2 R4 R6 R8", "four cards for a sum of five"),
+    ("cards of one color totalling 34", "B12 B11 B10 B1", "a color sum"),
+    ("cards of one color totalling 34", "B12 B11 G10 B1", "a color sum off color"),
+    ("cards totalling 34 + 1 set of 3", "R12 B11 G10 Y1 R5 B5 G5", "a sum and a set"),
+    ("7 cards of one color", "B1 B3 B5 B7 B9 B11 S", "a skip as the seventh blue card"),
+    ("7 cards of one color", "R1 R3 R5 R7 R9 R11 S", "a skip with red cards"),
+    ("7 cards of one color", "S S S S W W W", "skips and wilds, no natural"),
+    ("1 set of 3", "R5 B5 S", "a skip in a set"),
 ]
 
 
@@ -295,10 +353,11 @@ def hands_corners() -> Iterator[Raw]:
                   lambda row: (row[2], {"phase": row[0], "hand": row[1].split()}))
 
 
-def random_phase(r: random.Random, rules: Rules, most: int = 14) -> Phase | None:
+def random_phase(r: random.Random, rules: Rules, most: int = 14,
+                 kinds: list[tuple[str, tuple[int, ...]]] = RANDOM_KINDS) -> Phase | None:
     for _ in range(20):
         try:
-            phase = Phase.parse(random_phrase(r, r.choice((1, 1, 2, 2, 2, 3))), rules.deck)
+            phase = Phase.parse(random_phrase(r, r.choice((1, 1, 2, 2, 2, 3)), kinds), rules.deck)
         except Exception:  # (a random phrase the deck cannot supply: draw another)
             continue
         if phase.cards_needed <= most:
@@ -332,6 +391,20 @@ def hands_random() -> Iterator[Raw]:
         if hand is None:
             continue
         yield {"id": f"hands-random-{i:04d}", "description": f"a seeded random near miss ({vname})",
+               "changes": ch, "input": {"phase": str(phase), "hand": hand}}
+
+
+def hands_random_kinds() -> Iterator[Raw]:
+    r = rng("hands-random-kinds")
+    for i in range(400):
+        vname, ch = r.choice(VARIANTS)
+        rules = rules_for(ch)
+        phase = random_phase(r, rules, 9, NEW_KINDS)
+        hand = near_miss(r, phase, rules) if phase is not None else None
+        if hand is None:
+            continue
+        yield {"id": f"hands-kinds-{i:04d}",
+               "description": f"a seeded random near miss, new kinds ({vname})",
                "changes": ch, "input": {"phase": str(phase), "hand": hand}}
 
 
@@ -416,6 +489,23 @@ LAYOUT_CORNERS: list[tuple[str, str, str]] = [
     ("1 set of 3 + 1 run of 3", "W W W | W W W", "two groups of wilds only"),
     ("1 run of 4", "R9 R10 R11 R12 R1", "a run going on from 12 to 1"),
     ("2 sets of 3", "R5 B5 G5 | W W W", "a set of naturals and a set of wilds"),
+    ("1 run of 4", "R1 R2 R12 R11", "a wrapping run laid high to low"),
+    ("1 run of 12", "R5 R6 R7 R8 R9 R10 R11 R12 R1 R2 R3 R4", "every number, starting at 5"),
+    ("1 run of 3 pairs", "R3 B3 R4 G4 R5 Y5", "a run of pairs"),
+    ("1 run of 3 pairs", "R3 B3 R4 G4 R5 Y5 R6 B6", "a run of pairs longer than asked"),
+    ("1 run of 3 pairs", "R3 B3 R4 G4 R5", "a run of pairs one card short"),
+    ("1 run of 3 pairs", "R3 B3 G3 R4 G4 R5", "a number three times"),
+    ("4 cards over 8", "R9 B10 G11 Y12", "four cards over 8"),
+    ("4 cards over 8", "R9 B10 G11 Y12 R10", "five cards over 8"),
+    ("4 cards over 8", "R8 B10 G11 Y12", "an 8 in an over-8 group"),
+    ("4 cards under 5", "W W W W", "an under group of wilds only"),
+    ("cards totalling 34", "R12 B11 G10 Y1", "a sum of 34"),
+    ("cards totalling 34", "R12 B11 G10 Y2", "a sum of 35"),
+    ("cards totalling 34", "R12 B11 W", "a wild standing for 11"),
+    ("5 cards totalling 20", "R1 R2 R3 R4 R10 R5", "six cards for a sum of five"),
+    ("cards of one color totalling 34", "B12 B11 B10 B1", "a color sum"),
+    ("7 cards of one color", "B1 B3 B5 B7 B9 B11 S", "a skip as a blue card"),
+    ("7 cards of one color", "R1 R3 R5 R7 R9 R11 S", "a skip among red cards"),
 ]
 
 
@@ -440,6 +530,25 @@ def layouts_random() -> Iterator[Raw]:
             how, laid = broken(r, laid, rules)
             what = f"a card {how}"
         yield {"id": f"layouts-random-{i:04d}", "description": f"a seeded random layout, {what} ({vname})",
+               "changes": ch, "input": {"phase": str(phase), "groups": laid}}
+
+
+def layouts_random_kinds() -> Iterator[Raw]:
+    r = rng("layouts-random-kinds")
+    for i in range(300):
+        vname, ch = r.choice(VARIANTS)
+        rules = rules_for(ch)
+        phase = random_phase(r, rules, 12, NEW_KINDS)
+        meld = meld_of(phase, rules, r) if phase is not None else None
+        if meld is None:
+            continue
+        laid = shuffled(r, [shuffled(r, g) for g in meld])
+        what = "laid as found"
+        if r.random() < 0.6:
+            how, laid = broken(r, laid, rules)
+            what = f"a card {how}"
+        yield {"id": f"layouts-kinds-{i:04d}",
+               "description": f"a seeded random layout of new kinds, {what} ({vname})",
                "changes": ch, "input": {"phase": str(phase), "groups": laid}}
 
 
@@ -476,6 +585,16 @@ HIT_CORNERS: list[tuple[str, str, str]] = [
     ("run: B5 B6 B7", "R5", "a 5 that fits nowhere"),
     ("set: R3 B3 G3", "Y5", "a 5 onto a set of 3s"),
     ("run: R2 R3 R4", "R5", "a 5 onto a run 2-4"),
+    ("run: R10 R11 R12", "R1", "a 1 onto a run ending at 12"),
+    ("run: R1 R2 R3", "R12", "a 12 onto a run starting at 1"),
+    ("run: R1 R2 R3", "W", "a wild onto a run starting at 1"),
+    ("4 cards over 8: R9 R10 W R12", "B11", "a card over 8 onto an over-8 group"),
+    ("4 cards over 8: R9 R10 W R12", "B8", "an 8 onto an over-8 group"),
+    ("4 cards under 5: R1 R2 R3 R4", "W", "a wild onto an under-5 group"),
+    ("1 run of 2 pairs: R3 B3 R4 G4", "R5", "a card onto a run of pairs"),
+    ("cards totalling 34: R12 B11 G10 Y1", "R1", "a card onto a laid sum"),
+    ("color: B1 B2 B3 B4 B5 B6 B7", "S", "a skip onto a blue color group"),
+    ("color: R1 R2 R3 R4 R5 R6 R7", "S", "a skip onto a red color group"),
 ]
 
 
@@ -690,8 +809,8 @@ def full_rules(ch: dict) -> dict:
 
 FAMILIES: dict[str, list[Callable[[], Iterator[Raw]]]] = {
     "phrases": [phrases_table, phrases_errors, phrases_packs, phrases_random],
-    "hands": [hands_packs, hands_corners, hands_random],
-    "layouts": [layouts_packs, layouts_corners, layouts_random],
+    "hands": [hands_packs, hands_corners, hands_random, hands_random_kinds],
+    "layouts": [layouts_packs, layouts_corners, layouts_random, layouts_random_kinds],
     "hits": [hits_corners, hits_random],
     "scoring": [scoring_cards, scoring_random],
     "games": [games_whole, games_fragments, games_mutated],
