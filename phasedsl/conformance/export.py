@@ -175,7 +175,8 @@ Each file is one JSON object: `area`, `phasedsl` (the version that wrote it), `c
   docs/pack-format.md), plus `wild_numbers`, the numbers whose cards act as wilds.
 - `features` names each rule in `rules` that is not the printed one (pack key names:
   `natural_minimum`, `natural_scope`, `sets_share_number`, `extras`, `wild_numbers`,
-  `wild_swap`, `wild_take_back`, `wild_as_skip`, `runs_one_color`, `hit_end`, `deck`,
+  `wild_swap`, `wild_take_back`, `wild_as_skip`, `runs_one_color`, `runs_wrap`,
+  `skip_counts_as_blue`, `hit_end`, `deck`,
   `scoring`, `postal`, `phase_order`, `game_length`, the house rules by name); an empty
   list means the printed rules. Every named feature changes the answer (put back to the
   printed rule, the answer differs). An implementation declares the features it supports
