@@ -380,32 +380,27 @@ def near_miss(r: random.Random, phase: Phase, rules: Rules) -> list[str] | None:
     return shuffled(r, cards)
 
 
-def hands_random() -> Iterator[Raw]:
-    r = rng("hands-random")
-    for i in range(700):
+def _random_hands(key: str, count: int, kinds: list[tuple[str, tuple[int, ...]]], family: str,
+                  what: str) -> Iterator[Raw]:
+    r = rng(key)
+    for i in range(count):
         vname, ch = r.choice(VARIANTS)
         rules = rules_for(ch)
         # (at most 9 cards: the reference tries every card of the deck on every short hand)
-        phase = random_phase(r, rules, 9)
+        phase = random_phase(r, rules, 9, kinds)
         hand = near_miss(r, phase, rules) if phase is not None else None
         if hand is None:
             continue
-        yield {"id": f"hands-random-{i:04d}", "description": f"a seeded random near miss ({vname})",
+        yield {"id": f"hands-{family}-{i:04d}", "description": f"a seeded random near miss{what} ({vname})",
                "changes": ch, "input": {"phase": str(phase), "hand": hand}}
+
+
+def hands_random() -> Iterator[Raw]:
+    return _random_hands("hands-random", 700, RANDOM_KINDS, "random", "")
 
 
 def hands_random_kinds() -> Iterator[Raw]:
-    r = rng("hands-random-kinds")
-    for i in range(400):
-        vname, ch = r.choice(VARIANTS)
-        rules = rules_for(ch)
-        phase = random_phase(r, rules, 9, NEW_KINDS)
-        hand = near_miss(r, phase, rules) if phase is not None else None
-        if hand is None:
-            continue
-        yield {"id": f"hands-kinds-{i:04d}",
-               "description": f"a seeded random near miss, new kinds ({vname})",
-               "changes": ch, "input": {"phase": str(phase), "hand": hand}}
+    return _random_hands("hands-random-kinds", 400, NEW_KINDS, "kinds", ", new kinds")
 
 
 # ---------------------------------------------------------------------------- layouts
@@ -515,41 +510,32 @@ def layouts_corners() -> Iterator[Raw]:
                                         "groups": [g.split() for g in row[1].split("|")]}))
 
 
-def layouts_random() -> Iterator[Raw]:
-    r = rng("layouts-random")
-    for i in range(600):
+def _random_layouts(key: str, count: int, most: int, kinds: list[tuple[str, tuple[int, ...]]],
+                    family: str, what: str) -> Iterator[Raw]:
+    r = rng(key)
+    for i in range(count):
         vname, ch = r.choice(VARIANTS)
         rules = rules_for(ch)
-        phase = random_phase(r, rules)
+        phase = random_phase(r, rules, most, kinds)
         meld = meld_of(phase, rules, r) if phase is not None else None
         if meld is None:
             continue
         laid = shuffled(r, [shuffled(r, g) for g in meld])
-        what = "laid as found"
+        how_laid = "laid as found"
         if r.random() < 0.6:
             how, laid = broken(r, laid, rules)
-            what = f"a card {how}"
-        yield {"id": f"layouts-random-{i:04d}", "description": f"a seeded random layout, {what} ({vname})",
+            how_laid = f"a card {how}"
+        yield {"id": f"layouts-{family}-{i:04d}",
+               "description": f"a seeded random layout{what}, {how_laid} ({vname})",
                "changes": ch, "input": {"phase": str(phase), "groups": laid}}
+
+
+def layouts_random() -> Iterator[Raw]:
+    return _random_layouts("layouts-random", 600, 14, RANDOM_KINDS, "random", "")
 
 
 def layouts_random_kinds() -> Iterator[Raw]:
-    r = rng("layouts-random-kinds")
-    for i in range(300):
-        vname, ch = r.choice(VARIANTS)
-        rules = rules_for(ch)
-        phase = random_phase(r, rules, 12, NEW_KINDS)
-        meld = meld_of(phase, rules, r) if phase is not None else None
-        if meld is None:
-            continue
-        laid = shuffled(r, [shuffled(r, g) for g in meld])
-        what = "laid as found"
-        if r.random() < 0.6:
-            how, laid = broken(r, laid, rules)
-            what = f"a card {how}"
-        yield {"id": f"layouts-kinds-{i:04d}",
-               "description": f"a seeded random layout of new kinds, {what} ({vname})",
-               "changes": ch, "input": {"phase": str(phase), "groups": laid}}
+    return _random_layouts("layouts-random-kinds", 300, 12, NEW_KINDS, "kinds", " of new kinds")
 
 
 # ---------------------------------------------------------------------------- hits
