@@ -22,7 +22,7 @@ from phasedsl.conformance import cases as case_families
 from phasedsl.conformance.bruteforce import can_make, confirm_hand, layout_ok, spec_of
 from phasedsl.conformance.export import ReferenceDisagrees, area_cases, export, texts
 from phasedsl.conformance.ruleset import changes, feature_name, flatten, printed, solver_rules, with_changes
-from phasedsl.phase import Phase
+from phasedsl.phase import Kind, Phase
 from phasedsl.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,19 +97,18 @@ def test_every_builtin_phase_has_made_and_short_hands_and_layouts():
 
 def test_coverage_of_kinds_rule_codes_and_corners():
     kinds = {g["kind"] for c in VECTORS["phrases"] for g in c["expected"].get("groups", [])}
-    assert kinds == {"set", "run", "color_run", "color", "even_odd", "color_even_odd",
-                     "color_set", "wild", "skip"}
+    assert kinds == {k.value for k in Kind}
     codes = {p["rule"] for c in VECTORS["layouts"] for p in c["expected"]["problems"]}
     assert {"size", "same_number", "one_color", "parity", "consecutive", "distinct_numbers",
             "skip", "natural_minimum", "group_count", "wild_part", "skip_part", "bounds",
-            "color_map", "deck_supply"} <= codes
+            "color_map", "deck_supply", "total", "pairs", "over_under", "skip_as_blue"} <= codes
     game_codes = {c["expected"]["error"]["rule"] for c in VECTORS["games"] if c["expected"]["error"]}
     assert {"not_your_turn", "must_draw_first", "already_drew", "not_in_hand",
             "phase_not_made", "no_such_group"} <= game_codes
     feats = {f for _, c in all_cases() for f in c["features"]}
     assert {"natural_minimum", "natural_scope", "sets_share_number", "extras", "wild_numbers",
             "wild_swap", "wild_take_back", "runs_one_color", "wild_as_skip", "scoring",
-            "phase_order", "postal"} <= feats
+            "phase_order", "postal", "runs_wrap", "skip_counts_as_blue"} <= feats
     whole = [c for c in VECTORS["games"] if c["id"].startswith("games-whole-")]
     assert whole and all(c["expected"]["legal"] and c["expected"]["hands"] for c in whole)
     assert any(c["expected"]["winner"] for c in whole)
