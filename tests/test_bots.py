@@ -4,6 +4,7 @@ player sees, and the greedy one plays for its phase."""
 import random
 
 import pytest
+from bot_tables import TABLES, Checked
 
 from phasedsl.bots import BOTS, GreedyBot, RandomBot, make_bot
 from phasedsl.cards import parse_cards
@@ -12,37 +13,6 @@ from phasedsl.game import Game, view
 from phasedsl.game import moves as mv
 from phasedsl.game.state import replace
 from phasedsl.packs import load_pack
-from phasedsl.resources import variants_dir
-
-
-def _tables():
-    """Every built-in pack (each world of a pack with several) the referee plays."""
-    out = []
-    for path in sorted(variants_dir().glob("*.yaml")):
-        pack = load_pack(path.stem)
-        worlds = [w.name for w in pack.worlds] if len(pack.worlds) > 1 else [None]
-        for w in worlds:
-            try:
-                Game.new(pack, ["ann", "bob", "cat"], world=w)
-            except PhaseDSLError:
-                continue  # a pack the referee refuses (lint says why)
-            out.append(f"{path.stem}/{w}" if w else path.stem)
-    return out
-
-
-TABLES = _tables()
-
-
-class Checked:
-    """A bot whose every choice must be one of the moves it was shown."""
-
-    def __init__(self, bot):
-        self.bot = bot
-
-    def choose(self, v):
-        m = self.bot.choose(v)
-        assert m in v.moves, (m, v.moves)
-        return m
 
 
 def play(table: str, bot: str, seed: int, players: int = 3, max_moves: int = 20_000) -> Game:

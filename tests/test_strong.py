@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from bot_tables import TABLES, Checked
 
 from phasedsl.bots import BOTS, GreedyBot, make_bot
 from phasedsl.cards import SKIP, WILD, Card, parse_cards
-from phasedsl.errors import PhaseDSLError
 from phasedsl.game import Game, view
 from phasedsl.game import moves as mv
 from phasedsl.game.table import make_table
@@ -20,7 +20,6 @@ from phasedsl.game.view import Opponent, PlayerView
 from phasedsl.gamelog import replay
 from phasedsl.hits import laid_group
 from phasedsl.packs import load_pack
-from phasedsl.resources import variants_dir
 from phasedsl.strong import StrongBot
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_strong.py"
@@ -33,36 +32,6 @@ def _bench():
     sys.modules[spec.name] = module  # (its dataclass looks its module up)
     spec.loader.exec_module(module)
     return module
-
-
-def _tables():
-    """Every built-in pack (each world of a pack with several) the referee plays."""
-    out = []
-    for path in sorted(variants_dir().glob("*.yaml")):
-        pack = load_pack(path.stem)
-        worlds = [w.name for w in pack.worlds] if len(pack.worlds) > 1 else [None]
-        for w in worlds:
-            try:
-                Game.new(pack, ["ann", "bob", "cat"], world=w)
-            except PhaseDSLError:
-                continue
-            out.append(f"{path.stem}/{w}" if w else path.stem)
-    return out
-
-
-TABLES = _tables()
-
-
-class Checked:
-    """A bot whose every choice must be one of the moves it was shown."""
-
-    def __init__(self, bot):
-        self.bot = bot
-
-    def choose(self, v):
-        m = self.bot.choose(v)
-        assert m in v.moves, (m, v.moves)
-        return m
 
 
 def _play(table: str, kinds: list[str], seed: int, max_moves: int = 20_000) -> Game:
