@@ -4,7 +4,9 @@ It knows nothing of the solver (it imports neither `phasedsl.solver` nor `layout
 tries every subset of the hand for every group in turn and every reading of each card of
 a wild number (natural or wild), and checks each group against the definitions directly.
 A wild stands for whatever its group needs, so a group is legal when its natural cards
-alone obey the group's rule and the wilds fill the rest. Export confirms every `hands` and
+alone obey the group's rule and the wilds fill the rest; a wild laid saying what it stands
+for (`W=6`, `W=R6`, `W=R`) obeys the rule with what it says, as a natural would, but is
+no natural (it counts for no natural minimum). Export confirms every `hands` and
 `layouts` answer with it: a disagreement is a bug in one of the two, never a vector.
 """
 
@@ -16,14 +18,15 @@ from itertools import combinations, permutations, product
 from ..cards import Card, Deck
 from ..phase import Phase
 
-# A card: ("n", number, color), ("w", 0, ""), ("s", 0, "").
+# A card: ("n", number, color), ("w", number or 0, color or "") (a wild with what it is said
+# to stand for), ("s", 0, "").
 Tuple = tuple[str, int, str]
 WILD: Tuple = ("w", 0, "")
 
 
 def as_tuple(card: Card) -> Tuple:
     if card.wild:
-        return WILD
+        return ("w", card.number or 0, card.color or "")
     if card.skip:
         return ("s", 0, "")
     return ("n", card.number, card.color)
@@ -33,13 +36,23 @@ def _one(values: set) -> bool:
     return len(values) <= 1
 
 
-# What the natural cards of a group of each (non-run) kind must share.
+def numbers(known: list[Tuple]) -> list[int]:
+    """The numbers the cards show: each natural's, each wild's that says one."""
+    return [c[1] for c in known if c[1]]
+
+
+def colors(known: list[Tuple]) -> set[str]:
+    return {c[2] for c in known if c[2]}
+
+
+# What the known cards of a group of each (non-run) kind must share (the naturals, and
+# each wild as far as it says what it stands for).
 NATURAL_RULES: dict[str, Callable[[list[Tuple]], bool]] = {
-    "set": lambda nat: _one({c[1] for c in nat}),
-    "color_set": lambda nat: _one({c[1] for c in nat}) and _one({c[2] for c in nat}),
-    "color": lambda nat: _one({c[2] for c in nat}),
-    "even_odd": lambda nat: _one({c[1] % 2 for c in nat}),
-    "color_even_odd": lambda nat: _one({c[1] % 2 for c in nat}) and _one({c[2] for c in nat}),
+    "set": lambda k: _one(set(numbers(k))),
+    "color_set": lambda k: _one(set(numbers(k))) and _one(colors(k)),
+    "color": lambda k: _one(colors(k)),
+    "even_odd": lambda k: _one({n % 2 for n in numbers(k)}),
+    "color_even_odd": lambda k: _one({n % 2 for n in numbers(k)}) and _one(colors(k)),
 }
 RUNS = ("run", "color_run")
 PAIR_RUNS = ("pair_run", "color_pair_run")
@@ -92,51 +105,54 @@ def group_ok(group, cards: tuple[Tuple, ...], spec: Spec, per_group: int) -> boo
     nat = [c for c in cards if c[0] == "n"]
     if len(nat) < per_group:
         return False
+    known = [c for c in cards if c[0] == "n" or (c[0] == "w" and (c[1] or c[2]))]
     if kind in SUMS:
-        return sum_ok(group, len(cards), nat, spec)
+        return sum_ok(group, len(cards), known, spec)
     if kind in RUNS:
-        return run_ok(group, len(cards), nat, spec, kind == "color_run" or spec.one_color_runs)
+        return run_ok(group, len(cards), known, spec, kind == "color_run" or spec.one_color_runs)
     if kind in PAIR_RUNS:
-        return pairs_ok(len(cards), nat, spec, kind == "color_pair_run" or spec.one_color_runs)
+        return pairs_ok(len(cards), known, spec, kind == "color_pair_run" or spec.one_color_runs)
     if kind == "over":
-        return all(c[1] > group.bound for c in nat)
+        return all(n > group.bound for n in numbers(known))
     if kind == "under":
-        return all(c[1] < group.bound for c in nat)
+        return all(n < group.bound for n in numbers(known))
     if skips:
-        return _one({c[2] for c in nat} | {spec.blue})
-    return NATURAL_RULES[kind](nat)
+        return _one(colors(known) | {spec.blue})
+    return NATURAL_RULES[kind](known)
 
 
 def sum_ok(group, size: int, nat: list[Tuple], spec: Spec) -> bool:
     """Some number of the deck for each wild makes the numbers add up to the total (and a
     color sum's naturals share a color)."""
-    if group.kind.value == "color_sum" and not _one({c[2] for c in nat}):
+    if group.kind.value == "color_sum" and not _one(colors(nat)):
         return False
-    reach = {sum(c[1] for c in nat)}
-    for _ in range(size - len(nat)):  # every value for each wild
+    reach = {sum(numbers(nat))}
+    for _ in range(size - len(numbers(nat))):  # every value for each wild that says none
         reach = {t + v for t in reach for v in spec.deck.numbers if t + v <= group.total}
     return group.total in reach
 
 
 def pairs_ok(size: int, nat: list[Tuple], spec: Spec, one_color: bool) -> bool:
     """Two cards of each of size/2 numbers in a row: no number held three times."""
-    nums = [c[1] for c in nat]
+    nums = numbers(nat)
     if size % 2 or any(nums.count(n) > 2 for n in nums):
         return False
-    if one_color and not _one({c[2] for c in nat}):
+    if one_color and not _one(colors(nat)):
         return False
     return any(set(nums) <= w for w in windows(size // 2, spec))
 
 
 def run_ok(group, size: int, nat: list[Tuple], spec: Spec, one_color: bool) -> bool:
-    if len({c[1] for c in nat}) != len(nat) or (one_color and not _one({c[2] for c in nat})):
+    nums = numbers(nat)
+    if len(set(nums)) != len(nums) or (one_color and not _one(colors(nat))):
         return False
-    colors = dict(group.colors) if group.colors is not None else None
+    allowed = dict(group.colors) if group.colors is not None else None
     for window in windows(size, spec):
-        if not all(c[1] in window for c in nat):
+        if not all(n in window for n in nums):
             continue
-        if colors is not None and not (all(n in colors for n in window)
-                                       and all(c[2] in colors[c[1]] for c in nat)):
+        if allowed is not None and not (all(n in allowed for n in window)
+                                        and all(c[2] in allowed[c[1]] for c in nat
+                                                if c[1] and c[2])):
             continue
         return True
     return False
@@ -236,7 +252,7 @@ def _paired_ok(groups, played, spec: Spec) -> bool:
         if not group_ok(g, cards, spec, _per_group(g, spec, g.size)):
             return False
         if g.kind.value in SETS:
-            nums = {c[1] for c in cards if c[0] == "n"}
+            nums = set(numbers([c for c in cards if c[0] != "s"]))
             if nums:
                 if not spec.share and nums & shown:
                     return False

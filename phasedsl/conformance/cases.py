@@ -538,6 +538,108 @@ def layouts_random_kinds() -> Iterator[Raw]:
     return _random_layouts("layouts-random-kinds", 300, 12, NEW_KINDS, "kinds", " of new kinds")
 
 
+# Layouts whose wilds say what they stand for (`W=6`, `W=R6`, `W=R`): the stated number or
+# color is the wild's, as a natural's would be. Append only.
+LAYOUT_WILD_CORNERS: list[tuple[str, str, str]] = [
+    ("1 run of 4", "R4 R5 W=6 R7", "a wild said to stand for the 6 of 4-7"),
+    ("1 run of 4", "R4 R5 W=9 R7", "a wild said to stand for a 9 in 4-7"),
+    ("1 run of 4", "W=3 R4 R5 R6", "a wild said to stand for the 3 below 4-6"),
+    ("1 run of 4", "R4 R5 R6 W=8", "a wild said to stand for an 8 above 4-6"),
+    ("1 run of 4", "R4 R5 W=5 R7", "a wild said to stand for a 5 a natural is"),
+    ("1 run of 4", "W=1 W=2 R3 R4", "two wilds said to stand for 1 and 2"),
+    ("1 run of 4", "W=R1 R2 R3 R4", "a wild said to be the red 1"),
+    ("1 color run of 4", "W=B1 R2 R3 R4", "a wild said to be blue in a red color run"),
+    ("1 color run of 4", "W=R1 R2 R3 R4", "a wild said to be red in a red color run"),
+    ("1 color run of 4", "R4 R5 R6 W=B7", "a wild said to be the blue 7 of a red color run"),
+    ("1 set of 3", "R6 B6 W=6", "a wild said to stand for a 6 in a set of 6s"),
+    ("1 set of 3", "R6 B6 W=5", "a wild said to stand for a 5 in a set of 6s"),
+    ("1 set of 3", "R6 B6 W=G6", "a wild said to be the green 6"),
+    ("1 color set of 2", "R5 W=B5", "a wild said to be blue in a red color set"),
+    ("1 color set of 2", "R5 W=R5", "a wild said to be the red 5 of a red color set"),
+    ("7 cards of one color", "R1 R3 R5 R7 R9 R11 W=B", "a wild said to be blue in a red group"),
+    ("7 cards of one color", "R1 R3 R5 R7 R9 R11 W=R", "a wild said to be red in a red group"),
+    ("7 cards of one color", "R1 R3 R5 R7 R9 R11 W=R4", "a wild said to be the red 4"),
+    ("1 even or odd of 4", "R2 B4 G6 W=7", "a wild said to stand for a 7 in an even group"),
+    ("1 even or odd of 4", "R2 B4 G6 W=8", "a wild said to stand for an 8 in an even group"),
+    ("1 color even or odd of 3", "R2 R4 W=B6", "a wild said to be blue in a red even group"),
+    ("2 sets of 3", "R5 B5 W=5 | W=6 G6 R6", "two sets, each with a wild said to be its number"),
+    ("2 sets of 3", "R5 B5 W=6 | W=5 G6 R6", "two sets, each wild said to be the other's number"),
+    ("1 run of 4", "R10 R11 R12 W=9", "a wild said to stand for the 9 below 10-12"),
+    ("1 run of 4", "R11 R12 W=1 W=2", "wilds said to be 1 and 2 after 11-12 (wrap-around)"),
+    ("1 run of 4", "R5 W=7 R8 W=6", "two wilds said to fill a run's gap"),
+    ("1 run of 4", "R5 W=6 R8 W=6", "two wilds said to be one number"),
+]
+
+
+def layouts_wild_corners() -> Iterator[Raw]:
+    return _cross("layouts", "wild-corner", LAYOUT_WILD_CORNERS, VARIANTS,
+                  lambda row: (row[2], {"phase": row[0],
+                                        "groups": [g.split() for g in row[1].split("|")]}))
+
+
+# The kinds whose wilds may say a number or a color, drawn for positioned wilds. Append only.
+WILD_STATED_KINDS: list[tuple[str, tuple[int, ...]]] = [
+    ("set", (3, 4)), ("run", (4, 5, 6)), ("color_run", (3, 4)), ("color", (4, 5, 6)),
+    ("even_odd", (4, 5)), ("color_even_odd", (3, 4)), ("color_set", (2, 3)),
+]
+
+
+def stated(card: str, rules: Rules, r: random.Random) -> str:
+    """A wild in place of the natural ``card``, saying what it stands for: its number, its
+    color and number, or (at random) its color alone."""
+    c = parse_one(card, rules)
+    how = r.choice(("number", "both", "both", "color"))
+    if how == "number":
+        return f"W={c.number}"
+    return f"W={c.color}" if how == "color" else f"W={c.color}{c.number}"
+
+
+def misstated(card: str, rules: Rules, r: random.Random) -> str:
+    """A wild in place of the natural ``card`` said to be another number or another color."""
+    c = parse_one(card, rules)
+    if r.random() < 0.5:
+        n = r.choice([n for n in rules.deck.numbers if n != c.number])
+        return f"W={n}" if r.random() < 0.5 else f"W={c.color}{n}"
+    color = r.choice([x for x in rules.deck.colors if x != c.color])
+    return f"W={color}{c.number}"
+
+
+def parse_one(card: str, rules: Rules):
+    from ..cards import parse_cards
+
+    return parse_cards(card, rules.deck)[0]
+
+
+def layouts_wild_stated() -> Iterator[Raw]:
+    """Seeded random layouts with one or two naturals replaced by wilds saying what they
+    stand for, and the same with one wild said to be what its group cannot hold there."""
+    r = rng("layouts-wild-stated")
+    for i in range(300):
+        vname, ch = r.choice(VARIANTS[:6])
+        rules = rules_for(ch)
+        phase = random_phase(r, rules, 12, WILD_STATED_KINDS)
+        meld = meld_of(phase, rules, r) if phase is not None else None
+        if meld is None:
+            continue
+        laid = [shuffled(r, g) for g in meld]
+        spots = [(gi, ci) for gi, g in enumerate(laid) for ci, c in enumerate(g)
+                 if c not in ("W", "S")]
+        if not spots:
+            continue
+        picked = r.sample(spots, min(len(spots), r.choice((1, 1, 2))))
+        natural = laid[picked[0][0]][picked[0][1]]
+        for gi, ci in picked:
+            laid[gi][ci] = stated(laid[gi][ci], rules, r)
+        what = "its wilds saying what they stand for"
+        if i % 2:  # (every other case: the first wild said to be what the card was not)
+            gi, ci = picked[0]
+            laid[gi][ci] = misstated(natural, rules, r)
+            what = "a wild said to be another number or color"
+        yield {"id": f"layouts-wild-stated-{i:04d}",
+               "description": f"a seeded random layout, {what} ({vname})",
+               "changes": ch, "input": {"phase": str(phase), "groups": laid}}
+
+
 # ---------------------------------------------------------------------------- hits
 
 HIT_CORNERS: list[tuple[str, str, str]] = [
@@ -1548,7 +1650,8 @@ def full_rules(ch: dict) -> dict:
 FAMILIES: dict[str, list[Callable[[], Iterator[Raw]]]] = {
     "phrases": [phrases_table, phrases_errors, phrases_packs, phrases_random],
     "hands": [hands_packs, hands_corners, hands_random, hands_random_kinds],
-    "layouts": [layouts_packs, layouts_corners, layouts_random, layouts_random_kinds],
+    "layouts": [layouts_packs, layouts_corners, layouts_random, layouts_random_kinds,
+                layouts_wild_corners, layouts_wild_stated],
     "hits": [hits_corners, hits_random],
     "scoring": [scoring_cards, scoring_random],
     "games": [games_whole, games_fragments, games_mutated, games_probes, games_handwritten],
