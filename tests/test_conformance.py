@@ -103,8 +103,8 @@ def test_coverage_of_kinds_rule_codes_and_corners():
             "skip", "natural_minimum", "group_count", "wild_part", "skip_part", "bounds",
             "color_map", "deck_supply", "total", "pairs", "over_under", "skip_as_blue"} <= codes
     game_codes = {c["expected"]["error"]["rule"] for c in VECTORS["games"] if c["expected"]["error"]}
-    assert {"not_your_turn", "must_draw_first", "already_drew", "not_in_hand",
-            "phase_not_made", "no_such_group"} <= game_codes
+    assert referee_codes() - UNREACHABLE_CODES <= game_codes, referee_codes() - game_codes
+    assert referee_codes() >= UNREACHABLE_CODES  # (each one still a code of the referee)
     feats = {f for _, c in all_cases() for f in c["features"]}
     assert {"natural_minimum", "natural_scope", "sets_share_number", "extras", "wild_numbers",
             "wild_swap", "wild_take_back", "runs_one_color", "wild_as_skip", "scoring",
@@ -117,6 +117,70 @@ def test_coverage_of_kinds_rule_codes_and_corners():
     assert by_id["hands-corner-000-printed"]["expected"]["made"] is False
     assert by_id["hands-corner-000-natural-minimum-0"]["expected"]["made"] is True
     assert by_id["hands-corner-000-natural-minimum-0"]["features"] == ["natural_minimum"]
+
+
+# Rule codes of the referee that no log can reach, each with why.
+UNREACHABLE_CODES = {
+    # engine.apply of an object that is no move: a log's every event type reads as a move
+    # (an unknown type is a log error, exit 2, not a rule)
+    "unknown_move",
+}
+
+
+def referee_codes() -> set[str]:
+    """Every rule code the referee raises: IllegalMove("code", ...) in phasedsl/game/*.py,
+    and the going-out problems it raises as IllegalMove(*problem)."""
+    found = set()
+    for path in (ROOT / "phasedsl" / "game").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r'IllegalMove\(\s*"([a-z_]+)"', text))
+        found |= set(re.findall(r'return \("(cannot_go_out_[a-z_]+)"', text))
+    return found
+
+
+def test_the_referee_codes_are_read_from_the_source():
+    codes = referee_codes()
+    assert {"not_your_turn", "skip_twice_in_round", "must_reuse_wild", "cannot_go_out_yet",
+            "cannot_go_out_by_play", "unknown_move", "stop_not_allowed"} <= codes
+    assert len(codes) >= 40
+
+
+def test_each_hand_written_fragment_says_what_its_row_says():
+    got = {c["id"]: c for c in VECTORS["games"] if c["id"].startswith("games-hand-")}
+    for name, description, _, _, _, _, want in case_families.FRAGMENTS:
+        case = got[f"games-hand-{name}"]
+        exp = case["expected"]
+        assert case["description"] == description
+        if want == "legal":
+            assert exp["legal"] and exp["error"] is None, name
+        else:
+            assert exp["error"] == {"line": len(case["input"]["log"]), "rule": want}, name
+    # the corners the rows are there for
+    assert got["games-hand-hit-end"]["features"] == []
+    assert got["games-hand-hit-end-low"]["features"] == ["hit_end"]
+    assert got["games-hand-hit-end"]["input"]["log"] == got["games-hand-hit-end-low"]["input"]["log"]
+    assert got["games-hand-tie-lowest-score"]["expected"]["winner"] == "ann"
+    assert got["games-hand-tie-replay-last-phase"]["expected"]["winner"] is None
+    assert got["games-hand-tie-replay-last-phase"]["features"] == ["tie_break"]
+    assert got["games-hand-out-by-skip"]["expected"]["hands"][0]["went_out"] == "ann"
+    assert got["games-hand-skip-twice-allowed"]["features"] == ["skip_once_per_round"]
+
+
+def test_probes_cover_each_pack_and_say_the_code_of_their_last_line():
+    probes = [c for c in VECTORS["games"] if c["id"].startswith("games-probe-")]
+    packs = {c["id"].removeprefix("games-probe-").rsplit("-", 2)[0] for c in probes}
+    for name, world in case_families.GAME_PACKS:
+        assert any(p.startswith(f"{name}{'-' + world if world else ''}") for p in packs), name
+    legal_kinds = set()
+    for c in probes:
+        exp, last = c["expected"], c["input"]["log"][-1]
+        if exp["legal"]:
+            legal_kinds.add(last["type"])
+            assert f"-legal-{last['type']}-" in c["id"], c["id"]
+        else:
+            assert exp["error"]["line"] == len(c["input"]["log"]), c["id"]
+            assert c["id"].endswith(f"-{exp['error']['rule']}-{c['id'][-1]}"), c["id"]
+    assert {"draw", "discard", "lay", "hit"} <= legal_kinds
 
 
 def test_every_case_answers_as_expected_in_process():
@@ -174,6 +238,32 @@ def test_the_reference_disagrees_with_wrong_answers():
     assert layout_ok(Phase.parse("1 run of 4"), [parse_cards("R1 R2 R3 R4 R5")], spec)
     assert not layout_ok(Phase.parse("1 run of 4"), [parse_cards("R1 R2 R3 R4 R5")],
                          spec_of(Rules(extras=False)))
+
+
+def test_the_reference_reads_what_a_stated_wild_says():
+    spec = spec_of(Rules())
+
+    def ok(phase: str, cards: str) -> bool:
+        return layout_ok(Phase.parse(phase), [parse_cards(g) for g in cards.split("|")], spec)
+
+    assert ok("1 run of 4", "R4 R5 W=6 R7") and ok("1 run of 4", "W=3 R4 R5 R6")
+    assert not ok("1 run of 4", "R4 R5 W=9 R7")  # (before: every wild read plain)
+    assert not ok("1 run of 4", "R4 R5 W=5 R7")
+    assert not ok("1 color run of 4", "W=B1 R2 R3 R4") and ok("1 color run of 4", "W=R1 R2 R3 R4")
+    assert not ok("1 set of 3", "R6 B6 W=5") and ok("1 set of 3", "R6 B6 W=G6")
+    assert not ok("7 cards of one color", "R1 R3 R5 R7 R9 R11 W=B")
+    assert ok("7 cards of one color", "R1 R3 R5 R7 R9 R11 W=R4")
+    assert not ok("1 even or odd of 4", "R2 B4 G6 W=7")
+    assert not ok("2 sets of 3", "R5 B5 W=6 | W=5 G6 R6") and ok("2 sets of 3", "R5 B5 W=5 | W=6 G6 R6")
+    distinct = spec_of(Rules(sets_share_number=False, min_naturals=0))
+    two_sets = Phase.parse("2 sets of 3")
+    assert not layout_ok(two_sets, [parse_cards("W=5 W=5 W=5"), parse_cards("R5 B5 G5")], distinct)
+    assert layout_ok(two_sets, [parse_cards("W=6 W=6 W=6"), parse_cards("R5 B5 G5")], distinct)
+    stated = [c for c in VECTORS["layouts"] if c["id"].startswith("layouts-wild-")]
+    assert any(c["expected"]["legal"] for c in stated)
+    assert {"consecutive", "one_color", "same_number", "parity", "distinct_numbers"} <= {
+        p["rule"] for c in stated for p in c["expected"]["problems"]}
+    assert all(any("=" in card for g in c["input"]["groups"] for card in g) for c in stated)
 
 
 def test_export_raises_rather_than_write_a_case_the_reference_disagrees_with(monkeypatch):

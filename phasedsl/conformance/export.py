@@ -188,11 +188,17 @@ What each area asks:
 - `hands`: a phase and a hand -> made or not, the fewest cards missing, and for one short
   every card that completes it.
 - `layouts`: a phase and laid groups -> legal or not, and each broken rule's code and group.
+  A wild may say what it stands for (`W=6`, `W=R6`, `W=R`): it then obeys its group's rule
+  with what it says, as a natural would, but counts as no natural.
 - `hits`: laid groups and one card -> every group that takes it, at which end, and what a
   wild stands for.
 - `scoring`: cards left in hand -> points.
 - `games`: a game log and its phases -> legal, or the first illegal line and its rule code;
-  each hand's standings and the winner.
+  each hand's standings and the winner. Whole games and fragments of seeded bots, games
+  broken at one event, probes (`games-probe-*`: a state of a seeded game and one move tried
+  there, for every rule code the referee gives in each pack, and a legal move of each type)
+  and fragments dealt by hand (`games-hand-*`: skips, going out, tie-breaks, house rules,
+  `hit_end`). Every rule code of the referee is in some case.
 """
 
 
