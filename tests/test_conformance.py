@@ -179,7 +179,7 @@ def test_probes_cover_each_pack_and_say_the_code_of_their_last_line():
             assert f"-legal-{last['type']}-" in c["id"], c["id"]
         else:
             assert exp["error"]["line"] == len(c["input"]["log"]), c["id"]
-            assert c["id"].endswith(f"-{exp['error']['rule']}-{c['id'][-1]}"), c["id"]
+            assert c["id"].endswith(f"-{exp['error']['rule'].replace('_', '-')}-{c['id'][-1]}"), c["id"]
     assert {"draw", "discard", "lay", "hit"} <= legal_kinds
 
 

@@ -1043,7 +1043,7 @@ def games_probes() -> Iterator[Raw]:
                         err is not None and (err["line"] != len(trial["log"])
                                              or err["rule"] != label)):
                     continue
-                yield {"id": f"games-probe-{key}-{label}-{n}",
+                yield {"id": f"games-probe-{key}-{label.replace('_', '-')}-{n}",
                        "description": f"a game of {name}{' / ' + world if world else ''} "
                                       f"at line {len(prefix)}, then {what} "
                                       f"({type(move).__name__.lower()})",
