@@ -181,6 +181,27 @@ def test_probes_cover_each_pack_and_say_the_code_of_their_last_line():
             assert exp["error"]["line"] == len(c["input"]["log"]), c["id"]
             assert c["id"].endswith(f"-{exp['error']['rule'].replace('_', '-')}-{c['id'][-1]}"), c["id"]
     assert {"draw", "discard", "lay", "hit"} <= legal_kinds
+    # bounded: at most two cases of a code and one legal move of a type in a pack
+    per = {}
+    for c in probes:
+        head, _, n = c["id"].rpartition("-")
+        per[head] = max(per.get(head, 0), int(n) + 1)
+    assert max(v for k, v in per.items() if "-legal-" not in k) == 2
+    assert max(v for k, v in per.items() if "-legal-" in k) == 1
+
+
+def test_the_move_test_and_the_probes_share_one_candidates():
+    from phasedsl.game import Game
+    from phasedsl.game import moves as mv
+    from phasedsl.game.candidates import candidates
+
+    text = (ROOT / "tests" / "test_referee_once.py").read_text(encoding="utf-8")
+    assert "from phasedsl.game.candidates import candidates" in text
+    assert "def candidates" not in text
+    g = Game.new("original", ["ann", "bob"], seed=4)
+    tried = case_families.probe_moves(g.state)
+    assert set(candidates(g.state)) <= set(tried)
+    assert any(isinstance(m, mv.Stop) for m in tried) and any(isinstance(m, mv.Deal) for m in tried)
 
 
 def test_every_case_answers_as_expected_in_process():
