@@ -110,6 +110,11 @@ def test_coverage_of_kinds_rule_codes_and_corners():
             "wild_swap", "wild_take_back", "runs_one_color", "wild_as_skip", "scoring",
             "phase_order", "postal", "runs_wrap", "skip_counts_as_blue"} <= feats
     whole = [c for c in VECTORS["games"] if c["id"].startswith("games-whole-")]
+    # every pack played, a pack with several worlds too (its cases were dropped: the log
+    # named a world the case's one-world pack does not have)
+    assert len(whole) == len(case_families.GAME_PACKS)
+    assert {"games-whole-world-tour-jazz-club-1", "games-whole-japanese-lists-japanese-list-2-1"} <= {
+        c["id"] for c in whole}
     assert whole and all(c["expected"]["legal"] and c["expected"]["hands"] for c in whole)
     assert any(c["expected"]["winner"] for c in whole)
     # an all-wild group is made under the printed rules only with natural_minimum 0

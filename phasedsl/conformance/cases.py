@@ -15,8 +15,10 @@ import random
 from collections.abc import Callable, Iterator
 from functools import cache
 
-from ..cards import Deck, card_names
-from ..packs import builtin_names, load_pack
+from ..cards import Card, Deck, card_names
+from ..game import GameState
+from ..game import moves as mv
+from ..packs import Pack, builtin_names, load_pack
 from ..phase import Phase
 from ..rules import Rules
 from ..solver import SearchLimit, find
@@ -604,7 +606,7 @@ def misstated(card: str, rules: Rules, r: random.Random) -> str:
     return f"W={color}{c.number}"
 
 
-def parse_one(card: str, rules: Rules):
+def parse_one(card: str, rules: Rules) -> Card:
     from ..cards import parse_cards
 
     return parse_cards(card, rules.deck)[0]
@@ -906,7 +908,6 @@ def _probe_games(name: str, world: str | None) -> list[list[str]]:
 
     from ..bots import GreedyBot
     from ..game import Game, view
-    from ..game import moves as mv
 
     pack = pack_named(name)
     r = rng(f"games-probe-play-{name}-{world}")
@@ -931,7 +932,7 @@ def _probe_games(name: str, world: str | None) -> list[list[str]]:
     return logs
 
 
-def _probe_states(log: list[str], pack, r: random.Random) -> list[tuple[int, object]]:
+def _probe_states(log: list[str], pack: Pack, r: random.Random) -> list[tuple[int, GameState]]:
     """(events before it, state) for a seeded sample of the states a log passes through,
     as the referee reads the log (no seed: the draw pile known only as a multiset); states
     in a turn's play with groups on the table are favoured."""
@@ -956,13 +957,12 @@ def _probe_states(log: list[str], pack, r: random.Random) -> list[tuple[int, obj
     return sorted({k: (k, st) for k, st in picked}.values(), key=lambda x: x[0])
 
 
-def probe_moves(state) -> list:
+def probe_moves(state: GameState) -> list[mv.Move]:
     """``game.candidates`` and the moves a log may hold that no player would list: a lay
     (each one the referee lists, one with a phase number, one of the first cards held), a
     draw after the draw, a card not held, a name that is no player, a deal or a stop mid-hand,
     a declaration in a turn."""
     from ..game import legal_moves
-    from ..game import moves as mv
     from ..game.candidates import candidates
 
     out = candidates(state)
@@ -1013,8 +1013,8 @@ def games_probes() -> Iterator[Raw]:
         phases = [e.text for e in w.phases]
         mem = game_pack(rules, phases)
         r = rng(f"games-probe-{key}")
-        illegal: dict[str, list[tuple[list[str], object]]] = {}
-        legal: dict[str, list[tuple[list[str], object]]] = {}
+        illegal: dict[str, list[tuple[list[str], mv.Move]]] = {}
+        legal: dict[str, list[tuple[list[str], mv.Move]]] = {}
         for log in _probe_games(name, world):
             for k, state in _probe_states(log, mem, r):
                 for move in probe_moves(state):
