@@ -83,6 +83,9 @@ class Aim:
     # unseen copies of the whole class
     classes: tuple[tuple[Card, int], ...]
     unseen: Counter
+    # a sum among the groups: the solver finds the outs card by card (each color of each
+    # number), so they are counted here by class, each class asked once
+    sums: bool = False
 
 
 def _classes(phase: Phase, rules: Rules, unseen: Counter) -> tuple[tuple[Card, int], ...]:
@@ -196,21 +199,26 @@ class StrongBot:
 
     # ------------------------------------------------------------------ counting
 
-    def _short(self, aim: Aim, hand: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
-        """Cards short of the phase, and the single cards that complete it when one."""
+    def _short(self, aim: Aim, hand: Sequence[Card],
+               outs: bool = False) -> tuple[int, tuple[Card, ...] | None]:
+        """Cards short of the phase, and (asked for ``outs``) the single cards that
+        complete it when one; None where they were not sought."""
         key = (aim.number, _key(hand))
         got = self._missing.get(key)
-        if got is None:
+        if got is None or (outs and got[1] is None):
             if self._calls >= MAX_CALLS:  # a hostile pack's phases: the turn goes on blind
                 return UNKNOWN
             self._calls += 1
             try:
-                s = shortfall(aim.phase, list(key[1]), aim.rules)
+                # most hands are only measured: one short, their outs are most of the
+                # solver's work, and few of them are counted
+                s = shortfall(aim.phase, list(key[1]), aim.rules, outs=outs)
             except PhaseDSLError:  # (SearchLimit among them) past the solver's budget
                 s = None
             # undecided: not made for a bot, which lays only a meld the solver finds
             got = UNKNOWN if s is None else \
-                (s.missing if s.decided else 1, tuple(o.card for o in s.outs))
+                (s.missing if s.decided else 1,
+                 tuple(o.card for o in s.outs) if outs or s.missing != 1 else None)
             self._missing[key] = got
         return got
 
@@ -221,15 +229,16 @@ class StrongBot:
         phase, rules = phase_rules(view.table, number)
         seen = [*view.discard, *(c for o in view.players for g in o.laid for c in g.cards)]
         unseen = unseen_counts([c for c in (*view.hand, *view.save) if not c.anti], seen, rules)
-        return Aim(number, phase, rules, _classes(phase, rules, unseen), unseen)
+        return Aim(number, phase, rules, _classes(phase, rules, unseen), unseen,
+                   any(g.kind.is_sum for g in phase.groups))
 
     def _outs(self, aim: Aim, hand: list[Card], missing: int,
               useful: Sequence[tuple[Card, int]] | None = None) -> float:
         """Unseen copies of the cards that bring ``hand`` (``missing`` short) closer."""
         if missing <= 0 or missing >= FAR:
             return 0.0
-        if missing == 1:
-            return float(sum(aim.unseen[c.plain()] for c in self._short(aim, hand)[1]))
+        if missing == 1 and not aim.sums:
+            return float(sum(aim.unseen[c.plain()] for c in self._short(aim, hand, True)[1]))
         pool = aim.classes if useful is None else useful
         return float(sum(n for card, n in pool if self._miss(aim, [*hand, card]) < missing))
 
@@ -476,7 +485,8 @@ class StrongBot:
         least = min((k for k, _ in losses.values()), default=0)
         out = {}
         for c in offered:
-            k, w = losses.get(c, (least, self._outs(aim, hand, least)))  # (the anti card)
+            # (the anti card, not in the hand counted: as good as the best to let go)
+            k, w = losses[c] if c in losses else (least, self._outs(aim, hand, least))
             out[c] = w - 1000.0 * (k - least)
         return out
 
@@ -489,9 +499,12 @@ class StrongBot:
         least = min(short.values())
         now = self._miss(aim, hand)
         useful = None
-        if least == now and least >= 2:
-            # a card that brings the smaller hand closer brings the whole one closer too
-            useful = [(card, n) for card, n in aim.classes if self._miss(aim, [*hand, card]) < now]
+        if least == now and (least >= 2 or (least == 1 and aim.sums)):
+            # a card that brings the smaller hand closer brings the whole one closer too;
+            # of a phase that tells many classes apart (colors), the commonest unseen only
+            tried = aim.classes if len(aim.classes) <= FEW_CLASSES else \
+                sorted(aim.classes, key=lambda cn: -cn[1])[:FEW_CLASSES]
+            useful = [(card, n) for card, n in tried if self._miss(aim, [*hand, card]) < now]
             ties = sum(k == least for k in short.values())
             if len(useful) * ties > OUTS_BUDGET:
                 # big phases of many card classes: the commonest unseen classes only, so a
