@@ -77,8 +77,9 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
 
     The most cards of the hand the phase can hold answers both at once: all of
     them, and the solver lays the meld; fewer, and the rest are the shortfall.
-    With ``outs`` false a hand one short comes without its outs (the same count, for
-    callers that ask only how far hands are: the outs are most of the work there).
+    With ``outs`` false a hand one short may come without its outs: the same count, the
+    outs left out where they cost a search (for callers that only measure hands, where the
+    outs are most of the work).
     """
     started = budget.now()
     phase, hand, rules, seen = hand_args("assess", phase, hand, rules, seen)
