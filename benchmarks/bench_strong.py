@@ -66,8 +66,8 @@ class Table:
         out = [sys.executable, "-m", "phasedsl.cli", "tournament"]
         for b in self.bots:
             out += ["--bot", b]
-        return out + ["--players", str(self.players), "--games", str(self.deals),
-                      "--seed", str(seed), "--jobs", str(jobs), "--json"]
+        return [*out, "--players", str(self.players), "--games", str(self.deals),
+                "--seed", str(seed), "--jobs", str(jobs), "--json"]
 
 
 TABLES = (Table(("strong", "greedy"), 2, 200, 0.65, 0.60),

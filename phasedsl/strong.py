@@ -523,7 +523,7 @@ class StrongBot:
             if len(useful) * ties > budget:
                 # big phases of many card classes: the commonest unseen classes only, so a
                 # turn stays within a few dozen solver calls
-                keep = max(4, budget // ties)
+                keep = max(2 if aim.dear else 4, budget // ties)
                 useful = sorted(useful, key=lambda cn: -cn[1])[:keep]
         return {c: (k, self._outs(aim, _without(hand, c), k, useful) if k == least else 0.0)
                 for c, k in short.items()}

@@ -107,3 +107,21 @@ def test_the_bot_seeks_outs_only_for_the_hands_it_weighs(table, monkeypatch):
         g = g.apply(bots[state.to_move].choose(view(state, state.to_move)))
     assert decisions > 50 and calls["all"] > 5 * decisions
     assert calls["outs"] <= 1.5 * decisions, calls
+
+
+def test_one_strong_seat_against_three_greedy_ones():
+    """The benchmark's four-player table: greedy entered three times seats strong once in
+    each seat of every deal, greedy in the other three."""
+    from phasedsl.tournament import play_tournament, tournament
+
+    games = list(play_tournament("short-game-5", ["strong", "greedy", "greedy", "greedy"], 4,
+                                 deals=2, seed=3))
+    assert len(games) == 8
+    for deal in range(2):
+        seats = [g.seats.index(0) for g in games if g.deal == deal]
+        assert sorted(seats) == [0, 1, 2, 3]
+    got = tournament("short-game-5", ["strong", "greedy", "greedy", "greedy"], players=4,
+                     deals=2, seed=3)
+    assert got["bots"] == ["strong", "greedy#1", "greedy#2", "greedy#3"]
+    assert got["seatings"] == 4 and got["results"]["strong"]["games"] == 8
+    assert sum(r["wins"] for r in got["results"].values()) <= 8
