@@ -80,13 +80,22 @@ def strength(table: Table, seed: int, jobs: int) -> tuple[str, bool]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")]))}
     t0 = time.perf_counter()
-    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True)
+    with subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            out, err = proc.communicate()
+        except BaseException:  # Ctrl-C, SIGTERM: the command ends its workers on SIGTERM
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            raise
     wall = time.perf_counter() - t0
     shown = "phasedsl " + " ".join(argv[3:])
-    if done.returncode:
-        return f"{shown}: exit {done.returncode}: {done.stdout.strip() or done.stderr.strip()}", \
-            False
-    got = json.loads(done.stdout)
+    if proc.returncode:
+        return f"{shown}: exit {proc.returncode}: {out.strip() or err.strip()}", False
+    got = json.loads(out)
     r = got["results"]["strong"]
     lo, hi = r["ci95"]
     ok = r["share"] >= table.goal and lo > table.floor
