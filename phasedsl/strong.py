@@ -508,9 +508,14 @@ class StrongBot:
         tried = aim.classes if len(aim.classes) <= FEW_CLASSES else \
             sorted(aim.classes, key=lambda cn: -cn[1])[:FEW_CLASSES]
         if least == now == 1 and aim.dear and not aim.sums:
-            # each outs of a smaller hand is one of the whole one's: those, by class (a
-            # class of a card that completes it completes it whatever its color, or number)
-            completes = {c.plain() for c in self._short(aim, hand, True)[1] or ()}
+            # every out of a smaller hand is one of the whole hand's: the classes of those
+            # (each tried again with the smaller hand, so a class too many costs a call)
+            deck = aim.rules.deck
+            completes = set()
+            for c in self._short(aim, hand, True)[1] or ():
+                completes.add(c.plain())
+                if c.natural:  # (the card standing for its class, whichever that is)
+                    completes |= {Card(c.number, deck.colors[0]), Card(deck.low, c.color)}
             useful = [(card, n) for card, n in aim.classes if card in completes]
         elif least == now and (least >= 2 or (least == 1 and aim.sums)):
             # a card that brings the smaller hand closer brings the whole one closer too
