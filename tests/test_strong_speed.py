@@ -125,3 +125,33 @@ def test_one_strong_seat_against_three_greedy_ones():
     assert got["bots"] == ["strong", "greedy#1", "greedy#2", "greedy#3"]
     assert got["seatings"] == 4 and got["results"]["strong"]["games"] == 8
     assert sum(r["wins"] for r in got["results"].values()) <= 8
+
+
+def _bench():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_strong.py"
+    spec = importlib.util.spec_from_file_location("bench_strong", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclass looks its module up)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_reads_the_tournament_commands_json_and_judges_it():
+    """Its tables run the real command; a small one here, judged against its goals both
+    ways (a goal nobody can miss, and one nobody can meet)."""
+    bench = _bench()
+    assert [t.argv(1, 2)[3:] for t in bench.TABLES][1] == [
+        "tournament", "--bot", "strong", "--bot", "greedy", "--bot", "greedy", "--bot",
+        "greedy", "--players", "4", "--games", "100", "--seed", "1", "--jobs", "2", "--json"]
+    easy = bench.Table(("strong", "greedy"), 2, 2, 0.0, -1.0)
+    line, ok = bench.strength(easy, seed=3, jobs=1)
+    assert ok and "PASS" in line and "2 deals x 2 seatings = 4 games" in line, line
+    hard = bench.Table(("strong", "greedy"), 2, 2, 1.01, 0.99)
+    line, ok = bench.strength(hard, seed=3, jobs=1)
+    assert not ok and "FAIL" in line, line
+    line, ok = bench.strength(bench.Table(("strong", "nobody"), 2, 1, 0.0, 0.0), 3, 1)
+    assert not ok and "exit 2" in line, line
