@@ -49,6 +49,7 @@ TAKE_MARGIN, TAKE_FACTOR = 2.0, 1.25
 # Solver calls for the outs of the cards tied for the fewest cards short, at most (past
 # that only the classes with the most unseen copies are tried)
 OUTS_BUDGET = 60
+OUTS_BUDGET_DEAR = 24  # the same where each call costs more (see ``Aim.dear``)
 FEW_CLASSES = 16  # classes of cards that a phase tells apart: at most a number each
 # New solver calls a decision makes at most (each is bounded by the solver's budget; a
 # pack of huge phases would otherwise make a turn take minutes): past it, a hand is
@@ -83,6 +84,11 @@ class Aim:
     # unseen copies of the whole class
     classes: tuple[tuple[Card, int], ...]
     unseen: Counter
+    # a sum among the groups: the solver finds the outs card by card (each color of each
+    # number), so they are counted here by class, each class asked once
+    sums: bool = False
+    # each solver call costs more: many classes (colors), or three groups and more
+    dear: bool = False
 
 
 def _classes(phase: Phase, rules: Rules, unseen: Counter) -> tuple[tuple[Card, int], ...]:
@@ -196,21 +202,26 @@ class StrongBot:
 
     # ------------------------------------------------------------------ counting
 
-    def _short(self, aim: Aim, hand: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
-        """Cards short of the phase, and the single cards that complete it when one."""
+    def _short(self, aim: Aim, hand: Sequence[Card],
+               outs: bool = False) -> tuple[int, tuple[Card, ...] | None]:
+        """Cards short of the phase, and (asked for ``outs``) the single cards that
+        complete it when one; None where they were not sought."""
         key = (aim.number, _key(hand))
         got = self._missing.get(key)
-        if got is None:
+        if got is None or (outs and got[1] is None):
             if self._calls >= MAX_CALLS:  # a hostile pack's phases: the turn goes on blind
                 return UNKNOWN
             self._calls += 1
             try:
-                s = shortfall(aim.phase, list(key[1]), aim.rules)
+                # most hands are only measured: one short, their outs are most of the
+                # solver's work, and few of them are counted
+                s = shortfall(aim.phase, list(key[1]), aim.rules, outs=outs)
             except PhaseDSLError:  # (SearchLimit among them) past the solver's budget
                 s = None
             # undecided: not made for a bot, which lays only a meld the solver finds
             got = UNKNOWN if s is None else \
-                (s.missing if s.decided else 1, tuple(o.card for o in s.outs))
+                (s.missing if s.decided else 1,
+                 tuple(o.card for o in s.outs) if outs or s.missing != 1 else None)
             self._missing[key] = got
         return got
 
@@ -221,15 +232,18 @@ class StrongBot:
         phase, rules = phase_rules(view.table, number)
         seen = [*view.discard, *(c for o in view.players for g in o.laid for c in g.cards)]
         unseen = unseen_counts([c for c in (*view.hand, *view.save) if not c.anti], seen, rules)
-        return Aim(number, phase, rules, _classes(phase, rules, unseen), unseen)
+        classes = _classes(phase, rules, unseen)
+        return Aim(number, phase, rules, classes, unseen,
+                   any(g.kind.is_sum for g in phase.groups),
+                   len(classes) > FEW_CLASSES or len(phase.groups) > 2)
 
     def _outs(self, aim: Aim, hand: list[Card], missing: int,
               useful: Sequence[tuple[Card, int]] | None = None) -> float:
         """Unseen copies of the cards that bring ``hand`` (``missing`` short) closer."""
         if missing <= 0 or missing >= FAR:
             return 0.0
-        if missing == 1:
-            return float(sum(aim.unseen[c.plain()] for c in self._short(aim, hand)[1]))
+        if missing == 1 and useful is None and not aim.sums:
+            return float(sum(aim.unseen[c.plain()] for c in self._short(aim, hand, True)[1]))
         pool = aim.classes if useful is None else useful
         return float(sum(n for card, n in pool if self._miss(aim, [*hand, card]) < missing))
 
@@ -476,7 +490,8 @@ class StrongBot:
         least = min((k for k, _ in losses.values()), default=0)
         out = {}
         for c in offered:
-            k, w = losses.get(c, (least, self._outs(aim, hand, least)))  # (the anti card)
+            # (the anti card, not in the hand counted: as good as the best to let go)
+            k, w = losses[c] if c in losses else (least, self._outs(aim, hand, least))
             out[c] = w - 1000.0 * (k - least)
         return out
 
@@ -489,14 +504,31 @@ class StrongBot:
         least = min(short.values())
         now = self._miss(aim, hand)
         useful = None
-        if least == now and least >= 2:
+        # of a phase that tells many classes apart (colors), the commonest unseen only
+        tried = aim.classes if len(aim.classes) <= FEW_CLASSES else \
+            sorted(aim.classes, key=lambda cn: -cn[1])[:FEW_CLASSES]
+        if least == now == 1 and aim.dear and not aim.sums:
+            # every out of a smaller hand is one of the whole hand's: the classes of those
+            # (each tried again with the smaller hand, so a class too many costs a call)
+            deck = aim.rules.deck
+            completes = set()
+            for c in self._short(aim, hand, True)[1] or ():
+                completes.add(c.plain())
+                if c.natural:  # (the card standing for its class, whichever that is)
+                    completes |= {Card(c.number, deck.colors[0]), Card(deck.low, c.color)}
+            useful = [(card, n) for card, n in aim.classes if card in completes]
+        elif least == now and (least >= 2 or (least == 1 and aim.sums)):
             # a card that brings the smaller hand closer brings the whole one closer too
-            useful = [(card, n) for card, n in aim.classes if self._miss(aim, [*hand, card]) < now]
+            useful = [(card, n) for card, n in tried if self._miss(aim, [*hand, card]) < now]
+        elif aim.dear and least >= 2:
+            useful = list(tried)  # every card is needed: any class may help what is left
+        if useful is not None:
             ties = sum(k == least for k in short.values())
-            if len(useful) * ties > OUTS_BUDGET:
+            budget = OUTS_BUDGET_DEAR if aim.dear else OUTS_BUDGET
+            if len(useful) * ties > budget:
                 # big phases of many card classes: the commonest unseen classes only, so a
                 # turn stays within a few dozen solver calls
-                keep = max(4, OUTS_BUDGET // ties)
+                keep = max(2 if aim.dear else 4, budget // ties)
                 useful = sorted(useful, key=lambda cn: -cn[1])[:keep]
         return {c: (k, self._outs(aim, _without(hand, c), k, useful) if k == least else 0.0)
                 for c, k in short.items()}

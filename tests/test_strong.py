@@ -2,11 +2,7 @@
 player does on constructed tables (keeps outs, lays, hits, aims skips, does not feed the
 next player)."""
 
-import functools
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from bot_tables import TABLES, Checked
@@ -21,17 +17,7 @@ from phasedsl.gamelog import replay
 from phasedsl.hits import laid_group
 from phasedsl.packs import load_pack
 from phasedsl.strong import StrongBot
-
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_strong.py"
-
-
-@functools.cache
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_strong", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclass looks its module up)
-    spec.loader.exec_module(module)
-    return module
+from phasedsl.tournament import tournament
 
 
 def _play(table: str, kinds: list[str], seed: int, max_moves: int = 20_000) -> Game:
@@ -82,21 +68,13 @@ def test_strong_games_are_seeded():
 
 
 def test_strong_beats_greedy_in_two_player_games():
-    """40 deals, each played with strong in both seats: the lower end of the Wilson 95%
-    interval of its win share above one half (the benchmark measures 400 games: about
-    75%, see the README)."""
-    bench = _bench()
-    games = bench.run("original", 2, 40, seed=7)
-    wins = sum(g.winner == g.seat for g in games)
-    lo, _ = bench.wilson(wins, len(games))
-    assert len(games) == 80 and lo > 0.5, (wins, len(games))
-
-
-def test_the_wilson_interval():
-    bench = _bench()
-    lo, hi = bench.wilson(72, 100)
-    assert round(lo, 4) == 0.6251 and round(hi, 4) == 0.7986
-    assert bench.wilson(0, 0) == (0.0, 1.0)
+    """A tournament of 40 deals, each played with strong in both seats: it wins more games
+    than greedy, the lower end of the Wilson 95% interval of its share above one half (the
+    benchmark's tournaments of 400 games measure about 75%, see the README)."""
+    got = tournament("original", ["strong", "greedy"], players=2, deals=40, seed=7)
+    mine, theirs = got["results"]["strong"], got["results"]["greedy"]
+    assert got["games"] == mine["games"] == 80 and mine["forfeits"] == theirs["forfeits"] == 0
+    assert mine["wins"] > theirs["wins"] and mine["ci95"][0] > 0.5, mine
 
 
 def test_strong_sees_only_its_view():

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import os
 import textwrap
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
@@ -89,16 +90,9 @@ def simulate(
         if plot is not None:
             check_target(plot, force)
         writer = LogWriter(logs, pack, games, force) if logs is not None else None
-        records = []
-        with progress_bar(as_json, "playing games", games) as bar, closing(play_games(
-                pack, players, games, spec, seed, world, jobs, keep_logs=writer is not None)
-                ) as played:
-            for rec in played:
-                if writer is not None:  # written as each game ends, then forgotten
-                    rec = writer.write(rec)
-                records.append(rec)
-                if bar:
-                    bar(completed=len(records))
+        records = collect_games(play_games(pack, players, games, spec, seed, world, jobs,
+                                           keep_logs=writer is not None),
+                                games, as_json, writer and writer.write)
         summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                    "seed": seed, **summarize(records, players, phase_odds(pack, world))}
         if plot is not None:
@@ -112,6 +106,23 @@ def simulate(
         typer.echo(summary_text(summary))
         if plot is not None:
             typer.echo(f"wrote {plot}")
+
+
+T = TypeVar("T")
+
+
+def collect_games(run: Iterator[T], total: int, quiet: bool,
+                  keep: Callable[[T], T] | None = None) -> list[T]:
+    """Every game of a run, in order, under a progress bar of ``total`` games (none when
+    ``quiet``); ``keep`` (a ``LogWriter``'s: it writes the game's log and forgets it) is
+    applied to each as it ends.  The run is closed however this ends (its workers too)."""
+    played: list[T] = []
+    with progress_bar(quiet, "playing games", total) as bar, closing(run):
+        for g in run:
+            played.append(keep(g) if keep is not None else g)
+            if bar:
+                bar(completed=len(played))
+    return played
 
 
 class LogWriter:

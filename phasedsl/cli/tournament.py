@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -13,8 +12,8 @@ import typer
 
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
-from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
-from .sim import BotTimeoutOpt, LogWriter, WorldOpt
+from .common import ForceOpt, JobsOpt, JsonOpt, fail
+from .sim import BotTimeoutOpt, LogWriter, WorldOpt, collect_games
 
 
 def tournament(
@@ -76,16 +75,11 @@ def tournament(
         pack = load_pack(variant)
         names = entry_names(specs)
         writer = LogWriter(logs, pack, total, force) if logs is not None else None
-        played = []
-        with progress_bar(as_json, "playing games", total) as bar, closing(play_tournament(
-                pack, specs, n, games, seed, world, jobs, keep_logs=writer is not None)
-                ) as run:
-            for g in run:
-                if writer is not None:  # written as each game ends, then forgotten
-                    g = replace(g, record=writer.write(_logged(g, names)))
-                played.append(g)
-                if bar:
-                    bar(completed=len(played))
+        keep = None if writer is None else \
+            (lambda g: replace(g, record=writer.write(_logged(g, names))))
+        played = collect_games(play_tournament(pack, specs, n, games, seed, world, jobs,
+                                               keep_logs=writer is not None),
+                               total, as_json, keep)
         result = summary(pack, names, n, games, seed, world, played)
     except PhaseDSLError as e:
         fail(e, as_json)

@@ -72,23 +72,26 @@ def _route(phase: Phase, lay: Layout, rules: Rules) -> tuple[Layout, str | None,
 
 
 def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
-           seen: Iterable[Card] = ()) -> Assessment:
+           seen: Iterable[Card] = (), *, outs: bool = True) -> Assessment:
     """Does the hand make the phase (with the meld), or how many cards short is it.
 
     The most cards of the hand the phase can hold answers both at once: all of
     them, and the solver lays the meld; fewer, and the rest are the shortfall.
+    With ``outs`` false a hand one short may come without its outs: the same count, the
+    outs left out where they cost a search (for callers that only measure hands, where the
+    outs are most of the work).
     """
     started = budget.now()
     phase, hand, rules, seen = hand_args("assess", phase, hand, rules, seen)
-    got = _assess(phase, hand, rules, seen, started)
+    got = _assess(phase, hand, rules, seen, started, outs)
     if got.meld is None and got.shortfall.never is None and rules.skip_counts_as_blue \
             and blueskips.applies(phase.groups, rules):
-        return _assess_blue(phase, hand, rules, seen, got)
+        return _assess_blue(phase, hand, rules, seen, got, outs)
     return got
 
 
 def _assess_blue(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Card],
-                 base: Assessment) -> Assessment:
+                 base: Assessment, want_outs: bool = True) -> Assessment:
     """``assess`` under skip_counts_as_blue, for a hand the plain reading leaves short: made
     when some way of laying skips as blue cards makes it; else the fewest cards short over
     every such way (a skip drawn counts as a wild there: a wild fills any slot such a skip
@@ -125,7 +128,7 @@ def _assess_blue(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequenc
             cut = True  # the fewest found is an upper bound; the hand is 1 short at least
             break
         left, took = _without_skips(hand, v.used)
-        sub = _assess(v.phase, left, rules, (*seen, *took), budget.now())
+        sub = _assess(v.phase, left, rules, (*seen, *took), budget.now(), want_outs)
         if sub.meld is not None:  # (find said otherwise: its budget, not the count, spoke)
             return Assessment(None, Shortfall(0, exact=False, at_most=0, decided=False))
         answers.append((sub.shortfall, v))
@@ -139,7 +142,7 @@ def _assess_blue(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequenc
     if cut:
         return Assessment(None, Shortfall(1, (), best.example, shown, best.possible,
                                           exact=False, at_most=best.at_most or best.missing))
-    if best.missing != 1:
+    if best.missing != 1 or not want_outs:
         return Assessment(None, Shortfall(best.missing, (), best.example, shown, best.possible,
                                           exact=exact and best.exact, at_most=best.at_most))
     cards = {o.card for a, _ in answers if a.missing == 1 for o in a.outs}
@@ -171,7 +174,7 @@ def _without_skips(hand: Sequence[Card], k: int) -> tuple[list[Card], tuple[Card
 
 
 def _assess(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Card],
-            started: float) -> Assessment:
+            started: float, outs: bool = True) -> Assessment:
     lay = layout_for(phase, rules)
     h = Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
@@ -181,7 +184,7 @@ def _assess(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Car
         route = _route(phase, lay, rules)
     never, shape = route[1], route[2]
     if lay.has_sums:  # a sum is no class: its own search counts the cards short
-        return assess_sums(phase, lay, h, hand, rules, seen, never, started)
+        return assess_sums(phase, lay, h, hand, rules, seen, never, started, outs)
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
     # the commonest shapes answer from the counts: True when they say it is made
@@ -226,6 +229,8 @@ def _assess(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Car
         skips = unseen_pool(h, rules, seen)[2]
         found = (Out(SKIP, skips),) if skips > 0 else ()
         return Assessment(None, Shortfall(1, found, example, completes, bool(found)))
+    if k == 1 and not outs:
+        return Assessment(None, Shortfall(1, (), example, completes, real is not False))
     if k == 1 and best.exact and not few:
         # every choice one short, for the outs (one group: they came with the fill)
         again = fill_hand(lay, h, rules, [budget.SHORTFALL_STEPS // 2], need - 1, collect=True)
@@ -328,15 +333,16 @@ def _one_group_short(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], r
 
 
 def shortfall(phase: Phase | str, hand: Sequence[Card] | str, rules: Rules = DEFAULT_RULES,
-              seen: Iterable[Card] | str = ()) -> Shortfall:
+              seen: Iterable[Card] | str = (), *, outs: bool = True) -> Shortfall:
     """The fewest cards missing, with the single-card outs when one is missing.
 
     Missing cards are counted as free choices of any card (each can be the
     natural a group lacks), so the count is exact; the example picks real
     cards for them.  ``phase`` may be a phrase, ``hand`` and ``seen`` card strings.
+    ``outs=False``: the count alone (see ``assess``).
     """
     phase, hand, rules, seen = hand_args("shortfall", phase, hand, rules, seen)
-    return assess(phase, hand, rules, seen).shortfall
+    return assess(phase, hand, rules, seen, outs=outs).shortfall
 
 
 def _order(card: Card, rules: Rules) -> tuple:

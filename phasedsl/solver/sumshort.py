@@ -28,8 +28,10 @@ from .sums import SumSolution, natural_floor, plain_rules, search_sums
 
 
 def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules: Rules,
-                seen: tuple[Card, ...], never: str | None, started: float) -> Assessment:
-    """``assess`` for a phase holding a sum, within the searches' seconds from ``started``."""
+                seen: tuple[Card, ...], never: str | None, started: float,
+                outs: bool = True) -> Assessment:
+    """``assess`` for a phase holding a sum, within the searches' seconds from ``started``
+    (one short: with the outs unless ``outs`` is false)."""
     need = lay.total + lay.need_w + lay.need_s
     if never:
         return Assessment(None, Shortfall(need, possible=False, never=never))
@@ -52,6 +54,8 @@ def assess_sums(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules:
             sol, converted = found
             if k == 0:
                 return Assessment(sum_meld(lay, sol, converted), Shortfall(0))
+            if k == 1 and not outs:
+                return Assessment(None, Shortfall(1))
             if k == 1:
                 return _one_short(lay, hand, rules, seen, deadline)
             example, groups, stocked = _example(lay, sol, hand, rules, seen, k)
