@@ -27,7 +27,7 @@ from .extbot import ExternalBot, Forfeit
 from .game import Game, IllegalMove, legal_moves, view
 from .game.table import hopeless
 from .lint import refuse_unplayable
-from .packs import Pack, as_pack
+from .packs import Pack, as_pack, builtin_names
 from .workers import Pool, resolve_jobs
 
 # A game is stopped (and counted as capped) after this many moves: no game between
@@ -323,4 +323,21 @@ def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
         with suppress(SearchLimit):
             out[e.number] = odds(e.phase, rules, samples=samples, seed=seed,
                                  exact=False).probability
+    return out
+
+
+def playable_tables(players: int = 2) -> list[str]:
+    """Every built-in table a game of ``players`` can be dealt at, as ``pack`` or
+    ``pack/world`` (each world of a pack with several); a pack the referee refuses (lint
+    says why) is left out. For benchmarks and tests that play every table."""
+    out = []
+    for name in builtin_names():
+        pack = as_pack(name, "simulate")
+        worlds = [w.name for w in pack.worlds] if len(pack.worlds) > 1 else [None]
+        for w in worlds:
+            try:
+                Game.new(pack, PLAYER_NAMES[:players], world=w)
+            except PhaseDSLError:
+                continue
+            out.append(f"{name}/{w}" if w else name)
     return out

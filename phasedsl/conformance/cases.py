@@ -1103,12 +1103,32 @@ def fragment_event(text: str) -> dict:
 # "ann: draw deck R5", "ann: draw discard", "ann: lay R5 B5 W | G7 G8 G9 G10",
 # "ann: hit G11 bob 2", "ann: discard S skip bob", "ann: save R3", "ann: declare 4",
 # "ann: swap R6 bob 1 low", "ann: abandon R1 R2", "stop"), and what the referee must say:
-# "legal" or the rule code of the last line; "{deal3}" is FRAGMENT_DEALS' deal. Append only:
-# a row's name is its id.
+# "legal" or the rule code of the last line; "{deal3}" and "{deal2}" are FRAGMENT_DEALS' deals.
+# Append only: a row's name is its id.
 FRAGMENT_DEALS = {
     "deal3": "deal ann: S R1 R2 R3 R4 B6 B7 B8 B9 G10 / bob: S Y1 Y2 Y3 Y4 G6 G7 G8 G9 R10 / "
              "cat: R11 R12 B11 B12 G11 G12 Y11 Y12 Y10 B10 up R9",
+    "deal2": "deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12",
 }
+# The hand the tie-break fragments start from: a one-phase game ("2 sets of 3") that both
+# players make in the first hand, ann going out with the lower total.
+TIE_HAND = """
+        deal ann: R5 B5 G5 R7 B7 G7 Y5 Y7 G5 G7 / bob: R9 B9 G9 R11 B11 G11 Y1 Y2 Y3 Y4 up R12
+        ann: draw deck B1
+        ann: lay R5 B5 G5 | R7 B7 G7
+        ann: discard B1
+        bob: draw deck G1
+        bob: lay R9 B9 G9 | R11 B11 G11
+        bob: discard G1
+        ann: draw deck Y5
+        ann: hit Y5 ann 1
+        ann: hit Y7 ann 2
+        ann: hit G5 ann 1
+        ann: hit G7 ann 2
+        ann: discard Y5
+"""
+
+
 FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     # -- skips (three players: cat deals, ann plays first)
     ("skip-twice", "a skip onto a player already due to lose a turn", {}, None, "ann bob cat", """
@@ -1177,7 +1197,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     # -- going out (two players: bob deals, ann plays first; phase 1 is two sets of three)
     ("out-by-discard", "going out: a lay, four hits onto one's own set, the last card discarded",
      {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1187,7 +1207,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
         ann: discard R9
     """, "legal"),
     ("out-by-skip", "going out with a skip: it skips nobody", {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck S
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1200,7 +1220,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "legal"),
     ("out-by-hit", "the last card hit onto a group where a hand ends only with a discard",
      {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck Y5
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1211,7 +1231,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "cannot_go_out_by_play"),
     ("out-by-hit-allowed", "going out by a hit of the last card (go_out_without_discard)",
      {"house_rules.go_out_without_discard": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck Y5
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1222,7 +1242,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "legal"),
     ("out-too-soon", "going out before play has come round to the dealer (postal rule)",
      {"house_rules.go_out_after_first_round": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1232,53 +1252,12 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "cannot_go_out_yet"),
     # -- tie-breaks: a one-phase game, both players make it in the first hand, ann goes out
     ("tie-lowest-score", "both finish the last phase in one hand: the lowest total wins",
-     {}, ["2 sets of 3"], "ann bob", """
-        deal ann: R5 B5 G5 R7 B7 G7 Y5 Y7 G5 G7 / bob: R9 B9 G9 R11 B11 G11 Y1 Y2 Y3 Y4 up R12
-        ann: draw deck B1
-        ann: lay R5 B5 G5 | R7 B7 G7
-        ann: discard B1
-        bob: draw deck G1
-        bob: lay R9 B9 G9 | R11 B11 G11
-        bob: discard G1
-        ann: draw deck Y5
-        ann: hit Y5 ann 1
-        ann: hit Y7 ann 2
-        ann: hit G5 ann 1
-        ann: hit G7 ann 2
-        ann: discard Y5
-    """, "legal"),
+     {}, ["2 sets of 3"], "ann bob", TIE_HAND, "legal"),
     ("tie-replay-last-phase", "both finish the last phase in one hand: both play a tie-break hand",
-     {"house_rules.tie_break": "replay_last_phase"}, ["2 sets of 3"], "ann bob", """
-        deal ann: R5 B5 G5 R7 B7 G7 Y5 Y7 G5 G7 / bob: R9 B9 G9 R11 B11 G11 Y1 Y2 Y3 Y4 up R12
-        ann: draw deck B1
-        ann: lay R5 B5 G5 | R7 B7 G7
-        ann: discard B1
-        bob: draw deck G1
-        bob: lay R9 B9 G9 | R11 B11 G11
-        bob: discard G1
-        ann: draw deck Y5
-        ann: hit Y5 ann 1
-        ann: hit Y7 ann 2
-        ann: hit G5 ann 1
-        ann: hit G7 ann 2
-        ann: discard Y5
-    """, "legal"),
+     {"house_rules.tie_break": "replay_last_phase"}, ["2 sets of 3"], "ann bob", TIE_HAND, "legal"),
     ("tie-replay-played", "the tie-break hand on the last phase made: the first out wins",
-     {"house_rules.tie_break": "replay_last_phase"}, ["2 sets of 3"], "ann bob", """
-        deal ann: R5 B5 G5 R7 B7 G7 Y5 Y7 G5 G7 / bob: R9 B9 G9 R11 B11 G11 Y1 Y2 Y3 Y4 up R12
-        ann: draw deck B1
-        ann: lay R5 B5 G5 | R7 B7 G7
-        ann: discard B1
-        bob: draw deck G1
-        bob: lay R9 B9 G9 | R11 B11 G11
-        bob: discard G1
-        ann: draw deck Y5
-        ann: hit Y5 ann 1
-        ann: hit Y7 ann 2
-        ann: hit G5 ann 1
-        ann: hit G7 ann 2
-        ann: discard Y5
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+     {"house_rules.tie_break": "replay_last_phase"}, ["2 sets of 3"], "ann bob",
+     TIE_HAND + """        {deal2}
         bob: draw deck R9
         bob: discard R9
         ann: draw deck R9
@@ -1290,39 +1269,13 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
         ann: discard R9
     """, "legal"),
     ("tie-over", "no tie-break hand where the lowest total has won", {}, ["2 sets of 3"],
-     "ann bob", """
-        deal ann: R5 B5 G5 R7 B7 G7 Y5 Y7 G5 G7 / bob: R9 B9 G9 R11 B11 G11 Y1 Y2 Y3 Y4 up R12
-        ann: draw deck B1
-        ann: lay R5 B5 G5 | R7 B7 G7
-        ann: discard B1
-        bob: draw deck G1
-        bob: lay R9 B9 G9 | R11 B11 G11
-        bob: discard G1
-        ann: draw deck Y5
-        ann: hit Y5 ann 1
-        ann: hit Y7 ann 2
-        ann: hit G5 ann 1
-        ann: hit G7 ann 2
-        ann: discard Y5
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+     "ann bob",
+     TIE_HAND + """        {deal2}
     """, "game_over"),
     ("tie-break-phase", "a tie-break hand of its own phase: the first to lay it wins",
      {"house_rules.tie_break": "replay_last_phase",
-       "house_rules.tie_break_phase": "1 set of 3"}, ["2 sets of 3"], "ann bob", """
-        deal ann: R5 B5 G5 R7 B7 G7 Y5 Y7 G5 G7 / bob: R9 B9 G9 R11 B11 G11 Y1 Y2 Y3 Y4 up R12
-        ann: draw deck B1
-        ann: lay R5 B5 G5 | R7 B7 G7
-        ann: discard B1
-        bob: draw deck G1
-        bob: lay R9 B9 G9 | R11 B11 G11
-        bob: discard G1
-        ann: draw deck Y5
-        ann: hit Y5 ann 1
-        ann: hit Y7 ann 2
-        ann: hit G5 ann 1
-        ann: hit G7 ann 2
-        ann: discard Y5
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+       "house_rules.tie_break_phase": "1 set of 3"}, ["2 sets of 3"], "ann bob",
+     TIE_HAND + """        {deal2}
         bob: draw deck R9
         bob: discard R9
         ann: draw deck R9
@@ -1330,13 +1283,13 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "legal"),
     # -- the save pile (Masters)
     ("save-no-pile", "a save without the save pile", {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: save R9
     """, "no_save_pile"),
     ("save-and-draw-back", "a card saved, then drawn back from the save pile",
      {"house_rules.save_pile": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: save R9
         bob: draw deck Y1
@@ -1344,7 +1297,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
         ann: draw save R9
     """, "legal"),
     ("save-twice", "a second save in one hand", {"house_rules.save_pile": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: save R9
         bob: draw deck Y1
@@ -1354,7 +1307,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "already_saved"),
     ("save-last-card", "saving the going-out card", {"house_rules.save_pile": True}, None,
      "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1366,12 +1319,12 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     # -- declared phases (Masters)
     ("declare-missing", "a draw before the player has declared their phase",
      {"phase_order": "any", "house_rules.declare_phase": "at_deal"}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
     """, "must_declare"),
     ("declare-and-lay", "phases declared at the deal, the declared phase laid",
      {"phase_order": "any", "house_rules.declare_phase": "at_deal"}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: declare 1
         bob: declare 2
         ann: draw deck R9
@@ -1379,7 +1332,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "legal"),
     ("declare-other-laid", "a lay naming a phase that is not the one declared",
      {"phase_order": "any", "house_rules.declare_phase": "at_deal"}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: declare 2
         bob: declare 1
         ann: draw deck R9
@@ -1387,22 +1340,22 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "wrong_phase"),
     ("declare-no-such-phase", "a declared phase the game does not have",
      {"phase_order": "any", "house_rules.declare_phase": "at_deal"}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: declare 11
     """, "phase_not_available"),
     ("declare-printed", "a declaration under the printed rules", {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: declare 1
     """, "declare_not_allowed"),
     ("declare-when-laying-none", "a lay naming no phase where it is declared when laying",
      {"phase_order": "any", "house_rules.declare_phase": "when_laying"}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
     """, "phase_not_declared"),
     ("declare-when-laying", "a lay naming its phase where it is declared when laying",
      {"phase_order": "any", "house_rules.declare_phase": "when_laying"}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7 phase 1
     """, "legal"),
@@ -1433,14 +1386,14 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "must_reuse_wild"),
     # -- abandoning a phase (Masters variant 2)
     ("abandon-printed", "a phase abandoned under the printed rules", {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: abandon R4 R6 R8 B4 B6 B8
     """, "abandon_not_allowed"),
     ("abandon", "a phase laid and abandoned in one turn, six cards drawn",
      {"house_rules.abandon_phase": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: abandon R4 R6 R8 B4 B6 B8
@@ -1448,7 +1401,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "legal"),
     ("abandon-later", "a phase abandoned a turn after it was laid",
      {"house_rules.abandon_phase": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: discard R9
@@ -1498,7 +1451,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
         deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / zed: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
     """, "bad_deal"),
     ("no-deal-after-out", "a draw where the next hand's deal is due", {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1510,13 +1463,13 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "not_now"),
     ("stop", "a stop where the clock rule is played", {"house_rules.baseball_short_game": True},
      None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: discard R9
         stop
     """, "legal"),
     ("stop-printed", "a stop under the printed rules", {}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck R9
         ann: discard R9
         stop
@@ -1549,7 +1502,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     # -- floating: every card played out, the floater goes on
     ("float-takes-playable", "a floater draws from the deck past a playable discard",
      {"house_rules.floating": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck Y5
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1563,7 +1516,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "must_take_playable"),
     ("float-plays-drawn", "a floater discards a drawn card that fits a laid group",
      {"house_rules.floating": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck Y5
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1578,7 +1531,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "must_play_drawn"),
     ("float-out", "a floater goes out by discarding a drawn card that fits nothing",
      {"house_rules.floating": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck Y5
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1600,7 +1553,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "not_a_phase_card"),
     ("anti-phase-out", "going out with the anti-phase card, naming who moves down",
      {"house_rules.anti_phase_for_others": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck A
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1611,7 +1564,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "legal"),
     ("anti-phase-out-nobody", "going out with the anti-phase card naming nobody",
      {"house_rules.anti_phase_for_others": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck A
         ann: lay R5 B5 G5 | R7 B7 G7
         ann: hit Y5 ann 1
@@ -1622,7 +1575,7 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
     """, "anti_phase_target"),
     ("anti-phase-early", "the anti-phase card discarded naming a player while cards are held",
      {"house_rules.anti_phase_for_others": True}, None, "ann bob", """
-        deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12
+        {deal2}
         ann: draw deck A
         ann: discard A down bob
     """, "anti_phase_not_last"),
