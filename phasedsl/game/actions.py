@@ -96,11 +96,10 @@ def _seeded(seed: int | None, hand_no: int, deck: Deck, saves: tuple[Card, ...],
 
 @lru_cache(maxsize=16)
 def deck_cards(deck: Deck) -> tuple[Card, ...]:
-    """``deck.all_cards()``, made once a deck (every deal starts from it), every copy of a
-    card the one object: hands, piles and counts then find equal cards by identity (a
-    hand holds pairs; comparing two copies would call Card.__eq__, in Python)."""
-    one: dict[Card, Card] = {}
-    return tuple(one.setdefault(c, c) for c in deck.all_cards())
+    """``deck.all_cards()``, made once a deck (every deal starts from it).  Every copy of a
+    card is the one ``interned`` object, the solver's too: hands, piles and counts find
+    equal cards by identity (a hand holds pairs, a meld the solver's cards)."""
+    return tuple(deck.all_cards())
 
 
 @lru_cache(maxsize=16)
