@@ -224,7 +224,8 @@ class GreedyBot:
         target = None if view.laid else self._target(view)
         if target is None:
             return max(offered, key=worth)
-        free = self._free_cards(view, target)
+        short = self._shortfall(view, target, view.hand)
+        free = self._free_cards(view, target, short[1])
         pool = [c for c in offered if c in free]
         if pool:
             pick = max(pool, key=worth)
@@ -232,8 +233,7 @@ class GreedyBot:
             rest = _playable(view.hand)
             if not pick.anti:
                 rest.remove(pick)
-            self._short[(target, _ranks(rest))] = \
-                self._shortfall(view, target, view.hand)
+            self._short[(target, _ranks(rest))] = short
             return pick
         # Every card is in use (a short hand): try each loss.
         hand = list(view.hand)
@@ -245,18 +245,19 @@ class GreedyBot:
 
         return max(offered, key=loss)
 
-    def _free_cards(self, view: PlayerView, target: int) -> Counter:
+    def _free_cards(self, view: PlayerView, target: int, example: tuple[Card, ...]
+                    ) -> set[Card]:
         """Cards whose loss keeps the hand as close to ``target``: those that the phase
-        does not use once the solver's example cards are added to the hand."""
+        does not use once the solver's example cards (of the hand's shortfall) are added
+        to the hand."""
         phase, rules = self._phase(view, target)
-        hand = _playable(view.hand)
-        _, example = self._shortfall(view, target, hand)
-        meld = find_within_budget(phase, [*hand, *example], rules)
+        meld = find_within_budget(phase, [*_playable(view.hand), *example], rules)
         if meld is None:
-            return Counter()
+            return set()
         used = Counter(meld.cards())
         used.subtract(example)
-        return Counter(view.hand) - +used
+        have = Counter(view.hand)
+        return {c for c, k in have.items() if k > used[c]}  # (more held than the meld uses)
 
 
 @lru_cache(maxsize=16)
