@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from .cards import Card
+from .cards import SKIP, WILD, Card, Deck
 from .errors import PhaseDSLError
 from .game import moves as mv
 from .game.table import phase_rules
@@ -84,7 +84,7 @@ class GreedyBot:
         of the phase either makes it (``find``) or keeps the same example.  The
         full ``shortfall`` (which also lists the outs) is worked out only otherwise."""
         hand = _playable(hand)
-        ranks = _ranks(hand)
+        ranks = _ranks(hand, view.table.deck)
         key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
@@ -233,7 +233,7 @@ class GreedyBot:
             rest = _playable(view.hand)
             if not pick.anti:
                 rest.remove(pick)
-            self._short[(target, _ranks(rest))] = short
+            self._short[(target, _ranks(rest, view.table.deck))] = short
             return pick
         # Every card is in use (a short hand): try each loss.
         hand = list(view.hand)
@@ -277,26 +277,30 @@ def _order(c: Card) -> tuple:
     return (c.wild, c.skip, c.number or 0, c.color or "")
 
 
-# Each card object's ``_order``, by its id (the entry holds the card, so the id stays its
-# own): a hand's cache key is its cards' orders sorted, which sort and hash as plain
-# tuples in C.  Cards (Python __hash__ and __eq__) made that key cost a fifth of a
-# simulation, as the bot looks up each hand one card smaller at every decision.  (For
-# the cards of a hand, which are plain, equal orders are equal cards.)
-_ORDERS: dict[int, tuple[Card, tuple]] = {}
+@lru_cache(maxsize=16)
+def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
+    """Each card the deck holds (one of each, wilds and skips plain) numbered in ``_order``:
+    by the card object's id (the deck's cards are interned, so a dealt hand's are these),
+    and by the card (another object of an equal card; a card of no deck is numbered
+    there when first met)."""
+    cards = sorted(set(deck.all_cards()) | {WILD, SKIP}, key=_order)
+    return {id(c): k for k, c in enumerate(cards)}, {c: k for k, c in enumerate(cards)}
 
 
-def _ranks(hand: Sequence[Card]) -> tuple[tuple, ...]:
-    """The hand as a multiset: its cards' orders, sorted."""
+def _ranks(hand: Sequence[Card], deck: Deck) -> tuple[int, ...]:
+    """The hand as a multiset, the bot's cache key: its cards' numbers in ``_order``,
+    sorted.  Small ints sort, slice and hash in C; Cards (hashed and compared in Python)
+    made that key a fifth of a simulation, as the bot looks up each hand one card smaller
+    at every decision."""
+    ids, by_card = _rank_table(deck)
     try:
-        return tuple(sorted([_ORDERS[id(c)][1] for c in hand]))
+        return tuple(sorted([ids[id(c)] for c in hand]))
     except KeyError:
         pass
-    if len(_ORDERS) > 4096:
-        _ORDERS.clear()
     for c in hand:
-        if id(c) not in _ORDERS:
-            _ORDERS[id(c)] = (c, _order(c))
-    return tuple(sorted([_ORDERS[id(c)][1] for c in hand]))
+        if c not in by_card:  # not of this deck (no game deals one): numbered after them all
+            by_card[c] = len(by_card)
+    return tuple(sorted([by_card[c] for c in hand]))
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot,
