@@ -19,6 +19,7 @@ from functools import lru_cache
 from ..cards import WILD, Card
 from ..errors import LINE_WORTH, PhaseDSLError, clipped, listed, quoted
 from ..hits import plan as hit_plan
+from ..hits import remember_read
 from ..hits import targets as hit_targets
 from ..layout import read_group
 from ..meld import LaidGroup
@@ -194,7 +195,9 @@ def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None
         new = (placed, *lg.cards) if h.end == "low" else (*lg.cards, placed)
         read, problems = read_group(lg.group, new, rules)
         if read is not None and not problems:
-            return LaidGroup(lg.group, read), h.end == "low", ""
+            got = LaidGroup(lg.group, read)
+            remember_read(got, rules)  # (its hits are asked next, under these rules)
+            return got, h.end == "low", ""
     if not problems:
         _, problems = read_group(lg.group, (*lg.cards, card), rules)
     why = "; ".join(msg for _, msg in problems)
