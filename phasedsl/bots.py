@@ -200,9 +200,11 @@ class GreedyBot:
         discards = [m for m in moves if isinstance(m, mv.Discard)]
         if not discards:  # e.g. only a save is left
             return moves[0]
-        offered = list(dict.fromkeys(m.card for m in discards))
-        card = self._card_to_lose(view, offered)
-        options = [m for m in discards if m.card == card]
+        by_card: dict[Card, list[mv.Discard]] = {}  # each card offered: its discards, in order
+        for m in discards:
+            by_card.setdefault(m.card, []).append(m)
+        card = self._card_to_lose(view, list(by_card))
+        options = by_card[card]
         # a skip, or the anti-phase card as the last card, names a player: the leader
         aimed = [m for m in options if (m.skip or m.down) is not None]
         if aimed:
@@ -260,8 +262,9 @@ class GreedyBot:
         return {c for c, k in have.items() if k > used[c]}  # (more held than the meld uses)
 
 
-@lru_cache(maxsize=16)
 def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
+    # (targets keeps each group's reading and answers on the group: no cache needed here,
+    # where hashing the group, the card and the rules cost more than the answer)
     try:
         return bool(targets([group], card, rules))
     except PhaseDSLError:  # laid under other wild numbers (postal): the referee decides
