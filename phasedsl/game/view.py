@@ -52,7 +52,16 @@ def view(state: GameState, player: str) -> PlayerView:
     i = state.table.index(player)
     seats = state.seats
     me = seats[i]
-    others = tuple([_seen(state, k, s) for k, s in enumerate(seats)])
+    table, tie, pending = state.table, state.tie_break, state.pending_skips
+    seen: list[Opponent] = []
+    for k, s in enumerate(seats):  # (``_seen``'s look-up, inline: four seats a view)
+        kept = s.__dict__.get(MEMO)
+        if kept is not None and kept[0] is table and kept[1] is tie \
+                and kept[2] == (s.name in pending):
+            seen.append(kept[3])
+        else:
+            seen.append(_seen(state, k, s))
+    others = tuple(seen)
     moves: tuple[mv.Move, ...] = ()
     to_move = state.to_move
     if to_move == player:
