@@ -31,6 +31,7 @@ from .checks import (
     check_turn,
     extend,
     going_out_problem,
+    hand_after,
     hit_rules,
     hittable,
     next_seat,
@@ -587,10 +588,11 @@ def _discard(state: GameState, move: mv.Discard) -> GameState:
 
 
 def discarded(state: GameState, move: mv.Discard,
-              checked: tuple[int, tuple[Card, ...], str | None]) -> GameState:
+              checked: tuple[int, int, str | None]) -> GameState:
     """The state after a discard ``check_discard`` has passed (``checked``, its answer:
-    the seat, the hand after, who is skipped)."""
-    i, hand, target = checked
+    the seat, where the card is in the hand, who is skipped)."""
+    i, k, target = checked
+    hand = hand_after(state.seats[i].hand, k)
     card = move.card.plain()
     seats = _set_seat(state, i, hand=hand)
     if state.step == "recipient_discard":
