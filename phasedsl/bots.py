@@ -68,6 +68,9 @@ class GreedyBot:
         # (phase, the hand's sorted ranks) -> (cards short, an example of them), for this
         # hand only
         self._short: dict[tuple, tuple[int, tuple[Card, ...]]] = {}
+        # (phase, hand size) of every hand kept there as at most one card short: a hand
+        # of one more card needs looking up one card smaller only if some such is kept
+        self._near: set[tuple[int, int]] = set()
         self._hand_no = -1
 
     # ------------------------------------------------------------------ helpers
@@ -90,7 +93,7 @@ class GreedyBot:
         if found is not None:
             return found
         phase, rules = self._phase(view, number)
-        for k in range(len(ranks)):
+        for k in range(len(ranks) if (number, len(ranks) - 1) in self._near else 0):
             if k and ranks[k] == ranks[k - 1]:
                 continue
             smaller = self._short.get((number, ranks[:k] + ranks[k + 1:]))
@@ -103,8 +106,13 @@ class GreedyBot:
             # undecided (the search stopped at its budget): not made for a bot, which lays
             # only a meld the solver finds
             found = (s.missing if s.decided else 1, s.example)
-        self._short[key] = found
+        self._keep(key, found)
         return found
+
+    def _keep(self, key: tuple, found: tuple[int, tuple[Card, ...]]) -> None:
+        self._short[key] = found
+        if found[0] <= 1:
+            self._near.add((key[0], len(key[1])))
 
     def _missing(self, view: PlayerView, number: int, hand: Sequence[Card]) -> int:
         return self._shortfall(view, number, hand)[0]
@@ -130,6 +138,7 @@ class GreedyBot:
             return moves[0]
         if view.hands_played != self._hand_no:  # a new hand: the cache is of no more use
             self._short.clear()
+            self._near.clear()
             self._hand_no = view.hands_played
         kinds = {type(m) for m in moves}
         if mv.Give in kinds:
@@ -235,7 +244,7 @@ class GreedyBot:
             rest = _playable(view.hand)
             if not pick.anti:
                 rest.remove(pick)
-            self._short[(target, _ranks(rest, view.table.deck))] = short
+            self._keep((target, _ranks(rest, view.table.deck)), short)
             return pick
         # Every card is in use (a short hand): try each loss.
         hand = list(view.hand)
