@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Protocol
 
 from .cards import SKIP, WILD, Card, Deck
@@ -289,14 +288,24 @@ def _order(c: Card) -> tuple:
     return (c.wild, c.skip, c.number or 0, c.color or "")
 
 
-@lru_cache(maxsize=16)
+# Per deck object (the entry holds it, so its id stays its own; hashing a Deck, as a
+# cache keyed by the deck would, costs more than the look-up it saves)
+_RANK_TABLES: dict[int, tuple[Deck, dict[int, int], dict[Card, int]]] = {}
+
+
 def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
     """Each card the deck holds (one of each, wilds and skips plain) numbered in ``_order``:
     by the card object's id (the deck's cards are interned, so a dealt hand's are these),
     and by the card (another object of an equal card; a card of no deck is numbered
     there when first met)."""
-    cards = sorted(set(deck.all_cards()) | {WILD, SKIP}, key=_order)
-    return {id(c): k for k, c in enumerate(cards)}, {c: k for k, c in enumerate(cards)}
+    got = _RANK_TABLES.get(id(deck))
+    if got is None or got[0] is not deck:
+        if len(_RANK_TABLES) > 16:
+            _RANK_TABLES.clear()
+        cards = sorted(set(deck.all_cards()) | {WILD, SKIP}, key=_order)
+        got = _RANK_TABLES[id(deck)] = (deck, {id(c): k for k, c in enumerate(cards)},
+                                        {c: k for k, c in enumerate(cards)})
+    return got[1], got[2]
 
 
 def _ranks(hand: Sequence[Card], deck: Deck) -> tuple[int, ...]:
