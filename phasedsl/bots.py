@@ -13,10 +13,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Protocol
 
-from .cards import Card
+from .cards import SKIP, WILD, Card, Deck
 from .errors import PhaseDSLError
 from .game import moves as mv
 from .game.table import phase_rules
@@ -65,8 +64,12 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         # Deterministic: the seed is taken only so that every bot is made the same way.
-        # (phase, sorted hand) -> (cards short, an example of them), for this hand only
+        # (phase, the hand's sorted ranks) -> (cards short, an example of them), for this
+        # hand only
         self._short: dict[tuple, tuple[int, tuple[Card, ...]]] = {}
+        # (phase, hand size) of every hand kept there as at most one card short: a hand
+        # of one more card needs looking up one card smaller only if some such is kept
+        self._near: set[tuple[int, int]] = set()
         self._hand_no = -1
 
     # ------------------------------------------------------------------ helpers
@@ -83,16 +86,16 @@ class GreedyBot:
         of the phase either makes it (``find``) or keeps the same example.  The
         full ``shortfall`` (which also lists the outs) is worked out only otherwise."""
         hand = _playable(hand)
-        key = (number, tuple(sorted(hand, key=_order)))
+        ranks = _ranks(hand, view.table.deck)
+        key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
             return found
         phase, rules = self._phase(view, number)
-        cards = key[1]
-        for k in range(len(cards)):
-            if k and cards[k] == cards[k - 1]:
+        for k in range(len(ranks) if (number, len(ranks) - 1) in self._near else 0):
+            if k and ranks[k] == ranks[k - 1]:
                 continue
-            smaller = self._short.get((number, cards[:k] + cards[k + 1:]))
+            smaller = self._short.get((number, ranks[:k] + ranks[k + 1:]))
             if smaller is not None and smaller[0] <= 1:
                 made = smaller[0] == 0 or find_within_budget(phase, hand, rules) is not None
                 found = (0, ()) if made else smaller
@@ -102,8 +105,13 @@ class GreedyBot:
             # undecided (the search stopped at its budget): not made for a bot, which lays
             # only a meld the solver finds
             found = (s.missing if s.decided else 1, s.example)
-        self._short[key] = found
+        self._keep(key, found)
         return found
+
+    def _keep(self, key: tuple, found: tuple[int, tuple[Card, ...]]) -> None:
+        self._short[key] = found
+        if found[0] <= 1:
+            self._near.add((key[0], len(key[1])))
 
     def _missing(self, view: PlayerView, number: int, hand: Sequence[Card]) -> int:
         return self._shortfall(view, number, hand)[0]
@@ -129,6 +137,7 @@ class GreedyBot:
             return moves[0]
         if view.hands_played != self._hand_no:  # a new hand: the cache is of no more use
             self._short.clear()
+            self._near.clear()
             self._hand_no = view.hands_played
         kinds = {type(m) for m in moves}
         if mv.Give in kinds:
@@ -199,9 +208,11 @@ class GreedyBot:
         discards = [m for m in moves if isinstance(m, mv.Discard)]
         if not discards:  # e.g. only a save is left
             return moves[0]
-        offered = list(dict.fromkeys(m.card for m in discards))
-        card = self._card_to_lose(view, offered)
-        options = [m for m in discards if m.card == card]
+        by_card: dict[Card, list[mv.Discard]] = {}  # each card offered: its discards, in order
+        for m in discards:
+            by_card.setdefault(m.card, []).append(m)
+        card = self._card_to_lose(view, list(by_card))
+        options = by_card[card]
         # a skip, or the anti-phase card as the last card, names a player: the leader
         aimed = [m for m in options if (m.skip or m.down) is not None]
         if aimed:
@@ -223,7 +234,8 @@ class GreedyBot:
         target = None if view.laid else self._target(view)
         if target is None:
             return max(offered, key=worth)
-        free = self._free_cards(view, target)
+        short = self._shortfall(view, target, view.hand)
+        free = self._free_cards(view, target, short[1])
         pool = [c for c in offered if c in free]
         if pool:
             pick = max(pool, key=worth)
@@ -231,8 +243,7 @@ class GreedyBot:
             rest = _playable(view.hand)
             if not pick.anti:
                 rest.remove(pick)
-            self._short[(target, tuple(sorted(rest, key=_order)))] = \
-                self._shortfall(view, target, view.hand)
+            self._keep((target, _ranks(rest, view.table.deck)), short)
             return pick
         # Every card is in use (a short hand): try each loss.
         hand = list(view.hand)
@@ -244,22 +255,24 @@ class GreedyBot:
 
         return max(offered, key=loss)
 
-    def _free_cards(self, view: PlayerView, target: int) -> Counter:
+    def _free_cards(self, view: PlayerView, target: int, example: tuple[Card, ...]
+                    ) -> set[Card]:
         """Cards whose loss keeps the hand as close to ``target``: those that the phase
-        does not use once the solver's example cards are added to the hand."""
+        does not use once the solver's example cards (of the hand's shortfall) are added
+        to the hand."""
         phase, rules = self._phase(view, target)
-        hand = _playable(view.hand)
-        _, example = self._shortfall(view, target, hand)
-        meld = find_within_budget(phase, [*hand, *example], rules)
+        meld = find_within_budget(phase, [*_playable(view.hand), *example], rules)
         if meld is None:
-            return Counter()
+            return set()
         used = Counter(meld.cards())
         used.subtract(example)
-        return Counter(view.hand) - +used
+        have = Counter(view.hand)
+        return {c for c, k in have.items() if k > used[c]}  # (more held than the meld uses)
 
 
-@lru_cache(maxsize=16)
 def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
+    # (targets keeps each group's reading and answers on the group: no cache needed here,
+    # where hashing the group, the card and the rules cost more than the answer)
     try:
         return bool(targets([group], card, rules))
     except PhaseDSLError:  # laid under other wild numbers (postal): the referee decides
@@ -273,6 +286,42 @@ def _playable(hand: Sequence[Card]) -> list[Card]:
 
 def _order(c: Card) -> tuple:
     return (c.wild, c.skip, c.number or 0, c.color or "")
+
+
+# Per deck object (the entry holds it, so its id stays its own; hashing a Deck, as a
+# cache keyed by the deck would, costs more than the look-up it saves)
+_RANK_TABLES: dict[int, tuple[Deck, dict[int, int], dict[Card, int]]] = {}
+
+
+def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
+    """Each card the deck holds (one of each, wilds and skips plain) numbered in ``_order``:
+    by the card object's id (the deck's cards are interned, so a dealt hand's are these),
+    and by the card (another object of an equal card; a card of no deck is numbered
+    there when first met)."""
+    got = _RANK_TABLES.get(id(deck))
+    if got is None or got[0] is not deck:
+        if len(_RANK_TABLES) > 16:
+            _RANK_TABLES.clear()
+        cards = sorted(set(deck.all_cards()) | {WILD, SKIP}, key=_order)
+        got = _RANK_TABLES[id(deck)] = (deck, {id(c): k for k, c in enumerate(cards)},
+                                        {c: k for k, c in enumerate(cards)})
+    return got[1], got[2]
+
+
+def _ranks(hand: Sequence[Card], deck: Deck) -> tuple[int, ...]:
+    """The hand as a multiset, the bot's cache key: its cards' numbers in ``_order``,
+    sorted.  Small ints sort, slice and hash in C; Cards (hashed and compared in Python)
+    made that key a fifth of a simulation, as the bot looks up each hand one card smaller
+    at every decision."""
+    ids, by_card = _rank_table(deck)
+    try:
+        return tuple(sorted([ids[id(c)] for c in hand]))
+    except KeyError:
+        pass
+    for c in hand:
+        if c not in by_card:  # not of this deck (no game deals one): numbered after them all
+            by_card[c] = len(by_card)
+    return tuple(sorted([by_card[c] for c in hand]))
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot,

@@ -63,8 +63,10 @@ class Deck:
         return None
 
     def all_cards(self) -> list[Card]:
-        """Every card of the deck, each copy listed."""
-        cards = [Card(n, c) for c in self.colors for n in self.numbers for _ in range(self.copies)]
+        """Every card of the deck, each copy listed (the copies of a card are one object,
+        the ``interned`` one)."""
+        cards = [interned(Card(n, c)) for c in self.colors for n in self.numbers
+                 for _ in range(self.copies)]
         cards += [WILD] * self.wilds + [SKIP] * self.skips + [ANTI] * self.anti
         return cards
 
@@ -205,19 +207,29 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
 
 # Tokens already read, per deck: hands repeat the same few dozen tokens.
 _READ: dict[int, tuple[Deck, dict[str, Card]]] = {}
-# One object per distinct card read ('r5' and 'R05' give the one R5), and the ids of those
-# objects: repeated cards of a hand can be counted by identity (``most_copies``).
+# One object per distinct card read ('r5' and 'R05' give the one R5) or dealt
+# (``interned``), and the ids of those objects: repeated cards of a hand can be counted by
+# identity (``most_copies``).
 _ONE: dict[Card, Card] = {}
 _ONE_IDS: set[int] = set()
 _MAX_ONE = 1 << 16
 
 
-def _one(card: Card) -> Card:
+def interned(card: Card) -> Card:
+    """The one object kept for cards equal to ``card`` (the first one seen).  Read card text,
+    a deck's cards (``Deck.all_cards``: the referee deals them) and the solver's tables all
+    hand out these, so equal cards meet as one object in hands, counts and memo keys, and
+    dict lookups, ``list.remove`` and ``in`` match them by identity instead of calling
+    Card.__eq__ (in Python).  Only a speed-up: equal cards stay equal either way."""
     got = _ONE.get(card)
     if got is None:
         got = _ONE[card] = card
         _ONE_IDS.add(id(card))
     return got
+
+
+for _card in (WILD, SKIP, ANTI):  # (every plain wild is WILD: Card.plain)
+    interned(_card)
 
 
 def most_copies(cards: Sequence[Card]) -> int | None:
@@ -264,7 +276,7 @@ def parse_cards(text: str, deck: Deck = STANDARD_DECK) -> list[Card]:
             got = _card_from_token(tok, deck)
             if isinstance(got, str):
                 return _read_slowly(text, deck)  # raises, with the column
-            got = _one(got)
+            got = interned(got)
             if len(read) < 4096:
                 read[tok] = got
             card = got

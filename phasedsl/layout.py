@@ -662,13 +662,15 @@ def _phase_problems(meld: Meld | None, layout, rules: Rules, hand) -> list[Probl
             problems.append(Problem(None, "natural_minimum",
                                     f"the phase needs at least {rules.min_naturals} natural "
                                     f"card(s), the layout has {nat}{acting}"))
-    for card, k in sorted(Counter(plain).items(), key=lambda x: str(x[0])):
-        have = deck.supply(card)
-        if k > have:
-            problems.append(Problem(None, "deck_supply",
-                                    f"the layout uses {k} x {card}, the deck has only {have}"))
+    used = Counter(plain)
+    # (only the cards beyond the deck's supply are sorted, by name, for their messages)
+    over = [(card, k) for card, k in used.items() if k > deck.supply(card)]
+    for card, k in sorted(over, key=lambda x: str(x[0])):
+        problems.append(Problem(None, "deck_supply",
+                                f"the layout uses {k} x {card}, the deck has only "
+                                f"{deck.supply(card)}"))
     if hand is not None:
-        missing = Counter(plain) - Counter(c.plain() for c in hand)
+        missing = used - Counter(c.plain() for c in hand)
         if missing:
             shown = " ".join(str(c) for c in missing.elements())
             problems.append(Problem(None, "not_in_hand", f"not in the hand: {shown}"))

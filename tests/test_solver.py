@@ -335,3 +335,4 @@ def test_equal_phases_share_their_layout_and_keep_their_written_order():
                 find(Phase.parse(f"1 set of {a} + 1 set of {b} + 1 run of {c}"), hand)
     assert len(solver._BY_PARTS) <= solver._CACHE_SIZE
     assert len(solver._BY_GROUPS) <= solver._CACHE_SIZE
+    assert len(solver._BY_OBJECTS) <= solver._CACHE_SIZE

@@ -31,6 +31,7 @@ from .checks import (
     check_turn,
     extend,
     going_out_problem,
+    hand_after,
     hit_rules,
     hittable,
     next_seat,
@@ -96,7 +97,9 @@ def _seeded(seed: int | None, hand_no: int, deck: Deck, saves: tuple[Card, ...],
 
 @lru_cache(maxsize=16)
 def deck_cards(deck: Deck) -> tuple[Card, ...]:
-    """``deck.all_cards()``, made once a deck (every deal starts from it)."""
+    """``deck.all_cards()``, made once a deck (every deal starts from it).  Every copy of a
+    card is the one ``interned`` object, the solver's too: hands, piles and counts find
+    equal cards by identity (a hand holds pairs, a meld the solver's cards)."""
     return tuple(deck.all_cards())
 
 
@@ -258,10 +261,12 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
     return drawn(state, move, check_draw(state, move))
 
 
-# A draw judged: (the seat, the card, the state it is drawn from (the draw pile
-# reshuffled first if it was empty), the pile it leaves: "discard", "stock" or "save",
-# and what that pile holds then).
-Drawn = tuple[int, Card, GameState, str, tuple[Card, ...]]
+# A draw judged: (the seat, the card, the state it is drawn from when not the state
+# judged (the draw pile reshuffled first, as it was empty) else None, the pile it leaves:
+# "discard", "stock" or "save", and what that pile holds then).  (Not the state judged
+# itself: ``legal_moves`` keeps the answer on that state, and a state holding itself
+# would be freed only by the cycle collector, which its every draw then kept busy.)
+Drawn = tuple[int, Card, GameState | None, str, tuple[Card, ...]]
 
 
 def check_draw(state: GameState, move: mv.Draw) -> Drawn:
@@ -286,7 +291,7 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
                                                    "pile")
         if move.card is not None and move.card.plain() != top:
             raise IllegalMove("card_not_available", f"the top discard is {top}, not {move.card}")
-        return i, top, state, "discard", state.discard[:-1]
+        return i, top, None, "discard", state.discard[:-1]
     if move.source == "save":
         if not state.table.house.save_pile:
             raise IllegalMove("no_save_pile", "this pack has no save pile")
@@ -296,18 +301,19 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
         left = without(seat.save, [card])
         if left is None:
             raise IllegalMove("card_not_available", f"{card} is not in {move.player}'s save pile")
-        return i, card, state, "save", left
+        return i, card, None, "save", left
+    base = None
     if not state.stock:
         if not state.discard:
             raise IllegalMove("card_not_available", "the draw pile and the discard pile are "
                                                     "both empty")
-        state = reshuffle(state)
+        state = base = reshuffle(state)
     if state.stock_known:
         card = state.stock[-1]
         if move.card is not None and move.card.plain() != card:
             raise IllegalMove("card_not_available", f"the top of the draw pile is {card}, "
                                                     f"not {move.card}")
-        return i, card, state, "stock", state.stock[:-1]
+        return i, card, base, "stock", state.stock[:-1]
     if move.card is None:
         raise IllegalMove("card_not_named", "a deck draw in a log names the card drawn")
     card = move.card.plain()
@@ -317,12 +323,14 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
         raise IllegalMove("card_not_available",
                           f"{card} cannot be in the draw pile: all {seen} of the deck's "
                           f"{card} are seen (in hands, on the table or discarded)")
-    return i, card, state, "stock", left
+    return i, card, base, "stock", left
 
 
 def drawn(state: GameState, move: mv.Draw, checked: Drawn) -> GameState:
     """The state after a draw ``check_draw`` has passed (``checked``, its answer)."""
     i, card, base, pile, rest = checked
+    if base is None:
+        base = state
     seat = base.seats[i]
     if pile == "save":
         seats = _set_seat(base, i, hand=(*seat.hand, card), save=rest)
@@ -580,10 +588,11 @@ def _discard(state: GameState, move: mv.Discard) -> GameState:
 
 
 def discarded(state: GameState, move: mv.Discard,
-              checked: tuple[int, tuple[Card, ...], str | None]) -> GameState:
+              checked: tuple[int, int, str | None]) -> GameState:
     """The state after a discard ``check_discard`` has passed (``checked``, its answer:
-    the seat, the hand after, who is skipped)."""
-    i, hand, target = checked
+    the seat, where the card is in the hand, who is skipped)."""
+    i, k, target = checked
+    hand = hand_after(state.seats[i].hand, k)
     card = move.card.plain()
     seats = _set_seat(state, i, hand=hand)
     if state.step == "recipient_discard":

@@ -19,6 +19,7 @@ from functools import lru_cache
 from ..cards import WILD, Card
 from ..errors import LINE_WORTH, PhaseDSLError, clipped, listed, quoted
 from ..hits import plan as hit_plan
+from ..hits import remember_read
 from ..hits import targets as hit_targets
 from ..layout import read_group
 from ..meld import LaidGroup
@@ -194,7 +195,9 @@ def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None
         new = (placed, *lg.cards) if h.end == "low" else (*lg.cards, placed)
         read, problems = read_group(lg.group, new, rules)
         if read is not None and not problems:
-            return LaidGroup(lg.group, read), h.end == "low", ""
+            got = LaidGroup(lg.group, read)
+            remember_read(got, rules)  # (its hits are asked next, under these rules)
+            return got, h.end == "low", ""
     if not problems:
         _, problems = read_group(lg.group, (*lg.cards, card), rules)
     why = "; ".join(msg for _, msg in problems)
@@ -232,10 +235,10 @@ def _acts_as_skip(state: GameState, move: mv.Discard) -> bool:
     return c.skip or (c.wild and state.table.rules.wild_as_skip and move.skip is not None)
 
 
-def check_discard(state: GameState, move: mv.Discard
-                   ) -> tuple[int, tuple[Card, ...], str | None]:
-    """(seat, hand after, who is skipped) for a legal discard (who the anti-phase card
-    sends down is ``move.down``, checked here); raise IllegalMove otherwise.
+def check_discard(state: GameState, move: mv.Discard) -> tuple[int, int, str | None]:
+    """(seat, where in the hand the card discarded is, who is skipped) for a legal discard
+    (who the anti-phase card sends down is ``move.down``, checked here); raise IllegalMove
+    otherwise.  (The hand after it is built only for the discard made: ``hand_after``.)
     (Apart from the discard in ``actions`` so that ``legal_moves`` can test discards
     without building states.)"""
     return DiscardCheck(state, move).check(move)
@@ -266,7 +269,7 @@ class DiscardCheck:
         self.must_play: bool | None = None
         self.going_out = going_out_problem(state, len(seat.hand) - 1, False)
 
-    def check(self, move: mv.Discard) -> tuple[int, tuple[Card, ...], str | None]:
+    def check(self, move: mv.Discard) -> tuple[int, int, str | None]:
         state, i = self.state, self.i
         if move.player != self.player:
             return check_discard(state, move)
@@ -274,16 +277,17 @@ class DiscardCheck:
         k = self.first.get(card)
         if k is None:
             raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
-        held = state.seats[i].hand
-        hand = held[:k] + held[k + 1:]  # (its first copy goes, as ``without`` takes it)
+        # (its first copy goes, as ``without`` takes it; only whether any card is left
+        # matters to the checks)
+        left = len(state.seats[i].hand) > 1
         if self.recipient:
             if card.skip:
                 raise IllegalMove("skip_not_allowed", "the receiver of the turned-up wild "
                                                       "discards a card that is not a skip")
             if move.skip is not None:
                 raise IllegalMove("not_a_skip", "this discard starts the pile; it skips nobody")
-            _check_down(state, i, move, hand)
-            return i, hand, None
+            _check_down(state, i, move, left)
+            return i, k, None
         if self.drawn is not None and card == self.drawn:
             if self.must_play is None:
                 self.must_play = hittable(state, i, card)
@@ -301,15 +305,20 @@ class DiscardCheck:
             raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
                                             f"{quoted(str(move.skip))}")
         if card.anti or move.down is not None:
-            _check_down(state, i, move, hand)
+            _check_down(state, i, move, left)
         if move.skip is not None:
             # a going-out skip skips nobody (the hand ends), but it still names a player
             seat_of(state, move.skip)
-        target = _skip_target(state, i, move) if acts_as_skip and hand else None
-        return i, hand, target
+        target = _skip_target(state, i, move) if acts_as_skip and left else None
+        return i, k, target
 
 
-def _check_down(state: GameState, i: int, move: mv.Discard, hand: tuple[Card, ...]) -> None:
+def hand_after(hand: tuple[Card, ...], k: int) -> tuple[Card, ...]:
+    """The hand less its card at ``k`` (what a discard ``check_discard`` passed leaves)."""
+    return hand[:k] + hand[k + 1:]
+
+
+def _check_down(state: GameState, i: int, move: mv.Discard, left: bool) -> None:
     """The anti-phase card names a player only as the discarder's last card (going out);
     discarded earlier it goes face down, names nobody, and the next player may take it."""
     if not move.card.anti:
@@ -318,7 +327,7 @@ def _check_down(state: GameState, i: int, move: mv.Discard, hand: tuple[Card, ..
                                                 f"down; {move.card} cannot name "
                                                 f"{quoted(str(move.down))}")
         return
-    if hand:
+    if left:
         if move.down is not None:
             raise IllegalMove("anti_phase_not_last", f"the anti-phase card names a player only "
                                                      f"as one's last card; {move.player} "

@@ -121,7 +121,7 @@ class Game:
         # The log names every card taken from the draw pile, also when the move let
         # the engine take the top card.
         if isinstance(move, Draw) and move.source != "discard" and move.card is None:
-            move = replace(move, card=state.drawn)
+            move = Draw(move.player, move.source, state.drawn)  # (a Draw's every field)
         elif isinstance(move, Abandon) and move.cards is None:
             before = len(self.state.seat(move.player).hand)
             move = replace(move, cards=state.seat(move.player).hand[before:])

@@ -37,7 +37,7 @@ class Judged:
 
 def keep(state: GameState, judged: list[tuple[mv.Move, Then]]) -> tuple[mv.Move, ...]:
     """Keep on ``state`` the moves judged legal there and where each leads."""
-    moves = tuple(m for m, _ in judged)
+    moves = tuple([m for m, _ in judged])
     # (a frozen value gains a memo, as a cached property would: not one of its fields,
     # so it takes no part in equality, hashing or ``replace``)
     state.__dict__[MEMO] = Judged(moves, {id(m): (m, then) for m, then in judged})

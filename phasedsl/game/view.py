@@ -12,6 +12,7 @@ from ..cards import Card
 from ..meld import LaidGroup
 from . import engine
 from . import moves as mv
+from .judged import listed
 from .state import MEMO, GameState, Seat, Table
 
 
@@ -49,20 +50,31 @@ class PlayerView:
 
 def view(state: GameState, player: str) -> PlayerView:
     i = state.table.index(player)
-    me = state.seats[i]
-    others = tuple(_seen(state, k, s) for k, s in enumerate(state.seats))
-    moves: list[mv.Move] = []
-    if state.to_move == player:
-        moves = engine.legal_moves(state)
+    seats = state.seats
+    me = seats[i]
+    table, tie, pending = state.table, state.tie_break, state.pending_skips
+    seen: list[Opponent] = []
+    for k, s in enumerate(seats):  # (``_seen``'s look-up, inline: four seats a view)
+        kept = s.__dict__.get(MEMO)
+        if kept is not None and kept[0] is table and kept[1] is tie \
+                and kept[2] == (s.name in pending):
+            seen.append(kept[3])
+        else:
+            seen.append(_seen(state, k, s))
+    others = tuple(seen)
+    moves: tuple[mv.Move, ...] = ()
+    to_move = state.to_move
+    if to_move == player:
+        # (the moves the referee listed for this state, as kept there: no copy)
+        moves = listed(state) or tuple(engine.legal_moves(state))
         if not state.stock_known:  # each card the draw pile may hold: one deck draw
-            moves = list(dict.fromkeys(
+            moves = tuple(dict.fromkeys(
                 mv.Draw(player, "deck") if isinstance(m, mv.Draw) and m.source == "deck"
                 and m.card is not None else m for m in moves))
-    return PlayerView(player, me.hand, me.save, tuple(lg.group for lg in me.laid),
+    return PlayerView(player, me.hand, me.save, tuple([lg.group for lg in me.laid]),
                       others[i].phase, me.done, me.total, others, state.discard,
-                      len(state.stock), state.to_move, state.step,
-                      state.seats[state.dealer].name, state.hands_played, tuple(moves),
-                      state.table)
+                      len(state.stock), to_move, state.step, seats[state.dealer].name,
+                      state.hands_played, moves, state.table)
 
 
 def _seen(state: GameState, k: int, seat: Seat) -> Opponent:

@@ -178,6 +178,14 @@ def remember(lg: LaidGroup, rules: Rules, state: State) -> None:
     memo[id(rules)] = (rules, state)
 
 
+def remember_read(lg: LaidGroup, rules: Rules) -> None:
+    """Remember the state of a group whose cards are already ``read_group``'s reading of
+    them under ``rules`` (a hit's result: the group with the card in place, as read): a
+    reading read again is itself, so the state is built from the cards without reading
+    them a second time (the group the referee made by a hit is the one hit next)."""
+    remember(lg, rules, build_state(lg.group, lg.cards, lg.cards, rules))
+
+
 def state_of(lg: LaidGroup, index: int, rules: Rules) -> State:
     memo = lg._memo
     if memo is not None:

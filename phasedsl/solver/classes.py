@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from ..cards import Card, Deck
+from ..cards import Card, Deck, interned
 from ..phase import Group, Kind
 from ..rules import Rules
 
@@ -45,7 +45,8 @@ def tables(deck: Deck) -> Tables:
         sum(num_mask[ni] for ni in range(nn) if (ni + deck.low) % 2 == p) for p in (0, 1)
     )
     col_index = {c: ci for ci, c in enumerate(deck.colors)}
-    cards = tuple(Card(ni + deck.low, c) for c in deck.colors for ni in range(nn))
+    # (the interned cards: the same objects as a dealt hand's, see cards.interned)
+    cards = tuple(interned(Card(ni + deck.low, c)) for c in deck.colors for ni in range(nn))
     card_type = {c: {n: (ci * nn + n - deck.low, 1 << (ci * nn + n - deck.low), n - deck.low)
                      for n in deck.numbers}
                  for ci, c in enumerate(deck.colors)}

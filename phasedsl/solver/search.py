@@ -202,7 +202,21 @@ _BY_GROUPS: dict[tuple[tuple[Group, ...], Rules], Layout] = {}
 _CACHE_SIZE = 512
 
 
+# And first by the phase and the rules objects themselves: a game asks of the same few
+# phases and rules thousands of times (the entry holds both, so their ids stay theirs).
+_BY_OBJECTS: dict[tuple[int, int], tuple[Phase, Rules, Layout]] = {}
+
+
 def layout_for(phase: Phase, rules: Rules) -> Layout:
+    got = _BY_OBJECTS.get((id(phase), id(rules)))
+    if got is not None and got[0] is phase and got[1] is rules:
+        return got[2]
+    lay = _layout_for(phase, rules)
+    _put(_BY_OBJECTS, (id(phase), id(rules)), (phase, rules, lay))
+    return lay
+
+
+def _layout_for(phase: Phase, rules: Rules) -> Layout:
     key = (id(rules), *map(_PART_KEY, phase.parts))
     hit = _BY_PARTS.get(key)
     if hit is not None and hit[0] is rules:

@@ -1,0 +1,94 @@
+"""What the faster referee and greedy bot rely on (issue 18's speed goal).
+
+Each speed-up keeps a fact that a test can check: a group made by a hit keeps the state
+a fresh reading of it gives (``hits.remember_read`` skips that reading); equal cards are
+one object across read text, a deck and the solver's tables (``cards.interned``); a
+judged draw does not hold the state it was judged on (no reference cycle: the state goes
+as soon as it is dropped); and the games themselves are the same as the referee that
+judged every move in full plays them (``test_referee_once``).
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+
+import pytest
+
+from phasedsl.cards import STANDARD_DECK, Card, Deck, interned, parse_cards
+from phasedsl.game import Game, legal_moves
+from phasedsl.game.checks import hit_rules
+from phasedsl.hits.laid import build_state
+from phasedsl.layout import read_group
+from phasedsl.packs import as_pack, builtin_names
+from phasedsl.solver.classes import tables
+
+PACKS = [name for name in builtin_names() if len(as_pack(name, "test").worlds) == 1]
+
+
+def _fields(st) -> tuple:
+    return (st.kind, st.low, st.high, st.number, st.color, st.parity, st.cmap, st.swaps,
+            st.bounded, st.ends)
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_every_group_on_the_table_has_the_state_a_fresh_reading_gives(name):
+    rng = random.Random(name)
+    checked = 0
+    for seed in range(2):
+        game = Game.new(name, ["ann", "bob", "cat"], seed=seed)
+        for _ in range(1500):
+            if game.over:
+                break
+            moves = legal_moves(game.state)
+            # hits first, so that groups grow by hits (remember_read's groups)
+            hits = [m for m in moves if type(m).__name__ in ("Hit", "Swap")]
+            game = game.apply(rng.choice(hits) if hits and rng.random() < 0.9
+                              else rng.choice(moves))
+            state = game.state
+            if state.stage != "turn":
+                continue
+            rules = hit_rules(state)
+            for seat in state.seats:
+                for laid in seat.laid:
+                    lg = laid.played
+                    got = (lg._memo or {}).get(id(rules))
+                    if got is None:
+                        continue
+                    read, problems = read_group(lg.group, lg.cards, rules)
+                    assert not problems and read == lg.cards  # a reading reads as itself
+                    fresh = build_state(lg.group, lg.cards, read, rules)
+                    assert _fields(got[1]) == _fields(fresh)
+                    checked += 1
+    assert checked > 0
+
+
+def test_equal_cards_are_one_object_across_text_decks_and_the_solver():
+    deck = Deck()
+    dealt = deck.all_cards()
+    r5 = [c for c in dealt if c == Card(5, "R")]
+    assert len(r5) == deck.copies and all(c is r5[0] for c in r5)
+    assert parse_cards("R5")[0] is r5[0] is interned(Card(5, "R"))
+    solver_r5 = tables(STANDARD_DECK).cards[[str(c) for c in tables(STANDARD_DECK).cards]
+                                           .index("R5")]
+    assert solver_r5 is r5[0]
+    # a card made afresh is equal, and interned gives the one object back
+    fresh = Card(5, "R")
+    assert fresh == r5[0] and interned(fresh) is r5[0]
+
+
+def test_a_state_whose_draws_were_judged_is_freed_when_dropped():
+    # (old code: the judged draw held the state, which held the judgment: a cycle that
+    # only the cycle collector frees, so every draw-step state lingered)
+    game = Game.new("original", ["ann", "bob"], seed=3)
+    state = game.state
+    assert state.step == "draw"
+    assert len(legal_moves(state)) >= 1
+    ref = weakref.ref(state)
+    gc.disable()
+    try:
+        del game, state
+        assert ref() is None
+    finally:
+        gc.enable()
