@@ -1,7 +1,7 @@
 """What the faster referee and greedy bot rely on (issue 18's speed goal).
 
-Each speed-up keeps a fact that a test can check: a group made by a hit keeps the state
-a fresh reading of it gives (``hits.remember_read`` skips that reading); equal cards are
+Each speed-up keeps a fact that a test can check: a group made by a hit or a lay keeps the
+state a fresh reading of it gives (``hits.remember_read`` skips that reading); equal cards are
 one object across read text, a deck and the solver's tables (``cards.interned``); a
 judged draw does not hold the state it was judged on (no reference cycle: the state goes
 as soon as it is dropped); and the games themselves are the same as the referee that
@@ -16,9 +16,14 @@ import weakref
 
 import pytest
 
+from phasedsl.bots import GreedyBot
 from phasedsl.cards import STANDARD_DECK, Card, Deck, interned, parse_cards
 from phasedsl.game import Game, legal_moves
+from phasedsl.game import moves as mv
 from phasedsl.game.checks import hit_rules
+from phasedsl.game.view import view
+from phasedsl.hits import laid as hits_laid
+from phasedsl.hits import targets
 from phasedsl.hits.laid import build_state
 from phasedsl.layout import read_group
 from phasedsl.packs import as_pack, builtin_names
@@ -92,3 +97,23 @@ def test_a_state_whose_draws_were_judged_is_freed_when_dropped():
         assert ref() is None
     finally:
         gc.enable()
+
+
+def test_a_laid_phase_is_not_read_again_when_its_hits_are_asked(monkeypatch):
+    """The lay's verdict read each group; the hit state is built from that reading (and
+    the test above checks that it is the state a fresh reading gives)."""
+    players = ["ann", "bob", "cat"]
+    game = Game.new("original", players, seed=3)
+    bots = {p: GreedyBot() for p in players}
+    while not any(isinstance(m, mv.Lay) for m in game.legal_moves()):
+        game = game.apply(bots[game.state.to_move].choose(view(game.state, game.state.to_move)))
+    lay = next(m for m in game.legal_moves() if isinstance(m, mv.Lay))
+    state = game.apply(lay).state
+    reads: list = []
+    real = hits_laid.read_group
+    monkeypatch.setattr(hits_laid, "read_group", lambda *a: reads.append(a) or real(*a))
+    played = [laid.played for laid in state.seat(lay.player).laid]
+    assert len(played) == len(lay.groups)
+    for card in STANDARD_DECK.all_cards():
+        targets(played, card, hit_rules(state))
+    assert reads == []  # (before: each group read again at its first hit asked)

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from ..cards import Card, Deck
 from ..errors import listed
+from ..hits import remember_read
 from ..hits import targets as hit_targets
 from ..layout import read_group, verify
 from ..meld import LaidGroup, Meld, acting_text
@@ -389,6 +390,13 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     if problem:
         raise IllegalMove(*problem)
     laid = _laid(verdict.meld, move.groups)
+    hits = hit_rules(state)
+    for group in laid:
+        # Its hits are asked next.  Each group as played is ``verify``'s reading, which the
+        # hit rules read as itself (they only allow more: extras, no wild numbers, and the
+        # cards of one played as wilds are wilds there): its hit state is built from it
+        # without reading the group a second time.
+        remember_read(group.played, hits)
     hand = without(seat.hand, [c for g in move.groups for c in g])
     wilds = sum(1 for g in move.groups for c in g if c.wild)
     seats = _set_seat(state, i, hand=hand, laid=laid,
