@@ -1110,6 +1110,17 @@ FRAGMENT_DEALS = {
              "cat: R11 R12 B11 B12 G11 G12 Y11 Y12 Y10 B10 up R9",
     "deal2": "deal ann: R5 B5 G5 Y5 R5 B5 G5 R7 B7 G7 / bob: R1 R2 R3 B1 B2 B3 G1 G2 G3 Y12 up R12",
 }
+# ann lays and hits until her last card is hit (going out by play).
+OUT_BY_HIT = """
+        {deal2}
+        ann: draw deck Y5
+        ann: lay R5 B5 G5 | R7 B7 G7
+        ann: hit Y5 ann 1
+        ann: hit R5 ann 1
+        ann: hit B5 ann 1
+        ann: hit G5 ann 1
+        ann: hit Y5 ann 1
+    """
 # The hand the tie-break fragments start from: a one-phase game ("2 sets of 3") that both
 # players make in the first hand, ann going out with the lower total.
 TIE_HAND = """
@@ -1219,27 +1230,9 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
         bob: draw deck R9
     """, "legal"),
     ("out-by-hit", "the last card hit onto a group where a hand ends only with a discard",
-     {}, None, "ann bob", """
-        {deal2}
-        ann: draw deck Y5
-        ann: lay R5 B5 G5 | R7 B7 G7
-        ann: hit Y5 ann 1
-        ann: hit R5 ann 1
-        ann: hit B5 ann 1
-        ann: hit G5 ann 1
-        ann: hit Y5 ann 1
-    """, "cannot_go_out_by_play"),
+     {}, None, "ann bob", OUT_BY_HIT, "cannot_go_out_by_play"),
     ("out-by-hit-allowed", "going out by a hit of the last card (go_out_without_discard)",
-     {"house_rules.go_out_without_discard": True}, None, "ann bob", """
-        {deal2}
-        ann: draw deck Y5
-        ann: lay R5 B5 G5 | R7 B7 G7
-        ann: hit Y5 ann 1
-        ann: hit R5 ann 1
-        ann: hit B5 ann 1
-        ann: hit G5 ann 1
-        ann: hit Y5 ann 1
-    """, "legal"),
+     {"house_rules.go_out_without_discard": True}, None, "ann bob", OUT_BY_HIT, "legal"),
     ("out-too-soon", "going out before play has come round to the dealer (postal rule)",
      {"house_rules.go_out_after_first_round": True}, None, "ann bob", """
         {deal2}
