@@ -18,7 +18,7 @@ discarded, and whether the next player took them) is what any player at the tabl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import SKIP, WILD, Card
@@ -320,16 +320,34 @@ class StrongBot:
         if pick is not deck or now >= FAR or (now > 1 and len(aim.classes) > FEW_CLASSES):
             return pick  # (the outs of every card class: too dear to weigh twice a turn)
         # no closer: take it only for clearly more outs once a card is shed
-        have = self._outs(aim, hand, now)
+        bar = self._outs(aim, hand, now) * TAKE_FACTOR + TAKE_MARGIN
         for card, m in offers:
-            if card.skip:
-                continue
-            after = self._losses(aim, [*hand, card])
-            best_after = max((w for c, (k, w) in after.items() if k == now and c != card),
-                             default=0.0)
-            if best_after > have * TAKE_FACTOR + TAKE_MARGIN:
+            if not card.skip and self._beats(aim, [*hand, card], card, now, bar):
                 return m
         return deck
+
+    def _beats(self, aim: Aim, hand: list[Card], card: Card, now: int, bar: float) -> bool:
+        """Does shedding some card of ``hand`` other than ``card`` leave ``now`` short with
+        more than ``bar`` weighted outs?  (What ``_losses`` would say, asked lazily: the
+        draw is weighed every turn and mostly answers no.)"""
+        cheap = now == 1 and not aim.sums  # (the bound costs one solver call)
+        if 0 < now < FAR and (cheap or not aim.dear) and self._miss(aim, hand) == now:
+            # every out of a smaller hand is one of the whole hand's: a bound, before the
+            # dozen calls of the smaller hands' distances and the outs of those tied
+            useful = self._closer(aim, hand, now)
+            if useful is None:
+                cap = sum(aim.unseen[c.plain()] for c in self._short(aim, hand, True)[1])
+            else:
+                cap = sum(n for _, n in useful)
+            if cap <= bar:
+                return False
+        short, least, useful = self._loss_plan(aim, hand)
+        if least != now:  # every other shed leaves it farther: no outs counted
+            return False
+        if useful is not None and sum(n for _, n in useful) <= bar:
+            return False
+        return any(self._outs(aim, _without(hand, c), k, useful) > bar
+                   for c, k in short.items() if k == now and c != card)
 
     def _hit(self, view: PlayerView, moves) -> mv.Move | None:
         """A hit from an order that plays the most cards (naturals before wilds), or a
@@ -442,72 +460,113 @@ class StrongBot:
         return cost
 
     def _worth(self, view: PlayerView, offered: list[Card]) -> dict[Card, float]:
-        """How good a discard each card is (higher: better to let go)."""
+        """How good a discard each card is (higher: better to let go; minus infinity for
+        a card whose outs were not counted because it cannot be the best)."""
         scoring = view.table.rules.scoring
         points = self._points_weight(view)
-        out: dict[Card, float] = {}
-        base: dict[Card, float] = {}
-        groups = [g for o in view.players for g in o.laid]
+        taken = self._taken if self._taken in offered and len(offered) > 1 else None
+
+        def finish(c: Card, base: float) -> float:
+            out = base - self._feeds(view, c)
+            if c == taken:
+                # a card taken is not let go the same turn: two players would pass it back
+                # and forth for ever wherever each has a reason to take it that the other
+                # shares
+                out -= TAKEN_KEPT
+            return out
+
         if view.laid:
             placed = self._placed(view, list(view.hand))
             spare = Counter(view.hand)
             spare.subtract(placed)
+            out: dict[Card, float] = {}
             for c in offered:
                 kept = 0.0 if spare[c] > 0 else 20.0  # an order of hits plays every copy
-                base[c] = (-kept + POINTS_LATE * _points(c, scoring) - WILD_KEPT * c.wild
-                           + WILD_KEPT * c.anti)
-        else:
-            base = self._by_outs(view, offered)
-            rules = view.table.rules
-            for c in offered:
-                extra = points * card_points(c, scoring) if not c.anti else 0.0
-                if c.skip:
-                    extra += SKIP_FIRST
-                if c.anti:
-                    extra += WILD_KEPT  # held to the end of a hand it sends its holder down
-                if c.wild:
-                    extra -= WILD_KEPT
-                elif groups and c.natural and _fits(groups, c, rules):
-                    extra -= HOLD_HIT
-                base[c] += extra
+                out[c] = finish(c, -kept + POINTS_LATE * _points(c, scoring)
+                                - WILD_KEPT * c.wild + WILD_KEPT * c.anti)
+            return out
+        groups = [g for o in view.players for g in o.laid]
+        rules = view.table.rules
+        extra: dict[Card, float] = {}
         for c in offered:
-            out[c] = base[c] - self._feeds(view, c)
-        if self._taken is not None and self._taken in out and len(out) > 1:
-            # a card taken is not let go the same turn: two players would pass it back and
-            # forth for ever wherever each has a reason to take it that the other shares
-            out[self._taken] -= TAKEN_KEPT
-        return out
+            e = points * card_points(c, scoring) if not c.anti else 0.0
+            if c.skip:
+                e += SKIP_FIRST
+            if c.anti:
+                e += WILD_KEPT  # held to the end of a hand it sends its holder down
+            if c.wild:
+                e -= WILD_KEPT
+            elif groups and c.natural and _fits(groups, c, rules):
+                e -= HOLD_HIT
+            extra[c] = e
+        return self._by_outs(view, offered, lambda c, base: finish(c, base + extra[c]))
 
-    def _by_outs(self, view: PlayerView, offered: list[Card]) -> dict[Card, float]:
-        """Each card's loss in outs: -1000 per card of distance to the phase lost, plus
-        the weighted outs of what is left."""
+    def _by_outs(self, view: PlayerView, offered: list[Card],
+                 finish: Callable[[Card, float], float]) -> dict[Card, float]:
+        """Each card's worth, ``finish`` of its loss in outs: -1000 per card of distance
+        to the phase lost, plus the weighted outs of what is left.  The outs of the cards
+        tied for the least loss are counted best bound first, and only while a card's
+        bound (the outs of the whole hand's useful classes: every out of a smaller hand
+        is one of those) can still beat the best found; the others get minus infinity.
+        ``finish`` must not lower one card's worth more than another's for the same
+        outs (it adds what does not depend on them), so a bound stays a bound."""
         number = self._target(view, view.hand)
         if number is None:
-            return {c: 0.0 for c in offered}
+            return {c: finish(c, 0.0) for c in offered}
         aim = self._aim(view, number)
         hand = [c for c in view.hand if not c.anti]
-        losses = self._losses(aim, hand)
-        least = min((k for k, _ in losses.values()), default=0)
-        out = {}
+        short, least, useful = self._loss_plan(aim, hand)
+        out: dict[Card, float] = {}
+        tied: list[Card] = []
         for c in offered:
-            # (the anti card, not in the hand counted: as good as the best to let go)
-            k, w = losses[c] if c in losses else (least, self._outs(aim, hand, least))
-            out[c] = w - 1000.0 * (k - least)
+            if c not in short:
+                # (the anti card, not in the hand counted: as good as the best to let go)
+                out[c] = finish(c, self._outs(aim, hand, least) - 0.0)
+            elif short[c] != least:
+                out[c] = finish(c, 0.0 - 1000.0 * (short[c] - least))
+            else:
+                tied.append(c)
+        if not tied:
+            return out
+        if least <= 0 or least >= FAR:
+            cap = 0.0  # (no outs counted)
+        elif useful is not None:
+            cap = float(sum(n for _, n in useful))
+        elif least == 1 and not aim.sums:  # each counted by its completing cards
+            cap = float("inf")
+            if self._miss(aim, hand) == 1:  # ...each one of the whole hand's
+                cap = float(sum(aim.unseen[c.plain()] for c in self._short(aim, hand, True)[1]))
+        else:
+            cap = float(sum(n for _, n in aim.classes))
+        where = {c: i for i, c in enumerate(offered)}
+        bound = {c: finish(c, cap) for c in tied}
+        best = max(((w, -where[c]) for c, w in out.items()), default=None)
+        for c in sorted(tied, key=lambda c: (-bound[c], where[c])):
+            if best is not None and best > (bound[c], -where[c]):
+                out[c] = float("-inf")  # it cannot be the best: its outs are not counted
+                continue
+            out[c] = finish(c, self._outs(aim, _without(hand, c), least, useful))
+            best = max(best, (out[c], -where[c])) if best is not None else (out[c], -where[c])
         return out
 
     def _losses(self, aim: Aim, hand: list[Card]) -> dict[Card, tuple[int, float]]:
         """For each card of ``hand``: the cards short without it, and (where that is the
         fewest) the weighted outs of what is left."""
-        short = {c: self._miss(aim, _without(hand, c)) for c in dict.fromkeys(hand)}
-        if not short:
-            return {}
-        least = min(short.values())
-        now = self._miss(aim, hand)
-        useful = None
-        # of a phase that tells many classes apart (colors), the commonest unseen only
-        tried = aim.classes if len(aim.classes) <= FEW_CLASSES else \
-            sorted(aim.classes, key=lambda cn: -cn[1])[:FEW_CLASSES]
-        if least == now == 1 and aim.dear and not aim.sums:
+        short, least, useful = self._loss_plan(aim, hand)
+        return {c: (k, self._outs(aim, _without(hand, c), k, useful) if k == least else 0.0)
+                for c, k in short.items()}
+
+    def _tried(self, aim: Aim) -> Sequence[tuple[Card, int]]:
+        """Of a phase that tells many classes apart (colors), the commonest unseen only."""
+        if len(aim.classes) <= FEW_CLASSES:
+            return aim.classes
+        return sorted(aim.classes, key=lambda cn: -cn[1])[:FEW_CLASSES]
+
+    def _closer(self, aim: Aim, hand: list[Card], now: int) -> list[tuple[Card, int]] | None:
+        """The classes that can bring a hand one card smaller than ``hand`` and as far
+        from the phase (``now`` short) closer; None where the solver's completing cards
+        of each such hand are counted instead (one short, a cheap phase)."""
+        if now == 1 and aim.dear and not aim.sums:
             # every out of a smaller hand is one of the whole hand's: the classes of those
             # (each tried again with the smaller hand, so a class too many costs a call)
             deck = aim.rules.deck
@@ -516,12 +575,27 @@ class StrongBot:
                 completes.add(c.plain())
                 if c.natural:  # (the card standing for its class, whichever that is)
                     completes |= {Card(c.number, deck.colors[0]), Card(deck.low, c.color)}
-            useful = [(card, n) for card, n in aim.classes if card in completes]
-        elif least == now and (least >= 2 or (least == 1 and aim.sums)):
+            return [(card, n) for card, n in aim.classes if card in completes]
+        if now >= 2 or (now == 1 and aim.sums):
             # a card that brings the smaller hand closer brings the whole one closer too
-            useful = [(card, n) for card, n in tried if self._miss(aim, [*hand, card]) < now]
+            return [(card, n) for card, n in self._tried(aim)
+                    if self._miss(aim, [*hand, card]) < now]
+        return None
+
+    def _loss_plan(self, aim: Aim, hand: list[Card]) -> tuple[
+            dict[Card, int], int, list[tuple[Card, int]] | None]:
+        """For each card of ``hand`` the cards short without it, the fewest of those, and
+        the classes whose outs are counted for the hands that fewest short (None: all, or
+        the completing cards the solver lists)."""
+        short = {c: self._miss(aim, _without(hand, c)) for c in dict.fromkeys(hand)}
+        if not short:
+            return {}, 0, None
+        least = min(short.values())
+        useful = None
+        if least == self._miss(aim, hand):
+            useful = self._closer(aim, hand, least)
         elif aim.dear and least >= 2:
-            useful = list(tried)  # every card is needed: any class may help what is left
+            useful = list(self._tried(aim))  # every card is needed: any class may help
         if useful is not None:
             ties = sum(k == least for k in short.values())
             budget = OUTS_BUDGET_DEAR if aim.dear else OUTS_BUDGET
@@ -530,8 +604,7 @@ class StrongBot:
                 # turn stays within a few dozen solver calls
                 keep = max(2 if aim.dear else 4, budget // ties)
                 useful = sorted(useful, key=lambda cn: -cn[1])[:keep]
-        return {c: (k, self._outs(aim, _without(hand, c), k, useful) if k == least else 0.0)
-                for c, k in short.items()}
+        return short, least, useful
 
     # ------------------------------------------------------------------ the table
 
