@@ -27,6 +27,7 @@ from .rules import Rules
 from .scoring import card_points
 from .solver import find_within_budget, shortfall
 from .strong import StrongBot
+from .turnplan import dispatch
 
 
 class Bot(Protocol):
@@ -139,20 +140,11 @@ class GreedyBot:
             self._short.clear()
             self._near.clear()
             self._hand_no = view.hands_played
-        kinds = {type(m) for m in moves}
-        if mv.Give in kinds:
-            return self._give(view, moves)
-        if mv.Declare in kinds:
-            return min(moves, key=lambda m: (self._missing(view, m.phase, view.hand), -m.phase))
-        if mv.Draw in kinds:
-            return self._draw(view, moves)
-        lays = [m for m in moves if isinstance(m, mv.Lay)]
-        if lays:
-            return max(lays, key=lambda m: m.phase or 0)
-        hit = self._hit(view, moves)
-        if hit is not None:
-            return hit
-        return self._discard(view, moves)
+        return dispatch(view, give=self._give, declare=self._declare, draw=self._draw,
+                        hit=self._hit, discard=self._discard)
+
+    def _declare(self, view: PlayerView, moves) -> mv.Move:
+        return min(moves, key=lambda m: (self._missing(view, m.phase, view.hand), -m.phase))
 
     def _give(self, view: PlayerView, moves) -> mv.Move:
         """Dealer's choice: a turned-up wild to oneself, a turned-up skip to the leader."""

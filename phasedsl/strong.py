@@ -32,6 +32,7 @@ from .phase import Kind, Phase
 from .rules import Rules, Scoring
 from .scoring import card_points
 from .solver import shortfall, unseen_counts
+from .turnplan import dispatch
 
 # Weights of a discard's worth, in units of weighted outs (one unseen completing copy):
 FEED_LAID = 6.0  # the next player has laid and the card fits a laid group: they shed it
@@ -160,20 +161,8 @@ class StrongBot:
         self._calls = 0
         if len(moves) == 1:
             return moves[0]
-        kinds = {type(m) for m in moves}
-        if mv.Give in kinds:
-            return self._give(view, moves)
-        if mv.Declare in kinds:
-            return self._declare(view, moves)
-        if mv.Draw in kinds:
-            return self._draw(view, moves)
-        lays = [m for m in moves if isinstance(m, mv.Lay)]
-        if lays:
-            return max(lays, key=lambda m: m.phase or 0)
-        hit = self._hit(view, moves)
-        if hit is not None:
-            return hit
-        return self._discard(view, moves)
+        return dispatch(view, give=self._give, declare=self._declare, draw=self._draw,
+                        hit=self._hit, discard=self._discard)
 
     # ------------------------------------------------------------------ memory
 
@@ -317,7 +306,7 @@ class StrongBot:
             short = self._miss(aim, [*hand, card])
             if short < now and (best is None or short < best):
                 best, pick = short, m
-        if pick is not deck or now >= FAR or (now > 1 and len(aim.classes) > FEW_CLASSES):
+        if pick is not deck or now >= FAR or (now > 1 and aim.dear):
             return pick  # (the outs of every card class: too dear to weigh twice a turn)
         # no closer: take it only for clearly more outs once a card is shed
         bar = self._outs(aim, hand, now) * TAKE_FACTOR + TAKE_MARGIN
@@ -328,8 +317,8 @@ class StrongBot:
 
     def _beats(self, aim: Aim, hand: list[Card], card: Card, now: int, bar: float) -> bool:
         """Does shedding some card of ``hand`` other than ``card`` leave ``now`` short with
-        more than ``bar`` weighted outs?  (What ``_losses`` would say, asked lazily: the
-        draw is weighed every turn and mostly answers no.)"""
+        more than ``bar`` weighted outs?  (Asked lazily: the draw is weighed every turn
+        and mostly answers no.)"""
         cheap = now == 1 and not aim.sums  # (the bound costs one solver call)
         if 0 < now < FAR and (cheap or not aim.dear) and self._miss(aim, hand) == now:
             # every out of a smaller hand is one of the whole hand's: a bound, before the
@@ -548,13 +537,6 @@ class StrongBot:
             out[c] = finish(c, self._outs(aim, _without(hand, c), least, useful))
             best = max(best, (out[c], -where[c])) if best is not None else (out[c], -where[c])
         return out
-
-    def _losses(self, aim: Aim, hand: list[Card]) -> dict[Card, tuple[int, float]]:
-        """For each card of ``hand``: the cards short without it, and (where that is the
-        fewest) the weighted outs of what is left."""
-        short, least, useful = self._loss_plan(aim, hand)
-        return {c: (k, self._outs(aim, _without(hand, c), k, useful) if k == least else 0.0)
-                for c, k in short.items()}
 
     def _tried(self, aim: Aim) -> Sequence[tuple[Card, int]]:
         """Of a phase that tells many classes apart (colors), the commonest unseen only."""

@@ -1,0 +1,34 @@
+"""The order in which a bot's decisions are asked: one dispatch every rule-playing bot
+shares (``greedy`` and ``strong``), each bringing its own answer to each kind of step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .game import moves as mv
+from .game.view import PlayerView
+
+Step = Callable[[PlayerView, Sequence[mv.Move]], mv.Move]
+
+
+def dispatch(view: PlayerView, *, give: Step, declare: Step, draw: Step,
+             hit: Callable[[PlayerView, Sequence[mv.Move]], mv.Move | None],
+             discard: Step) -> mv.Move:
+    """The move for ``view``: the dealer's give, a declared phase, the draw, then the
+    turn's plays in order: the highest-numbered lay, a hit (None: no hit worth making),
+    the discard."""
+    moves = view.moves
+    kinds = {type(m) for m in moves}
+    if mv.Give in kinds:
+        return give(view, moves)
+    if mv.Declare in kinds:
+        return declare(view, moves)
+    if mv.Draw in kinds:
+        return draw(view, moves)
+    lays = [m for m in moves if isinstance(m, mv.Lay)]
+    if lays:
+        return max(lays, key=lambda m: m.phase or 0)
+    played = hit(view, moves)
+    if played is not None:
+        return played
+    return discard(view, moves)
