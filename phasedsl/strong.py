@@ -50,7 +50,8 @@ TAKE_MARGIN, TAKE_FACTOR = 2.0, 1.25
 # Solver calls for the outs of the cards tied for the fewest cards short, at most (past
 # that only the classes with the most unseen copies are tried)
 OUTS_BUDGET = 60
-OUTS_BUDGET_DEAR = 24  # the same where each call costs more (see ``Aim.dear``)
+OUTS_BUDGET_DEAR = 16  # the same where each call costs more (see ``Aim.dear``; 24 cost
+# world-tour/custom over 5 ms a turn)
 FEW_CLASSES = 16  # classes of cards that a phase tells apart: at most a number each
 # New solver calls a decision makes at most (each is bounded by the solver's budget; a
 # pack of huge phases would otherwise make a turn take minutes): past it, a hand is
