@@ -84,3 +84,20 @@ def test_a_turn_asks_the_solver_far_less(table, games, most, monkeypatch):
     monkeypatch.setattr(strong, "shortfall", counted)
     turns = sum(_play(table, seed, strong.StrongBot(1))[1] for seed in range(1, games + 1))
     assert turns > 100 and calls[0] <= most * turns, (calls[0], turns)
+
+
+def test_the_discard_leaves_some_outs_uncounted(monkeypatch):
+    """The lazy count is not idle: in a game of `original` some discards are chosen
+    without counting every tied candidate's outs (those get minus infinity)."""
+    pruned = [0, 0]
+    worth = strong.StrongBot._worth
+
+    def watched(self, view, offered):
+        got = worth(self, view, offered)
+        pruned[0] += sum(w == float("-inf") for w in got.values())
+        pruned[1] += 1
+        return got
+
+    monkeypatch.setattr(strong.StrongBot, "_worth", watched)
+    _play("original", 3, strong.StrongBot(1))
+    assert pruned[1] > 20 and pruned[0] > pruned[1], pruned
