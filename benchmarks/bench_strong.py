@@ -18,7 +18,7 @@ against greedy, strong in each seat in turn, and the CPU time of each decision i
 for, end to end (its view built and its move chosen; as `simulate` asks, only when more than
 one move is legal; more games where a table's hold fewer than 600 decisions): mean, 95th
 percentile and worst, and the mean of a turn (its decisions from the draw to the discard).
-Goal: at most 5 ms a decision on average, on every table.
+Goal (issue 18: "at most 5 ms a turn"): a turn's mean at most 5 ms, on every table.
 
     python benchmarks/bench_strong.py [--jobs 2] [--seed 1] [--speed-games 6]
         [--skip strength|speed] [--tables original masters ...]
@@ -169,7 +169,7 @@ def _ms(xs: list[float], q: float | None = None) -> float:
 def speed(tables: list[str], games: int, seed: int, jobs: int) -> bool:
     print(f"strong's CPU time, {games} two-player games against greedy a table (more where "
           f"they hold fewer than {MIN_DECISIONS} decisions; goal: at most {GOAL_MS:g} ms a "
-          "decision on average)")
+          "turn on average)")
     print(f"{'table':38} {'decisions':>9} {'mean':>6} {'p95':>6} {'worst':>7} {'turn':>6}")
     run = partial(_speed_one, games=games, seed=seed)
     jobs = min(resolve_jobs(jobs), len(tables))
@@ -178,7 +178,7 @@ def speed(tables: list[str], games: int, seed: int, jobs: int) -> bool:
     every_t: list[float] = []
     with Pool(run, jobs) as pool:
         for table, (d, t) in zip(tables, pool.map(tables), strict=True):
-            passed = _ms(d) <= GOAL_MS
+            passed = _ms(t) <= GOAL_MS
             ok &= passed
             every_d += d
             every_t += t

@@ -1,4 +1,4 @@
-"""Issue 18, `strong` at most 5 ms a decision: the solver measures a hand without its outs
+"""Issue 18, `strong` at most 5 ms a turn: the solver measures a hand without its outs
 when asked to (the same count), and the bot seeks outs only for the hands it weighs."""
 
 import random
