@@ -27,7 +27,7 @@ from .rules import Rules
 from .scoring import card_points
 from .solver import find_within_budget, shortfall
 from .strong import StrongBot
-from .turnplan import dispatch
+from .turnplan import dispatch, phase_to_play
 
 
 class Bot(Protocol):
@@ -118,17 +118,8 @@ class GreedyBot:
         return self._shortfall(view, number, hand)[0]
 
     def _target(self, view: PlayerView) -> int | None:
-        """The phase to play for: the current one, or (chosen order, not yet said) the
-        choosable phase the hand is closest to."""
-        if view.phase is not None:
-            return view.phase
-        table = view.table
-        if not table.any_order:
-            return None
-        left = [n for n in table.sequence if n not in view.done]
-        if not left:
-            return None
-        return min(left, key=lambda n: (self._missing(view, n, view.hand), -n))
+        """The phase to play for (``turnplan.phase_to_play``)."""
+        return phase_to_play(view, lambda n: self._missing(view, n, view.hand))
 
     # ------------------------------------------------------------------ choose
 

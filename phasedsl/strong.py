@@ -32,7 +32,7 @@ from .phase import Kind, Phase
 from .rules import Rules, Scoring
 from .scoring import card_points
 from .solver import shortfall, unseen_counts
-from .turnplan import dispatch
+from .turnplan import dispatch, phase_to_play
 
 # Weights of a discard's worth, in units of weighted outs (one unseen completing copy):
 FEED_LAID = 6.0  # the next player has laid and the card fits a laid group: they shed it
@@ -239,16 +239,8 @@ class StrongBot:
 
     def _target(self, view: PlayerView, hand: Sequence[Card]) -> int | None:
         """The phase to play for (a chosen one: the one the hand is closest to)."""
-        if view.phase is not None:
-            return view.phase
-        table = view.table
-        if not table.any_order:
-            return None
-        left = [n for n in table.sequence if n not in view.done]
-        if not left:
-            return None
-        playable = [c for c in hand if not c.anti]
-        return min(left, key=lambda n: (self._miss(self._aim(view, n), playable), -n))
+        return phase_to_play(view, lambda n: self._miss(self._aim(view, n),
+                                                 [c for c in hand if not c.anti]))
 
     # ------------------------------------------------------------------ moves
 

@@ -32,3 +32,18 @@ def dispatch(view: PlayerView, *, give: Step, declare: Step, draw: Step,
     if played is not None:
         return played
     return discard(view, moves)
+
+
+def phase_to_play(view: PlayerView, missing: Callable[[int], int]) -> int | None:
+    """The phase to play for: the current one, or (chosen order, not yet said) the
+    choosable phase the hand is closest to by ``missing`` (cards short of phase n), the
+    higher-numbered on a tie."""
+    if view.phase is not None:
+        return view.phase
+    table = view.table
+    if not table.any_order:
+        return None
+    left = [n for n in table.sequence if n not in view.done]
+    if not left:
+        return None
+    return min(left, key=lambda n: (missing(n), -n))
