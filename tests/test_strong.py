@@ -5,7 +5,7 @@ next player)."""
 import random
 
 import pytest
-from bot_tables import TABLES, Checked
+from bot_tables import TABLES, Checked, play
 
 from phasedsl.bots import BOTS, GreedyBot, make_bot
 from phasedsl.cards import SKIP, WILD, Card, parse_cards
@@ -18,18 +18,6 @@ from phasedsl.hits import laid_group
 from phasedsl.packs import load_pack
 from phasedsl.strong import StrongBot
 from phasedsl.tournament import tournament
-
-
-def _play(table: str, kinds: list[str], seed: int, max_moves: int = 20_000) -> Game:
-    name, _, world = table.partition("/")
-    names = ["ann", "bob", "cat", "dan"][:len(kinds)]
-    g = Game.new(name, names, seed=seed, world=world or None)
-    bots = {n: Checked(make_bot(k, seed + i)) for i, (n, k) in enumerate(zip(names, kinds, strict=True))}
-    for _ in range(max_moves):
-        if g.over:
-            break
-        g = g.apply(bots[g.state.to_move].choose(view(g.state, g.state.to_move)))
-    return g
 
 
 def test_strong_is_a_built_in_bot():
@@ -46,24 +34,24 @@ def test_every_house_rule_pack_is_among_the_tables():
 @pytest.mark.parametrize("table", TABLES)
 def test_strong_bots_play_every_pack_to_the_end(table):
     seed = sum(map(ord, table))
-    g = _play(table, ["strong", "strong"], seed)
+    g = play(table, ["strong", "strong"], seed)
     assert g.over and g.winner is not None
     # mixed with greedy, at three seats
-    g = _play(table, ["strong", "greedy", "strong"], seed + 1)
+    g = play(table, ["strong", "greedy", "strong"], seed + 1)
     assert g.over and g.winner is not None
 
 
 @pytest.mark.parametrize("table", ["original", "masters-variant-2", "postal", "floating",
                                    "japanese-wild-rules", "utah"])
 def test_a_strong_game_replays_as_legal(table):
-    g = _play(table, ["strong", "greedy"], seed=11)
+    g = play(table, ["strong", "greedy"], seed=11)
     assert g.over
     assert replay(g.to_log()).legal
 
 
 def test_strong_games_are_seeded():
-    a = _play("original", ["strong", "greedy", "strong"], seed=5)
-    b = _play("original", ["strong", "greedy", "strong"], seed=5)
+    a = play("original", ["strong", "greedy", "strong"], seed=5)
+    b = play("original", ["strong", "greedy", "strong"], seed=5)
     assert a.to_log() == b.to_log()
 
 
