@@ -16,7 +16,7 @@ from .judged import listed
 from .state import MEMO, GameState, Seat, Table
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Opponent:
     name: str
     hand_size: int
@@ -28,7 +28,7 @@ class Opponent:
     skipped: bool  # loses their next turn
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerView:
     me: str
     hand: tuple[Card, ...]
@@ -71,10 +71,16 @@ def view(state: GameState, player: str) -> PlayerView:
             moves = tuple(dict.fromkeys(
                 mv.Draw(player, "deck") if isinstance(m, mv.Draw) and m.source == "deck"
                 and m.card is not None else m for m in moves))
-    return PlayerView(player, me.hand, me.save, tuple([lg.group for lg in me.laid]),
-                      others[i].phase, me.done, me.total, others, state.discard,
-                      len(state.stock), to_move, state.step, seats[state.dealer].name,
-                      state.hands_played, moves, state.table)
+    # (made as ``state.replace`` makes states, without the frozen ``__init__``'s sixteen
+    # ``object.__setattr__`` calls: a view is made at every decision a bot is asked)
+    v = object.__new__(PlayerView)
+    mine = others[i]  # (my laid groups and phase, as the others see them)
+    v.__dict__.update(me=player, hand=me.hand, save=me.save, laid=mine.laid, phase=mine.phase,
+                      done=me.done, total=me.total, players=others, discard=state.discard,
+                      draw_pile=len(state.stock), to_move=to_move, step=state.step,
+                      dealer=seats[state.dealer].name, hands_played=state.hands_played,
+                      moves=moves, table=table)
+    return v
 
 
 def _seen(state: GameState, k: int, seat: Seat) -> Opponent:
@@ -86,8 +92,10 @@ def _seen(state: GameState, k: int, seat: Seat) -> Opponent:
     if kept is not None and kept[0] is state.table and kept[1] is state.tie_break \
             and kept[2] == skipped:
         return kept[3]
-    seen = Opponent(seat.name, len(seat.hand), tuple(lg.group for lg in seat.laid),
-                    engine.current_phase(state, k), seat.done, seat.total, len(seat.save),
-                    skipped)
+    seen = object.__new__(Opponent)  # (as ``view`` makes a view: a seat is seen each move)
+    seen.__dict__.update(name=seat.name, hand_size=len(seat.hand),
+                         laid=tuple([lg.group for lg in seat.laid]),
+                         phase=engine.current_phase(state, k), done=seat.done, total=seat.total,
+                         save_size=len(seat.save), skipped=skipped)
     seat.__dict__[MEMO] = (state.table, state.tie_break, skipped, seen)
     return seen
