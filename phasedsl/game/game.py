@@ -30,8 +30,8 @@ def as_read(before: GameState, after: GameState, move: Lay | Hit) -> Lay | Hit:
     for), each wild stating what it stands for (``W=8``); a plain wild hit onto a run
     stating the number it took (and so the end).  Where the hand ended at once (nothing
     left on the table to read) the move is kept as made: it reads back the same."""
-    seat = after.seat(move.player)
     if isinstance(move, Lay):
+        seat = after.seat(move.player)
         if len(seat.laid) != len(move.groups) or after.hands_played != before.hands_played:
             return move
         return replace(move, groups=tuple(laid.group.cards for laid in seat.laid))

@@ -26,12 +26,14 @@ def replace(value, **changes):
     """``dataclasses.replace`` for the frozen values here, without a call to ``__init__``
     (the referee makes tens of thousands of states a game; the fields need no checks).
     ``GameState`` and ``Seat`` keep a ``__dict__`` (no slots) so that this is a copy of it."""
-    if not changes.keys() <= value.__dataclass_fields__.keys():  # (a subset test: no set made)
-        unknown = changes.keys() - value.__dataclass_fields__.keys()
-        raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
     new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__, **changes)
-    new.__dict__.pop(MEMO, None)  # (worked out from the old value, not the new)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.pop(MEMO, None)  # (worked out from the old value, not the new)
+    for name, v in changes.items():
+        if name not in fields:  # (every field is there: ``__init__`` set them all)
+            raise TypeError(f"{type(value).__name__} has no field {name!r}")
+        fields[name] = v
     return new
 
 
