@@ -36,37 +36,28 @@ class Kind(StrEnum):
     def __str__(self) -> str:
         return self.value
 
-    @property
-    def is_run(self) -> bool:
-        """A run of single cards (one card per number); runs of pairs are ``is_pair_run``."""
-        return self in (Kind.RUN, Kind.COLOR_RUN)
+    # What each kind is, as plain attributes of its member (set below, once): the solver
+    # and the referee ask them many times a move, and a property testing membership
+    # looks the members up on the enum class at every call.
+    is_run: bool  # a run of single cards (one card per number); runs of pairs: is_pair_run
+    is_pair_run: bool
+    is_sum: bool
+    is_bounded: bool  # over or under: every card's number strictly above or below Group.bound
+    is_set: bool
+    one_color: bool
+    needs_natural: bool  # the natural-card minimum applies (wild and skip parts are exempt)
 
-    @property
-    def is_pair_run(self) -> bool:
-        return self in (Kind.PAIR_RUN, Kind.COLOR_PAIR_RUN)
 
-    @property
-    def is_sum(self) -> bool:
-        return self in (Kind.SUM, Kind.COLOR_SUM)
-
-    @property
-    def is_bounded(self) -> bool:
-        """Over or under: every card's number strictly above or below ``Group.bound``."""
-        return self in (Kind.OVER, Kind.UNDER)
-
-    @property
-    def is_set(self) -> bool:
-        return self in (Kind.SET, Kind.COLOR_SET)
-
-    @property
-    def one_color(self) -> bool:
-        return self in (Kind.COLOR, Kind.COLOR_RUN, Kind.COLOR_EVEN_ODD, Kind.COLOR_SET,
-                        Kind.COLOR_SUM, Kind.COLOR_PAIR_RUN)
-
-    @property
-    def needs_natural(self) -> bool:
-        """Whether the natural-card minimum applies (wild and skip parts are exempt)."""
-        return self not in (Kind.WILD, Kind.SKIP)
+for _kind in Kind:
+    _kind.is_run = _kind in (Kind.RUN, Kind.COLOR_RUN)
+    _kind.is_pair_run = _kind in (Kind.PAIR_RUN, Kind.COLOR_PAIR_RUN)
+    _kind.is_sum = _kind in (Kind.SUM, Kind.COLOR_SUM)
+    _kind.is_bounded = _kind in (Kind.OVER, Kind.UNDER)
+    _kind.is_set = _kind in (Kind.SET, Kind.COLOR_SET)
+    _kind.one_color = _kind in (Kind.COLOR, Kind.COLOR_RUN, Kind.COLOR_EVEN_ODD, Kind.COLOR_SET,
+                                Kind.COLOR_SUM, Kind.COLOR_PAIR_RUN)
+    _kind.needs_natural = _kind not in (Kind.WILD, Kind.SKIP)
+del _kind
 
 
 # For a run whose numbers each allow only some colors (Okie Circle J's "color
