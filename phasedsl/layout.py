@@ -123,7 +123,9 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
     ones, by kind: those showing one number (or color, or parity) of the group's class;
     in a run, one card per number of a window (and of a color, for a one-color run).
     """
-    flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
+    wild_numbers = rules.wild_numbers
+    flex = [i for i, c in enumerate(cards) if c.number in wild_numbers and c.natural] \
+        if wild_numbers else []
     if not flex:  # one reading (the common case, kept quick)
         laid, problems, _ = _read(group, cards, rules)
         if problems:
@@ -132,7 +134,8 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         if group.kind.is_set:
             nums = {c.number for c in cards if c.number is not None}
             shows = nums.pop() if nums else None
-        return [_Reading(tuple(laid), (), sum(1 for c in cards if c.natural), shows)], []
+        naturals = len(cards) - sum(1 for c in cards if c.wild or c.skip or c.anti)
+        return [_Reading(tuple(laid), (), naturals, shows)], []
     best: dict[int | None, _Reading] = {}
     first: list[tuple[str, str]] | None = None
     ident = list(range(len(cards)))
@@ -217,14 +220,15 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     """(laid cards, problems, index in ``cards`` of each laid card)."""
     deck = rules.deck
     kind, size, n = group.kind, group.size, len(cards)
-    label = _label(group)
     problems: list[tuple[str, str]] = []
-    if kind.is_sum:
+    if n == size:
+        pass
+    elif kind.is_sum:
         pass  # a sum's count is a rule of its own (_read_sum)
     elif n < size:
-        problems.append(("size", f"a {label} needs at least {size} cards, this group has {n}"))
+        problems.append(("size", f"a {_label(group)} needs at least {size} cards, this group has {n}"))
     elif n > size and not rules.extras:
-        problems.append(("size", f"a {label} needs exactly {size} cards (extras are not allowed "
+        problems.append(("size", f"a {_label(group)} needs exactly {size} cards (extras are not allowed "
                                  f"under these rules), this group has {n}"))
     if kind is Kind.WILD:
         bad = [c for c in cards if not c.wild]
@@ -240,25 +244,26 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
                                           "has no place in a skip part"))
         return tuple(cards), problems, list(range(n))
     if any(c.skip for c in cards):
-        blue = _skip_as_blue(group, cards, rules, label)
+        blue = _skip_as_blue(group, cards, rules, _label(group))
         if isinstance(blue, tuple):
             problems.append(blue)
             return tuple(cards), problems, list(range(n))
         cards = blue
-    nat = [c for c in cards if c.natural]
-    if rules.natural_scope == "group" and len(nat) < min(rules.min_naturals, size):
-        k = rules.min_naturals
-        problems.append(("natural_minimum",
-                         f"a group needs at least {k} natural card{'s' if k != 1 else ''}, "
-                         f"this one has {len(nat)}"))
-    known = [c for c in cards if c.natural or c.number is not None or c.color is not None]
+    if rules.natural_scope == "group":
+        nat = [c for c in cards if c.natural]
+        if len(nat) < min(rules.min_naturals, size):
+            k = rules.min_naturals
+            problems.append(("natural_minimum",
+                             f"a group needs at least {k} natural card{'s' if k != 1 else ''}, "
+                             f"this one has {len(nat)}"))
+    known = [c for c in cards if c.number is not None or c.color is not None or c.natural]
     # Color: one color for the one-color kinds (wild annotations included).
     color = None
     if kind.one_color or ((kind.is_run or kind.is_pair_run) and rules.runs_one_color):
         colors = sorted({c.color for c in known if c.color is not None})
         if len(colors) > 1:
             names = " and ".join(deck.color_name(c) for c in colors)
-            problems.append(("one_color", f"a {label} is one color, this group has {names}"))
+            problems.append(("one_color", f"a {_label(group)} is one color, this group has {names}"))
         color = colors[0] if colors else None
     if kind.is_sum:
         return _read_sum(group, cards, rules, color, problems)
@@ -274,7 +279,7 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     if kind in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD):
         pars = sorted({_parity(c.number) for c in known if c.number is not None})
         if len(pars) > 1:
-            problems.append(("parity", f"a {label} is all even or all odd, this group mixes "
+            problems.append(("parity", f"a {_label(group)} is all even or all odd, this group mixes "
                                        "both"))
         laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
         return laid, problems, list(range(n))
@@ -284,9 +289,9 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
                      for c in cards)
         return laid, problems, list(range(n))
     if kind.is_bounded:
-        return read_bounded(group, cards, label, problems)
+        return read_bounded(group, cards, _label(group), problems)
     if kind.is_pair_run:
-        return read_pair_run(group, cards, rules, color, label, problems)
+        return read_pair_run(group, cards, rules, color, _label(group), problems)
     if rules.runs_wrap:
         base = list(problems)
         got = _read_run(group, cards, rules, color, problems)
@@ -360,7 +365,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
     ident = list(range(n))
     values = [c.number for c in cards]  # None for an unannotated wild
     known = [v for v in values if v is not None]
-    dup = sorted(v for v, k in Counter(known).items() if k > 1)
+    dup = sorted(v for v, k in Counter(known).items() if k > 1) \
+        if len(set(known)) < len(known) else None
     if dup:
         problems.append(("distinct_numbers", f"a run shows each number once, this group has "
                                              f"{dup[0]} twice"))
@@ -371,7 +377,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
     def fits(first: int) -> bool:
         # within the deck's numbers, and (a color map) every number one the run may hold
         return (deck.low <= first and first + n - 1 <= deck.high
-                and all(group.allowed(x) != frozenset() for x in range(first, first + n)))
+                and (group.colors is None
+                     or all(group.allowed(x) != frozenset() for x in range(first, first + n))))
 
     def misfit(num: int, c: Card) -> tuple[str, str] | None:
         """What is wrong with ``c`` standing at ``num`` of a run with a color map."""
@@ -439,7 +446,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
                 loose.append(i)
         order = [s if s is not None else loose.pop(0) for s in slots]
     seq = [cards[i] for i in order]
-    problems += [p for k, c in enumerate(seq) if (p := misfit(start + k, c)) is not None]
+    if group.colors is not None:  # (no color map: nothing misfits)
+        problems += [p for k, c in enumerate(seq) if (p := misfit(start + k, c)) is not None]
     return lay(start, seq), problems, order
 
 
