@@ -259,9 +259,11 @@ class DiscardCheck:
         self.player = move.player
         self.i = i = check_play_step(state, move)
         seat = state.seats[i]
-        self.first: dict[Card, int] = {}  # each card held: where its first copy is
-        for k, c in enumerate(seat.hand):
-            self.first.setdefault(c, k)
+        # each card held: where its first copy is (the hand read backwards, so that the
+        # first copy is the one written last)
+        hand = seat.hand
+        self.first: dict[Card, int] = dict(zip(reversed(hand), range(len(hand) - 1, -1, -1),
+                                                strict=True))
         self.recipient = state.step == "recipient_discard"
         # floating: the card drawn, if it fits a laid group, must be played (whether it
         # fits is asked once, of that card only)

@@ -33,6 +33,27 @@ def _move(kind: type, *fields) -> mv.Move:
     return kind(*fields)
 
 
+# Each player's plain discards, card by card, made once (as ``_move``, by a look-up of the
+# card alone: a hand's every card is listed as a discard turn after turn).
+_DISCARDS: dict[str, dict[Card, mv.Discard]] = {}
+
+
+def _discards_of(player: str) -> dict[Card, mv.Discard]:
+    made = _DISCARDS.get(player)
+    if made is None:
+        if len(_DISCARDS) > 64:
+            _DISCARDS.clear()
+        made = _DISCARDS[player] = {}
+    return made
+
+
+def _discard(made: dict[Card, mv.Discard], player: str, card: Card) -> mv.Discard:
+    m = made.get(card)
+    if m is None:
+        m = made[card] = mv.Discard(player, card)
+    return m
+
+
 def _candidates(state: GameState) -> list[mv.Move]:
     if state.stage == "deal":
         return [seeded_deal(state)[0]] if state.seed is not None else []
@@ -58,7 +79,8 @@ def _candidates(state: GameState) -> list[mv.Move]:
     distinct = list(dict.fromkeys(seat.hand))
     out = []
     if state.step == "recipient_discard":
-        return [_move(mv.Discard, me, c) for c in distinct]
+        made = _discards_of(me)
+        return [_discard(made, me, c) for c in distinct]
     table = state.table
     playable = [c for c in seat.hand if not c.anti]
     if seat.laid_phase is None and not state.laid_now:
@@ -76,13 +98,15 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if seat.laid_phase is not None:
         out += _hits(state, i, distinct)
     others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
+    made = _discards_of(me)
     for c in distinct:
         if c.skip or (c.wild and table.rules.wild_as_skip):
             out += [mv.Discard(me, c, p) for p in others]
         if c.anti and len(seat.hand) == 1:
             out += [mv.Discard(me, c, down=p) for p in others]
         elif not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
-            out.append(_move(mv.Discard, me, c))
+            m = made.get(c)
+            out.append(m if m is not None else _discard(made, me, c))
     if table.house.skip_target == "next_player":
         out = [m for m in out if not (isinstance(m, mv.Discard) and m.skip is not None
                                       and m.skip != seat_name(state, next_seat(state, i)))]
@@ -138,7 +162,8 @@ def legal_moves(state: GameState) -> list[mv.Move]:
     known = listed(state)
     if known is not None:
         return list(known)
-    out: list[tuple[mv.Move, Then]] = []
+    moves: list[mv.Move] = []
+    then: list[Then] = []
     discards: DiscardCheck | None = None
     for m in _candidates(state):
         kind = type(m)
@@ -147,11 +172,12 @@ def legal_moves(state: GameState) -> list[mv.Move]:
             if kind is mv.Discard:
                 if discards is None:
                     discards = DiscardCheck(state, m)
-                out.append((m, (discarded, discards.check(m))))
+                then.append((discarded, discards.check(m)))
             elif kind is mv.Draw:
-                out.append((m, (drawn, check_draw(state, m))))
+                then.append((drawn, check_draw(state, m)))
             else:
-                out.append((m, judge(state, m)))
+                then.append(judge(state, m))
         except IllegalMove:
             continue
-    return list(keep(state, out))
+        moves.append(m)
+    return list(keep(state, moves, then))
