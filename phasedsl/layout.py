@@ -544,7 +544,14 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
     for cards in layout:
         row: list = []
         for j, g in enumerate(groups):
-            row.append(row[first[g]] if first[g] < j else _readings(g, cards, rules))
+            if first[g] < j:
+                row.append(row[first[g]])
+            elif _wrong_size(g, len(cards), rules):
+                # no reading at all (every reading has its cards): what it breaks is worked
+                # out only if the layout fails (below)
+                row.append(_UNREAD)
+            else:
+                row.append(_readings(g, cards, rules))
         reads.append(row)
     need = rules.min_naturals if rules.natural_scope == "phase" else 0
     assignment = _match(reads, groups, rules, need)
@@ -555,6 +562,9 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
         # No pairing works: report each group against the phase group it comes
         # closest to making (fewest broken rules), each phase group used once.
         n = len(groups)
+        for i, cards in enumerate(layout):
+            reads[i] = [_readings(groups[j], cards, rules) if r is _UNREAD else r
+                        for j, r in enumerate(reads[i])]
         pairing = list(range(n))
         if n <= 7:
             pairing = list(min(permutations(range(n)),
@@ -585,6 +595,17 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
     meld = Meld(tuple(laid), tuple(sorted(acting)))  # type: ignore[arg-type]
     problems += _phase_problems(meld, layout, rules, hand)
     return Verdict(not problems, meld, tuple(problems))
+
+
+# A group of cards too many or too few for a phase group: no reading there (its problems
+# read only if the layout is refused).
+_UNREAD: tuple[list, list] = ([], [])
+
+
+def _wrong_size(group: Group, n: int, rules: Rules) -> bool:
+    """Whether ``_read`` refuses ``n`` cards as ``group`` by their count alone (as every
+    reading of them: each reads all the cards)."""
+    return group.kind not in _SUMS and (n < group.size or (n > group.size and not rules.extras))
 
 
 def _weight(problems: list[tuple[str, str]]) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import WILD, Card
 from ..hits import targets as hit_targets
+from ..phase import Kind
 from ..solver import find_within_budget
 from . import moves as mv
 from .actions import check_draw, discarded, drawn, judge, reshuffle, seeded_deal
@@ -23,6 +24,9 @@ from .checks import DiscardCheck, IllegalMove, hit_rules, next_seat, seat_name
 from .judged import Then, keep, listed
 from .state import GameState
 from .table import choosable, current_phase, phase_rules, wild_numbers
+
+# (a tuple made once: the Kind property looks its members up at each call)
+_RUN_KINDS = tuple(k for k in Kind if k.is_run)
 
 
 @lru_cache(maxsize=4096)
@@ -141,7 +145,7 @@ def _hits(state: GameState, i: int, distinct: list[Card]) -> list[mv.Move]:
             taken[h.index].append((c, h))
     out: list[mv.Move] = []
     for (owner, g, laid), takes in zip(groups, taken, strict=True):
-        run = laid.group.group.kind.is_run
+        run = laid.group.group.kind in _RUN_KINDS
         for c, h in takes:
             if h is None or (h.swap is None and not (c.wild and run and h.stands is not None)):
                 out.append(mv.Hit(me, c, owner, g + 1))
