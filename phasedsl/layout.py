@@ -285,19 +285,20 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
             shown = " and ".join(map(str, nums))
             problems.append(("same_number", f"a set shows one number, this group has {shown}"))
         number = nums[0] if nums else deck.high
-        laid = tuple(c if c.natural else Card(number, color if kind in _ONE_COLOR else c.color,
-                                              wild=True) for c in cards)
+        laid = tuple(c if c.natural else _wild_as(c, number,
+                                                  color if kind in _ONE_COLOR else c.color)
+                     for c in cards)
         return laid, problems, list(range(n))
     if kind in _PARITY:
         pars = sorted({_parity(c.number) for c in known if c.number is not None})
         if len(pars) > 1:
             problems.append(("parity", f"a {_label(group)} is all even or all odd, this group mixes "
                                        "both"))
-        laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
+        laid = tuple(c if c.natural else _wild_as(c, c.number, color) for c in cards)
         return laid, problems, list(range(n))
     if kind is _COLOR:
         # (a skip here is one laid as a blue card: see _skip_as_blue)
-        laid = tuple(c if c.natural or c.skip else Card(c.number, color, wild=True)
+        laid = tuple(c if c.natural or c.skip else _wild_as(c, c.number, color)
                      for c in cards)
         return laid, problems, list(range(n))
     if kind in _BOUNDED:
@@ -313,6 +314,14 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
                 return wrapped[0], base, wrapped[1]
         return got
     return _read_run(group, cards, rules, color, problems)
+
+
+def _wild_as(c: Card, number: int | None, color: str | None) -> Card:
+    """``Card(number, color, wild=True)``: ``c`` itself where it is that card already (a
+    group read again, as a hit's is: its wilds say what they stand for)."""
+    if c.wild and c.number == number and c.color == color and not (c.skip or c.anti):
+        return c
+    return Card(number, color, wild=True)
 
 
 def _read_sum(group: Group, cards: Sequence[Card], rules: Rules, color: str | None,
@@ -407,8 +416,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         return None
 
     def lay(first: int, seq: list[Card]) -> tuple[Card, ...]:
-        return tuple(c if c.natural else Card(first + k, c.color or (
-            color if group.kind is _COLOR_RUN else None), wild=True)
+        return tuple(c if c.natural else _wild_as(c, first + k, c.color or (
+            color if group.kind is _COLOR_RUN else None))
             for k, c in enumerate(seq))
 
     if not problems and group.colors is not None:
