@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
+from typing import NamedTuple
 
 from . import skipblue
 from .cards import Card
@@ -109,12 +110,12 @@ def _preferred(r: _Reading) -> tuple[int, bool]:
     return r.naturals, r.in_place
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
+class _Reading(NamedTuple):
     """One legal reading of a group: ``cards`` in laid order, each wild's value filled in
     (a card of a wild number played as a wild shown as itself; ``acting`` is (index, the
     wild it acts as) for each), the cards played as naturals, and the number a set shows
-    (None: not a set, or a set of wilds only, which may show any number)."""
+    (None: not a set, or a set of wilds only, which may show any number).  (A named tuple:
+    made for every group read, and never compared.)"""
 
     cards: tuple[Card, ...]
     acting: tuple[tuple[int, Card], ...]

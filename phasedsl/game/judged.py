@@ -14,8 +14,7 @@ check), and a state made from this one (``state.replace``) starts with nothing k
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import moves as mv
 from .state import MEMO, GameState
@@ -28,8 +27,9 @@ from .state import MEMO, GameState
 Then = GameState | tuple[Callable[[GameState, Any, Any], GameState], object]
 
 
-@dataclass(frozen=True, slots=True)
-class Judged:
+class Judged(NamedTuple):
+    """(A named tuple: one is made for every state listed.)"""
+
     moves: tuple[mv.Move, ...]  # as ``legal_moves`` listed them (held: no id is reused)
     # the id of each move, and where it leads, in the same order (a move is found by its
     # identity, by an index of ints: neither hashing a move nor a dict built per state)
