@@ -549,13 +549,15 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
         # more cards than the deck holds: no need (and, for thousands of cards of wild
         # numbers, no time) to read the groups
         return Verdict(False, None, tuple(_phase_problems(None, layout, rules, hand)))
-    first = {g: j for j, g in reversed(list(enumerate(groups)))}  # equal groups read once
+    # equal groups read once: the first phase group equal to each (found by equality: a
+    # phase has few groups, and hashing one costs more than comparing it)
+    first = [next(k for k in range(j + 1) if groups[k] == g) for j, g in enumerate(groups)]
     reads = []
     for cards in layout:
         row: list = []
         for j, g in enumerate(groups):
-            if first[g] < j:
-                row.append(row[first[g]])
+            if first[j] < j:
+                row.append(row[first[j]])
             elif _wrong_size(g, len(cards), rules):
                 # no reading at all (every reading has its cards): what it breaks is worked
                 # out only if the layout fails (below)
@@ -589,13 +591,17 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
     shown = {r.shows for j, r in assignment if groups[j].kind in _SETS and r.shows is not None}
-    spare = [x for x in rules.deck.numbers if x not in shown]
+    spare: list[int] | None = None  # (the numbers no set shows: found if a set needs one)
     for j, r in assignment:
         cards, stands = r.cards, r.acting
         # A set that shows no number shows whatever the player says: where sets must
         # differ, one the other sets leave free.
-        if groups[j].kind in _SETS and r.shows is None and not rules.sets_share_number and spare:
-            num = spare.pop()
+        num = None
+        if groups[j].kind in _SETS and r.shows is None and not rules.sets_share_number:
+            if spare is None:
+                spare = [x for x in rules.deck.numbers if x not in shown]
+            num = spare.pop() if spare else None
+        if num is not None:
             stand = {k for k, _ in stands}
             cards = tuple(Card(num, c.color, wild=True) if c.wild and k not in stand else c
                           for k, c in enumerate(cards))
@@ -636,6 +642,12 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
     n = len(groups)
     distinct = not rules.sets_share_number
     room = len(rules.deck.numbers)  # the numbers the sets may show between them
+    if n == 1:
+        # (what the search below finds for one group: its first reading with the naturals
+        # asked, where a set has a number to show)
+        if distinct and groups[0].kind in _SETS and room < 1:
+            return None
+        return next(([(0, r)] for r in reads[0][0][0] if r.naturals >= need), None)
     order = sorted(range(n), key=lambda i: sum(1 for rs, _ in reads[i] if rs))
     most = [max((r.naturals for rs, _ in reads[i] for r in rs), default=0) for i in order]
     rest = [sum(most[k:]) for k in range(n + 1)]
@@ -671,12 +683,12 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
         if failed.get(state, -1) >= naturals:
             return False
         i = order[k]
-        tried: set = set()
+        tried: list[Group] = []  # (few: compared, not hashed)
         for j in range(n):
             readings = reads[i][j][0]
             if used >> j & 1 or not readings or groups[j] in tried:
                 continue
-            tried.add(groups[j])  # identical phase groups are interchangeable
+            tried.append(groups[j])  # identical phase groups are interchangeable
             for r in readings:
                 sn, fr = shown, free
                 if distinct and groups[j].kind in _SETS:
