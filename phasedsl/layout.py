@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
+from typing import NamedTuple
 
 from . import skipblue
 from .cards import Card
@@ -20,6 +21,18 @@ from .meld import LaidGroup, Meld
 from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .runread import keepable_new_kinds, read_bounded, read_pair_run, read_wrapped_run, run_windows
+
+# Each class of kinds as a tuple made once, from the kinds' own properties: a property
+# (``Kind.is_set``...) looks its members up on the enum class at every call, which the
+# reading of every group paid several times.
+_SETS = tuple(k for k in Kind if k.is_set)
+_RUNS = tuple(k for k in Kind if k.is_run)
+_PAIR_RUNS = tuple(k for k in Kind if k.is_pair_run)
+_SUMS = tuple(k for k in Kind if k.is_sum)
+_BOUNDED = tuple(k for k in Kind if k.is_bounded)
+_ONE_COLOR = tuple(k for k in Kind if k.one_color)
+_PARITY = (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD)
+_WILD, _SKIP, _COLOR, _COLOR_RUN = Kind.WILD, Kind.SKIP, Kind.COLOR, Kind.COLOR_RUN
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +110,12 @@ def _preferred(r: _Reading) -> tuple[int, bool]:
     return r.naturals, r.in_place
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
+class _Reading(NamedTuple):
     """One legal reading of a group: ``cards`` in laid order, each wild's value filled in
     (a card of a wild number played as a wild shown as itself; ``acting`` is (index, the
     wild it acts as) for each), the cards played as naturals, and the number a set shows
-    (None: not a set, or a set of wilds only, which may show any number)."""
+    (None: not a set, or a set of wilds only, which may show any number).  (A named tuple:
+    made for every group read, and never compared.)"""
 
     cards: tuple[Card, ...]
     acting: tuple[tuple[int, Card], ...]
@@ -123,16 +136,19 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
     ones, by kind: those showing one number (or color, or parity) of the group's class;
     in a run, one card per number of a window (and of a color, for a one-color run).
     """
-    flex = [i for i, c in enumerate(cards) if c.natural and c.number in rules.wild_numbers]
+    wild_numbers = rules.wild_numbers
+    flex = [i for i, c in enumerate(cards) if c.number in wild_numbers and c.natural] \
+        if wild_numbers else []
     if not flex:  # one reading (the common case, kept quick)
         laid, problems, _ = _read(group, cards, rules)
         if problems:
             return [], problems
         shows = None
-        if group.kind.is_set:
+        if group.kind in _SETS:
             nums = {c.number for c in cards if c.number is not None}
             shows = nums.pop() if nums else None
-        return [_Reading(tuple(laid), (), sum(1 for c in cards if c.natural), shows)], []
+        naturals = len(cards) - sum(1 for c in cards if c.wild or c.skip or c.anti)
+        return [_Reading(tuple(laid), (), naturals, shows)], []
     best: dict[int | None, _Reading] = {}
     first: list[tuple[str, str]] | None = None
     ident = list(range(len(cards)))
@@ -151,7 +167,7 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         naturals = sum(1 for i, c in enumerate(cards) if c.natural and i not in as_wild)
         in_place = order in (ident, ident[::-1])
         shows = None
-        if group.kind.is_set:
+        if group.kind in _SETS:
             nums = {c.number for i, c in enumerate(cards)
                     if (c.natural and i not in as_wild) or (c.wild and c.number is not None)}
             shows = nums.pop() if nums else None
@@ -217,21 +233,22 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     """(laid cards, problems, index in ``cards`` of each laid card)."""
     deck = rules.deck
     kind, size, n = group.kind, group.size, len(cards)
-    label = _label(group)
     problems: list[tuple[str, str]] = []
-    if kind.is_sum:
+    if n == size:
+        pass
+    elif kind in _SUMS:
         pass  # a sum's count is a rule of its own (_read_sum)
     elif n < size:
-        problems.append(("size", f"a {label} needs at least {size} cards, this group has {n}"))
+        problems.append(("size", f"a {_label(group)} needs at least {size} cards, this group has {n}"))
     elif n > size and not rules.extras:
-        problems.append(("size", f"a {label} needs exactly {size} cards (extras are not allowed "
+        problems.append(("size", f"a {_label(group)} needs exactly {size} cards (extras are not allowed "
                                  f"under these rules), this group has {n}"))
-    if kind is Kind.WILD:
+    if kind is _WILD:
         bad = [c for c in cards if not c.wild]
         if bad:
             problems.append(("wild_part", f"a wild part holds only wilds, not {bad[0]}"))
         return tuple(cards), problems, list(range(n))
-    if kind is Kind.SKIP:
+    if kind is _SKIP:
         bad = [c for c in cards if not (c.skip or (c.wild and rules.wild_as_skip))]
         if bad:
             problems.append(("skip_part", f"a skip part holds only skips, not {bad[0]}"))
@@ -240,53 +257,55 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
                                           "has no place in a skip part"))
         return tuple(cards), problems, list(range(n))
     if any(c.skip for c in cards):
-        blue = _skip_as_blue(group, cards, rules, label)
+        blue = _skip_as_blue(group, cards, rules, _label(group))
         if isinstance(blue, tuple):
             problems.append(blue)
             return tuple(cards), problems, list(range(n))
         cards = blue
-    nat = [c for c in cards if c.natural]
-    if rules.natural_scope == "group" and len(nat) < min(rules.min_naturals, size):
-        k = rules.min_naturals
-        problems.append(("natural_minimum",
-                         f"a group needs at least {k} natural card{'s' if k != 1 else ''}, "
-                         f"this one has {len(nat)}"))
-    known = [c for c in cards if c.natural or c.number is not None or c.color is not None]
+    if rules.natural_scope == "group":
+        nat = [c for c in cards if c.natural]
+        if len(nat) < min(rules.min_naturals, size):
+            k = rules.min_naturals
+            problems.append(("natural_minimum",
+                             f"a group needs at least {k} natural card{'s' if k != 1 else ''}, "
+                             f"this one has {len(nat)}"))
+    known = [c for c in cards if c.number is not None or c.color is not None or c.natural]
     # Color: one color for the one-color kinds (wild annotations included).
     color = None
-    if kind.one_color or ((kind.is_run or kind.is_pair_run) and rules.runs_one_color):
+    if kind in _ONE_COLOR or ((kind in _RUNS or kind in _PAIR_RUNS) and rules.runs_one_color):
         colors = sorted({c.color for c in known if c.color is not None})
         if len(colors) > 1:
             names = " and ".join(deck.color_name(c) for c in colors)
-            problems.append(("one_color", f"a {label} is one color, this group has {names}"))
+            problems.append(("one_color", f"a {_label(group)} is one color, this group has {names}"))
         color = colors[0] if colors else None
-    if kind.is_sum:
+    if kind in _SUMS:
         return _read_sum(group, cards, rules, color, problems)
-    if kind in (Kind.SET, Kind.COLOR_SET):
+    if kind in _SETS:
         nums = sorted({c.number for c in known if c.number is not None})
         if len(nums) > 1:
             shown = " and ".join(map(str, nums))
             problems.append(("same_number", f"a set shows one number, this group has {shown}"))
         number = nums[0] if nums else deck.high
-        laid = tuple(c if c.natural else Card(number, color if kind.one_color else c.color,
-                                              wild=True) for c in cards)
-        return laid, problems, list(range(n))
-    if kind in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD):
-        pars = sorted({_parity(c.number) for c in known if c.number is not None})
-        if len(pars) > 1:
-            problems.append(("parity", f"a {label} is all even or all odd, this group mixes "
-                                       "both"))
-        laid = tuple(c if c.natural else Card(c.number, color, wild=True) for c in cards)
-        return laid, problems, list(range(n))
-    if kind is Kind.COLOR:
-        # (a skip here is one laid as a blue card: see _skip_as_blue)
-        laid = tuple(c if c.natural or c.skip else Card(c.number, color, wild=True)
+        laid = tuple(c if c.natural else _wild_as(c, number,
+                                                  color if kind in _ONE_COLOR else c.color)
                      for c in cards)
         return laid, problems, list(range(n))
-    if kind.is_bounded:
-        return read_bounded(group, cards, label, problems)
-    if kind.is_pair_run:
-        return read_pair_run(group, cards, rules, color, label, problems)
+    if kind in _PARITY:
+        pars = sorted({_parity(c.number) for c in known if c.number is not None})
+        if len(pars) > 1:
+            problems.append(("parity", f"a {_label(group)} is all even or all odd, this group mixes "
+                                       "both"))
+        laid = tuple(c if c.natural else _wild_as(c, c.number, color) for c in cards)
+        return laid, problems, list(range(n))
+    if kind is _COLOR:
+        # (a skip here is one laid as a blue card: see _skip_as_blue)
+        laid = tuple(c if c.natural or c.skip else _wild_as(c, c.number, color)
+                     for c in cards)
+        return laid, problems, list(range(n))
+    if kind in _BOUNDED:
+        return read_bounded(group, cards, _label(group), problems)
+    if kind in _PAIR_RUNS:
+        return read_pair_run(group, cards, rules, color, _label(group), problems)
     if rules.runs_wrap:
         base = list(problems)
         got = _read_run(group, cards, rules, color, problems)
@@ -296,6 +315,14 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
                 return wrapped[0], base, wrapped[1]
         return got
     return _read_run(group, cards, rules, color, problems)
+
+
+def _wild_as(c: Card, number: int | None, color: str | None) -> Card:
+    """``Card(number, color, wild=True)``: ``c`` itself where it is that card already (a
+    group read again, as a hit's is: its wilds say what they stand for)."""
+    if c.wild and c.number == number and c.color == color and not (c.skip or c.anti):
+        return c
+    return Card(number, color, wild=True)
 
 
 def _read_sum(group: Group, cards: Sequence[Card], rules: Rules, color: str | None,
@@ -360,7 +387,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
     ident = list(range(n))
     values = [c.number for c in cards]  # None for an unannotated wild
     known = [v for v in values if v is not None]
-    dup = sorted(v for v, k in Counter(known).items() if k > 1)
+    dup = sorted(v for v, k in Counter(known).items() if k > 1) \
+        if len(set(known)) < len(known) else None
     if dup:
         problems.append(("distinct_numbers", f"a run shows each number once, this group has "
                                              f"{dup[0]} twice"))
@@ -371,7 +399,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
     def fits(first: int) -> bool:
         # within the deck's numbers, and (a color map) every number one the run may hold
         return (deck.low <= first and first + n - 1 <= deck.high
-                and all(group.allowed(x) != frozenset() for x in range(first, first + n)))
+                and (group.colors is None
+                     or all(group.allowed(x) != frozenset() for x in range(first, first + n))))
 
     def misfit(num: int, c: Card) -> tuple[str, str] | None:
         """What is wrong with ``c`` standing at ``num`` of a run with a color map."""
@@ -388,8 +417,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         return None
 
     def lay(first: int, seq: list[Card]) -> tuple[Card, ...]:
-        return tuple(c if c.natural else Card(first + k, c.color or (
-            color if group.kind is Kind.COLOR_RUN else None), wild=True)
+        return tuple(c if c.natural else _wild_as(c, first + k, c.color or (
+            color if group.kind is _COLOR_RUN else None))
             for k, c in enumerate(seq))
 
     if not problems and group.colors is not None:
@@ -439,7 +468,8 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
                 loose.append(i)
         order = [s if s is not None else loose.pop(0) for s in slots]
     seq = [cards[i] for i in order]
-    problems += [p for k, c in enumerate(seq) if (p := misfit(start + k, c)) is not None]
+    if group.colors is not None:  # (no color map: nothing misfits)
+        problems += [p for k, c in enumerate(seq) if (p := misfit(start + k, c)) is not None]
     return lay(start, seq), problems, order
 
 
@@ -519,12 +549,21 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
         # more cards than the deck holds: no need (and, for thousands of cards of wild
         # numbers, no time) to read the groups
         return Verdict(False, None, tuple(_phase_problems(None, layout, rules, hand)))
-    first = {g: j for j, g in reversed(list(enumerate(groups)))}  # equal groups read once
+    # equal groups read once: the first phase group equal to each (found by equality: a
+    # phase has few groups, and hashing one costs more than comparing it)
+    first = [next(k for k in range(j + 1) if groups[k] == g) for j, g in enumerate(groups)]
     reads = []
     for cards in layout:
         row: list = []
         for j, g in enumerate(groups):
-            row.append(row[first[g]] if first[g] < j else _readings(g, cards, rules))
+            if first[j] < j:
+                row.append(row[first[j]])
+            elif _wrong_size(g, len(cards), rules):
+                # no reading at all (every reading has its cards): what it breaks is worked
+                # out only if the layout fails (below)
+                row.append(_UNREAD)
+            else:
+                row.append(_readings(g, cards, rules))
         reads.append(row)
     need = rules.min_naturals if rules.natural_scope == "phase" else 0
     assignment = _match(reads, groups, rules, need)
@@ -535,6 +574,9 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
         # No pairing works: report each group against the phase group it comes
         # closest to making (fewest broken rules), each phase group used once.
         n = len(groups)
+        for i, cards in enumerate(layout):
+            reads[i] = [_readings(groups[j], cards, rules) if r is _UNREAD else r
+                        for j, r in enumerate(reads[i])]
         pairing = list(range(n))
         if n <= 7:
             pairing = list(min(permutations(range(n)),
@@ -548,14 +590,18 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
         return Verdict(False, None, tuple(problems))
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
-    shown = {r.shows for j, r in assignment if groups[j].kind.is_set and r.shows is not None}
-    spare = [x for x in rules.deck.numbers if x not in shown]
+    shown = {r.shows for j, r in assignment if groups[j].kind in _SETS and r.shows is not None}
+    spare: list[int] | None = None  # (the numbers no set shows: found if a set needs one)
     for j, r in assignment:
         cards, stands = r.cards, r.acting
         # A set that shows no number shows whatever the player says: where sets must
         # differ, one the other sets leave free.
-        if groups[j].kind.is_set and r.shows is None and not rules.sets_share_number and spare:
-            num = spare.pop()
+        num = None
+        if groups[j].kind in _SETS and r.shows is None and not rules.sets_share_number:
+            if spare is None:
+                spare = [x for x in rules.deck.numbers if x not in shown]
+            num = spare.pop() if spare else None
+        if num is not None:
             stand = {k for k, _ in stands}
             cards = tuple(Card(num, c.color, wild=True) if c.wild and k not in stand else c
                           for k, c in enumerate(cards))
@@ -565,6 +611,17 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
     meld = Meld(tuple(laid), tuple(sorted(acting)))  # type: ignore[arg-type]
     problems += _phase_problems(meld, layout, rules, hand)
     return Verdict(not problems, meld, tuple(problems))
+
+
+# A group of cards too many or too few for a phase group: no reading there (its problems
+# read only if the layout is refused).
+_UNREAD: tuple[list, list] = ([], [])
+
+
+def _wrong_size(group: Group, n: int, rules: Rules) -> bool:
+    """Whether ``_read`` refuses ``n`` cards as ``group`` by their count alone (as every
+    reading of them: each reads all the cards)."""
+    return group.kind not in _SUMS and (n < group.size or (n > group.size and not rules.extras))
 
 
 def _weight(problems: list[tuple[str, str]]) -> int:
@@ -585,6 +642,12 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
     n = len(groups)
     distinct = not rules.sets_share_number
     room = len(rules.deck.numbers)  # the numbers the sets may show between them
+    if n == 1:
+        # (what the search below finds for one group: its first reading with the naturals
+        # asked, where a set has a number to show)
+        if distinct and groups[0].kind in _SETS and room < 1:
+            return None
+        return next(([(0, r)] for r in reads[0][0][0] if r.naturals >= need), None)
     order = sorted(range(n), key=lambda i: sum(1 for rs, _ in reads[i] if rs))
     most = [max((r.naturals for rs, _ in reads[i] for r in rs), default=0) for i in order]
     rest = [sum(most[k:]) for k in range(n + 1)]
@@ -620,15 +683,15 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
         if failed.get(state, -1) >= naturals:
             return False
         i = order[k]
-        tried: set = set()
+        tried: list[Group] = []  # (few: compared, not hashed)
         for j in range(n):
             readings = reads[i][j][0]
             if used >> j & 1 or not readings or groups[j] in tried:
                 continue
-            tried.add(groups[j])  # identical phase groups are interchangeable
+            tried.append(groups[j])  # identical phase groups are interchangeable
             for r in readings:
                 sn, fr = shown, free
-                if distinct and groups[j].kind.is_set:
+                if distinct and groups[j].kind in _SETS:
                     if r.shows is None:
                         fr += 1
                     elif r.shows in shown:

@@ -374,7 +374,8 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     verdict = rules = phase = None
     for n in candidates:
         phase, rules = phase_rules(table, n)
-        verdict = verify(phase, move.groups, rules, seat.hand)
+        # (no hand: that the hand holds the cards is checked above, as ``verify`` would)
+        verdict = verify(phase, move.groups, rules)
         if verdict.valid:
             number = n
             break

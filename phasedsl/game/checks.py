@@ -230,11 +230,6 @@ def owed_wilds_fit(state: GameState, i: int) -> bool:
 # --------------------------------------------------------------------------- discards
 
 
-def _acts_as_skip(state: GameState, move: mv.Discard) -> bool:
-    c = move.card
-    return c.skip or (c.wild and state.table.rules.wild_as_skip and move.skip is not None)
-
-
 def check_discard(state: GameState, move: mv.Discard) -> tuple[int, int, str | None]:
     """(seat, where in the hand the card discarded is, who is skipped) for a legal discard
     (who the anti-phase card sends down is ``move.down``, checked here); raise IllegalMove
@@ -251,7 +246,8 @@ class DiscardCheck:
     ``check`` asks the rest for each card.  ``legal_moves`` judges every card of a hand
     so, ``apply`` a single discard: the same checks, in the same order."""
 
-    __slots__ = ("drawn", "first", "going_out", "i", "must_play", "player", "recipient", "state")
+    __slots__ = ("drawn", "first", "going_out", "i", "left", "must_play", "player", "recipient",
+                 "state", "wild_as_skip")
 
     def __init__(self, state: GameState, move: mv.Discard) -> None:
         # (the turn's checks read only the mover and that the move is a discard)
@@ -259,15 +255,21 @@ class DiscardCheck:
         self.player = move.player
         self.i = i = check_play_step(state, move)
         seat = state.seats[i]
-        self.first: dict[Card, int] = {}  # each card held: where its first copy is
-        for k, c in enumerate(seat.hand):
-            self.first.setdefault(c, k)
+        # each card held: where its first copy is (the hand read backwards, so that the
+        # first copy is the one written last)
+        hand = seat.hand
+        self.first: dict[Card, int] = dict(zip(reversed(hand), range(len(hand) - 1, -1, -1),
+                                                strict=True))
         self.recipient = state.step == "recipient_discard"
         # floating: the card drawn, if it fits a laid group, must be played (whether it
         # fits is asked once, of that card only)
         self.drawn = state.drawn if seat.floating and not self.recipient else None
         self.must_play: bool | None = None
         self.going_out = going_out_problem(state, len(seat.hand) - 1, False)
+        # (its first copy goes, as ``without`` takes it; only whether any card is left
+        # matters to the checks)
+        self.left = len(hand) > 1
+        self.wild_as_skip = state.table.rules.wild_as_skip
 
     def check(self, move: mv.Discard) -> tuple[int, int, str | None]:
         state, i = self.state, self.i
@@ -277,9 +279,7 @@ class DiscardCheck:
         k = self.first.get(card)
         if k is None:
             raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
-        # (its first copy goes, as ``without`` takes it; only whether any card is left
-        # matters to the checks)
-        left = len(state.seats[i].hand) > 1
+        left = self.left
         if self.recipient:
             if card.skip:
                 raise IllegalMove("skip_not_allowed", "the receiver of the turned-up wild "
@@ -300,7 +300,8 @@ class DiscardCheck:
                                                  "(laid or hit) this turn, not discarded")
         if self.going_out:
             raise IllegalMove(*self.going_out)
-        acts_as_skip = _acts_as_skip(state, move)
+        c = move.card
+        acts_as_skip = c.skip or (c.wild and self.wild_as_skip and move.skip is not None)
         if move.skip is not None and not acts_as_skip:
             raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
                                             f"{quoted(str(move.skip))}")

@@ -13,9 +13,8 @@ check), and a state made from this one (``state.replace``) starts with nothing k
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from . import moves as mv
 from .state import MEMO, GameState
@@ -28,19 +27,24 @@ from .state import MEMO, GameState
 Then = GameState | tuple[Callable[[GameState, Any, Any], GameState], object]
 
 
-@dataclass(frozen=True, slots=True)
-class Judged:
-    moves: tuple[mv.Move, ...]  # as ``legal_moves`` listed them
-    # id(move) -> (the move itself, so that its id is not reused while kept; its result)
-    after: dict[int, tuple[mv.Move, Then]]
+class Judged(NamedTuple):
+    """(A named tuple: one is made for every state listed.)"""
+
+    moves: tuple[mv.Move, ...]  # as ``legal_moves`` listed them (held: no id is reused)
+    # the id of each move, and where it leads, in the same order (a move is found by its
+    # identity, by an index of ints: neither hashing a move nor a dict built per state)
+    ids: tuple[int, ...]
+    then: Sequence[Then]
 
 
-def keep(state: GameState, judged: list[tuple[mv.Move, Then]]) -> tuple[mv.Move, ...]:
-    """Keep on ``state`` the moves judged legal there and where each leads."""
-    moves = tuple([m for m, _ in judged])
+def keep(state: GameState, moves: Sequence[mv.Move], then: Sequence[Then]
+         ) -> tuple[mv.Move, ...]:
+    """Keep on ``state`` the moves judged legal there and where each leads (``then``, in
+    the same order)."""
+    moves = tuple(moves)
     # (a frozen value gains a memo, as a cached property would: not one of its fields,
     # so it takes no part in equality, hashing or ``replace``)
-    state.__dict__[MEMO] = Judged(moves, {id(m): (m, then) for m, then in judged})
+    state.__dict__[MEMO] = Judged(moves, tuple(map(id, moves)), then)
     return moves
 
 
@@ -56,8 +60,11 @@ def recall(state: GameState, move: mv.Move) -> GameState | None:
     j = state.__dict__.get(MEMO)
     if j is None:
         return None
-    got = j.after.get(id(move))
-    if got is None or got[0] is not move:
+    try:
+        k = j.ids.index(id(move))
+    except ValueError:
         return None
-    then = got[1]
+    if j.moves[k] is not move:
+        return None
+    then = j.then[k]
     return then if isinstance(then, GameState) else then[0](state, move, then[1])

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import WILD, Card
 from ..hits import targets as hit_targets
+from ..phase import Kind
 from ..solver import find_within_budget
 from . import moves as mv
 from .actions import check_draw, discarded, drawn, judge, reshuffle, seeded_deal
@@ -24,6 +25,9 @@ from .judged import Then, keep, listed
 from .state import GameState
 from .table import choosable, current_phase, phase_rules, wild_numbers
 
+# (a tuple made once: the Kind property looks its members up at each call)
+_RUN_KINDS = tuple(k for k in Kind if k.is_run)
+
 
 @lru_cache(maxsize=4096)
 def _move(kind: type, *fields) -> mv.Move:
@@ -31,6 +35,27 @@ def _move(kind: type, *fields) -> mv.Move:
     discards are listed turn after turn.  (One object for many states is safe: what is
     kept of a move is kept on the state it was listed for.)"""
     return kind(*fields)
+
+
+# Each player's plain discards, card by card, made once (as ``_move``, by a look-up of the
+# card alone: a hand's every card is listed as a discard turn after turn).
+_DISCARDS: dict[str, dict[Card, mv.Discard]] = {}
+
+
+def _discards_of(player: str) -> dict[Card, mv.Discard]:
+    made = _DISCARDS.get(player)
+    if made is None:
+        if len(_DISCARDS) > 64:
+            _DISCARDS.clear()
+        made = _DISCARDS[player] = {}
+    return made
+
+
+def _discard(made: dict[Card, mv.Discard], player: str, card: Card) -> mv.Discard:
+    m = made.get(card)
+    if m is None:
+        m = made[card] = mv.Discard(player, card)
+    return m
 
 
 def _candidates(state: GameState) -> list[mv.Move]:
@@ -58,7 +83,8 @@ def _candidates(state: GameState) -> list[mv.Move]:
     distinct = list(dict.fromkeys(seat.hand))
     out = []
     if state.step == "recipient_discard":
-        return [_move(mv.Discard, me, c) for c in distinct]
+        made = _discards_of(me)
+        return [_discard(made, me, c) for c in distinct]
     table = state.table
     playable = [c for c in seat.hand if not c.anti]
     if seat.laid_phase is None and not state.laid_now:
@@ -76,13 +102,15 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if seat.laid_phase is not None:
         out += _hits(state, i, distinct)
     others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
+    made = _discards_of(me)
     for c in distinct:
         if c.skip or (c.wild and table.rules.wild_as_skip):
             out += [mv.Discard(me, c, p) for p in others]
         if c.anti and len(seat.hand) == 1:
             out += [mv.Discard(me, c, down=p) for p in others]
         elif not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
-            out.append(_move(mv.Discard, me, c))
+            m = made.get(c)
+            out.append(m if m is not None else _discard(made, me, c))
     if table.house.skip_target == "next_player":
         out = [m for m in out if not (isinstance(m, mv.Discard) and m.skip is not None
                                       and m.skip != seat_name(state, next_seat(state, i)))]
@@ -117,7 +145,7 @@ def _hits(state: GameState, i: int, distinct: list[Card]) -> list[mv.Move]:
             taken[h.index].append((c, h))
     out: list[mv.Move] = []
     for (owner, g, laid), takes in zip(groups, taken, strict=True):
-        run = laid.group.group.kind.is_run
+        run = laid.group.group.kind in _RUN_KINDS
         for c, h in takes:
             if h is None or (h.swap is None and not (c.wild and run and h.stands is not None)):
                 out.append(mv.Hit(me, c, owner, g + 1))
@@ -138,7 +166,8 @@ def legal_moves(state: GameState) -> list[mv.Move]:
     known = listed(state)
     if known is not None:
         return list(known)
-    out: list[tuple[mv.Move, Then]] = []
+    moves: list[mv.Move] = []
+    then: list[Then] = []
     discards: DiscardCheck | None = None
     for m in _candidates(state):
         kind = type(m)
@@ -147,11 +176,12 @@ def legal_moves(state: GameState) -> list[mv.Move]:
             if kind is mv.Discard:
                 if discards is None:
                     discards = DiscardCheck(state, m)
-                out.append((m, (discarded, discards.check(m))))
+                then.append((discarded, discards.check(m)))
             elif kind is mv.Draw:
-                out.append((m, (drawn, check_draw(state, m))))
+                then.append((drawn, check_draw(state, m)))
             else:
-                out.append((m, judge(state, m)))
+                then.append(judge(state, m))
         except IllegalMove:
             continue
-    return list(keep(state, out))
+        moves.append(m)
+    return list(keep(state, moves, then))
