@@ -11,7 +11,6 @@ hand or the order of the draw pile, so a bot cannot cheat.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -25,7 +24,7 @@ from .meld import LaidGroup
 from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
-from .solver import find_within_budget, shortfall
+from .solver import find_within_budget, left_out, shortfall
 from .strong import StrongBot
 from .turnplan import dispatch, phase_to_play
 
@@ -219,7 +218,7 @@ class GreedyBot:
             return max(offered, key=worth)
         short = self._shortfall(view, target, view.hand)
         free = self._free_cards(view, target, short[1])
-        pool = [c for c in offered if c in free]
+        pool = [c for c in offered if c.anti or c in free]
         if pool:
             pick = max(pool, key=worth)
             # what is left is as short as the whole hand: known for the next draw
@@ -242,15 +241,11 @@ class GreedyBot:
                     ) -> set[Card]:
         """Cards whose loss keeps the hand as close to ``target``: those that the phase
         does not use once the solver's example cards (of the hand's shortfall) are added
-        to the hand."""
+        to the hand (more of them held, examples and all, than the meld lays; the
+        anti-phase card, never laid, too).  Only the offered cards are asked about, each
+        a held one (a discard's)."""
         phase, rules = self._phase(view, target)
-        meld = find_within_budget(phase, [*_playable(view.hand), *example], rules)
-        if meld is None:
-            return set()
-        used = Counter(meld.cards())
-        used.subtract(example)
-        have = Counter(view.hand)
-        return {c for c, k in have.items() if k > used[c]}  # (more held than the meld uses)
+        return left_out(phase, [*_playable(view.hand), *example], rules) or set()
 
 
 def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
