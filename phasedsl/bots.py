@@ -24,7 +24,7 @@ from .meld import LaidGroup
 from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
-from .solver import find_within_budget, left_out, shortfall
+from .solver import cards_short, find_within_budget, left_out, shortfall
 from .strong import StrongBot
 from .turnplan import dispatch, phase_to_play
 
@@ -66,7 +66,8 @@ class GreedyBot:
         # Deterministic: the seed is taken only so that every bot is made the same way.
         # (phase, the hand's sorted ranks) -> (cards short, an example of them), for this
         # hand only
-        self._short: dict[tuple, tuple[int, tuple[Card, ...]]] = {}
+        # (the example None: counted alone, see _missing)
+        self._short: dict[tuple, tuple[int, tuple[Card, ...] | None]] = {}
         # (phase, hand size) of every hand kept there as at most one card short: a hand
         # of one more card needs looking up one card smaller only if some such is kept
         self._near: set[tuple[int, int]] = set()
@@ -90,8 +91,20 @@ class GreedyBot:
         key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
+            if found[1] is not None:
+                return found
+            # counted alone (``_missing``): the full answer it stood for, worked out now
+            phase, rules = self._phase(view, number)
+            s = shortfall(phase, hand, rules)
+            found = self._short[key] = (s.missing if s.decided else 1, s.example)
             return found
+        return self._work_out(view, number, hand, key)
+
+    def _work_out(self, view: PlayerView, number: int, hand: list[Card], key: tuple
+                  ) -> tuple[int, tuple[Card, ...]]:
+        ranks = key[1]
         phase, rules = self._phase(view, number)
+        found = None
         for k in range(len(ranks) if (number, len(ranks) - 1) in self._near else 0):
             if k and ranks[k] == ranks[k - 1]:
                 continue
@@ -114,7 +127,25 @@ class GreedyBot:
             self._near.add((key[0], len(key[1])))
 
     def _missing(self, view: PlayerView, number: int, hand: Sequence[Card]) -> int:
-        return self._shortfall(view, number, hand)[0]
+        """``_shortfall``'s count.  Where that would work out the full ``shortfall`` (no
+        smaller hand within a card of the phase is kept) and the counts alone say the hand
+        is two or more short (``cards_short``), the count is kept without the example: the
+        full answer is worked out if ``_shortfall`` asks for it, the same then as now (a
+        hand two or more short leaves ``_near`` as it is; most such hands, a card the bot
+        may draw, are never asked again)."""
+        hand = _playable(hand)
+        ranks = _ranks(hand, view.table.deck)
+        key = (number, ranks)
+        found = self._short.get(key)
+        if found is not None:
+            return found[0]
+        if (number, len(ranks) - 1) not in self._near:
+            phase, rules = self._phase(view, number)
+            k = cards_short(phase, hand, rules)
+            if k is not None and k >= 2:
+                self._short[key] = (k, None)
+                return k
+        return self._work_out(view, number, hand, key)[0]
 
     def _target(self, view: PlayerView) -> int | None:
         """The phase to play for (``turnplan.phase_to_play``)."""
