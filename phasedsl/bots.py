@@ -149,6 +149,8 @@ class GreedyBot:
 
     def _target(self, view: PlayerView) -> int | None:
         """The phase to play for (``turnplan.phase_to_play``)."""
+        if view.phase is not None:  # (its answer then, with no closure made for it)
+            return view.phase
         return phase_to_play(view, lambda n: self._missing(view, n, view.hand))
 
     # ------------------------------------------------------------------ choose
