@@ -20,7 +20,7 @@ from ..phase import Kind, Phase
 from ..rules import DEFAULT_RULES, Rules
 from . import blueskips, budget
 from .budget import SearchLimit
-from .classes import Plan, Tables, bits
+from .classes import Plan, Tables
 from .handcounts import Hand
 from .search import Layout, layout_for, search_plans
 from .sums import SumSolution, natural_floor, plain_rules, search_sums
@@ -176,7 +176,16 @@ def left_out(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
             nats, wilds = laid_counts(lay, plans)
             cards_of = lay.tb.cards
             cnt = h.cnt
-            out = {cards_of[t] for t in bits(h.present) if cnt[t] > nats.get(t, 0)}
+            spent = 0  # the types the meld lays every card of
+            for t, k in nats.items():
+                if k >= cnt[t]:
+                    spent |= 1 << t
+            out = set()
+            m = h.present & ~spent
+            while m:
+                low = m & -m
+                out.add(cards_of[low.bit_length() - 1])
+                m ^= low
             if h.wilds > wilds:
                 out.add(WILD)
             if h.skips:  # (the quick phases have no skip part)
