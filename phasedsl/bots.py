@@ -24,7 +24,7 @@ from .meld import LaidGroup
 from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
-from .solver import cards_short, find_within_budget, left_out, shortfall
+from .solver import cards_short, left_out, made_within_budget, shortfall
 from .strong import StrongBot
 from .turnplan import dispatch, phase_to_play
 
@@ -110,7 +110,7 @@ class GreedyBot:
                 continue
             smaller = self._short.get((number, ranks[:k] + ranks[k + 1:]))
             if smaller is not None and smaller[0] <= 1:
-                made = smaller[0] == 0 or find_within_budget(phase, hand, rules) is not None
+                made = smaller[0] == 0 or made_within_budget(phase, hand, rules)
                 found = (0, ()) if made else smaller
                 break
         if found is None:

@@ -1,5 +1,6 @@
 """``left_out`` (the cards a meld leaves in the hand, counted from the plans for the
-commonest phases) says what counting ``find_within_budget``'s meld says."""
+commonest phases) says what counting ``find_within_budget``'s meld says, and
+``made_within_budget`` whether it finds one."""
 
 import random
 from collections import Counter
@@ -9,7 +10,7 @@ import pytest
 from phasedsl import STANDARD_DECK, Phase
 from phasedsl.cards import SKIP, WILD
 from phasedsl.rules import Rules
-from phasedsl.solver import find_within_budget, left_out
+from phasedsl.solver import find_within_budget, left_out, made_within_budget
 
 DECK = [c for c in STANDARD_DECK.all_cards() if c.natural]
 
@@ -51,6 +52,7 @@ def test_left_out_counts_the_meld(text, rules):
         want = _reference(phase, hand, rules)
         MADE[text] += want is not None
         assert left_out(phase, hand, rules) == want, (text, [str(c) for c in hand])
+        assert made_within_budget(phase, hand, rules) == (want is not None)
 
 
 def test_the_hands_reach_the_counting():

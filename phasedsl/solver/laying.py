@@ -162,6 +162,19 @@ def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAUL
         return None
 
 
+def made_within_budget(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
+                       ) -> bool:
+    """``find_within_budget(phase, hand, rules) is not None``, with no meld laid where the
+    quick plans answer (a bot asking only whether a hand makes its phase)."""
+    lay = layout_for(phase, rules)
+    if lay.quick is not None and not lay.has_sums:
+        if lay.quick(Hand.of(hand, lay.tb)) is not None:
+            return True
+        if not rules.skip_counts_as_blue:
+            return False
+    return find_within_budget(phase, hand, rules) is not None
+
+
 def left_out(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
              ) -> set[Card] | None:
     """The cards of ``hand`` (as in a hand: plain) that ``find_within_budget``'s meld of it
