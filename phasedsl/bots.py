@@ -189,7 +189,7 @@ class GreedyBot:
             rules = self._phase(view, view.phase)[1] if view.phase is not None else view.table.rules
             groups = [g for o in view.players for g in o.laid]
             for card, m in offers:
-                if any(_fits(g, card, rules) for g in groups):
+                if _fits_any(groups, card, rules):
                     return m
             return deck
         target = self._target(view)
@@ -279,6 +279,14 @@ class GreedyBot:
         a held one (a discard's)."""
         phase, rules = self._phase(view, target)
         return left_out(phase, [*_playable(view.hand), *example], rules) or set()
+
+
+def _fits_any(groups: list[LaidGroup], card: Card, rules: Rules) -> bool:
+    """Whether the card can be hit on one of the groups (one look-up for them all)."""
+    try:
+        return bool(targets(groups, card, rules))
+    except PhaseDSLError:  # some group laid under other wild numbers: each group alone
+        return any(_fits(g, card, rules) for g in groups)
 
 
 def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
