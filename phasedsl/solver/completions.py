@@ -48,8 +48,11 @@ def one_group_example(cl, virt: int, h: Hand, pool: list[int], wilds: int, tb
         nn = tb.nn
         # cards the run holds or has been given at each number (a run of pairs takes two)
         held = window_counts(cl, h.cnt, h.present, nn)
+        per = cl.per
         for t in _types(cl):
-            while len(picks) < virt and left[t] > 0 and held.get(t % nn, 0) < cl.per:
+            if len(picks) >= virt:  # (all picked: the types left add none)
+                break
+            while len(picks) < virt and left[t] > 0 and held.get(t % nn, 0) < per:
                 held[t % nn] = held.get(t % nn, 0) + 1
                 left[t] -= 1
                 picks.append(tb.cards[t])
