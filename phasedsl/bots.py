@@ -11,7 +11,6 @@ hand or the order of the draw pile, so a bot cannot cheat.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -25,7 +24,7 @@ from .meld import LaidGroup
 from .phase import Phase
 from .rules import Rules
 from .scoring import card_points
-from .solver import find_within_budget, shortfall
+from .solver import cards_short, left_out, made_within_budget, shortfall
 from .strong import StrongBot
 from .turnplan import dispatch, phase_to_play
 
@@ -67,7 +66,8 @@ class GreedyBot:
         # Deterministic: the seed is taken only so that every bot is made the same way.
         # (phase, the hand's sorted ranks) -> (cards short, an example of them), for this
         # hand only
-        self._short: dict[tuple, tuple[int, tuple[Card, ...]]] = {}
+        # (the example None: counted alone, see _missing)
+        self._short: dict[tuple, tuple[int, tuple[Card, ...] | None]] = {}
         # (phase, hand size) of every hand kept there as at most one card short: a hand
         # of one more card needs looking up one card smaller only if some such is kept
         self._near: set[tuple[int, int]] = set()
@@ -91,14 +91,26 @@ class GreedyBot:
         key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
+            if found[1] is not None:
+                return found
+            # counted alone (``_missing``): the full answer it stood for, worked out now
+            phase, rules = self._phase(view, number)
+            s = shortfall(phase, hand, rules)
+            found = self._short[key] = (s.missing if s.decided else 1, s.example)
             return found
+        return self._work_out(view, number, hand, key)
+
+    def _work_out(self, view: PlayerView, number: int, hand: list[Card], key: tuple
+                  ) -> tuple[int, tuple[Card, ...]]:
+        ranks = key[1]
         phase, rules = self._phase(view, number)
+        found = None
         for k in range(len(ranks) if (number, len(ranks) - 1) in self._near else 0):
             if k and ranks[k] == ranks[k - 1]:
                 continue
             smaller = self._short.get((number, ranks[:k] + ranks[k + 1:]))
             if smaller is not None and smaller[0] <= 1:
-                made = smaller[0] == 0 or find_within_budget(phase, hand, rules) is not None
+                made = smaller[0] == 0 or made_within_budget(phase, hand, rules)
                 found = (0, ()) if made else smaller
                 break
         if found is None:
@@ -115,10 +127,30 @@ class GreedyBot:
             self._near.add((key[0], len(key[1])))
 
     def _missing(self, view: PlayerView, number: int, hand: Sequence[Card]) -> int:
-        return self._shortfall(view, number, hand)[0]
+        """``_shortfall``'s count.  Where that would work out the full ``shortfall`` (no
+        smaller hand within a card of the phase is kept) and the counts alone say the hand
+        is two or more short (``cards_short``), the count is kept without the example: the
+        full answer is worked out if ``_shortfall`` asks for it, the same then as now (a
+        hand two or more short leaves ``_near`` as it is; most such hands, a card the bot
+        may draw, are never asked again)."""
+        hand = _playable(hand)
+        ranks = _ranks(hand, view.table.deck)
+        key = (number, ranks)
+        found = self._short.get(key)
+        if found is not None:
+            return found[0]
+        if (number, len(ranks) - 1) not in self._near:
+            phase, rules = self._phase(view, number)
+            k = cards_short(phase, hand, rules)
+            if k is not None and k >= 2:
+                self._short[key] = (k, None)
+                return k
+        return self._work_out(view, number, hand, key)[0]
 
     def _target(self, view: PlayerView) -> int | None:
         """The phase to play for (``turnplan.phase_to_play``)."""
+        if view.phase is not None:  # (its answer then, with no closure made for it)
+            return view.phase
         return phase_to_play(view, lambda n: self._missing(view, n, view.hand))
 
     # ------------------------------------------------------------------ choose
@@ -157,7 +189,7 @@ class GreedyBot:
             rules = self._phase(view, view.phase)[1] if view.phase is not None else view.table.rules
             groups = [g for o in view.players for g in o.laid]
             for card, m in offers:
-                if any(_fits(g, card, rules) for g in groups):
+                if _fits_any(groups, card, rules):
                     return m
             return deck
         target = self._target(view)
@@ -219,7 +251,7 @@ class GreedyBot:
             return max(offered, key=worth)
         short = self._shortfall(view, target, view.hand)
         free = self._free_cards(view, target, short[1])
-        pool = [c for c in offered if c in free]
+        pool = [c for c in offered if c.anti or c in free]
         if pool:
             pick = max(pool, key=worth)
             # what is left is as short as the whole hand: known for the next draw
@@ -242,15 +274,19 @@ class GreedyBot:
                     ) -> set[Card]:
         """Cards whose loss keeps the hand as close to ``target``: those that the phase
         does not use once the solver's example cards (of the hand's shortfall) are added
-        to the hand."""
+        to the hand (more of them held, examples and all, than the meld lays; the
+        anti-phase card, never laid, too).  Only the offered cards are asked about, each
+        a held one (a discard's)."""
         phase, rules = self._phase(view, target)
-        meld = find_within_budget(phase, [*_playable(view.hand), *example], rules)
-        if meld is None:
-            return set()
-        used = Counter(meld.cards())
-        used.subtract(example)
-        have = Counter(view.hand)
-        return {c for c, k in have.items() if k > used[c]}  # (more held than the meld uses)
+        return left_out(phase, [*_playable(view.hand), *example], rules) or set()
+
+
+def _fits_any(groups: list[LaidGroup], card: Card, rules: Rules) -> bool:
+    """Whether the card can be hit on one of the groups (one look-up for them all)."""
+    try:
+        return bool(targets(groups, card, rules))
+    except PhaseDSLError:  # some group laid under other wild numbers: each group alone
+        return any(_fits(g, card, rules) for g in groups)
 
 
 def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:

@@ -2,8 +2,11 @@
 
 The face (everything outside this package imports only these names):
 
-* ``find``, ``find_within_budget``, ``can_make``: the meld of a hand, if any;
-* ``assess``, ``shortfall``, ``outs``: how many cards short, which cards complete it;
+* ``find``, ``find_within_budget``, ``can_make``: the meld of a hand, if any; ``left_out``:
+  the cards such a meld leaves in the hand; ``made_within_budget``:
+  whether there is one;
+* ``assess``, ``shortfall``, ``outs``: how many cards short, which cards complete it
+  (``cards_short``: the count alone, where the counts say it);
   ``Assessment``, ``Shortfall``, ``Out`` what they return; ``describe_outs`` and
   ``unseen_counts`` to word and count outs;
 * ``SearchLimit``: raised where a search stops at its budget (``SEARCH_STEPS``,
@@ -39,13 +42,13 @@ from .budget import SEARCH_SECONDS, SEARCH_STEPS, SHORTFALL_STEPS, SearchLimit
 from .classes import tables
 from .handcounts import Hand
 from .impossible import impossible_group, sum_reach
-from .laying import can_make, find, find_within_budget, makes
+from .laying import can_make, find, find_within_budget, left_out, made_within_budget, makes
 from .search import layout_for
-from .shortage import assess, outs, shortfall
+from .shortage import assess, cards_short, outs, shortfall
 
 __all__ = [
     "SEARCH_SECONDS", "SEARCH_STEPS", "SHORTFALL_STEPS", "Assessment", "Hand", "Out", "SearchLimit",
-    "Shortfall", "assess", "can_make", "describe_outs", "find", "find_within_budget",
-    "impossible_group", "layout_for", "makes", "outs", "shortfall", "sum_reach", "tables",
-    "unseen_counts",
+    "Shortfall", "assess", "can_make", "cards_short", "describe_outs", "find", "find_within_budget",
+    "impossible_group", "layout_for", "left_out", "made_within_budget", "makes", "outs",
+    "shortfall", "sum_reach", "tables", "unseen_counts",
 ]

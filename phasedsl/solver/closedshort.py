@@ -47,6 +47,24 @@ def _best(c1: int, c2: int, sizes: Sequence[int], lower: Sequence[int], share: b
     return (both, True) if both > apart else (apart, False)
 
 
+def _two_sets_fill(lay: Layout, h: Hand, rules: Rules, by_num: list[int]
+                   ) -> tuple[int, bool, int, int, Fixed]:
+    """The most cards two sets hold (and whether both stand on the most-held number), with
+    the two most-held numbers' counts c1 >= c2 and the hand's fixed part."""
+    f = Fixed(0, h.wilds, lay.total, lay.min_phase)
+    c1 = max(by_num)
+    a = by_num.index(c1)
+    c2 = max(by_num[:a] + by_num[a + 1:])
+    fill, both = _best(c1, c2, lay.sizes, lay.lower, rules.sets_share_number, f)
+    return fill, both, c1, c2, f
+
+
+def two_sets_missing(lay: Layout, h: Hand, rules: Rules) -> int:
+    """The cards two plain sets lack (``two_sets_short``'s count alone; 0 or less: made)."""
+    by_num = h.by_num if h.by_num is not None else h._by_num()
+    return lay.total - _two_sets_fill(lay, h, rules, by_num)[0]
+
+
 def two_sets_short(lay: Layout, h: Hand, rules: Rules, seen: Iterable[Card]
                    ) -> Assessment | bool:
     """``assess`` for two plain sets when the hand does not make them; True when it does."""
@@ -54,15 +72,12 @@ def two_sets_short(lay: Layout, h: Hand, rules: Rules, seen: Iterable[Card]
     share = rules.sets_share_number
     sizes, lower = lay.sizes, lay.lower
     need = lay.total
-    f = Fixed(0, h.wilds, need, lay.min_phase)
-    # the two most-held numbers, the lowest first among equal counts
-    c1 = max(by_num)
-    a = by_num.index(c1)
-    c2 = max(by_num[:a] + by_num[a + 1:])
-    b = by_num.index(c2, a + 1) if c2 == c1 else by_num.index(c2)
-    fill, both = _best(c1, c2, sizes, lower, share, f)
+    fill, both, c1, c2, f = _two_sets_fill(lay, h, rules, by_num)
     if fill >= need:
         return True
+    # the two most-held numbers, the lowest first among equal counts
+    a = by_num.index(c1)
+    b = by_num.index(c2, a + 1) if c2 == c1 else by_num.index(c2)
     k = need - fill
     pool, wilds, _ = unseen_pool(h, rules, seen)
     tb = lay.tb
@@ -174,6 +189,18 @@ def _set_run_most(by_num: list[int], nums: int, wins: Sequence[int], size: int
         if (c if c < size else size) == top_a and (not c or c > size or not common >> x & 1):
             return top_a + top_r, top_a, top_r, rs
     return top_a + top_r - 1, top_a, top_r, rs
+
+
+def set_run_missing(lay: Layout, h: Hand) -> int | None:
+    """The cards a plain set and a plain run lack (``set_run_short``'s count alone; 0 or
+    less: made); None where that answers None (fewer than two numbers held)."""
+    nums = h.number_bits()
+    if nums.bit_count() < 2:
+        return None
+    by_num = h.by_num if h.by_num is not None else h._by_num()
+    si = lay.aggs.index("num")
+    most = _set_run_most(by_num, nums, lay.values[1 - si], lay.sizes[si])[0]
+    return lay.total - fill_value(most, 0, Fixed(0, h.wilds, lay.total, lay.min_phase))
 
 
 def set_run_short(lay: Layout, h: Hand, rules: Rules, seen: Iterable[Card]

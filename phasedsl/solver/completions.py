@@ -48,8 +48,11 @@ def one_group_example(cl, virt: int, h: Hand, pool: list[int], wilds: int, tb
         nn = tb.nn
         # cards the run holds or has been given at each number (a run of pairs takes two)
         held = window_counts(cl, h.cnt, h.present, nn)
+        per = cl.per
         for t in _types(cl):
-            while len(picks) < virt and left[t] > 0 and held.get(t % nn, 0) < cl.per:
+            if len(picks) >= virt:  # (all picked: the types left add none)
+                break
+            while len(picks) < virt and left[t] > 0 and held.get(t % nn, 0) < per:
                 held[t % nn] = held.get(t % nn, 0) + 1
                 left[t] -= 1
                 picks.append(tb.cards[t])
@@ -112,17 +115,26 @@ def group_lacks(lay: Layout, placed: list[int], wilds: int) -> list[int]:
     """The cards each group (in the layout's order) still lacks when it holds ``placed``
     naturals: the naturals its minimum lacks, then those the phase's minimum lacks, then
     the slots the wilds do not reach (the wilds go to the later, smaller groups first)."""
-    virt = [lo - p if p < lo else 0 for lo, p in zip(lay.lower, placed, strict=True)]
-    extra = max(0, lay.min_phase - sum(placed))
-    for j in reversed(range(len(placed))):
-        room = lay.sizes[j] - placed[j] - virt[j]
-        take = min(room, extra)
-        virt[j] += take
+    lower, sizes = lay.lower, lay.sizes
+    n = len(placed)
+    if len(lower) != n:
+        raise ValueError("one count placed per group")
+    virt = [0] * n
+    extra = lay.min_phase - sum(placed)
+    if extra < 0:
+        extra = 0
+    # (each group in turn, from the last: builtins and zips left out of the hot path)
+    for j in range(n - 1, -1, -1):
+        p, lo = placed[j], lower[j]
+        v = lo - p if p < lo else 0
+        room = sizes[j] - p - v
+        take = room if room < extra else extra
+        v += take
         extra -= take
         room -= take
-        use = min(room, wilds)
+        use = room if room < wilds else wilds
         wilds -= use
-        virt[j] += room - use
+        virt[j] = v + room - use
     return virt
 
 

@@ -47,8 +47,10 @@ class Fixed(NamedTuple):
 
 def fill_value(placed: int, lacking: int, f: Fixed) -> int:
     """Cards of the hand held, from ``placed`` naturals and ``lacking`` group minimums."""
-    return f.skip_fill + min(placed + f.wilds,
-                             f.wroom - lacking - max(0, f.min_phase - placed))
+    skip_fill, wilds, wroom, min_phase = f  # (unpacked at once: a NamedTuple's fields)
+    most = wroom - lacking - (min_phase - placed if min_phase > placed else 0)
+    held = placed + wilds
+    return skip_fill + (held if held < most else most)
 
 
 @dataclass

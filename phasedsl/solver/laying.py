@@ -8,11 +8,12 @@ times); ``build_meld`` lays the cards, each wild saying what it stands for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import product
 
-from ..cards import SKIP, Card
+from ..cards import SKIP, WILD, Card
 from ..coerce import meld_args
 from ..meld import LaidGroup, Meld
 from ..phase import Kind, Phase
@@ -159,6 +160,101 @@ def find_within_budget(phase: Phase, hand: Iterable[Card], rules: Rules = DEFAUL
         return find(phase, hand, rules)
     except SearchLimit:
         return None
+
+
+def made_within_budget(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
+                       ) -> bool:
+    """``find_within_budget(phase, hand, rules) is not None``, with no meld laid where the
+    quick plans answer (a bot asking only whether a hand makes its phase)."""
+    lay = layout_for(phase, rules)
+    if lay.quick is not None and not lay.has_sums:
+        if lay.quick(Hand.of(hand, lay.tb)) is not None:
+            return True
+        if not rules.skip_counts_as_blue:
+            return False
+    return find_within_budget(phase, hand, rules) is not None
+
+
+def left_out(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
+             ) -> set[Card] | None:
+    """The cards of ``hand`` (as in a hand: plain) that ``find_within_budget``'s meld of it
+    lays fewer of than the hand holds; None where it finds no meld.  (A bot asks which of
+    its cards a meld leaves free: for the commonest phases the plans are counted, without
+    laying the meld's cards.)"""
+    lay = layout_for(phase, rules)
+    if lay.quick is not None and not lay.has_sums:
+        h = Hand.of(hand, lay.tb)
+        plans = lay.quick(h)
+        if plans is not None:
+            nats, wilds = laid_counts(lay, plans)
+            cards_of = lay.tb.cards
+            cnt = h.cnt
+            spent = 0  # the types the meld lays every card of
+            for t, k in nats.items():
+                if k >= cnt[t]:
+                    spent |= 1 << t
+            out = set()
+            m = h.present & ~spent
+            while m:
+                low = m & -m
+                out.add(cards_of[low.bit_length() - 1])
+                m ^= low
+            if h.wilds > wilds:
+                out.add(WILD)
+            if h.skips:  # (the quick phases have no skip part)
+                out.add(SKIP)
+            return out
+        if not rules.skip_counts_as_blue:
+            return None
+    meld = find_within_budget(phase, hand, rules)
+    if meld is None:
+        return None
+    used = Counter(meld.cards())
+    return {c for c, k in Counter(hand).items() if k > used[c]}
+
+
+def laid_counts(lay: Layout, plans: list[Plan]) -> tuple[dict[int, int], int]:
+    """The naturals (per card type) and the wilds that ``build_meld(lay, plans, 0, rules,
+    {})`` lays, counted as it places them (for a layout of no wild or skip part)."""
+    nn = lay.tb.nn
+    nats_laid: dict[int, int] = {}
+    wilds = 0
+    for g, (cl, nats) in zip(lay.all_groups, plans, strict=True):
+        if cl is None:  # a wild or skip part, of wilds alone where no skip is laid
+            wilds += g.size
+            continue
+        window = cl.window
+        if window is not None and (cl.per > 1 or window != tuple(
+                range(window[0], window[0] + len(window)))):
+            # number by number, each number's naturals in type order, up to cl.per of them
+            left = dict.fromkeys(window, cl.per)
+            for t in sorted(nats):
+                room = left.get(t % nn, 0)
+                k = nats[t] if nats[t] < room else room
+                if k > 0:
+                    nats_laid[t] = nats_laid.get(t, 0) + k
+                    left[t % nn] = room - k
+            wilds += sum(left.values())
+            continue
+        if window is not None:  # one card a number: a later type of a number takes its place
+            slots: list[int | None] = [None] * len(window)
+            first = window[0]
+            for t in nats:
+                slots[t % nn - first] = t
+            placed = 0
+            for t in slots:
+                if t is not None:
+                    nats_laid[t] = nats_laid.get(t, 0) + 1
+                    placed += 1
+            wilds += len(window) - placed
+            continue
+        placed = 0
+        for t, k in nats.items():
+            nats_laid[t] = nats_laid.get(t, 0) + k
+            placed += k
+        if placed < g.size:
+            wilds += g.size - placed
+    return nats_laid, wilds
 
 
 def can_make(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> bool:

@@ -648,9 +648,22 @@ def take_alone(cl: Class, size: int, cnt: Sequence[int], present: int, nn: int) 
     """The naturals a group takes when no other group competes for them."""
     got: dict[int, int] = {}
     room = size
+    m = cl.mask & present
+    # (the types in order, bit by bit inline: the quick paths' hot loop)
+    if cl.window is not None and cl.per == 1:
+        held = 0  # the numbers taken: one card each
+        while m and room:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            if cnt[t] > 0 and not held >> t % nn & 1:
+                held |= 1 << t % nn
+                got[t] = 1
+                room -= 1
+        return got
     if cl.window is not None:
         done: dict[int, int] = {}  # cards taken at each number (a run of pairs takes two)
-        for t in bits(cl.mask & present):
+        for t in bits(m):
             ni = t % nn
             k = min(cnt[t], cl.per - done.get(ni, 0), room)
             if k > 0:
@@ -658,10 +671,11 @@ def take_alone(cl: Class, size: int, cnt: Sequence[int], present: int, nn: int) 
                 got[t] = k
                 room -= k
         return got
-    for t in bits(cl.mask & present):
-        if not room:
-            break
-        k = min(cnt[t], room)
+    while m and room:
+        low = m & -m
+        m ^= low
+        t = low.bit_length() - 1
+        k = cnt[t] if cnt[t] < room else room
         got[t] = k
         room -= k
     return got

@@ -1,4 +1,5 @@
-"""How close a hand is to a phase: ``assess``, ``shortfall`` and ``outs``.
+"""How close a hand is to a phase: ``assess``, ``shortfall`` and ``outs`` (``cards_short``:
+the count alone, where the counts say it).
 
 The most cards of the hand the phase can hold (the fill search) answers both questions
 at once: all of them, and the solver lays the meld; fewer, and the rest are the
@@ -22,7 +23,14 @@ from . import blueskips, budget
 from .answers import Assessment, Out, Shortfall, unseen_counts
 from .budget import SearchLimit
 from .classes import Plan
-from .closedshort import set_run_shape, set_run_short, two_sets_shape, two_sets_short
+from .closedshort import (
+    set_run_missing,
+    set_run_shape,
+    set_run_short,
+    two_sets_missing,
+    two_sets_shape,
+    two_sets_short,
+)
 from .completions import (
     completion,
     example_completion,
@@ -83,6 +91,12 @@ def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
     """
     started = budget.now()
     phase, hand, rules, seen = hand_args("assess", phase, hand, rules, seen)
+    return _assess_read(phase, hand, rules, seen, started, outs)
+
+
+def _assess_read(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Card],
+                 started: float, outs: bool) -> Assessment:
+    """``assess`` of arguments already read as their types."""
     got = _assess(phase, hand, rules, seen, started, outs)
     if got.meld is None and got.shortfall.never is None and rules.skip_counts_as_blue \
             and blueskips.applies(phase.groups, rules):
@@ -292,6 +306,19 @@ def _short(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules: Rule
     return Assessment(None, Shortfall(k, (), example, completes, real))
 
 
+def _one_group_fill(lay: Layout, h: Hand) -> tuple[int, list[int], int, Fixed] | None:
+    """The most cards one group holds, with its classes' capacities, the best of them and
+    the hand's fixed part (None: no class)."""
+    size, lo = lay.sizes[0], lay.lower[0]
+    caps = h.caps(lay.aggs[0], lay.values[0], size, lay.tb.nn, lay.masks[0])
+    if not caps:
+        return None
+    top = max(caps)
+    # no skip or wild parts: the wilds' room is the group's slots
+    f = Fixed(0, h.wilds, size, lay.min_phase)
+    return fill_value(top, lo - top if top < lo else 0, f), caps, top, f
+
+
 def _one_group_short(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], rules: Rules,
                      seen: tuple[Card, ...]) -> Assessment | bool | None:
     """``assess`` for a phase of one natural group and nothing else (a run, a set, a color
@@ -301,16 +328,11 @@ def _one_group_short(phase: Phase, lay: Layout, h: Hand, hand: Sequence[Card], r
     missing cards are that class's empty slots, so the general path's choice, plans and
     outs reduce to a pass over the capacities (same class: the first of the best).
     """
-    size, lo = lay.sizes[0], lay.lower[0]
-    nn = lay.tb.nn
-    caps = h.caps(lay.aggs[0], lay.values[0], size, nn, lay.masks[0])
-    if not caps:
+    got = _one_group_fill(lay, h)
+    if got is None:
         return None
-    top = max(caps)
-    lacking = lo - top if top < lo else 0
-    # no skip or wild parts: the wilds' room is the group's slots
-    f = Fixed(0, h.wilds, size, lay.min_phase)
-    fill = fill_value(top, lacking, f)
+    fill, caps, top, f = got
+    size = lay.sizes[0]
     if fill >= size:
         return True
     k = size - fill
@@ -341,8 +363,34 @@ def shortfall(phase: Phase | str, hand: Sequence[Card] | str, rules: Rules = DEF
     cards for them.  ``phase`` may be a phrase, ``hand`` and ``seen`` card strings.
     ``outs=False``: the count alone (see ``assess``).
     """
+    started = budget.now()
     phase, hand, rules, seen = hand_args("shortfall", phase, hand, rules, seen)
-    return assess(phase, hand, rules, seen, outs=outs).shortfall
+    return _assess_read(phase, hand, rules, seen, started, outs).shortfall
+
+
+def cards_short(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES) -> int | None:
+    """``shortfall(phase, hand, rules).missing`` where the hand's counts alone say it (one
+    group, two sets, a set and a run, the hand not made), with no example or outs worked
+    out; None elsewhere (``shortfall`` says).  For a caller weighing many hands by their
+    count alone (a bot, each card it may draw); the arguments as their types."""
+    if rules.skip_counts_as_blue:
+        return None
+    lay = layout_for(phase, rules)
+    route = _ROUTES.get(id(lay))
+    if route is None or route[0] is not lay:
+        route = _route(phase, lay, rules)
+    shape = route[2]
+    if not shape or route[1] is not None or lay.has_sums:
+        return None
+    h = Hand.of(hand, lay.tb)
+    if shape == _TWO_SETS:
+        k = two_sets_missing(lay, h, rules)
+    elif shape == _SET_RUN:
+        k = set_run_missing(lay, h)
+    else:
+        got = _one_group_fill(lay, h)
+        k = None if got is None else lay.sizes[0] - got[0]
+    return k if k is not None and k > 0 else None
 
 
 def _order(card: Card, rules: Rules) -> tuple:
