@@ -367,7 +367,8 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     _refuse_rule_card(c for g in move.groups for c in g)
     if not candidates:
         raise IllegalMove("phase_not_made", f"{move.player} has no phase left to make")
-    if without(seat.hand, [c for g in move.groups for c in g]) is None:
+    hand = without(seat.hand, [c for g in move.groups for c in g])
+    if hand is None:
         missing = Counter(c.plain() for g in move.groups for c in g) - Counter(seat.hand)
         shown = " ".join(str(c) for c in missing.elements())
         raise IllegalMove("not_in_hand", f"{move.player} does not hold {shown}")
@@ -398,7 +399,6 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
         # cards of one played as wilds are wilds there): its hit state is built from it
         # without reading the group a second time.
         remember_read(group.played, hits)
-    hand = without(seat.hand, [c for g in move.groups for c in g])
     wilds = sum(1 for g in move.groups for c in g if c.wild)
     seats = _set_seat(state, i, hand=hand, laid=laid,
                       laid_phase=number, declared=number if table.any_order else seat.declared,
@@ -437,13 +437,22 @@ def _laid_order(meld_groups: Sequence[LaidGroup], given) -> list[int]:
     """The verdict's groups (phase order) back in the order the player laid them (their
     indices in ``meld_groups``)."""
     pool = list(range(len(meld_groups)))
+    plain = [tuple(c.plain() for c in lg.cards) for lg in meld_groups]
     out = []
     for g in given:
-        key = Counter(c.plain() for c in g)
+        mine = tuple(c.plain() for c in g)
+        key = None  # (counted only where the cards are not the same, in the same order)
         for k, j in enumerate(pool):
-            if Counter(c.plain() for c in meld_groups[j].cards) == key:
-                out.append(pool.pop(k))
-                break
+            theirs = plain[j]
+            if theirs != mine:
+                if len(theirs) != len(mine):
+                    continue
+                if key is None:
+                    key = Counter(mine)
+                if Counter(theirs) != key:
+                    continue
+            out.append(pool.pop(k))
+            break
     return out + pool
 
 

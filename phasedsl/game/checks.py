@@ -142,7 +142,19 @@ def going_out_problem(state: GameState, left: int, by_play: bool, reuse: bool = 
 
 def hit_rules(state: GameState) -> Rules:
     """The rules a card played onto a laid group is judged by."""
-    return _rules_for_hits(state.table.rules)
+    rules = state.table.rules
+    got = _HIT_RULES.get(id(rules))
+    if got is None or got[0] is not rules:
+        if len(_HIT_RULES) > 256:
+            _HIT_RULES.clear()
+        got = _HIT_RULES[id(rules)] = (rules, _rules_for_hits(rules))
+    return got[1]
+
+
+# A table's rules -> (those rules, their hit rules), by identity: hashing a Rules (every
+# field) costs more than a hit.  The entry holds the rules, so that the id is not reused
+# while it lives; equal rules still share one hit Rules (``_rules_for_hits``).
+_HIT_RULES: dict[int, tuple[Rules, Rules]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -162,10 +174,10 @@ def extend(state: GameState, hitter: int, owner: int, g: int, card: Card
     keep their reading."""
     laid = state.seats[owner].laid[g]
     rules = hit_rules(state)
-    new, front, why = _extended(laid.played, card, rules)
+    new, front, why = _extended_once(laid.played, card, rules)
     acting = None
     if new is None and card.natural and card.number in wild_numbers(state, hitter):
-        new, front, _ = _extended(laid.played, WILD, rules)
+        new, front, _ = _extended_once(laid.played, WILD, rules)
         acting = card
     if new is None:
         return None, why
@@ -177,13 +189,31 @@ def extend(state: GameState, hitter: int, owner: int, g: int, card: Card
     return Laid.read(new, real), ""
 
 
-@lru_cache(maxsize=8192)
+# (group, card, rules) by the identities of the group and the rules -> (the group, the
+# rules, what ``_extended`` answered): the entry holds both, so that no id is reused while
+# it lives.  (Hashing a laid group and a Rules, every field, cost more than most answers.)
+_EXTENDED: dict[tuple[int, Card, int], tuple[LaidGroup, Rules,
+                                              tuple[LaidGroup | None, bool, str]]] = {}
+
+
+def _extended_once(lg: LaidGroup, card: Card, rules: Rules
+                   ) -> tuple[LaidGroup | None, bool, str]:
+    """``_extended``, kept: the same card is asked of the same laid group again (the
+    drawn card of a floating player, a listed hit judged and then made)."""
+    key = (id(lg), card, id(rules))
+    got = _EXTENDED.get(key)
+    if got is None or got[0] is not lg or got[1] is not rules:
+        if len(_EXTENDED) > 8192:
+            _EXTENDED.clear()
+        got = _EXTENDED[key] = (lg, rules, _extended(lg, card, rules))
+    return got[2]
+
+
 def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None, bool, str]:
     """Where ``card`` may go is ``hits.targets``' answer (a run's ends, what a wild stands
     for there); a wild that says what it stands for (``W=3``) takes the place that number
     is, and the group with the card in place is read again by ``layout.read_group``, so
-    a stated color is checked too.  Cached: ``legal_moves`` tries every card of a hand on
-    every laid group, turn after turn."""
+    a stated color is checked too."""
     problems: list[tuple[str, str]] = []
     for h in hit_targets([lg], card.plain(), rules):
         if h.swap is not None or (card.wild and card.number is not None
