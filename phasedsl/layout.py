@@ -22,18 +22,6 @@ from .phase import Group, Kind, Phase
 from .rules import DEFAULT_RULES, Rules
 from .runread import keepable_new_kinds, read_bounded, read_pair_run, read_wrapped_run, run_windows
 
-# Each class of kinds as a tuple made once, from the kinds' own properties: a property
-# (``Kind.is_set``...) looks its members up on the enum class at every call, which the
-# reading of every group paid several times.
-_SETS = tuple(k for k in Kind if k.is_set)
-_RUNS = tuple(k for k in Kind if k.is_run)
-_PAIR_RUNS = tuple(k for k in Kind if k.is_pair_run)
-_SUMS = tuple(k for k in Kind if k.is_sum)
-_BOUNDED = tuple(k for k in Kind if k.is_bounded)
-_ONE_COLOR = tuple(k for k in Kind if k.one_color)
-_PARITY = (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD)
-_WILD, _SKIP, _COLOR, _COLOR_RUN = Kind.WILD, Kind.SKIP, Kind.COLOR, Kind.COLOR_RUN
-
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -144,7 +132,7 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         if problems:
             return [], problems
         shows = None
-        if group.kind in _SETS:
+        if group.kind.is_set:
             nums = {c.number for c in cards if c.number is not None}
             shows = nums.pop() if nums else None
         naturals = len(cards) - sum(1 for c in cards if c.wild or c.skip or c.anti)
@@ -167,7 +155,7 @@ def _readings(group: Group, cards: Sequence[Card], rules: Rules
         naturals = sum(1 for i, c in enumerate(cards) if c.natural and i not in as_wild)
         in_place = order in (ident, ident[::-1])
         shows = None
-        if group.kind in _SETS:
+        if group.kind.is_set:
             nums = {c.number for i, c in enumerate(cards)
                     if (c.natural and i not in as_wild) or (c.wild and c.number is not None)}
             shows = nums.pop() if nums else None
@@ -220,7 +208,7 @@ def _keepable(group: Group, cards: Sequence[Card], rules: Rules, flex: list[int]
         def key(c: Card) -> tuple:
             return ((c.number if kind.is_set else None),
                     (c.color if kind.one_color else None),
-                    (c.number % 2 if kind in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD) else None))
+                    (c.number % 2 if kind.is_parity else None))
 
         for value in dict.fromkeys(key(cards[i]) for i in flex):
             out.append(frozenset(i for i in flex if key(cards[i]) == value))
@@ -236,19 +224,19 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     problems: list[tuple[str, str]] = []
     if n == size:
         pass
-    elif kind in _SUMS:
+    elif kind.is_sum:
         pass  # a sum's count is a rule of its own (_read_sum)
     elif n < size:
         problems.append(("size", f"a {_label(group)} needs at least {size} cards, this group has {n}"))
     elif n > size and not rules.extras:
         problems.append(("size", f"a {_label(group)} needs exactly {size} cards (extras are not allowed "
                                  f"under these rules), this group has {n}"))
-    if kind is _WILD:
+    if kind is Kind.WILD:
         bad = [c for c in cards if not c.wild]
         if bad:
             problems.append(("wild_part", f"a wild part holds only wilds, not {bad[0]}"))
         return tuple(cards), problems, list(range(n))
-    if kind is _SKIP:
+    if kind is Kind.SKIP:
         bad = [c for c in cards if not (c.skip or (c.wild and rules.wild_as_skip))]
         if bad:
             problems.append(("skip_part", f"a skip part holds only skips, not {bad[0]}"))
@@ -272,39 +260,39 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
     known = [c for c in cards if c.number is not None or c.color is not None or c.natural]
     # Color: one color for the one-color kinds (wild annotations included).
     color = None
-    if kind in _ONE_COLOR or ((kind in _RUNS or kind in _PAIR_RUNS) and rules.runs_one_color):
+    if kind.one_color or ((kind.is_run or kind.is_pair_run) and rules.runs_one_color):
         colors = sorted({c.color for c in known if c.color is not None})
         if len(colors) > 1:
             names = " and ".join(deck.color_name(c) for c in colors)
             problems.append(("one_color", f"a {_label(group)} is one color, this group has {names}"))
         color = colors[0] if colors else None
-    if kind in _SUMS:
+    if kind.is_sum:
         return _read_sum(group, cards, rules, color, problems)
-    if kind in _SETS:
+    if kind.is_set:
         nums = sorted({c.number for c in known if c.number is not None})
         if len(nums) > 1:
             shown = " and ".join(map(str, nums))
             problems.append(("same_number", f"a set shows one number, this group has {shown}"))
         number = nums[0] if nums else deck.high
         laid = tuple(c if c.natural else _wild_as(c, number,
-                                                  color if kind in _ONE_COLOR else c.color)
+                                                  color if kind.one_color else c.color)
                      for c in cards)
         return laid, problems, list(range(n))
-    if kind in _PARITY:
+    if kind.is_parity:
         pars = sorted({_parity(c.number) for c in known if c.number is not None})
         if len(pars) > 1:
             problems.append(("parity", f"a {_label(group)} is all even or all odd, this group mixes "
                                        "both"))
         laid = tuple(c if c.natural else _wild_as(c, c.number, color) for c in cards)
         return laid, problems, list(range(n))
-    if kind is _COLOR:
+    if kind is Kind.COLOR:
         # (a skip here is one laid as a blue card: see _skip_as_blue)
         laid = tuple(c if c.natural or c.skip else _wild_as(c, c.number, color)
                      for c in cards)
         return laid, problems, list(range(n))
-    if kind in _BOUNDED:
+    if kind.is_bounded:
         return read_bounded(group, cards, _label(group), problems)
-    if kind in _PAIR_RUNS:
+    if kind.is_pair_run:
         return read_pair_run(group, cards, rules, color, _label(group), problems)
     if rules.runs_wrap:
         base = list(problems)
@@ -418,7 +406,7 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
 
     def lay(first: int, seq: list[Card]) -> tuple[Card, ...]:
         return tuple(c if c.natural else _wild_as(c, first + k, c.color or (
-            color if group.kind is _COLOR_RUN else None))
+            color if group.kind is Kind.COLOR_RUN else None))
             for k, c in enumerate(seq))
 
     if not problems and group.colors is not None:
@@ -590,14 +578,14 @@ def verify(phase: Phase | str, layout: Sequence[Sequence[Card] | str] | str,
         return Verdict(False, None, tuple(problems))
     laid: list[LaidGroup | None] = [None] * len(groups)
     acting = []
-    shown = {r.shows for j, r in assignment if groups[j].kind in _SETS and r.shows is not None}
+    shown = {r.shows for j, r in assignment if groups[j].kind.is_set and r.shows is not None}
     spare: list[int] | None = None  # (the numbers no set shows: found if a set needs one)
     for j, r in assignment:
         cards, stands = r.cards, r.acting
         # A set that shows no number shows whatever the player says: where sets must
         # differ, one the other sets leave free.
         num = None
-        if groups[j].kind in _SETS and r.shows is None and not rules.sets_share_number:
+        if groups[j].kind.is_set and r.shows is None and not rules.sets_share_number:
             if spare is None:
                 spare = [x for x in rules.deck.numbers if x not in shown]
             num = spare.pop() if spare else None
@@ -621,7 +609,7 @@ _UNREAD: tuple[list, list] = ([], [])
 def _wrong_size(group: Group, n: int, rules: Rules) -> bool:
     """Whether ``_read`` refuses ``n`` cards as ``group`` by their count alone (as every
     reading of them: each reads all the cards)."""
-    return group.kind not in _SUMS and (n < group.size or (n > group.size and not rules.extras))
+    return not group.kind.is_sum and (n < group.size or (n > group.size and not rules.extras))
 
 
 def _weight(problems: list[tuple[str, str]]) -> int:
@@ -645,7 +633,7 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
     if n == 1:
         # (what the search below finds for one group: its first reading with the naturals
         # asked, where a set has a number to show)
-        if distinct and groups[0].kind in _SETS and room < 1:
+        if distinct and groups[0].kind.is_set and room < 1:
             return None
         return next(([(0, r)] for r in reads[0][0][0] if r.naturals >= need), None)
     order = sorted(range(n), key=lambda i: sum(1 for rs, _ in reads[i] if rs))
@@ -691,7 +679,7 @@ def _match(reads, groups: Sequence[Group], rules: Rules, need: int
             tried.append(groups[j])  # identical phase groups are interchangeable
             for r in readings:
                 sn, fr = shown, free
-                if distinct and groups[j].kind in _SETS:
+                if distinct and groups[j].kind.is_set:
                     if r.shows is None:
                         fr += 1
                     elif r.shows in shown:

@@ -44,6 +44,7 @@ class Kind(StrEnum):
     is_sum: bool
     is_bounded: bool  # over or under: every card's number strictly above or below Group.bound
     is_set: bool
+    is_parity: bool  # even or odd (of one color or not)
     one_color: bool
     needs_natural: bool  # the natural-card minimum applies (wild and skip parts are exempt)
 
@@ -54,6 +55,7 @@ for _kind in Kind:
     _kind.is_sum = _kind in (Kind.SUM, Kind.COLOR_SUM)
     _kind.is_bounded = _kind in (Kind.OVER, Kind.UNDER)
     _kind.is_set = _kind in (Kind.SET, Kind.COLOR_SET)
+    _kind.is_parity = _kind in (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD)
     _kind.one_color = _kind in (Kind.COLOR, Kind.COLOR_RUN, Kind.COLOR_EVEN_ODD, Kind.COLOR_SET,
                                 Kind.COLOR_SUM, Kind.COLOR_PAIR_RUN)
     _kind.needs_natural = _kind not in (Kind.WILD, Kind.SKIP)

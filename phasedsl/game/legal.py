@@ -16,7 +16,6 @@ from typing import Any
 
 from ..cards import WILD, Card
 from ..hits import targets as hit_targets
-from ..phase import Kind
 from ..solver import find_within_budget
 from . import moves as mv
 from .actions import check_draw, discarded, drawn, judge, reshuffle, seeded_deal
@@ -26,7 +25,6 @@ from .state import GameState
 from .table import choosable, current_phase, phase_rules, wild_numbers
 
 # (a tuple made once: the Kind property looks its members up at each call)
-_RUN_KINDS = tuple(k for k in Kind if k.is_run)
 
 
 @lru_cache(maxsize=4096)
@@ -145,7 +143,7 @@ def _hits(state: GameState, i: int, distinct: list[Card]) -> list[mv.Move]:
             taken[h.index].append((c, h))
     out: list[mv.Move] = []
     for (owner, g, laid), takes in zip(groups, taken, strict=True):
-        run = laid.group.group.kind in _RUN_KINDS
+        run = laid.group.group.kind.is_run
         for c, h in takes:
             if h is None or (h.swap is None and not (c.wild and run and h.stands is not None)):
                 out.append(mv.Hit(me, c, owner, g + 1))

@@ -79,29 +79,19 @@ class State:
     def open_class(self) -> bool:
         """A set, color or parity group that no natural has fixed yet."""
         k = self.kind
-        return ((k in SET_KINDS and self.number is None)
-                or (k in ONE_COLOR_KINDS and self.color is None)
-                or (k in _PARITY and self.parity is None))
+        return ((k.is_set and self.number is None)
+                or (k.one_color and self.color is None)
+                or (k.is_parity and self.parity is None))
 
     def fixed_by(self, card: Card) -> State:
         """This open group once ``card`` (a natural) has fixed what it left open."""
         k = self.kind
-        return State(self.rules, k, number=card.number if k in SET_KINDS else None,
-                      color=card.color if k in ONE_COLOR_KINDS else None,
-                      parity=card.number % 2 if k in _PARITY else None)
+        return State(self.rules, k, number=card.number if k.is_set else None,
+                      color=card.color if k.one_color else None,
+                      parity=card.number % 2 if k.is_parity else None)
 
 
-_PARITY = (Kind.EVEN_ODD, Kind.COLOR_EVEN_ODD)
 STATIC = (Kind.WILD, Kind.SKIP)
-# Each class of kinds as a tuple made once, from the kinds' own properties (a property
-# such as ``Kind.is_run`` looks its members up on the enum class at every call, and every
-# card of every hand is asked of every laid group).
-SET_KINDS = tuple(k for k in Kind if k.is_set)
-RUN_KINDS = tuple(k for k in Kind if k.is_run)
-PAIR_RUN_KINDS = tuple(k for k in Kind if k.is_pair_run)
-SUM_KINDS = tuple(k for k in Kind if k.is_sum)
-BOUNDED_KINDS = tuple(k for k in Kind if k.is_bounded)
-ONE_COLOR_KINDS = tuple(k for k in Kind if k.one_color)
 
 
 def _one(values: set) -> object | None:
@@ -123,10 +113,10 @@ def build_state(group: Group, given: Sequence[Card], read: Sequence[Card], rules
     if not any(c.natural for c in sure) and rules.natural_scope == "group" \
             and rules.min_naturals >= 2:
         sure = [c for c in given if not c.skip]
-    color = _one({c.color for c in sure if c.color is not None}) if k in ONE_COLOR_KINDS else None
+    color = _one({c.color for c in sure if c.color is not None}) if k.one_color else None
     if k is Kind.COLOR and any(c.skip for c in given):
         color = blue_of(rules)  # a skip in a color group is a blue card (read_group said so)
-    if k in RUN_KINDS:
+    if k.is_run:
         n = len(read)
         starts = {c.number - i for i, c in enumerate(read) if c.wild or c.number not in wn}
         if rules.runs_wrap:  # a wrapped run starts where its first card is (12 1 2: at 12)
@@ -141,24 +131,24 @@ def build_state(group: Group, given: Sequence[Card], read: Sequence[Card], rules
         cmap = dict(group.colors) if group.colors is not None else None
         # A laid wild, for swaps.  In a one-color run the reading paints every wild the
         # run's color; the color the player gave is already in ``color``.
-        swaps = tuple(Card(c.number, None if k in ONE_COLOR_KINDS else c.color, wild=True)
+        swaps = tuple(Card(c.number, None if k.one_color else c.color, wild=True)
                       for c in read if c.wild)
         return State(rules, k, low, low + n - 1, color=color, cmap=cmap, swaps=swaps)
-    if k in PAIR_RUN_KINDS:
+    if k.is_pair_run:
         # no single card extends a run of pairs; its laid wilds, with their numbers, may
         # be taken back (wild_take_back)
-        swaps = tuple(Card(c.number, None if k in ONE_COLOR_KINDS else c.color, wild=True)
+        swaps = tuple(Card(c.number, None if k.one_color else c.color, wild=True)
                       for c in read if c.wild)
         return State(rules, k, color=color, swaps=swaps)
     nums = {c.number for c in sure if c.number is not None}
     # the wilds a natural may take back (wild_take_back), whatever card they stand for here
     wilds = tuple(c for c in given if c.wild)
-    if k in SET_KINDS:
+    if k.is_set:
         return State(rules, k, number=_one(nums), color=color, swaps=wilds)
-    if k in _PARITY:
+    if k.is_parity:
         return State(rules, k, parity=_one({x % 2 for x in nums}), color=color, swaps=wilds)
     return State(rules, k, color=color, swaps=wilds,
-                 bounded=group if k in BOUNDED_KINDS else None)
+                 bounded=group if k.is_bounded else None)
 
 
 def _not_legal(problems: list[tuple[str, str]]) -> str:

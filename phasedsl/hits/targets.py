@@ -24,9 +24,7 @@ from ..meld import LaidGroup
 from ..phase import Kind
 from ..rules import DEFAULT_RULES, Rules
 from ..skipblue import blue_of
-from .laid import PAIR_RUN_KINDS, RUN_KINDS, SUM_KINDS, State, as_laid, state_of
-
-_SKIP, _WILD, _COLOR = Kind.SKIP, Kind.WILD, Kind.COLOR  # (looked up once, not per card)
+from .laid import State, as_laid, state_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,25 +88,25 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
     """Where ``card`` (as in a hand) goes on this group now: (end, swapped wild, stands)."""
     rules = st.rules
     k = st.kind
-    if k in SUM_KINDS:
+    if k.is_sum:
         return []  # a laid sum is complete: any card would change its total (see closed_groups)
     if card.skip:
         # skip_counts_as_blue: a skip also joins a color group that is blue, or one of wilds
         # alone, which it makes blue (as layout.read_group reads it)
-        blue = blue_of(rules) if k is _COLOR else None
-        if k is _SKIP or (blue is not None and st.color in (None, blue)):
+        blue = blue_of(rules) if k is Kind.COLOR else None
+        if k is Kind.SKIP or (blue is not None and st.color in (None, blue)):
             return [(None, None, None)]
         return []
     wildish = acts_wild(card, rules)
-    if k is _SKIP:
+    if k is Kind.SKIP:
         return [(None, None, None)] if wildish and rules.wild_as_skip else []
-    if k is _WILD:
+    if k is Kind.WILD:
         return [(None, None, None)] if wildish else []
-    if k in PAIR_RUN_KINDS:
+    if k.is_pair_run:
         # one card cannot add a number's two to a run of pairs, and a group laid stays
         # legal: a run of pairs takes no hit (only a natural taking a laid wild back)
         return _take_back(st, card)
-    if k not in RUN_KINDS:
+    if not k.is_run:
         if card.natural and st.takes(card):
             return [(None, None, None), *_take_back(st, card)]
         return [(None, None, st.number)] if wildish else []
@@ -153,7 +151,7 @@ def _take_back(st: State, card: Card) -> list[tuple[str | None, Card | None, int
         return []
     out: list[tuple[str | None, Card | None, int | None]] = []
     for w in dict.fromkeys(st.swaps):
-        if st.kind in RUN_KINDS or st.kind in PAIR_RUN_KINDS:
+        if st.kind.is_run or st.kind.is_pair_run:
             if (w.number == card.number and w.color in (None, card.color)
                     and st.color_ok(st.color, card.color, w.number)):
                 return [(None, w, None)]
