@@ -233,9 +233,10 @@ class GreedyBot:
         if aimed:
             who = _closest_to_winning(view, [m.skip or m.down for m in aimed])
             return next(m for m in aimed if (m.skip or m.down) == who)
-        saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
-        if card.wild and saves:  # a wild kept for later beats a wild given away
-            return saves[0]
+        if card.wild:  # a wild kept for later beats a wild given away
+            saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
+            if saves:
+                return saves[0]
         return options[0]
 
     def _card_to_lose(self, view: PlayerView, offered: list[Card]) -> Card:
