@@ -87,7 +87,11 @@ class GreedyBot:
         of the phase either makes it (``find``) or keeps the same example.  The
         full ``shortfall`` (which also lists the outs) is worked out only otherwise."""
         hand = _playable(hand)
-        ranks = _ranks(hand, view.table.deck)
+        return self._shortfall_of(view, number, hand, _ranks(hand, view.table.deck))
+
+    def _shortfall_of(self, view: PlayerView, number: int, hand: list[Card],
+                      ranks: tuple[int, ...]) -> tuple[int, tuple[Card, ...]]:
+        """``_shortfall`` of a playable hand whose ranks are known."""
         key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
@@ -250,16 +254,20 @@ class GreedyBot:
         target = None if view.laid else self._target(view)
         if target is None:
             return max(offered, key=worth)
-        short = self._shortfall(view, target, view.hand)
-        free = self._free_cards(view, target, short[1])
+        deck = view.table.deck
+        hand = _playable(view.hand)
+        ranks = _ranks(hand, deck)
+        short = self._shortfall_of(view, target, hand, ranks)
+        free = self._free_cards(view, target, hand, short[1])
         pool = [c for c in offered if c.anti or c in free]
         if pool:
             pick = max(pool, key=worth)
-            # what is left is as short as the whole hand: known for the next draw
-            rest = _playable(view.hand)
+            # what is left is as short as the whole hand: known for the next draw (the
+            # hand's ranks less the card's: the ranks of the hand less the card)
             if not pick.anti:
-                _drop(rest, pick)
-            self._keep((target, _ranks(rest, view.table.deck)), short)
+                i = ranks.index(_ranks([pick], deck)[0])
+                ranks = ranks[:i] + ranks[i + 1:]
+            self._keep((target, ranks), short)
             return pick
         # Every card is in use (a short hand): try each loss.
         hand = list(view.hand)
@@ -271,15 +279,15 @@ class GreedyBot:
 
         return max(offered, key=loss)
 
-    def _free_cards(self, view: PlayerView, target: int, example: tuple[Card, ...]
-                    ) -> set[Card]:
-        """Cards whose loss keeps the hand as close to ``target``: those that the phase
-        does not use once the solver's example cards (of the hand's shortfall) are added
-        to the hand (more of them held, examples and all, than the meld lays; the
-        anti-phase card, never laid, too).  Only the offered cards are asked about, each
-        a held one (a discard's)."""
+    def _free_cards(self, view: PlayerView, target: int, hand: list[Card],
+                    example: tuple[Card, ...]) -> set[Card]:
+        """Cards whose loss keeps the hand (its playable cards) as close to ``target``:
+        those that the phase does not use once the solver's example cards (of the hand's
+        shortfall) are added to the hand (more of them held, examples and all, than the
+        meld lays; the anti-phase card, never laid, too).  Only the offered cards are
+        asked about, each a held one (a discard's)."""
         phase, rules = self._phase(view, target)
-        return left_out(phase, [*_playable(view.hand), *example], rules) or set()
+        return left_out(phase, [*hand, *example], rules) or set()
 
 
 def _fits_any(groups: list[LaidGroup], card: Card, rules: Rules) -> bool:
