@@ -138,7 +138,11 @@ class GreedyBot:
         hand two or more short leaves ``_near`` as it is; most such hands, a card the bot
         may draw, are never asked again)."""
         hand = _playable(hand)
-        ranks = _ranks(hand, view.table.deck)
+        return self._missing_of(view, number, hand, _ranks(hand, view.table.deck))
+
+    def _missing_of(self, view: PlayerView, number: int, hand: list[Card],
+                    ranks: tuple[int, ...]) -> int:
+        """``_missing`` of a playable hand whose ranks are known."""
         key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
@@ -199,10 +203,14 @@ class GreedyBot:
         target = self._target(view)
         if target is None:
             return deck
-        now = self._missing(view, target, view.hand)
+        hand = _playable(view.hand)
+        cards = view.table.deck
+        ranks = _ranks(hand, cards)
+        now = self._missing_of(view, target, hand, ranks)
         best, pick = now, deck
-        for card, m in offers:
-            short = self._missing(view, target, (*view.hand, card))
+        for card, m in offers:  # (each playable: the hand's ranks and the card's, sorted)
+            short = self._missing_of(view, target, [*hand, card],
+                                     tuple(sorted((*ranks, *_ranks([card], cards)))))
             if short < best:
                 best, pick = short, m
         return pick
