@@ -210,7 +210,7 @@ class GreedyBot:
         best, pick = now, deck
         for card, m in offers:  # (each playable: the hand's ranks and the card's, sorted)
             short = self._missing_of(view, target, [*hand, card],
-                                     tuple(sorted((*ranks, *_ranks([card], cards)))))
+                                     tuple(sorted((*ranks, _rank(card, cards)))))
             if short < best:
                 best, pick = short, m
         return pick
@@ -273,7 +273,7 @@ class GreedyBot:
             # what is left is as short as the whole hand: known for the next draw (the
             # hand's ranks less the card's: the ranks of the hand less the card)
             if not pick.anti:
-                i = ranks.index(_ranks([pick], deck)[0])
+                i = ranks.index(_rank(pick, deck))
                 ranks = ranks[:i] + ranks[i + 1:]
             self._keep((target, ranks), short)
             return pick
@@ -369,6 +369,12 @@ def _ranks(hand: Sequence[Card], deck: Deck) -> tuple[int, ...]:
         if c not in by_card:  # not of this deck (no game deals one): numbered after them all
             by_card[c] = len(by_card)
     return tuple(sorted([by_card[c] for c in hand]))
+
+
+def _rank(card: Card, deck: Deck) -> int:
+    """One card's number in ``_ranks``."""
+    got = _rank_table(deck)[0].get(id(card))
+    return got if got is not None else _ranks([card], deck)[0]
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot,
