@@ -87,7 +87,11 @@ class GreedyBot:
         of the phase either makes it (``find``) or keeps the same example.  The
         full ``shortfall`` (which also lists the outs) is worked out only otherwise."""
         hand = _playable(hand)
-        ranks = _ranks(hand, view.table.deck)
+        return self._shortfall_of(view, number, hand, _ranks(hand, view.table.deck))
+
+    def _shortfall_of(self, view: PlayerView, number: int, hand: list[Card],
+                      ranks: tuple[int, ...]) -> tuple[int, tuple[Card, ...]]:
+        """``_shortfall`` of a playable hand whose ranks are known."""
         key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
@@ -134,7 +138,11 @@ class GreedyBot:
         hand two or more short leaves ``_near`` as it is; most such hands, a card the bot
         may draw, are never asked again)."""
         hand = _playable(hand)
-        ranks = _ranks(hand, view.table.deck)
+        return self._missing_of(view, number, hand, _ranks(hand, view.table.deck))
+
+    def _missing_of(self, view: PlayerView, number: int, hand: list[Card],
+                    ranks: tuple[int, ...]) -> int:
+        """``_missing`` of a playable hand whose ranks are known."""
         key = (number, ranks)
         found = self._short.get(key)
         if found is not None:
@@ -195,10 +203,14 @@ class GreedyBot:
         target = self._target(view)
         if target is None:
             return deck
-        now = self._missing(view, target, view.hand)
+        hand = _playable(view.hand)
+        cards = view.table.deck
+        ranks = _ranks(hand, cards)
+        now = self._missing_of(view, target, hand, ranks)
         best, pick = now, deck
-        for card, m in offers:
-            short = self._missing(view, target, (*view.hand, card))
+        for card, m in offers:  # (each playable: the hand's ranks and the card's, sorted)
+            short = self._missing_of(view, target, [*hand, card],
+                                     tuple(sorted((*ranks, _rank(card, cards)))))
             if short < best:
                 best, pick = short, m
         return pick
@@ -233,9 +245,10 @@ class GreedyBot:
         if aimed:
             who = _closest_to_winning(view, [m.skip or m.down for m in aimed])
             return next(m for m in aimed if (m.skip or m.down) == who)
-        saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
-        if card.wild and saves:  # a wild kept for later beats a wild given away
-            return saves[0]
+        if card.wild:  # a wild kept for later beats a wild given away
+            saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
+            if saves:
+                return saves[0]
         return options[0]
 
     def _card_to_lose(self, view: PlayerView, offered: list[Card]) -> Card:
@@ -249,36 +262,40 @@ class GreedyBot:
         target = None if view.laid else self._target(view)
         if target is None:
             return max(offered, key=worth)
-        short = self._shortfall(view, target, view.hand)
-        free = self._free_cards(view, target, short[1])
+        deck = view.table.deck
+        hand = _playable(view.hand)
+        ranks = _ranks(hand, deck)
+        short = self._shortfall_of(view, target, hand, ranks)
+        free = self._free_cards(view, target, hand, short[1])
         pool = [c for c in offered if c.anti or c in free]
         if pool:
             pick = max(pool, key=worth)
-            # what is left is as short as the whole hand: known for the next draw
-            rest = _playable(view.hand)
+            # what is left is as short as the whole hand: known for the next draw (the
+            # hand's ranks less the card's: the ranks of the hand less the card)
             if not pick.anti:
-                rest.remove(pick)
-            self._keep((target, _ranks(rest, view.table.deck)), short)
+                i = ranks.index(_rank(pick, deck))
+                ranks = ranks[:i] + ranks[i + 1:]
+            self._keep((target, ranks), short)
             return pick
         # Every card is in use (a short hand): try each loss.
         hand = list(view.hand)
 
         def loss(c: Card) -> tuple:
             rest = list(hand)
-            rest.remove(c)
+            _drop(rest, c)
             return (-self._missing(view, target, rest), *worth(c))
 
         return max(offered, key=loss)
 
-    def _free_cards(self, view: PlayerView, target: int, example: tuple[Card, ...]
-                    ) -> set[Card]:
-        """Cards whose loss keeps the hand as close to ``target``: those that the phase
-        does not use once the solver's example cards (of the hand's shortfall) are added
-        to the hand (more of them held, examples and all, than the meld lays; the
-        anti-phase card, never laid, too).  Only the offered cards are asked about, each
-        a held one (a discard's)."""
+    def _free_cards(self, view: PlayerView, target: int, hand: list[Card],
+                    example: tuple[Card, ...]) -> set[Card]:
+        """Cards whose loss keeps the hand (its playable cards) as close to ``target``:
+        those that the phase does not use once the solver's example cards (of the hand's
+        shortfall) are added to the hand (more of them held, examples and all, than the
+        meld lays; the anti-phase card, never laid, too).  Only the offered cards are
+        asked about, each a held one (a discard's)."""
         phase, rules = self._phase(view, target)
-        return left_out(phase, [*_playable(view.hand), *example], rules) or set()
+        return left_out(phase, [*hand, *example], rules) or set()
 
 
 def _fits_any(groups: list[LaidGroup], card: Card, rules: Rules) -> bool:
@@ -301,6 +318,17 @@ def _fits(group: LaidGroup, card: Card, rules: Rules) -> bool:
 def _playable(hand: Sequence[Card]) -> list[Card]:
     """The cards that can be part of a phase (not the anti-phase rule card)."""
     return [c for c in hand if not c.anti]
+
+
+def _drop(cards: list[Card], card: Card) -> None:
+    """``cards.remove(card)`` where it is that very object (a discard's card is the hand's):
+    only the bot's multiset of the cards is read after, and an equal card removed leaves
+    the same one; comparing cards (in Python) before reaching it cost more."""
+    for i, c in enumerate(cards):
+        if c is card:
+            del cards[i]
+            return
+    cards.remove(card)
 
 
 def _order(c: Card) -> tuple:
@@ -341,6 +369,12 @@ def _ranks(hand: Sequence[Card], deck: Deck) -> tuple[int, ...]:
         if c not in by_card:  # not of this deck (no game deals one): numbered after them all
             by_card[c] = len(by_card)
     return tuple(sorted([by_card[c] for c in hand]))
+
+
+def _rank(card: Card, deck: Deck) -> int:
+    """One card's number in ``_ranks``."""
+    got = _rank_table(deck)[0].get(id(card))
+    return got if got is not None else _ranks([card], deck)[0]
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot,

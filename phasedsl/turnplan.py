@@ -18,15 +18,15 @@ def dispatch(view: PlayerView, *, give: Step, declare: Step, draw: Step,
     turn's plays in order: the highest-numbered lay, a hit (None: no hit worth making),
     the discard."""
     moves = view.moves
-    kinds = {type(m) for m in moves}
+    kinds = set(map(type, moves))  # (in C: a turn may list dozens of hits)
     if mv.Give in kinds:
         return give(view, moves)
     if mv.Declare in kinds:
         return declare(view, moves)
     if mv.Draw in kinds:
         return draw(view, moves)
-    lays = [m for m in moves if isinstance(m, mv.Lay)]
-    if lays:
+    if any(issubclass(k, mv.Lay) for k in kinds):
+        lays = [m for m in moves if isinstance(m, mv.Lay)]
         return max(lays, key=lambda m: m.phase or 0)
     played = hit(view, moves)
     if played is not None:

@@ -20,7 +20,7 @@ from ..phase import Kind, Phase
 from ..rules import DEFAULT_RULES, Rules
 from . import blueskips, budget
 from .budget import SearchLimit
-from .classes import Plan, Tables
+from .classes import Class, Plan, Tables
 from .handcounts import Hand
 from .search import Layout, layout_for, search_plans
 from .sums import SumSolution, natural_floor, plain_rules, search_sums
@@ -224,8 +224,7 @@ def laid_counts(lay: Layout, plans: list[Plan]) -> tuple[dict[int, int], int]:
             wilds += g.size
             continue
         window = cl.window
-        if window is not None and (cl.per > 1 or window != tuple(
-                range(window[0], window[0] + len(window)))):
+        if window is not None and not _plain_window(cl):
             # number by number, each number's naturals in type order, up to cl.per of them
             left = dict.fromkeys(window, cl.per)
             for t in sorted(nats):
@@ -248,13 +247,32 @@ def laid_counts(lay: Layout, plans: list[Plan]) -> tuple[dict[int, int], int]:
                     placed += 1
             wilds += len(window) - placed
             continue
-        placed = 0
-        for t, k in nats.items():
-            nats_laid[t] = nats_laid.get(t, 0) + k
-            placed += k
+        if nats_laid:
+            placed = 0
+            for t, k in nats.items():
+                nats_laid[t] = nats_laid.get(t, 0) + k
+                placed += k
+        else:  # (the first group's naturals as they are)
+            nats_laid = dict(nats)
+            placed = sum(nats.values())
         if placed < g.size:
             wilds += g.size - placed
     return nats_laid, wilds
+
+
+# Per class (the entry holds it, so its id stays its own): whether build_meld lays it as a
+# plain run, one card a number in a row (a run of pairs or a wrapping run: number by number).
+_PLAIN_WINDOWS: dict[int, tuple[Class, bool]] = {}
+
+
+def _plain_window(cl: Class) -> bool:
+    got = _PLAIN_WINDOWS.get(id(cl))
+    if got is None or got[0] is not cl:
+        w = cl.window
+        if len(_PLAIN_WINDOWS) > 8192:
+            _PLAIN_WINDOWS.clear()
+        got = _PLAIN_WINDOWS[id(cl)] = (cl, cl.per <= 1 and w == tuple(range(w[0], w[0] + len(w))))
+    return got[1]
 
 
 def can_make(phase: Phase | str, hand: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> bool:
