@@ -131,20 +131,21 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
         if len(h) != rules.hand_size:
             raise IllegalMove("bad_deal", f"{p} is dealt {len(h)} cards; the pack deals "
                                           f"{rules.hand_size}")
-    saves = [c for s in state.seats for c in s.save]
-    dealt = [c.plain() for _, h in move.hands for c in h] + [move.up.plain()]
-    supply = _deck_supply(state.table.deck)
-    if saves:
-        supply = supply - Counter(saves)
-    over = Counter(dealt) - supply
-    if over:
-        card = next(iter(over))
-        held = " (save piles hold the rest)" if saves else ""
-        raise IllegalMove("card_not_available", f"the deal holds {Counter(dealt)[card]} x {card}; "
-                                                f"the deck has {supply[card]}{held}")
     expected, order = (None, ())
     if state.seed is not None:
         expected, order = seeded_deal(state)
+    if move is not expected:  # (the seeded deal itself is the deck less the saves, shuffled)
+        saves = [c for s in state.seats for c in s.save]
+        dealt = [c.plain() for _, h in move.hands for c in h] + [move.up.plain()]
+        supply = _deck_supply(state.table.deck)
+        if saves:
+            supply = supply - Counter(saves)
+        over = Counter(dealt) - supply
+        if over:
+            card = next(iter(over))
+            held = " (save piles hold the rest)" if saves else ""
+            raise IllegalMove("card_not_available", f"the deal holds {Counter(dealt)[card]} x "
+                                                    f"{card}; the deck has {supply[card]}{held}")
     known = expected is not None and move == expected
     stock = order if known else tuple((supply - Counter(dealt)).elements())
     hands = dict((p, tuple(c.plain() for c in h)) for p, h in move.hands)

@@ -276,8 +276,19 @@ class DiscardCheck:
     ``check`` asks the rest for each card.  ``legal_moves`` judges every card of a hand
     so, ``apply`` a single discard: the same checks, in the same order."""
 
-    __slots__ = ("drawn", "first", "going_out", "i", "left", "must_play", "player", "recipient",
-                 "state", "wild_as_skip")
+    __slots__ = (
+        "drawn",
+        "first",
+        "going_out",
+        "i",
+        "left",
+        "must_play",
+        "plain",
+        "player",
+        "recipient",
+        "state",
+        "wild_as_skip",
+    )
 
     def __init__(self, state: GameState, move: mv.Discard) -> None:
         # (the turn's checks read only the mover and that the move is a discard)
@@ -300,15 +311,22 @@ class DiscardCheck:
         # matters to the checks)
         self.left = len(hand) > 1
         self.wild_as_skip = state.table.rules.wild_as_skip
+        # a natural card discarded as itself (no skip named, no one sent down): held, it is
+        # legal unless one of these says otherwise (most discards of a game)
+        self.plain = not self.recipient and self.drawn is None and not self.going_out
 
     def check(self, move: mv.Discard) -> tuple[int, int, str | None]:
         state, i = self.state, self.i
         if move.player != self.player:
             return check_discard(state, move)
-        card = move.card.plain()
+        c = move.card
+        card = c.plain()
         k = self.first.get(card)
         if k is None:
             raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
+        if self.plain and move.skip is None and move.down is None \
+                and not (c.wild or c.skip or c.anti):
+            return i, k, None  # (each check below passes such a discard)
         left = self.left
         if self.recipient:
             if card.skip:
@@ -330,7 +348,6 @@ class DiscardCheck:
                                                  "(laid or hit) this turn, not discarded")
         if self.going_out:
             raise IllegalMove(*self.going_out)
-        c = move.card
         acts_as_skip = c.skip or (c.wild and self.wild_as_skip and move.skip is not None)
         if move.skip is not None and not acts_as_skip:
             raise IllegalMove("not_a_skip", f"{card} is not a skip; it cannot skip "
