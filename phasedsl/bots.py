@@ -72,11 +72,22 @@ class GreedyBot:
         # of one more card needs looking up one card smaller only if some such is kept
         self._near: set[tuple[int, int]] = set()
         self._hand_no = -1
+        # phase_rules of self._table, by phase number (a table's phases never change)
+        self._table: object = None
+        self._phases: dict[int, tuple[Phase, Rules]] = {}
 
     # ------------------------------------------------------------------ helpers
 
     def _phase(self, view: PlayerView, number: int) -> tuple[Phase, Rules]:
-        return phase_rules(view.table, number)
+        """``phase_rules`` of the view's table, kept per phase number for the table."""
+        table = view.table
+        if table is not self._table:
+            self._table = table
+            self._phases = {}
+        got = self._phases.get(number)
+        if got is None:
+            got = self._phases[number] = phase_rules(table, number)
+        return got
 
     def _shortfall(self, view: PlayerView, number: int, hand: Sequence[Card]
                    ) -> tuple[int, tuple[Card, ...]]:
