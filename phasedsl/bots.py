@@ -349,6 +349,7 @@ def _order(c: Card) -> tuple:
 # Per deck object (the entry holds it, so its id stays its own; hashing a Deck, as a
 # cache keyed by the deck would, costs more than the look-up it saves)
 _RANK_TABLES: dict[int, tuple[Deck, dict[int, int], dict[Card, int]]] = {}
+_LAST_RANKS: list[tuple] = [(None, {}, {})]
 
 
 def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
@@ -356,6 +357,9 @@ def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
     by the card object's id (the deck's cards are interned, so a dealt hand's are these),
     and by the card (another object of an equal card; a card of no deck is numbered
     there when first met)."""
+    got = _LAST_RANKS[0]
+    if got[0] is deck:  # (the deck asked last: no id() call or look-up)
+        return got[1], got[2]
     got = _RANK_TABLES.get(id(deck))
     if got is None or got[0] is not deck:
         if len(_RANK_TABLES) > 16:
@@ -363,6 +367,7 @@ def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
         cards = sorted(set(deck.all_cards()) | {WILD, SKIP}, key=_order)
         got = _RANK_TABLES[id(deck)] = (deck, {id(c): k for k, c in enumerate(cards)},
                                         {c: k for k, c in enumerate(cards)})
+    _LAST_RANKS[0] = got
     return got[1], got[2]
 
 
