@@ -243,7 +243,8 @@ class GreedyBot:
         return best
 
     def _discard(self, view: PlayerView, moves) -> mv.Move:
-        discards = [m for m in moves if isinstance(m, mv.Discard)]
+        kind = mv.Discard  # (its type first: most of the moves are discards here)
+        discards = [m for m in moves if type(m) is kind or isinstance(m, kind)]
         if not discards:  # e.g. only a save is left
             return moves[0]
         by_card: dict[Card, list[mv.Discard]] = {}  # each card offered: its discards, in order
