@@ -233,12 +233,13 @@ class GreedyBot:
         rules = view.table.rules
         utah = rules.wild_swap and not rules.wild_take_back
         best = None
+        hit, swap = mv.Hit, mv.Swap
         for m in moves:
-            if isinstance(m, mv.Hit):
+            if isinstance(m, hit):
                 if not m.card.wild:
                     return m
                 best = best or m
-            elif isinstance(m, mv.Swap) and utah and best is None:
+            elif utah and best is None and isinstance(m, swap):
                 best = m
         return best
 
