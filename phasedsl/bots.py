@@ -72,11 +72,22 @@ class GreedyBot:
         # of one more card needs looking up one card smaller only if some such is kept
         self._near: set[tuple[int, int]] = set()
         self._hand_no = -1
+        # phase_rules of self._table, by phase number (a table's phases never change)
+        self._table: object = None
+        self._phases: dict[int, tuple[Phase, Rules]] = {}
 
     # ------------------------------------------------------------------ helpers
 
     def _phase(self, view: PlayerView, number: int) -> tuple[Phase, Rules]:
-        return phase_rules(view.table, number)
+        """``phase_rules`` of the view's table, kept per phase number for the table."""
+        table = view.table
+        if table is not self._table:
+            self._table = table
+            self._phases = {}
+        got = self._phases.get(number)
+        if got is None:
+            got = self._phases[number] = phase_rules(table, number)
+        return got
 
     def _shortfall(self, view: PlayerView, number: int, hand: Sequence[Card]
                    ) -> tuple[int, tuple[Card, ...]]:
@@ -222,17 +233,19 @@ class GreedyBot:
         rules = view.table.rules
         utah = rules.wild_swap and not rules.wild_take_back
         best = None
+        hit, swap = mv.Hit, mv.Swap
         for m in moves:
-            if isinstance(m, mv.Hit):
+            if isinstance(m, hit):
                 if not m.card.wild:
                     return m
                 best = best or m
-            elif isinstance(m, mv.Swap) and utah and best is None:
+            elif utah and best is None and isinstance(m, swap):
                 best = m
         return best
 
     def _discard(self, view: PlayerView, moves) -> mv.Move:
-        discards = [m for m in moves if isinstance(m, mv.Discard)]
+        kind = mv.Discard  # (its type first: most of the moves are discards here)
+        discards = [m for m in moves if type(m) is kind or isinstance(m, kind)]
         if not discards:  # e.g. only a save is left
             return moves[0]
         by_card: dict[Card, list[mv.Discard]] = {}  # each card offered: its discards, in order
@@ -338,6 +351,7 @@ def _order(c: Card) -> tuple:
 # Per deck object (the entry holds it, so its id stays its own; hashing a Deck, as a
 # cache keyed by the deck would, costs more than the look-up it saves)
 _RANK_TABLES: dict[int, tuple[Deck, dict[int, int], dict[Card, int]]] = {}
+_LAST_RANKS: list[tuple] = [(None, {}, {})]
 
 
 def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
@@ -345,6 +359,9 @@ def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
     by the card object's id (the deck's cards are interned, so a dealt hand's are these),
     and by the card (another object of an equal card; a card of no deck is numbered
     there when first met)."""
+    got = _LAST_RANKS[0]
+    if got[0] is deck:  # (the deck asked last: no id() call or look-up)
+        return got[1], got[2]
     got = _RANK_TABLES.get(id(deck))
     if got is None or got[0] is not deck:
         if len(_RANK_TABLES) > 16:
@@ -352,6 +369,7 @@ def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
         cards = sorted(set(deck.all_cards()) | {WILD, SKIP}, key=_order)
         got = _RANK_TABLES[id(deck)] = (deck, {id(c): k for k, c in enumerate(cards)},
                                         {c: k for k, c in enumerate(cards)})
+    _LAST_RANKS[0] = got
     return got[1], got[2]
 
 

@@ -101,6 +101,10 @@ def meld_args(where: str, phase: object, hand: object, rules: object
 def hand_args(where: str, phase: object, hand: object, rules: object, seen: object
               ) -> tuple[Phase, list[Card] | tuple[Card, ...], Rules, list[Card] | tuple[Card, ...]]:
     """``meld_args`` and the cards seen (``--seen``), for the functions that count outs."""
+    if (isinstance(rules, Rules) and isinstance(phase, Phase) and type(hand) in (list, tuple)
+            and type(seen) in (list, tuple) and _CARD_TYPES.issuperset(map(type, hand))
+            and _CARD_TYPES.issuperset(map(type, seen))):
+        return phase, hand, rules, seen  # each of its type already (a bot's every call)
     phase, hand, rules = meld_args(where, phase, hand, rules)
     return phase, hand, rules, as_cards(seen, rules.deck, where, "seen")
 

@@ -207,12 +207,22 @@ _CACHE_SIZE = 512
 _BY_OBJECTS: dict[tuple[int, int], tuple[Phase, Rules, Layout]] = {}
 
 
+# The last (phase, rules, layout) asked: a bot and the referee ask the same phase many times
+# running (each id() call and the key's tuple cost more than the two identity tests).
+_LAST: list = [None, None, None]
+
+
 def layout_for(phase: Phase, rules: Rules) -> Layout:
+    last = _LAST
+    if last[0] is phase and last[1] is rules:
+        return last[2]
     got = _BY_OBJECTS.get((id(phase), id(rules)))
     if got is not None and got[0] is phase and got[1] is rules:
+        last[:] = got
         return got[2]
     lay = _layout_for(phase, rules)
     _put(_BY_OBJECTS, (id(phase), id(rules)), (phase, rules, lay))
+    last[:] = phase, rules, lay
     return lay
 
 

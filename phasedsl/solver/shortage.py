@@ -59,6 +59,8 @@ def _never(phase: Phase, rules: Rules) -> str | None:
 # Per layout (it holds the phase's groups and the rules): why no hand can make it, and which
 # closed form answers it.  Each entry holds its layout, so the id stays its own.
 _ROUTES: dict[int, tuple[Layout, str | None, int]] = {}
+# The last route asked (a bot asks of one phase many times running: no id() call, no look-up)
+_LAST_ROUTE: list[tuple] = [(None, None, 0)]
 
 
 _ONE_GROUP, _TWO_SETS, _SET_RUN = 1, 2, 3
@@ -193,9 +195,12 @@ def _assess(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Car
     h = Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
     need = lay.total + lay.need_w + lay.need_s
-    route = _ROUTES.get(id(lay))
-    if route is None or route[0] is not lay:
-        route = _route(phase, lay, rules)
+    route = _LAST_ROUTE[0]
+    if route[0] is not lay:
+        route = _ROUTES.get(id(lay))
+        if route is None or route[0] is not lay:
+            route = _route(phase, lay, rules)
+        _LAST_ROUTE[0] = route
     never, shape = route[1], route[2]
     if lay.has_sums:  # a sum is no class: its own search counts the cards short
         return assess_sums(phase, lay, h, hand, rules, seen, never, started, outs)
@@ -376,9 +381,12 @@ def cards_short(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
     if rules.skip_counts_as_blue:
         return None
     lay = layout_for(phase, rules)
-    route = _ROUTES.get(id(lay))
-    if route is None or route[0] is not lay:
-        route = _route(phase, lay, rules)
+    route = _LAST_ROUTE[0]
+    if route[0] is not lay:
+        route = _ROUTES.get(id(lay))
+        if route is None or route[0] is not lay:
+            route = _route(phase, lay, rules)
+        _LAST_ROUTE[0] = route
     shape = route[2]
     if not shape or route[1] is not None or lay.has_sums:
         return None
