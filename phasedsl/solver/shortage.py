@@ -81,6 +81,18 @@ def _route(phase: Phase, lay: Layout, rules: Rules) -> tuple[Layout, str | None,
     return got
 
 
+def _route_of(phase: Phase, lay: Layout, rules: Rules) -> tuple[Layout, str | None, int]:
+    """The layout's route: the last one asked (a bot asks of one phase many times
+    running), else from ``_ROUTES``."""
+    route = _LAST_ROUTE[0]
+    if route[0] is not lay:
+        route = _ROUTES.get(id(lay))
+        if route is None or route[0] is not lay:
+            route = _route(phase, lay, rules)
+        _LAST_ROUTE[0] = route
+    return route
+
+
 def assess(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES,
            seen: Iterable[Card] = (), *, outs: bool = True) -> Assessment:
     """Does the hand make the phase (with the meld), or how many cards short is it.
@@ -195,12 +207,7 @@ def _assess(phase: Phase, hand: Sequence[Card], rules: Rules, seen: Sequence[Car
     h = Hand.of(hand, lay.tb)
     seen = seen if type(seen) is tuple else tuple(seen)  # read more than once
     need = lay.total + lay.need_w + lay.need_s
-    route = _LAST_ROUTE[0]
-    if route[0] is not lay:
-        route = _ROUTES.get(id(lay))
-        if route is None or route[0] is not lay:
-            route = _route(phase, lay, rules)
-        _LAST_ROUTE[0] = route
+    route = _route_of(phase, lay, rules)
     never, shape = route[1], route[2]
     if lay.has_sums:  # a sum is no class: its own search counts the cards short
         return assess_sums(phase, lay, h, hand, rules, seen, never, started, outs)
@@ -381,12 +388,7 @@ def cards_short(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
     if rules.skip_counts_as_blue:
         return None
     lay = layout_for(phase, rules)
-    route = _LAST_ROUTE[0]
-    if route[0] is not lay:
-        route = _ROUTES.get(id(lay))
-        if route is None or route[0] is not lay:
-            route = _route(phase, lay, rules)
-        _LAST_ROUTE[0] = route
+    route = _route_of(phase, lay, rules)
     shape = route[2]
     if not shape or route[1] is not None or lay.has_sums:
         return None
