@@ -109,11 +109,17 @@ class GreedyBot:
             if found[1] is not None:
                 return found
             # counted alone (``_missing``): the full answer it stood for, worked out now
-            phase, rules = self._phase(view, number)
-            s = shortfall(phase, hand, rules)
-            found = self._short[key] = (s.missing if s.decided else 1, s.example)
+            found = self._short[key] = self._full(view, number, hand)
             return found
         return self._work_out(view, number, hand, key)
+
+    def _full(self, view: PlayerView, number: int, hand: list[Card]
+              ) -> tuple[int, tuple[Card, ...]]:
+        """The solver's ``shortfall``: cards short and an example.  Undecided (the search
+        stopped at its budget): not made for a bot, which lays only a meld the solver finds."""
+        phase, rules = self._phase(view, number)
+        s = shortfall(phase, hand, rules)
+        return (s.missing if s.decided else 1, s.example)
 
     def _work_out(self, view: PlayerView, number: int, hand: list[Card], key: tuple
                   ) -> tuple[int, tuple[Card, ...]]:
@@ -129,10 +135,7 @@ class GreedyBot:
                 found = (0, ()) if made else smaller
                 break
         if found is None:
-            s = shortfall(phase, hand, rules)
-            # undecided (the search stopped at its budget): not made for a bot, which lays
-            # only a meld the solver finds
-            found = (s.missing if s.decided else 1, s.example)
+            found = self._full(view, number, hand)
         self._keep(key, found)
         return found
 
@@ -244,8 +247,7 @@ class GreedyBot:
         return best
 
     def _discard(self, view: PlayerView, moves) -> mv.Move:
-        kind = mv.Discard  # (its type first: most of the moves are discards here)
-        discards = [m for m in moves if type(m) is kind or isinstance(m, kind)]
+        discards = [m for m in moves if isinstance(m, mv.Discard)]
         if not discards:  # e.g. only a save is left
             return moves[0]
         by_card: dict[Card, list[mv.Discard]] = {}  # each card offered: its discards, in order
@@ -351,7 +353,6 @@ def _order(c: Card) -> tuple:
 # Per deck object (the entry holds it, so its id stays its own; hashing a Deck, as a
 # cache keyed by the deck would, costs more than the look-up it saves)
 _RANK_TABLES: dict[int, tuple[Deck, dict[int, int], dict[Card, int]]] = {}
-_LAST_RANKS: list[tuple] = [(None, {}, {})]
 
 
 def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
@@ -359,9 +360,6 @@ def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
     by the card object's id (the deck's cards are interned, so a dealt hand's are these),
     and by the card (another object of an equal card; a card of no deck is numbered
     there when first met)."""
-    got = _LAST_RANKS[0]
-    if got[0] is deck:  # (the deck asked last: no id() call or look-up)
-        return got[1], got[2]
     got = _RANK_TABLES.get(id(deck))
     if got is None or got[0] is not deck:
         if len(_RANK_TABLES) > 16:
@@ -369,7 +367,6 @@ def _rank_table(deck: Deck) -> tuple[dict[int, int], dict[Card, int]]:
         cards = sorted(set(deck.all_cards()) | {WILD, SKIP}, key=_order)
         got = _RANK_TABLES[id(deck)] = (deck, {id(c): k for k, c in enumerate(cards)},
                                         {c: k for k, c in enumerate(cards)})
-    _LAST_RANKS[0] = got
     return got[1], got[2]
 
 

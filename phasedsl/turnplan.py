@@ -11,11 +11,6 @@ from .game.view import PlayerView
 Step = Callable[[PlayerView, Sequence[mv.Move]], mv.Move]
 
 
-# The move types met that are no kind of Lay (a type's subclasses never change): most
-# steps ask, and a set's test of them all runs in C.
-_NOT_LAYS: set[type] = set()
-
-
 def dispatch(view: PlayerView, *, give: Step, declare: Step, draw: Step,
              hit: Callable[[PlayerView, Sequence[mv.Move]], mv.Move | None],
              discard: Step) -> mv.Move:
@@ -30,11 +25,9 @@ def dispatch(view: PlayerView, *, give: Step, declare: Step, draw: Step,
         return declare(view, moves)
     if mv.Draw in kinds:
         return draw(view, moves)
-    if not _NOT_LAYS.issuperset(kinds):
-        if any(issubclass(k, mv.Lay) for k in kinds):
-            lays = [m for m in moves if isinstance(m, mv.Lay)]
-            return max(lays, key=lambda m: m.phase or 0)
-        _NOT_LAYS.update(kinds)
+    if mv.Lay in kinds:  # (the referee's moves are of these very types, as above)
+        lays = [m for m in moves if type(m) is mv.Lay]
+        return max(lays, key=lambda m: m.phase or 0)
     played = hit(view, moves)
     if played is not None:
         return played
