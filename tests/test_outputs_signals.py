@@ -107,6 +107,25 @@ def test_a_file_is_never_replaced_without_force_and_never_through_a_symlink(tmp_
                                                           "secret"]
 
 
+def test_a_ctrl_c_as_the_temporary_file_is_made_leaves_nothing_beside_it(tmp_path, monkeypatch):
+    # The signal lands in mkstemp's last steps: the file exists, its name is not yet back.
+    # (A CI run of the interrupted simulate below left such a .tmp file.)
+    import tempfile
+
+    real = tempfile.mkstemp
+
+    def mkstemp(*a, **kw):
+        made = real(*a, **kw)
+        os.kill(os.getpid(), signal.SIGINT)
+        return made
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    with pytest.raises(KeyboardInterrupt):
+        outfiles.write_text(tmp_path / "game-0005.jsonl", "{}\n")
+    assert os.listdir(tmp_path) == []
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
 def test_a_device_or_folder_is_never_replaced(tmp_path):
     with pytest.raises(outfiles.OutputError, match="not a regular file"):
         outfiles.check_target("/dev/null", force=True)
