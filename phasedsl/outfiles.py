@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import signal
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import PhaseDSLError
+from .interrupts import hold, release
 
 
 class OutputError(PhaseDSLError):
@@ -79,14 +79,14 @@ def atomic(path: Path | str, force: bool = False, binary: bool = False) -> Itera
     # A Ctrl-C landing inside mkstemp, after it made the file but before its name came
     # back, would leave a temporary file no one removes: the signals wait until the name
     # is held, and are let in (raised, if one came) inside the block that cleans up.
-    held = _hold()
+    held = hold()
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except (OSError, ValueError) as e:
-        _release(held)
+        release(held)
         raise OutputError(f"cannot write {path}: {_why(e)}") from None
     try:
-        _release(held)
+        release(held)
         with contextlib.ExitStack() as stack:
             fh = (os.fdopen(fd, "wb") if binary else
                   os.fdopen(fd, "w", encoding="utf-8", newline=""))
@@ -103,22 +103,6 @@ def atomic(path: Path | str, force: bool = False, binary: bool = False) -> Itera
         _remove(tmp)
         raise
     _sync_folder(path.parent)
-
-
-_SIGNALS = {signal.SIGINT, signal.SIGTERM}
-
-
-def _hold() -> set | None:
-    # (a mask is per thread and not on Windows: there, nothing is held)
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-
-
-def _release(held: set | None) -> None:
-    # Python runs the handler of a signal that came while held before this returns
-    if held is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _place(tmp: str, path: Path, force: bool) -> None:

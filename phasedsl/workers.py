@@ -24,6 +24,7 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from .errors import PhaseDSLError
+from .interrupts import hold, let_in, release
 
 # Items handed to one worker before its first answer comes back: enough that a worker
 # never waits for the parent, few enough that little is held in memory.
@@ -33,16 +34,6 @@ MAX_DEFAULT_JOBS = 8
 # A marker the items may hold: every answer before it is given out first (the caller is
 # about to wait for input, and must have written what it has).
 BARRIER = object()
-
-_SIGNALS = {signal.SIGINT, signal.SIGTERM}
-
-
-def _mask(how: int, signals: set) -> set:
-    # (no signal masks on Windows, where workers are spawned and Ctrl-C goes its own way)
-    if hasattr(signal, "pthread_sigmask"):
-        return signal.pthread_sigmask(how, signals)
-    return set()
-
 
 class WorkerError(PhaseDSLError):
     """A worker process ended without answering (killed from outside)."""
@@ -69,7 +60,7 @@ def _serve(conn, func: Callable, initializer: Callable | None, initargs: tuple) 
     # process before it could ignore it): set them as a worker wants, then let them in.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _mask(getattr(signal, "SIG_UNBLOCK", 1), _SIGNALS)
+    let_in()
     # Tasks are read as they come, beside the work: a parent sending the next task never
     # waits on a worker that is itself waiting to send an answer (both pipes full).
     tasks: queue.SimpleQueue = queue.SimpleQueue()
@@ -126,7 +117,7 @@ class Pool:
         ctx = multiprocessing.get_context(start or ("fork" if can_fork() else "spawn"))
         self.workers: list = []
         self.conns: list = []
-        old = _mask(getattr(signal, "SIG_BLOCK", 0), _SIGNALS)
+        held = hold()
         try:
             try:
                 for _ in range(max(1, jobs)):
@@ -140,7 +131,7 @@ class Pool:
             finally:
                 # a signal that came meanwhile is raised here (by the command line's
                 # handler), and the workers started so far are ended below
-                _mask(getattr(signal, "SIG_SETMASK", 2), old)
+                release(held)
         except BaseException:
             self.kill()
             raise
