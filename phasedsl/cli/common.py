@@ -12,6 +12,7 @@ import typer
 
 from .. import api
 from ..errors import InputError, PackError, printable
+from . import style
 
 # Whether this run asked for --json: set once the arguments are read, so that every
 # error, wherever it is raised, comes out in the form the caller asked for.
@@ -75,16 +76,17 @@ def fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     if as_json:
         say(json.dumps(_error_json(error) | known))
     else:
-        head = typer.style("error:", fg="red", bold=True) if sys.stderr.isatty() else "error:"
+        head = style.paint("error:", sys.stderr, fg="red")
+        # a message may quote what was typed: no control character of it reaches the
+        # terminal; only then is our own styled word put before it
         if isinstance(error, PackError):
             # a problem in a file reads "file:line:column: error: ..." over the line it
             # points at, as compilers say it; one of no line is an "error: ..." line
-            text = "\n".join(str(d) if getattr(d, "line", None) is not None else
-                             f"{head} {_brief(d)}" for d in error.problems)
+            text = "\n".join(printable(str(d)) if getattr(d, "line", None) is not None else
+                             f"{head} {printable(_brief(d))}" for d in error.problems)
         else:
-            text = f"{head} {error}"
-        # a message may quote what was typed: no control character reaches the terminal
-        typer.echo(printable(text), err=True)
+            text = f"{head} {printable(str(error))}"
+        style.echo(text, styled=head != "error:", err=True)
     raise typer.Exit(2)
 
 
@@ -119,12 +121,13 @@ def emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
     if as_json:
         say(json.dumps(result))
     else:
-        tty = sys.stdout.isatty()
+        colour = style.colour_wanted(sys.stdout)
         for line in text(result).splitlines():
-            if tty and line.startswith(_VERDICTS):
+            if colour and line.startswith(_VERDICTS):
                 fg = "green" if ok else "yellow" if line.startswith("undecided") else "red"
-                line = typer.style(line, fg=fg, bold=True)
-            say(line)
+                style.echo(typer.style(line, fg=fg, bold=True), styled=True)
+            else:
+                say(line)
     raise typer.Exit(0 if ok else 1)
 
 
