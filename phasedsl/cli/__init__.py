@@ -7,6 +7,7 @@ budget), 2 bad input (or an answer that cannot be written), 130 Ctrl-C, 143 SIGT
 from __future__ import annotations
 
 import contextlib
+import inspect
 import os
 import signal
 import sys
@@ -14,6 +15,7 @@ import threading
 from typing import Annotated, NoReturn
 
 import typer
+from rich.markup import escape as markup_escape
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from ..errors import PhaseDSLError
@@ -23,7 +25,7 @@ try:  # Typer 0.2x carries its own copy of Click
 except ImportError:  # pragma: no cover - older Typer on Click
     from click.exceptions import UsageError
 
-from .common import JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
+from .common import HELP_ASKED, JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
 
 
 class _Option(TyperOption):
@@ -56,10 +58,33 @@ def _plain(params: list) -> list:
             p.__class__ = _Option
         elif type(p) is TyperArgument:
             p.__class__ = _Argument
+        if p.help and not getattr(p, "help_is_text", False):
+            # help is plain text: "[default: 80 ...]" is not a Rich style to apply
+            p.help = markup_escape(p.help)
+            p.help_is_text = True
     return params
 
 
+def reflowed(text: str | None) -> str | None:
+    """Help text as the terminal should wrap it: the lines of each paragraph joined into
+    one (Typer keeps a docstring's line breaks, which a terminal of another width then
+    breaks again into ragged lines); a paragraph with indented lines (an example) is kept
+    as written. Nothing in it is read as Rich markup."""
+    if not text:
+        return text
+    paragraphs = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        lines = paragraph.split("\n")
+        if not any(line[:1].isspace() for line in lines):
+            paragraph = " ".join(line.strip() for line in lines)
+        paragraphs.append(markup_escape(paragraph))
+    return "\n\n".join(paragraphs)
+
+
 class _Command(TyperCommand):
+    def __init__(self, *args, help: str | None = None, **kwargs) -> None:
+        super().__init__(*args, help=reflowed(help), **kwargs)
+
     def get_params(self, ctx) -> list:
         return _plain(super().get_params(ctx))
 
@@ -68,12 +93,16 @@ class _Group(TyperGroup):
     """The one place where errors become output: bad input (PhaseDSLError) and usage
     mistakes Typer finds (a missing argument, a bad option value) alike."""
 
+    def __init__(self, *args, help: str | None = None, **kwargs) -> None:
+        super().__init__(*args, help=reflowed(help), **kwargs)
+
     def get_params(self, ctx) -> list:
         return _plain(super().get_params(ctx))
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         words = args[: args.index("--")] if "--" in args else args
         JSON_OUTPUT.set("--json" in words)
+        HELP_ASKED.set("--help" in words)
         try:
             return super().parse_args(ctx, args)
         except UsageError as e:
@@ -100,6 +129,13 @@ def _usage_error(e: UsageError) -> NoReturn:
     # the help that lists the options; a command given nothing shows its help.
     if type(e).__name__ == "NoArgsIsHelpError":
         raise e
+    if HELP_ASKED.get() and e.ctx is not None:
+        # --help beside an option this command does not take (`play --help --json`):
+        # the help is what was asked for, and it says which options there are
+        help_option = e.ctx.command.get_help_option(e.ctx)
+        if help_option is not None:
+            JSON_OUTPUT.set(False)
+            help_option.callback(e.ctx, help_option, True)
     where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
     message = " ".join(e.format_message().split())
     fail(PhaseDSLError(message + ("" if JSON_OUTPUT.get() else where)))

@@ -17,6 +17,8 @@ from . import style
 # Whether this run asked for --json: set once the arguments are read, so that every
 # error, wherever it is raised, comes out in the form the caller asked for.
 JSON_OUTPUT: ContextVar[bool] = ContextVar("phasedsl_json", default=False)
+# Whether --help is among the arguments: it is answered even beside a mistake.
+HELP_ASKED: ContextVar[bool] = ContextVar("phasedsl_help", default=False)
 
 
 

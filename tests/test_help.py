@@ -1,0 +1,83 @@
+"""`--help`: paragraphs that wrap cleanly at any width, and help asked beside a mistake."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from phasedsl.cli import app, conformance_app
+
+runner = CliRunner()
+
+
+
+def _names() -> list[list[str]]:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    out = [[name] for name in group.commands if name != "conformance"]
+    out += [["conformance", name] for name in typer.main.get_command(conformance_app).commands]
+    return [*out, ["conformance"], []]
+
+
+def help_text(words: list[str], width: int) -> str:
+    r = runner.invoke(app, [*words, "--help"], env={"COLUMNS": str(width)})
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def ragged(text: str, width: int) -> list[tuple[str, str]]:
+    """Pairs of prose lines (before the first box) where the second line's first word
+    would have fitted at the end of the first: a line broken where the terminal did not
+    need to break it."""
+    prose = text.split("╭")[0].splitlines()
+    room = width - 2  # Rich pads the text by one column on each side
+    out = []
+    for a, b in itertools.pairwise(prose):
+        a, b = a.rstrip(), b.rstrip()
+        if not a.strip() or not b.strip() or a.startswith("  ") or b.startswith("  "):
+            continue  # a blank line or an example
+        if a.strip().startswith("Usage:"):
+            continue
+        if len(a) + 1 + len(b.split()[0]) <= room + 1:
+            out.append((a, b))
+    return out
+
+
+@pytest.mark.parametrize("width", [60, 80, 117])
+def test_help_paragraphs_wrap_cleanly_at_any_width(width):
+    bad = {" ".join(words) or "phasedsl": ragged(help_text(words, width), width)
+           for words in _names()}
+    assert not {k: v for k, v in bad.items() if v}
+
+
+def test_the_command_list_gives_each_command_one_line_where_there_is_room():
+    import typer.main
+
+    rows = [line for line in help_text([], 500).split("Commands")[1].splitlines()
+            if line.startswith("│")]
+    assert len(rows) == len(typer.main.get_command(app).commands)
+
+
+def test_option_help_is_text_not_markup():
+    # "[default: 80 ...]" in an option's help was read as a Rich style and vanished
+    text = " ".join(help_text(["report"], 200).split())
+    assert "[default: 80, as balance; 20 for each world of a pack of several]" in text
+
+
+@pytest.mark.parametrize("args", [["play", "--help", "--json"], ["play", "--json", "--help"],
+                                  ["play", "--help", "--no-such-option"],
+                                  ["schema", "--help", "--bogus"]])
+def test_help_beside_an_option_the_command_lacks_is_help(args):
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert f"Usage: phasedsl {args[0]}" in r.stdout
+    assert '"error"' not in r.stdout and not r.stderr
+
+
+def test_without_help_a_missing_option_is_still_an_error():
+    r = runner.invoke(app, ["play", "--json"])
+    assert r.exit_code == 2 and json.loads(r.stdout)["error"] == "No such option: --json"
