@@ -9,6 +9,7 @@ phase DSL (the column is the column in the file).
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
 import stat
@@ -115,8 +116,14 @@ class Pack:
         if name is None:
             if len(self.worlds) == 1:
                 return self.worlds[0]
-            raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has several worlds; choose "
-                                        "one with --world", listing))
+            import textwrap
+
+            # the names, so that the next command can be typed from this one's answer
+            names = textwrap.wrap(", ".join(w.name for w in self.worlds), 78,
+                                  initial_indent="  ", subsequent_indent="  ",
+                                  break_on_hyphens=False)
+            raise PhaseDSLError("\n".join([f"pack {quoted(self.name)} has several worlds; "
+                                           "choose one with --world:", *names]))
         key = " ".join(name.split()).casefold()
         for w in self.worlds:
             if key in (w.name, w.title.casefold()):
@@ -435,7 +442,13 @@ def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Pat
         if not ref.strip():
             raise PackError([Diagnostic("", None, None, "give a pack: a built-in name (see "
                                                         "'phasedsl list') or a .yaml file")])
-        hint = _did_you_mean(ref, {n: n for n in builtin_names()}) if len(ref) <= 40 else ""
+        hint = ""
+        if len(ref) <= 40:
+            # a file of that name in the folder is what was meant more surely than a
+            # built-in of a like name (a log's names are never looked up: within)
+            local = None if within is not None else _nearby_file(ref, base_dir)
+            hint = (f" (did you mean {local!r}?)" if local else
+                    _did_you_mean(ref, {n: n for n in builtin_names()}))
         message = _fitted(f"no pack {quoted(ref, 24)}{hint}",
                           ": see 'phasedsl list', or name a .yaml file")
         raise PackError([Diagnostic("", None, None, message)])
@@ -443,6 +456,9 @@ def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Pat
     if base_dir is not None and not p.is_absolute():
         p = base_dir / p
     if within is None:
+        if len(ref) <= 200 and not os.path.lexists(p) and (near := _nearby_file(ref, base_dir)):
+            raise PackError([Diagnostic(str(p), None, None, f"cannot read: "
+                                        f"{os.strerror(errno.ENOENT)} (did you mean {near!r}?)")])
         return p
     refused = PackError([Diagnostic("", None, None, f"no pack file {quoted(ref, 30)} in or below "
                                                     "the log's folder (replay --variant FILE "
@@ -455,6 +471,32 @@ def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Pat
     except (OSError, ValueError):  # missing, a name too long, a NUL: the same answer
         raise refused from None
     return real
+
+
+def _nearby_file(ref: str, base_dir: Path | None) -> str | None:
+    """The pack file ``ref`` (a name that is no built-in, or a file that is not there)
+    most likely meant, written as ``ref`` would be (``./harbor-tour.yaml``): in the folder
+    ``ref`` points into (from ``base_dir``, else the current folder), the file of its very
+    name first, then one of a close name; None when there is none."""
+    import difflib
+
+    name = ref.rsplit("/", 1)[-1]
+    head = ref[: len(ref) - len(name)] or "./"
+    folder = Path(head)
+    if base_dir is not None and not folder.is_absolute():
+        folder = base_dir / folder
+    stem = name.removesuffix(".yaml").removesuffix(".yml").casefold()
+    files: dict[str, str] = {}
+    try:
+        with os.scandir(folder) as found:
+            for _, entry in zip(range(2000), found, strict=False):  # (a huge folder: a look)
+                if entry.name.endswith((".yaml", ".yml")) and entry.is_file():
+                    files.setdefault(entry.name.rsplit(".", 1)[0].casefold(), entry.name)
+    except (OSError, ValueError):
+        return None
+    key = stem if stem in files else next(iter(difflib.get_close_matches(stem, sorted(files),
+                                                                        1, 0.75)), None)
+    return None if key is None or files[key] == name else head + files[key]
 
 
 def _read(path: Path) -> tuple[str, list[str]]:

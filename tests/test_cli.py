@@ -344,7 +344,8 @@ def test_values_have_meaningful_metavars_and_world_help_fits_the_command():
     import re
 
     r = run("check", "--help")
-    assert re.search(r"--variant\s+-v\s+PACK", r.stdout) and re.search(r"--phase\s+-p\s+N", r.stdout)
+    # (-v, --variant's older short name, is read but not offered: issue 26)
+    assert re.search(r"--variant,--pack\s+PACK", r.stdout) and re.search(r"--phase\s+-p\s+N", r.stdout)
     assert re.search(r"--world\s+-w\s+WORLD", r.stdout) and re.search(r"--batch\s+FILE", r.stdout)
     assert re.search(r"--json\s+Print", r.stdout)  # a flag: no value shown
     for name in ("odds", "show"):

@@ -7,11 +7,13 @@ budget), 2 bad input (or an answer that cannot be written), 130 Ctrl-C, 143 SIGT
 from __future__ import annotations
 
 import contextlib
+import copy
 import inspect
 import os
 import signal
 import sys
 import threading
+from contextvars import ContextVar
 from typing import Annotated, NoReturn
 
 import typer
@@ -25,7 +27,7 @@ try:  # Typer 0.2x carries its own copy of Click
 except ImportError:  # pragma: no cover - older Typer on Click
     from click.exceptions import UsageError
 
-from .common import HELP_ASKED, JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
+from .common import HELP_ASKED, HIDDEN_SHORT, JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
 
 
 class _Option(TyperOption):
@@ -81,12 +83,33 @@ def reflowed(text: str | None) -> str | None:
     return "\n\n".join(paragraphs)
 
 
+def _unshown(param):
+    """``param`` as help shows it: --variant without -v, its older short name (still
+    read; tools mean "verbose" by -v)."""
+    if HIDDEN_SHORT in getattr(param, "opts", ()) and "--variant" in param.opts:
+        param = copy.copy(param)
+        param.opts = [o for o in param.opts if o != HIDDEN_SHORT]
+    return param
+
+
+# Whether help is being written (get_params then gives the parameters as help shows them).
+_SHOWING_HELP: ContextVar[bool] = ContextVar("phasedsl_showing_help", default=False)
+
+
 class _Command(TyperCommand):
     def __init__(self, *args, help: str | None = None, **kwargs) -> None:
         super().__init__(*args, help=reflowed(help), **kwargs)
 
     def get_params(self, ctx) -> list:
-        return _plain(super().get_params(ctx))
+        params = _plain(super().get_params(ctx))
+        return [_unshown(p) for p in params] if _SHOWING_HELP.get() else params
+
+    def format_help(self, ctx, formatter) -> None:
+        token = _SHOWING_HELP.set(True)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            _SHOWING_HELP.reset(token)
 
 
 class _Group(TyperGroup):

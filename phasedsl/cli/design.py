@@ -8,16 +8,23 @@ from typing import Annotated
 
 import typer
 
-from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar, say
-
-PackArg = Annotated[str, typer.Argument(metavar="PACK", help="A built-in pack name or a pack "
-                                                             "file.")]
+from .common import (
+    ForceOpt,
+    JobsOpt,
+    JsonOpt,
+    PackAlias,
+    PackArg,
+    chosen_pack,
+    complete_world,
+    progress_bar,
+    say,
+)
 
 
 def balance(
-    pack_ref: PackArg,
+    pack_arg: PackArg = None,
     world: Annotated[str | None, typer.Option(
-        "--world", "-w", metavar="WORLD",
+        "--world", "-w", metavar="WORLD", autocompletion=complete_world,
         help="For packs with several phase lists: the one to balance (default: every one, "
              "and a table comparing them).")] = None,
     players: Annotated[int | None, typer.Option(
@@ -36,6 +43,7 @@ def balance(
         "--write", metavar="FILE",
         help="Write the pack with its phases in the proposed order (comments kept).")] = None,
     force: ForceOpt = False,
+    variant: PackAlias = None,
 ) -> None:
     """Measure how hard each phase is, dealt and in play; flag a phase easier than the one
     before it; propose an order with no phase flagged; give the game length of both.
@@ -62,7 +70,7 @@ def balance(
     from ..packs import load_pack
 
     games = games or DEFAULT_GAMES
-    pack = load_pack(pack_ref)
+    pack = load_pack(chosen_pack(pack_arg, variant))
     if world is not None:
         pack.world(world)
     if write is not None:

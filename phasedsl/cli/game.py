@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError
-from .common import fail
+from .common import complete_pack, fail
 
 # Characters read at most: refused beyond, before any work (hostile input).
 MAX_LOG = 200_000_000
@@ -21,7 +21,7 @@ MAX_LOG = 200_000_000
 def replay(
     log: Annotated[str, typer.Argument(help="The game log (JSON lines), or - for stdin.")],
     variant: Annotated[str | None, typer.Option(
-        "--variant", "-v", metavar="PACK",
+        "--variant", "--pack", "-v", metavar="PACK", autocompletion=complete_pack,
         help="Play under this pack (a built-in name or a file) instead of the one the log "
              "names: for a log moved away from its pack.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "

@@ -17,6 +17,7 @@ from .common import (
     JobsOpt,
     JsonOpt,
     VariantOpt,
+    complete_world,
     fail,
     pack_context,
     say,
@@ -30,7 +31,7 @@ def odds(
                                                       "every phase of the pack.")] = None,
     variant: VariantOpt = None,
     world: Annotated[str | None, typer.Option(
-        "--world", "-w", metavar="WORLD",
+        "--world", "-w", metavar="WORLD", autocompletion=complete_world,
         help="For packs with several phase lists: rank this one (or judge the phrase under its "
              "rules).")] = None,
     draws: Annotated[int, typer.Option("--draws", "-d", min=0, max=50, metavar="K",

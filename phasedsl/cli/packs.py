@@ -9,10 +9,7 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
-from .common import (
-    JsonOpt,
-    say,
-)
+from .common import JsonOpt, PackAlias, PackArg, chosen_pack, complete_world, say
 
 # --------------------------------------------------------------------------- packs
 
@@ -117,11 +114,12 @@ def list_packs(as_json: JsonOpt = False) -> None:
 
 
 def show(
-    pack_ref: Annotated[str, typer.Argument(metavar="PACK", help="A built-in name or a file.")],
+    pack_arg: PackArg = None,
     world: Annotated[str | None, typer.Option(
-        "--world", "-w", metavar="WORLD",
+        "--world", "-w", metavar="WORLD", autocompletion=complete_world,
         help="For packs with several phase lists: show only this one.")] = None,
     as_json: JsonOpt = False,
+    variant: PackAlias = None,
 ) -> None:
     """Show a pack: its phases and the rules that differ from the printed rules.
 
@@ -135,7 +133,7 @@ def show(
     """
     from ..packs import describe_rules, load_pack
 
-    pack = load_pack(pack_ref)
+    pack = load_pack(chosen_pack(pack_arg, variant))
     worlds = [pack.world(world)] if world is not None else list(pack.worlds)
     if as_json:
         say(json.dumps({

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import PhaseDSLError, printable
+from .common import PackAlias, PackArg, chosen_pack, complete_world
 
 # The referee and the screen are imported where a game is played: every other command
 # starts without them (they would add about 0.1 s to each `phasedsl check`).
@@ -127,9 +128,9 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
 
 
 def play(
-    variant: Annotated[str, typer.Option("--variant", "-v", metavar="PACK", help="A built-in pack name or a "
-                                                                 "pack file.")] = "original",
+    pack_arg: PackArg = None,
     world: Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
+                                              autocompletion=complete_world,
                                               help="The pack's world, when it has several.")] = None,
     bots: Annotated[int, typer.Option("--bots", metavar="N", help="How many bots play against you.",
                                       min=1, max=5)] = 2,
@@ -149,8 +150,11 @@ def play(
     force: Annotated[bool, typer.Option("--force", help="Replace the --log FILE if it is there "
                                                         "(a log is a record: never done without it).")
                      ] = False,
+    variant: PackAlias = None,
 ) -> None:
     """Play a whole game in the terminal against bots, one command a line.
+
+    PACK is the pack played (default: original).
 
     Commands: draw deck, draw discard, lay R5 B5 W | G7 G8 G9 G10,
     hit G11 on bob 2, discard R5, discard S skip cat, declare 4, save R5,
@@ -159,9 +163,9 @@ def play(
 
     Examples:
 
-        phasedsl play --variant short-game-5 --seed 7 --log game.jsonl
+        phasedsl play short-game-5 --seed 7 --log game.jsonl
 
-        phasedsl play -v masters --bots 3 --bot random --name zoe
+        phasedsl play masters --bots 3 --bot random --name zoe
 
     Exit 0 when the game ends or you quit; 2 for bad options.
     """
@@ -172,6 +176,7 @@ def play(
     from .common import fail
 
     try:
+        variant = chosen_pack(pack_arg, variant, "original")
         spec = parse_bot(bot, bot_timeout)
     except PhaseDSLError as e:
         fail(e)

@@ -16,7 +16,17 @@ import typer
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
 from ..outfiles import OutputError, check_target, clear_folder, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
+from .common import (
+    ForceOpt,
+    JobsOpt,
+    JsonOpt,
+    PackAlias,
+    PackArg,
+    chosen_pack,
+    complete_world,
+    fail,
+    progress_bar,
+)
 
 BotOpt = Annotated[str, typer.Option(
     "--bot", metavar="BOT",
@@ -26,9 +36,8 @@ BotTimeoutOpt = Annotated[float, typer.Option(
     "--bot-timeout", metavar="SECONDS", min=0.001, max=3600,
     help="Seconds a cmd: bot has for each answer; a later one forfeits its game.")]
 
-VariantArg = Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
-                                         help="A built-in pack name or a pack file.")]
 WorldOpt = Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
+                                              autocompletion=complete_world,
                                               help="For packs with several phase lists: the one "
                                                    "to play.")]
 SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the run: game i is "
@@ -36,7 +45,7 @@ SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the r
 
 
 def simulate(
-    variant: VariantArg,
+    pack_arg: PackArg = None,
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, metavar="N",
                                          help="Players at the table.")] = 4,
     games: Annotated[int, typer.Option("--games", "-g", min=1, max=1_000_000, metavar="N",
@@ -55,6 +64,7 @@ def simulate(
                                               help="Write each game's log (JSON lines) into this "
                                                    "folder as the game ends.")] = None,
     force: ForceOpt = False,
+    variant: PackAlias = None,
 ) -> None:
     """Play many seeded games between bots and show how the pack plays.
 
@@ -68,9 +78,11 @@ def simulate(
 
     Examples:
 
-        phasedsl simulate --variant original --players 4 --games 200 --jobs 2
+        phasedsl simulate original --players 4 --games 200 --jobs 2
 
-        phasedsl simulate -v short-game-5 -n 3 -g 50 --bot random --json
+        phasedsl simulate short-game-5 -n 3 -g 50 --bot random --json
+
+        phasedsl simulate world-tour --world jazz-club --games 50
     """
     from ..botspec import parse_bot
     from ..packs import load_pack
@@ -85,7 +97,7 @@ def simulate(
         if importlib.util.find_spec("matplotlib") is None:  # say so before the games
             fail(PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'"), as_json)
     try:
-        pack = load_pack(variant)
+        pack = load_pack(chosen_pack(pack_arg, variant))
         spec = parse_bot(bot, bot_timeout)
         if plot is not None:
             check_target(plot, force)
@@ -255,12 +267,11 @@ def plot_summary(s: dict, path: Path, force: bool = False) -> None:
 
 
 def report(
-    pack_ref: Annotated[str, typer.Argument(metavar="PACK", help="A built-in pack name or a pack "
-                                                                 "file.")],
     output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
                                          help="The HTML file to write.")],
+    pack_arg: PackArg = None,
     world: Annotated[str | None, typer.Option(
-        "--world", "-w", metavar="WORLD",
+        "--world", "-w", metavar="WORLD", autocompletion=complete_world,
         help="For packs with several phase lists: report this one only (default: every "
              "world, compared on one page).")] = None,
     games: Annotated[int | None, typer.Option(
@@ -271,6 +282,7 @@ def report(
     jobs: JobsOpt = 0,
     force: ForceOpt = False,
     as_json: JsonOpt = False,
+    variant: PackAlias = None,
 ) -> None:
     """Write a one-page HTML report of a pack: rules in words, phases (also in plain
     words), how hard each is (the chance a dealt hand makes it, exact where it can be
@@ -295,7 +307,7 @@ def report(
     from ..report import pack_figures, planned_work, render_html
 
     try:
-        pack = load_pack(pack_ref)
+        pack = load_pack(chosen_pack(pack_arg, variant))
         if world is not None:
             pack.world(world)
         check_target(output, force)

@@ -12,7 +12,7 @@ import typer
 
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
-from .common import ForceOpt, JobsOpt, JsonOpt, fail
+from .common import ForceOpt, JobsOpt, JsonOpt, PackAlias, PackArg, chosen_pack, fail
 from .sim import BotTimeoutOpt, LogWriter, WorldOpt, collect_games
 
 
@@ -21,9 +21,7 @@ def tournament(
         "--bot", metavar="BOT",
         help="A bot entered (give 2 or more; the same one twice plays as NAME#1, NAME#2): "
              "greedy, random, strong, module:path.to.Class or cmd:COMMAND (docs/bot-protocol.md).")],
-    variant: Annotated[str, typer.Option("--variant", "-v", metavar="PACK",
-                                         help="A built-in pack name or a pack file.")
-                       ] = "original",
+    pack_arg: PackArg = None,
     world: WorldOpt = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-n", min=2, max=6, metavar="N",
@@ -41,8 +39,11 @@ def tournament(
         "--logs", metavar="DIR", help="Write each game's log (JSON lines) into this folder "
                                       "as the game ends.")] = None,
     force: ForceOpt = False,
+    variant: PackAlias = None,
 ) -> None:
     """Play bots against each other and say which is stronger, and how surely.
+
+    PACK is the pack played (default: original).
 
     Duplicate deals: each deal is played by every choice of N bots among those
     entered, in every rotation of the seats, so every bot plays every seat on the
@@ -56,6 +57,8 @@ def tournament(
     Examples:
 
         phasedsl tournament --bot greedy --bot random --games 50
+
+        phasedsl tournament short-game-5 --bot greedy --bot strong -g 20
 
         phasedsl tournament --bot "cmd:python3 docs/examples/bot.py" --bot greedy -g 20
 
@@ -72,7 +75,7 @@ def tournament(
                                 "same bot may be entered twice)")
         n = players if players is not None else min(len(specs), 6)
         total = games * len(line_ups(len(specs), n))
-        pack = load_pack(variant)
+        pack = load_pack(chosen_pack(pack_arg, variant, "original"))
         names = entry_names(specs)
         writer = LogWriter(logs, pack, total, force) if logs is not None else None
         keep = None if writer is None else \
