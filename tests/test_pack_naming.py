@@ -125,14 +125,16 @@ def test_completion_callbacks(tmp_path, monkeypatch):
     assert complete_pack("") == [*builtin_names(), "my-pack.yaml"]
     assert complete_pack("my") == ["my-pack.yaml"]
 
-    class Ctx:
-        params = {"pack_arg": None, "variant": None}
-        args: list[str] = []
+    from types import SimpleNamespace
 
-    everywhere = complete_world(Ctx(), "")
+    nothing = SimpleNamespace(params={"pack_arg": None, "variant": None}, args=[])
+    everywhere = complete_world(nothing, "")
     assert "jazz-club" in everywhere and "japanese-list-2" in everywhere
-    Ctx.params = {"pack_arg": "original", "variant": None}
-    assert complete_world(Ctx(), "") == []  # one world: nothing to choose
+    one = SimpleNamespace(params={"pack_arg": "original", "variant": None}, args=[])
+    assert complete_world(one, "") == []  # one world: nothing to choose
+    mine = SimpleNamespace(params={"pack_arg": None, "variant": "japanese-lists"}, args=[])
+    assert complete_world(mine, "japanese-list-1") == ["japanese-list-12", "japanese-list-13",
+                                                       "japanese-list-14"]
 
 
 HARBOR = """\
