@@ -113,6 +113,7 @@ def test_completion_of_pack_and_world_names():
     assert complete("phasedsl show short") == ["short-game-5", "short-game-8"]
     assert complete("phasedsl check --variant tw") == ["twist"]
     assert complete("phasedsl play --pack ut") == ["utah"]
+    assert complete("phasedsl lint original tw") == ["twist"]
     assert complete("phasedsl simulate world-tour --world ja") == ["jazz-club"]
     assert complete("phasedsl report -v world-tour --world ocean") == ["ocean-reef"]
     assert complete("phasedsl odds 1 --variant world-tour -w south") == ["southwest"]

@@ -61,6 +61,11 @@ def complete_world(ctx: typer.Context, incomplete: str) -> list[str]:
 PackArg = Annotated[str | None, typer.Argument(
     metavar="PACK", help="A built-in pack name (see 'phasedsl list') or a pack file.",
     autocompletion=complete_pack, show_default=False)]
+# play and tournament play the printed game when no pack is named
+OriginalPackArg = Annotated[str | None, typer.Argument(
+    metavar="[PACK]", help="A built-in pack name (see 'phasedsl list') or a pack file "
+                           "(default: original).",
+    autocompletion=complete_pack, show_default=False)]
 PackAlias = Annotated[str | None, typer.Option(
     "--variant", "--pack", "-v", metavar="PACK", hidden=True, autocompletion=complete_pack,
     help="The pack, as PACK names it (the older spelling).")]

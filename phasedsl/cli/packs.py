@@ -9,13 +9,14 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
-from .common import JsonOpt, PackAlias, PackArg, chosen_pack, complete_world, say
+from .common import JsonOpt, PackAlias, PackArg, chosen_pack, complete_pack, complete_world, say
 
 # --------------------------------------------------------------------------- packs
 
 
 def validate(
-    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).")],
+    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).",
+                                               autocompletion=complete_pack)],
     strict: Annotated[bool, typer.Option("--strict", help="Also report lint warnings.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -33,7 +34,8 @@ def validate(
 
 
 def lint(
-    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).")],
+    files: Annotated[list[str], typer.Argument(help="Pack files (or built-in pack names).",
+                                               autocompletion=complete_pack)],
     as_json: JsonOpt = False,
 ) -> None:
     """Validate packs and warn about what is legal but surely wrong (same as validate --strict).

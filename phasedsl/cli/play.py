@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import PhaseDSLError, printable
-from .common import PackAlias, PackArg, chosen_pack, complete_world
+from .common import OriginalPackArg, PackAlias, chosen_pack, complete_world
 
 # The referee and the screen are imported where a game is played: every other command
 # starts without them (they would add about 0.1 s to each `phasedsl check`).
@@ -128,7 +128,7 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
 
 
 def play(
-    pack_arg: PackArg = None,
+    pack_arg: OriginalPackArg = None,
     world: Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
                                               autocompletion=complete_world,
                                               help="The pack's world, when it has several.")] = None,
@@ -153,8 +153,6 @@ def play(
     variant: PackAlias = None,
 ) -> None:
     """Play a whole game in the terminal against bots, one command a line.
-
-    PACK is the pack played (default: original).
 
     Commands: draw deck, draw discard, lay R5 B5 W | G7 G8 G9 G10,
     hit G11 on bob 2, discard R5, discard S skip cat, declare 4, save R5,

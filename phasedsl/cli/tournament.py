@@ -12,7 +12,7 @@ import typer
 
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
-from .common import ForceOpt, JobsOpt, JsonOpt, PackAlias, PackArg, chosen_pack, fail
+from .common import ForceOpt, JobsOpt, JsonOpt, OriginalPackArg, PackAlias, chosen_pack, fail
 from .sim import BotTimeoutOpt, LogWriter, WorldOpt, collect_games
 
 
@@ -21,7 +21,7 @@ def tournament(
         "--bot", metavar="BOT",
         help="A bot entered (give 2 or more; the same one twice plays as NAME#1, NAME#2): "
              "greedy, random, strong, module:path.to.Class or cmd:COMMAND (docs/bot-protocol.md).")],
-    pack_arg: PackArg = None,
+    pack_arg: OriginalPackArg = None,
     world: WorldOpt = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-n", min=2, max=6, metavar="N",
@@ -42,8 +42,6 @@ def tournament(
     variant: PackAlias = None,
 ) -> None:
     """Play bots against each other and say which is stronger, and how surely.
-
-    PACK is the pack played (default: original).
 
     Duplicate deals: each deal is played by every choice of N bots among those
     entered, in every rotation of the seats, so every bot plays every seat on the
