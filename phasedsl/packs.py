@@ -116,14 +116,8 @@ class Pack:
         if name is None:
             if len(self.worlds) == 1:
                 return self.worlds[0]
-            import textwrap
-
-            # the names, so that the next command can be typed from this one's answer
-            names = textwrap.wrap(", ".join(w.name for w in self.worlds), 78,
-                                  initial_indent="  ", subsequent_indent="  ",
-                                  break_on_hyphens=False)
-            raise PhaseDSLError("\n".join([f"pack {quoted(self.name)} has several worlds; "
-                                           "choose one with --world:", *names]))
+            raise PhaseDSLError(_fitted(f"pack {quoted(self.name)} has several worlds; choose "
+                                        "one with --world", listing))
         key = " ".join(name.split()).casefold()
         for w in self.worlds:
             if key in (w.name, w.title.casefold()):

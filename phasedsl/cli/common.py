@@ -79,6 +79,18 @@ VariantOpt = Annotated[
 HIDDEN_SHORT = "-v"
 
 
+def one_world(pack, world: str | None) -> None:
+    """A game is played in one world: a pack of several given no --world is refused with
+    their names, so that the next command can be typed from this answer."""
+    if world is None and len(pack.worlds) > 1:
+        import textwrap
+
+        names = textwrap.wrap(", ".join(w.name for w in pack.worlds), 78, initial_indent="  ",
+                              subsequent_indent="  ", break_on_hyphens=False)
+        raise PhaseDSLError("\n".join([f"pack {quoted(pack.name, 30)} has several worlds; "
+                                       "choose one with --world:", *names]))
+
+
 def chosen_pack(pack: str | None, variant: str | None, default: str | None = None) -> str:
     """The pack a command of a pack is about: its first argument, or the --variant of the
     older spelling (both: they must name the same pack), or ``default``."""

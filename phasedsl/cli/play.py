@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import PhaseDSLError, printable
-from .common import OriginalPackArg, PackAlias, chosen_pack, complete_world
+from .common import OriginalPackArg, PackAlias, chosen_pack, complete_world, one_world
 
 # The referee and the screen are imported where a game is played: every other command
 # starts without them (they would add about 0.1 s to each `phasedsl check`).
@@ -171,6 +171,7 @@ def play(
     from ..extbot import ExternalBot
     from ..game import Game
     from ..lint import refuse_unplayable
+    from ..packs import load_pack
     from .common import fail
 
     try:
@@ -187,7 +188,9 @@ def play(
     if chosen:  # a new game each time; the seed is shown and logged, to play it again
         seed = secrets.randbelow(1_000_000)
     try:
-        game = Game.new(variant, [name, *names], seed=seed, world=world)
+        pack = load_pack(variant)
+        one_world(pack, world)
+        game = Game.new(pack, [name, *names], seed=seed, world=world)
         refuse_unplayable(game.state.table.pack, game.state.table.world)
         if log is not None:  # a log names its pack from its own folder, as replay reads it
             from dataclasses import replace

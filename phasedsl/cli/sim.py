@@ -25,6 +25,7 @@ from .common import (
     chosen_pack,
     complete_world,
     fail,
+    one_world,
     progress_bar,
 )
 
@@ -98,6 +99,7 @@ def simulate(
             fail(PhaseDSLError("plotting needs matplotlib: pip install 'phasedsl[plot]'"), as_json)
     try:
         pack = load_pack(chosen_pack(pack_arg, variant))
+        one_world(pack, world)
         spec = parse_bot(bot, bot_timeout)
         if plot is not None:
             check_target(plot, force)

@@ -12,7 +12,7 @@ import typer
 
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
-from .common import ForceOpt, JobsOpt, JsonOpt, OriginalPackArg, PackAlias, chosen_pack, fail
+from .common import ForceOpt, JobsOpt, JsonOpt, OriginalPackArg, PackAlias, chosen_pack, fail, one_world
 from .sim import BotTimeoutOpt, LogWriter, WorldOpt, collect_games
 
 
@@ -74,6 +74,7 @@ def tournament(
         n = players if players is not None else min(len(specs), 6)
         total = games * len(line_ups(len(specs), n))
         pack = load_pack(chosen_pack(pack_arg, variant, "original"))
+        one_world(pack, world)
         names = entry_names(specs)
         writer = LogWriter(logs, pack, total, force) if logs is not None else None
         keep = None if writer is None else \
