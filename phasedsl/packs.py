@@ -490,7 +490,9 @@ def _nearby_file(ref: str, base_dir: Path | None) -> str | None:
         return None
     key = stem if stem in files else next(iter(difflib.get_close_matches(stem, sorted(files),
                                                                         1, 0.75)), None)
-    return None if key is None or files[key] == name else head + files[key]
+    if key is None or files[key] == name or len(head + files[key]) > 60:
+        return None  # (a name too long for an error line is not offered)
+    return head + files[key]
 
 
 def _read(path: Path) -> tuple[str, list[str]]:
