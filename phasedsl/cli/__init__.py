@@ -27,6 +27,7 @@ try:  # Typer 0.2x carries its own copy of Click
 except ImportError:  # pragma: no cover - older Typer on Click
     from click.exceptions import UsageError
 
+from . import style
 from .common import HELP_ASKED, HIDDEN_SHORT, JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
 
 
@@ -243,6 +244,7 @@ def main(prog_name: str | None = None) -> None:
         # SIGTERM unwinds like Ctrl-C (worker processes are stopped, files being written
         # are removed whole), then exits 143
         signal.signal(signal.SIGTERM, _terminate)
+    style.plain_help()
     app(prog_name=prog_name)
 
 

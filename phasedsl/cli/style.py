@@ -31,6 +31,15 @@ def colour_wanted(stream: TextIO) -> bool:
         return False
 
 
+def plain_help() -> None:
+    """With NO_COLOR, help (which Rich writes) carries no styling either: Rich alone would
+    keep bold and ignore an empty NO_COLOR."""
+    if "NO_COLOR" in os.environ:
+        import typer.rich_utils
+
+        typer.rich_utils.COLOR_SYSTEM = None
+
+
 def paint(text: str, stream: TextIO, fg: str, bold: bool = True) -> str:
     """``text`` styled for ``stream`` when colour is wanted there, else as it is."""
     return typer.style(text, fg=fg, bold=bold) if colour_wanted(stream) else text
