@@ -4,6 +4,7 @@ that act, never as text; NO_COLOR, TERM=dumb, pipes and FORCE_COLOR)."""
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 
@@ -36,7 +37,7 @@ def on_terminal(*args: str, **env: str) -> tuple[int, bytes]:
         os.close(tty)
     got = b""
     try:
-        while True:
+        while select.select([main], [], [], 60)[0]:  # (a program that hangs fails the test)
             try:
                 chunk = os.read(main, 65536)
             except OSError:  # (Linux: EIO once the program's end of the terminal closes)
@@ -46,6 +47,8 @@ def on_terminal(*args: str, **env: str) -> tuple[int, bytes]:
             got += chunk
     finally:
         os.close(main)
+        if proc.poll() is None:
+            proc.kill()
     return proc.wait(timeout=60), got
 
 
