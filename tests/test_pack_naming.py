@@ -79,6 +79,20 @@ def test_commands_about_a_phase_take_pack_as_well_as_variant(tmp_path):
     assert run("outs", "1 set of 3", "R5", "R5", "--pack", "nope").exit_code == 2
 
 
+def test_odds_takes_a_pack_where_the_phase_goes(tmp_path):
+    ranked = run("odds", "--variant", "short-game-5", "--json")
+    assert ranked.exit_code == 0
+    assert run("odds", "short-game-5", "--json").stdout == ranked.stdout
+    pack = tmp_path / "five.yaml"
+    pack.write_text((Path(__file__).parents[1] / "variants" / "short-game-5.yaml").read_text()
+                    .replace("name: short-game-5", "name: five"))
+    mine = json.loads(run("odds", str(pack), "--json").stdout)
+    assert [r["phase"] for r in mine["phases"]] == \
+        [r["phase"] for r in json.loads(ranked.stdout)["phases"]]
+    # a phrase is still a phrase
+    assert run("odds", "1 set of 3", "--json").exit_code == 0
+
+
 def test_help_shows_the_first_argument_and_not_the_old_short_name():
     text = run("simulate", "--help").stdout
     assert "Usage: phasedsl simulate [OPTIONS] PACK" in text

@@ -17,6 +17,7 @@ from .common import (
     JobsOpt,
     JsonOpt,
     VariantOpt,
+    complete_pack,
     complete_world,
     fail,
     pack_context,
@@ -27,8 +28,10 @@ from .common import (
 
 
 def odds(
-    phrase: Annotated[str | None, typer.Argument(help="A phase; leave out with --variant to rank "
-                                                      "every phase of the pack.")] = None,
+    phrase: Annotated[str | None, typer.Argument(
+        metavar="[PHASE|PACK]", autocompletion=complete_pack,
+        help="A phase, or a pack (a built-in name or a .yaml file) to rank every phase of "
+             "(as --variant PACK with no phase).")] = None,
     variant: VariantOpt = None,
     world: Annotated[str | None, typer.Option(
         "--world", "-w", metavar="WORLD", autocompletion=complete_world,
@@ -49,8 +52,8 @@ def odds(
 ) -> None:
     """The chance that a dealt hand makes a phase: exact where counting allows, sampled otherwise.
 
-    With --variant and no phase, rank every phase of the pack (or --world),
-    flag a phase that is easier than the one before it, and draw the
+    Given a pack (or --variant PACK and no phase), rank every phase of the pack
+    (or --world), flag a phase that is easier than the one before it, and draw the
     difficulty curve.
 
     Examples:
@@ -59,12 +62,17 @@ def odds(
 
         phasedsl odds "1 color run of 4 + 1 set of 4" --samples 1000000 --jobs 2
 
-        phasedsl odds --variant original --draws 1 --plot curve.svg
+        phasedsl odds original --draws 1 --plot curve.svg
 
     Exit code 0, or 2 for bad input or a plot that cannot be made.
     """
     from ..odds import odds as compute
+    from ..packs import builtin_names
 
+    if phrase is not None and variant is None and (phrase in builtin_names()
+                                                   or phrase.endswith((".yaml", ".yml"))):
+        # a pack where the phase goes: no phrase is a pack's name or ends in .yaml
+        phrase, variant = None, phrase
     ctx = pack_context(variant, None, None)
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         raise PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}")
