@@ -28,7 +28,8 @@ except ImportError:  # pragma: no cover - older Typer on Click
     from click.exceptions import UsageError
 
 from . import style
-from .common import HELP_ASKED, HIDDEN_SHORT, JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
+from .common import HELP_ASKED, JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
+from .naming import HIDDEN_SHORT
 
 
 class _Option(TyperOption):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 from contextvars import ContextVar
 from typing import Annotated, NoReturn
@@ -12,8 +11,9 @@ from typing import Annotated, NoReturn
 import typer
 
 from .. import api
-from ..errors import InputError, PackError, PhaseDSLError, printable, quoted
+from ..errors import InputError, PackError, printable
 from . import style
+from .naming import complete_pack, complete_world
 
 # Whether this run asked for --json: set once the arguments are read, so that every
 # error, wherever it is raised, comes out in the form the caller asked for.
@@ -27,48 +27,6 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object ins
                                                       "(errors too).")]
 
 
-def complete_pack(incomplete: str) -> list[str]:
-    """Shell completion of a pack: the built-in names, and the pack files of the current
-    folder, that start with what is typed."""
-    from ..packs import builtin_names
-
-    names = builtin_names()
-    with contextlib.suppress(OSError):
-        names += sorted(f.name for f in os.scandir(".")
-                        if f.name.endswith((".yaml", ".yml")) and f.is_file())
-    return [n for n in names if n.startswith(incomplete)]
-
-
-def complete_world(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion of --world: the worlds of the pack already on the line, or of
-    every built-in pack when none is (or it cannot be read)."""
-    from ..packs import builtin_names, load_pack
-
-    ref = ctx.params.get("pack_arg") or ctx.params.get("variant")
-    if ref is None and "pack_arg" in ctx.params and ctx.args:
-        # (completing an option's value, Click leaves the arguments before it unread)
-        ref = ctx.args[0]
-    names: list[str] = []
-    for name in [ref] if ref else builtin_names():
-        with contextlib.suppress(PhaseDSLError):
-            worlds = load_pack(name).worlds
-            names += [w.name for w in worlds if len(worlds) > 1]
-    return [n for n in dict.fromkeys(names) if n.startswith(incomplete)]
-
-
-# A command whose subject is a pack (show, simulate, play ...) takes it as its first
-# argument; --variant (and --pack, -v), the older spelling, is still read but not shown.
-PackArg = Annotated[str | None, typer.Argument(
-    metavar="PACK", help="A built-in pack name (see 'phasedsl list') or a pack file.",
-    autocompletion=complete_pack, show_default=False)]
-# play and tournament play the printed game when no pack is named
-OriginalPackArg = Annotated[str | None, typer.Argument(
-    metavar="[PACK]", help="A built-in pack name (see 'phasedsl list') or a pack file "
-                           "(default: original).",
-    autocompletion=complete_pack, show_default=False)]
-PackAlias = Annotated[str | None, typer.Option(
-    "--variant", "--pack", "-v", metavar="PACK", hidden=True, autocompletion=complete_pack,
-    help="The pack, as PACK names it (the older spelling).")]
 # Every other command names the pack it judges under with --variant or --pack (-v, the
 # older short name, is read but not shown: most tools mean "verbose" by it).
 VariantOpt = Annotated[
@@ -76,32 +34,6 @@ VariantOpt = Annotated[
     typer.Option("--variant", "--pack", "-v", metavar="PACK", autocompletion=complete_pack,
                  help="A built-in pack name or a pack file: judge under its rules."),
 ]
-HIDDEN_SHORT = "-v"
-
-
-def one_world(pack, world: str | None) -> None:
-    """A game is played in one world: a pack of several given no --world is refused with
-    their names, so that the next command can be typed from this answer."""
-    if world is None and len(pack.worlds) > 1:
-        import textwrap
-
-        names = textwrap.wrap(", ".join(w.name for w in pack.worlds), 78, initial_indent="  ",
-                              subsequent_indent="  ", break_on_hyphens=False)
-        raise PhaseDSLError("\n".join([f"pack {quoted(pack.name, 30)} has several worlds; "
-                                       "choose one with --world:", *names]))
-
-
-def chosen_pack(pack: str | None, variant: str | None, default: str | None = None) -> str:
-    """The pack a command of a pack is about: its first argument, or the --variant of the
-    older spelling (both: they must name the same pack), or ``default``."""
-    if pack is not None and variant is not None and pack != variant:
-        raise PhaseDSLError(f"the pack is named twice, {quoted(pack, 30)} and --variant "
-                            f"{quoted(variant, 30)}: name it once, as the first argument")
-    got = pack if pack is not None else variant if variant is not None else default
-    if got is None:
-        raise PhaseDSLError("give a pack as the first argument: a built-in name (see "
-                            "'phasedsl list') or a .yaml file")
-    return got
 
 PhaseNoOpt = Annotated[
     int | None, typer.Option("--phase", "-p", metavar="N", help="Take phase N of the pack instead "
@@ -152,7 +84,8 @@ def fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     if as_json:
         say(json.dumps(_error_json(error) | known))
     else:
-        head = style.paint("error:", sys.stderr, fg="red")
+        colour = style.colour_wanted(sys.stderr)
+        head = typer.style("error:", fg="red", bold=True) if colour else "error:"
         # a message may quote what was typed: no control character of it reaches the
         # terminal; only then is our own styled word put before it
         if isinstance(error, PackError):
@@ -162,7 +95,7 @@ def fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
                              f"{head} {printable(_brief(d))}" for d in error.problems)
         else:
             text = f"{head} {printable(str(error))}"
-        style.echo(text, styled=head != "error:", err=True)
+        style.echo(text, styled=colour, err=True)
     raise typer.Exit(2)
 
 

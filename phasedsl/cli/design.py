@@ -8,17 +8,8 @@ from typing import Annotated
 
 import typer
 
-from .common import (
-    ForceOpt,
-    JobsOpt,
-    JsonOpt,
-    PackAlias,
-    PackArg,
-    chosen_pack,
-    complete_world,
-    progress_bar,
-    say,
-)
+from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar, say
+from .naming import PackAlias, PackArg, chosen_pack, complete_world
 
 
 def balance(

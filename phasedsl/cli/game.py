@@ -12,7 +12,8 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError
-from .common import complete_pack, fail
+from .common import fail
+from .naming import complete_pack
 
 # Characters read at most: refused beyond, before any work (hostile input).
 MAX_LOG = 200_000_000

@@ -17,12 +17,11 @@ from .common import (
     JobsOpt,
     JsonOpt,
     VariantOpt,
-    complete_pack,
-    complete_world,
     fail,
     pack_context,
     say,
 )
+from .naming import complete_pack, complete_world
 
 # --------------------------------------------------------------------------- odds
 

@@ -9,7 +9,11 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
-from .common import JsonOpt, PackAlias, PackArg, chosen_pack, complete_pack, complete_world, say
+from .common import (
+    JsonOpt,
+    say,
+)
+from .naming import PackAlias, PackArg, chosen_pack, complete_pack, complete_world
 
 # --------------------------------------------------------------------------- packs
 

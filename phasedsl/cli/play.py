@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import PhaseDSLError, printable
-from .common import OriginalPackArg, PackAlias, chosen_pack, complete_world, one_world
+from .naming import OriginalPackArg, PackAlias, chosen_pack, complete_world, one_world
 
 # The referee and the screen are imported where a game is played: every other command
 # starts without them (they would add about 0.1 s to each `phasedsl check`).

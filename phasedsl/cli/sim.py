@@ -16,18 +16,8 @@ import typer
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
 from ..outfiles import OutputError, check_target, clear_folder, write_text
-from .common import (
-    ForceOpt,
-    JobsOpt,
-    JsonOpt,
-    PackAlias,
-    PackArg,
-    chosen_pack,
-    complete_world,
-    fail,
-    one_world,
-    progress_bar,
-)
+from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
+from .naming import PackAlias, PackArg, chosen_pack, complete_world, one_world
 
 BotOpt = Annotated[str, typer.Option(
     "--bot", metavar="BOT",

@@ -40,11 +40,6 @@ def plain_help() -> None:
         typer.rich_utils.COLOR_SYSTEM = None
 
 
-def paint(text: str, stream: TextIO, fg: str, bold: bool = True) -> str:
-    """``text`` styled for ``stream`` when colour is wanted there, else as it is."""
-    return typer.style(text, fg=fg, bold=bold) if colour_wanted(stream) else text
-
-
 def echo(text: str, styled: bool, err: bool = False) -> None:
     """Write a line; one ``styled`` keeps its styling (Click would strip it from a pipe,
     which FORCE_COLOR asks to colour)."""

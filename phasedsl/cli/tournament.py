@@ -12,7 +12,8 @@ import typer
 
 from ..errors import PhaseDSLError, printable
 from ..extbot import DEFAULT_TIMEOUT
-from .common import ForceOpt, JobsOpt, JsonOpt, OriginalPackArg, PackAlias, chosen_pack, fail, one_world
+from .common import ForceOpt, JobsOpt, JsonOpt, fail
+from .naming import OriginalPackArg, PackAlias, chosen_pack, one_world
 from .sim import BotTimeoutOpt, LogWriter, WorldOpt, collect_games
 
 
