@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
-from phasedsl.cli.common import complete_pack, complete_world
+from phasedsl.cli.naming import complete_pack, complete_world
 from phasedsl.packs import builtin_names
 
 runner = CliRunner()
