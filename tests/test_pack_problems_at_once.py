@@ -97,7 +97,7 @@ def test_lint_warns_in_a_file_with_a_schema_problem(tmp_path):
     r = runner.invoke(app, ["lint", str(p), "--json"])
     assert r.exit_code == 1
     problems = json.loads(r.stdout)["problems"]
-    assert [(x["line"], x["severity"]) for x in problems][0] == (5, "error")
+    assert (problems[0]["line"], problems[0]["severity"]) == (5, "error")
     assert any(x["severity"] == "warning" and "repeats phase 1" in x["message"]
                for x in problems)
     r = runner.invoke(app, ["validate", str(p)])
