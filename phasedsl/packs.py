@@ -701,8 +701,8 @@ def _accepted(value: dict, errors: list[jsonschema.ValidationError] | None = Non
     of the wrong type or out of range: the printed rule stands in for a rule left out), so
     that the checks that read the rest (phases, the deck, extends, world names, lint) say
     their problems in the same run.  A phase left out leaves its place (None), so that the
-    phases after it keep their numbers; a world list with a world that does not read is
-    left out whole."""
+    phases after it keep their numbers, and a world its place (what it lacks stands
+    empty)."""
     out = copy.deepcopy(value)
     if errors is None:
         errors = list(_validator().iter_errors(value))
@@ -713,10 +713,18 @@ def _accepted(value: dict, errors: list[jsonschema.ValidationError] | None = Non
             _leave_out(out, err)
         errors = list(_validator().iter_errors(out))
     worlds = out.get("worlds")
-    if "worlds" in out and not (isinstance(worlds, list) and all(
-            isinstance(w, dict) and isinstance(w.get("name"), str)
-            and isinstance(w.get("title"), str) and isinstance(w.get("phases"), list)
-            for w in worlds)):
+    if isinstance(worlds, list):
+        # a world keeps its place (its phases are read, lint names it); what it lacks stands
+        # empty, its name as written where it is text
+        written = value.get("worlds") or []
+        for wi, w in enumerate(worlds):
+            w = worlds[wi] = w if isinstance(w, dict) else {}
+            if not isinstance(w.get("name"), str):
+                was = written[wi].get("name") if isinstance(written[wi], dict) else None
+                w["name"] = was if isinstance(was, str) else f"world-{wi + 1}"
+            w.setdefault("title", "")
+            w.setdefault("phases", [])
+    elif "worlds" in out:
         del out["worlds"]
     return out
 
@@ -744,9 +752,9 @@ def _leave_out(value: dict, err: jsonschema.ValidationError) -> None:
             for key in [k for k in node if k not in (err.schema.get("properties") or {})]:
                 del node[key]
         return
-    # a refused item of a list other than a phase list leaves the list out whole (a deck's
-    # colors, say, read as a whole)
-    while len(at) >= 2 and isinstance(at[-1], int) and at[-2] != "phases":
+    # a refused item of a list other than a list of phases or worlds leaves the list out
+    # whole (a deck's colors, say, read as a whole)
+    while len(at) >= 2 and isinstance(at[-1], int) and at[-2] not in ("phases", "worlds"):
         at = at[:-1]
     if not at:
         return  # the whole file (phases and worlds both given): read as it is

@@ -124,3 +124,18 @@ def test_many_problems_are_still_refused_fast(tmp_path):
     _, diags = check_file(p)
     assert time.perf_counter() - t < 5
     assert len(diags) == 5001
+
+
+def test_a_world_that_breaks_the_schema_keeps_its_phases_checked(tmp_path):
+    p = write(tmp_path, HEAD + "worlds:\n"
+                               "  - name: Jazz Club\n"             # 6: no title, a bad name
+                               "    phases: [1 set of 3, 2 sets of]\n"
+                               "  - 7\n"                           # 8: not a world
+                               "  - {name: b, title: B, phases: [1 rn of 4]}\n")
+    _, diags = check_file(p)
+    errors = {(d.line, d.column): d.message for d in diags}
+    assert "world 1 needs a 'title:' key" in errors[(6, 5)]
+    assert "is not allowed: a name is lowercase" in errors[(6, 11)]
+    assert "world 1, phase 2: expected a number" in errors[(7, 35)]
+    assert "world 2: expected a mapping" in errors[(8, 5)]
+    assert "world b, phase 1:" in errors[(9, 36)] and "did you mean 'run'" in errors[(9, 36)]
