@@ -26,9 +26,12 @@ _RUN = r"(?:runs?|sequences?|straights?)"
 # order, each on the phrase as written.
 _REWRITES: tuple[tuple[re.Pattern, str], ...] = tuple(
     (re.compile(p, re.IGNORECASE), r) for p, r in (
-        # "a run of 4 in a row", "a run of 3 pairs in a row": a run already is in a row
-        (r"\b(?P<run>" + _RUN + r"\s+of\s+" + _N + r"(?:\s+pairs?)?)\s+(?:cards?\s+)?in\s+a\s+row\b",
-         r"\g<run>"),
+        # "a run of 4 in a row", "a run of 3 pairs of one color in a row": a run already is
+        # in a row
+        (r"(?P<run>\b" + _RUN + r"\b[^+,&]*?)\s+(?:cards?\s+)?in\s+a\s+row\b", r"\g<run>"),
+        # "a run of 3 consecutive pairs": so is a run of pairs
+        (r"(?P<run>\b" + _RUN + r"\s+of\s+" + _N + r")\s+consecutive\s+(?P<p>pairs?)\b",
+         r"\g<run> \g<p>"),
         # "3 pairs in a row", "3 consecutive pairs in a row", "3 pair run": a run of pairs
         (_START + _N + r"\s+(?:consecutive\s+)?pairs?\s+(?:in\s+a\s+row|in\s+sequence)\b",
          r"\g<sp>1 run of \g<n> pairs"),

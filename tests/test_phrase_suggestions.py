@@ -23,6 +23,8 @@ CASES = [
     ("1 run of 4 pairs in a row", "1 run of 4 pairs", 23),
     ("2 sets of 3 + 3 pairs in a row", "2 sets of 3 + 1 run of 3 pairs", 28),
     ("3 pair run", "1 run of 3 pairs", 8),
+    ("1 run of 3 consecutive pairs", "1 run of 3 pairs", 12),
+    ("1 run of 4 of one color in a row", "1 run of 4 of one color", 25),
     ("1 run of pairs of 3", "1 run of 3 pairs", 10),
     ("1 set of 3 + 1 run of 4 in a row", "1 set of 3 + 1 run of 4", 30),
     ("3 of a kind + 4 in a row", "1 set of 3 + 1 run of 4", 8),
