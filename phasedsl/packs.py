@@ -644,8 +644,7 @@ def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | 
         for w in parent.worlds:
             ws = _merge(w.settings, value.get("rules") or {})
             wr = rules_from(ws)
-            entries = tuple(PhaseEntry(e.number, e.text, Phase.parse(e.text, wr.deck), e.name,
-                                       e.note) for e in w.phases)
+            entries = _inherited(doc, spath, lines, w, len(parent.worlds) > 1, wr, diags)
             worlds.append(World(w.name if len(parent.worlds) > 1 else name,
                                 w.title if len(parent.worlds) > 1 else value.get("title", ""),
                                 entries, wr, ws, w.source, w.note))
@@ -666,6 +665,24 @@ def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | 
     # (this file's problems first, then those of a pack it extends)
     diags.sort(key=lambda d: (d.path != spath, d.line or 0, d.column or 0))
     return pack, diags
+
+
+def _inherited(doc: Located, path: str, lines: list[str], world: World, named: bool,
+               rules: Rules, diags: list[Diagnostic]) -> tuple[PhaseEntry, ...]:
+    """A parent world's phases read again under this pack's rules; one this pack's deck
+    cannot hold is a problem of this file, said at its ``extends``."""
+    out = []
+    for e in world.phases:
+        try:
+            phase = Phase.parse(e.text, rules.deck)
+        except InputError as err:
+            of = f"world {world.name}, " if named else ""
+            diags.append(_diag(path, doc.mark(("extends",)),
+                               f"{of}phase {e.number} ({quoted(e.text, 60)}), inherited: "
+                               f"{err.message} under this pack's rules", lines))
+            continue
+        out.append(PhaseEntry(e.number, e.text, phase, e.name, e.note))
+    return tuple(out)
 
 
 def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: Path | None,

@@ -139,3 +139,16 @@ def test_a_world_that_breaks_the_schema_keeps_its_phases_checked(tmp_path):
     assert "world 1, phase 2: expected a number" in errors[(7, 35)]
     assert "world 2: expected a mapping" in errors[(8, 5)]
     assert "world b, phase 1:" in errors[(9, 36)] and "did you mean 'run'" in errors[(9, 36)]
+
+
+def test_an_inherited_phase_this_deck_cannot_hold_is_a_problem_of_the_file(tmp_path):
+    # was: exit 2 with no line, and nothing else said
+    p = write(tmp_path, HEAD + "extends: original\nrules:\n  deck: {numbers: {low: 1, high: 8}}\n"
+                               "  colour: red\n")
+    _, diags = check_file(p)
+    got = [(d.line, d.column, d.message) for d in diags]
+    assert (5, 10, "phase 6 ('1 run of 9'), inherited: a run of 9 is impossible: numbers go "
+                   "from 1 to 8 under this pack's rules") in got
+    assert any(line == 8 and "unknown key 'colour'" in m for line, _, m in got)
+    r = runner.invoke(app, ["validate", str(p)])
+    assert r.exit_code == 1 and "Traceback" not in r.stderr
