@@ -47,6 +47,11 @@ _REWRITES: tuple[tuple[re.Pattern, str], ...] = tuple(
     ))
 
 MAX_FIXES = 5  # misspelt words mended in one phrase, at most
+# Phrases read in looking for a suggestion, at most, and the longest phrase a suggestion is
+# looked for (the longest phases people write, color maps among them, are well under it):
+# a pack of long phrases, each wrong near its end, is still refused at once.
+MAX_READS = 40
+MAX_LENGTH = 300
 
 
 def rewrites(text: str) -> list[str]:
@@ -77,12 +82,16 @@ def suggestion(text: str, reads: Callable[[str], bool],
     ``reads(phrase)``: whether the reader reads it; ``mend(phrase)``: the phrase with the
     word where the reader stops replaced by the word it most likely misspells, or None.
     Rewrites and mended spellings combine ("thre pairs in a row")."""
+    if len(text) > MAX_LENGTH:
+        return None
     tried: set[str] = {text}
     frontier = [text]
     for _ in range(MAX_FIXES + 1):
         mended: list[str] = []
         for phrase in frontier:
             for candidate in (*rewrites(phrase), phrase):
+                if len(tried) > MAX_READS:
+                    return None
                 if candidate not in tried and reads(candidate):
                     return candidate
                 tried.add(candidate)

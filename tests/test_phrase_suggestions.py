@@ -85,3 +85,13 @@ def test_the_cli_says_it_in_text_and_json():
     got = json.loads(r.stdout)
     assert r.exit_code == 2 and got["column"] == 1
     assert "did you mean 'three', as in 'three sets of 3'?" in got["message"]
+
+
+def test_a_long_phrase_is_still_refused_at_once():
+    import time
+
+    phrase = "1 set of 3 (x) + " * 110 + "sett of thre + 3 pairs in a row"
+    t = time.perf_counter()
+    with pytest.raises(PhaseSyntaxError):
+        Phase.parse(phrase)
+    assert time.perf_counter() - t < 0.5
