@@ -514,7 +514,7 @@ def _with_suggestion(err: PhaseSyntaxError, text: str, deck: Deck) -> PhaseSynta
     if better is None:
         return err
     msg = err.message
-    if msg.endswith("?)"):  # a word's spelling: the phrase it makes
+    if msg.endswith("?)") and " (did you mean " in msg:  # a word's spelling: the phrase it makes
         msg = msg[:-2] + f", as in {quoted(better, LINE_WORTH)}?)"
     else:
         msg += f" (did you mean {quoted(better, LINE_WORTH)}?)"
