@@ -41,6 +41,9 @@ _REWRITES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (_START + _N + r"\s+(?:cards?\s+)?in\s+a\s+row\b", r"\g<sp>1 run of \g<n>"),
         # "3 of a kind": a set
         (_START + _N + r"\s+(?:cards?\s+)?of\s+a\s+kind\b", r"\g<sp>1 set of \g<n>"),
+        # "even or od", "evn or odd": the parity words, spelt as one token of the reader
+        (r"\bev\w{0,3}\s+or\s+od\w{0,2}\b", "even or odd"),
+        (r"\bod\w{0,2}\s+or\s+ev\w{0,3}\b", "odd or even"),
         # "1 set of 3 colour": the color rule is "of one color"
         (r"(?P<size>\bof\s+" + _N + r"(?:\s+cards?)?)\s+(?P<c>colou?r|suit)(?:ed|s)?\b",
          r"\g<size> of one \g<c>"),

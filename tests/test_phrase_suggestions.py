@@ -36,6 +36,8 @@ CASES = [
     ("one rn of 4", "one run of 4", 5),
     ("1 sett of 3 + 1 colr run of 4", "1 set of 3 + 1 color run of 4", 3),
     ("7 cards of one colr", "7 cards of one color", 16),
+    ("1 even or od of 8", "1 even or odd of 8", 3),
+    ("1 odd or evn of 8", "1 odd or even of 8", 3),
     ("thre pairs in a row", "1 run of three pairs", 1),
 ]
 
