@@ -362,13 +362,14 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
     out = {"hits": hits, "plan": [h.to_json() for h in p.hits], "left": [str(c) for c in p.left],
            "placed": p.placed, "exact": p.exact}
     closed = closed_groups(laid, rules)
-    if closed:  # why those groups take nothing (a sum: any card changes its total)
-        out["closed"] = [{"group": i + 1, "reason": why} for i, why in closed]
+    if closed:  # why those groups take nothing (a sum, a run of pairs, a run of every number)
+        out["closed"] = [{"group": i + 1, "kind": laid[i].group.kind.value, "reason": why}
+                         for i, why in closed]
     return out
 
 
 def hit_text(result: dict) -> str:
-    from .hits import plan_lines
+    from .hits import closed_words, plan_lines
 
     lines = ["fits now:"] + ["  " + _hit_words(h) for h in result["hits"]]
     if not result["hits"]:
@@ -376,7 +377,7 @@ def hit_text(result: dict) -> str:
     taken = {h["card"] for h in result["hits"] if h.get("wild_to_hand")}
     lines += plan_lines([_hit_words(h) for h in result["plan"]], result["left"],
                         result["placed"], result["exact"], taken)
-    lines += [f"group {c['group']} takes no hits: {c['reason']}" for c in result.get("closed", ())]
+    lines += [closed_words(c["group"], c["reason"]) for c in result.get("closed", ())]
     return "\n".join(lines)
 
 

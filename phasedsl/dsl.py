@@ -22,8 +22,9 @@ from lark import (
 from lark.exceptions import VisitError
 
 from .cards import STANDARD_DECK, Deck
-from .errors import PhaseSyntaxError, PhaseValueError, quoted
+from .errors import LINE_WORTH, PhaseDSLError, PhaseSyntaxError, PhaseValueError, quoted
 from .phase import ColorMap, Group, Kind, Part, Phase
+from .rephrase import NUMBER_WORDS, closest
 from .resources import grammar_path
 from .supply import natural_cap, wild_need
 
@@ -379,7 +380,13 @@ def _open_color_rules(text: str) -> tuple[str, list[re.Match]]:
 
 
 def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
-    """Read a phase phrase (case-insensitive, singular or plural)."""
+    """Read a phase phrase (case-insensitive, singular or plural).  A phrase it cannot
+    read is refused with where it stopped, what it expected there, and the phrasing it
+    reads that is closest (``rephrase``)."""
+    return _parse(text, deck, True)
+
+
+def _parse(text: str, deck: Deck, hints: bool) -> Phase:
     if not isinstance(text, str):
         raise PhaseSyntaxError(f"a phase phrase is text, like '2 sets of 3', not "
                                f"{type(text).__name__} {text!r:.40}")
@@ -392,6 +399,8 @@ def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
         tree = _parser().parse(readable)
     except UnexpectedInput as e:
         err = _syntax_error(readable, e)
+        if hints:
+            err = _with_suggestion(err, text, deck)
         for m in opened:
             if m.start() < (err.column or 0) <= m.end():
                 raise PhaseSyntaxError(f"the remark {m.group()!r} is a color rule, which cannot "
@@ -464,27 +473,66 @@ def _previous_word(text: str, pos: int) -> str | None:
     return m.group(1) if m else None
 
 
-def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
+def _stop(text: str, e: UnexpectedInput) -> tuple[int, set[str], str | None]:
+    """Where the reader stopped: (position, the terminals it expected there, the word or
+    character it found, None at the end of the phrase)."""
     if isinstance(e, UnexpectedToken):
-        pos = e.token.start_pos if e.token.type != "$END" else len(text)
-        column = (pos or 0) + 1
-        expected = e.accepts or e.expected
-        found = "the end of the phrase" if e.token.type == "$END" else quoted(str(e.token))
-    elif isinstance(e, UnexpectedCharacters):
-        pos = e.pos_in_stream
-        column = pos + 1
-        expected = e.allowed or set()
-        m = re.match(r"\w+|\S", text[pos:])
-        found = quoted(m.group()) if m else "the end of the phrase"
-    else:  # pragma: no cover - lark raises only the two above for LALR
-        return PhaseSyntaxError(str(e), text, 1)
+        if e.token.type == "$END":
+            return len(text), set(e.accepts or e.expected), None
+        return e.token.start_pos or 0, set(e.accepts or e.expected), str(e.token)
+    if isinstance(e, UnexpectedCharacters):
+        m = re.match(r"\w+|\S", text[e.pos_in_stream:])
+        return e.pos_in_stream, set(e.allowed or ()), m.group() if m else None
+    raise e  # pragma: no cover - lark raises only the two above for LALR
+
+
+def _syntax_error(text: str, e: UnexpectedInput) -> PhaseSyntaxError:
+    pos, expected, word = _stop(text, e)
+    found = "the end of the phrase" if word is None else quoted(word)
     prev = _previous_word(text, pos)
     after = f" after {quoted(prev)}" if prev else ""
     msg = f"expected {_expected_words(expected)}{after}, found {found}"
-    hint = _did_you_mean(found.strip("'"), expected)
+    hint = _did_you_mean(word, expected) if word is not None else None
     if hint:
         msg += f" (did you mean {hint!r}?)"
-    return PhaseSyntaxError(msg, text, column)
+    return PhaseSyntaxError(msg, text, pos + 1)
+
+
+def _with_suggestion(err: PhaseSyntaxError, text: str, deck: Deck) -> PhaseSyntaxError:
+    """``err`` with the closest phrasing the reader reads, where there is one: the column
+    (and so the caret) stays where the reader stopped."""
+    from .rephrase import suggestion
+
+    def reads(phrase: str) -> bool:
+        try:
+            _parse(phrase, deck, False)
+        except PhaseDSLError:
+            return False
+        return True
+
+    better = suggestion(text, reads, _mend)
+    if better is None:
+        return err
+    msg = err.message
+    if msg.endswith("?)") and " (did you mean " in msg:  # a word's spelling: the phrase it makes
+        msg = msg[:-2] + f", as in {quoted(better, LINE_WORTH)}?)"
+    else:
+        msg += f" (did you mean {quoted(better, LINE_WORTH)}?)"
+    return PhaseSyntaxError(msg, err.text, err.column)
+
+
+def _mend(text: str) -> str | None:
+    """``text`` with the word where the reader stops replaced by its likely spelling."""
+    readable, _ = _open_color_rules(text)
+    try:
+        _parser().parse(readable)
+    except UnexpectedInput as e:
+        pos, expected, word = _stop(readable, e)
+        hint = _did_you_mean(word, expected) if word is not None else None
+        if hint is None or word is None:
+            return None
+        return text[:pos] + hint + text[pos + len(word):]
+    return None
 
 
 _SPELLINGS = {
@@ -497,10 +545,9 @@ _SPELLINGS = {
 
 
 def _did_you_mean(word: str, expected) -> str | None:
-    import difflib
-
     options = {_SPELLINGS[n] for n in expected if n in _SPELLINGS}
     if "EO" in expected:
         options |= {"even", "odd"}
-    got = difflib.get_close_matches(word.lower(), sorted(options), n=1, cutoff=0.6)
-    return got[0] if got and got[0] != word.lower() else None
+    if expected & {"INT", "NUMWORD"} and not word.isdigit():
+        options |= set(NUMBER_WORDS)  # "thre sets of 3", "to sets of 3"
+    return closest(word, sorted(options))

@@ -175,8 +175,9 @@ def _validator():
     return jsonschema.Draft202012Validator(schema())
 
 
-def _schema_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
-    errors = sorted(_validator().iter_errors(doc.value), key=lambda e: list(map(str, e.absolute_path)))
+def _schema_problems(doc: Located, path: str, lines: list[str],
+                     errors: list[jsonschema.ValidationError]) -> list[Diagnostic]:
+    errors = sorted(errors, key=lambda e: list(map(str, e.absolute_path)))
     said = {(repr(mark), msg): (mark, msg) for err in errors for mark, msg in _explain(err, doc)}
     # several schema rules can say the same thing (each required key): say it once
     return [_diag(path, mark, msg, lines) for mark, msg in said.values()]
@@ -551,37 +552,12 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
     return tuple(out)
 
 
-def _loose_phase_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
-    """DSL errors in a pack that also has schema errors, so that all are reported at once."""
-    from .cards import STANDARD_DECK
-
-    value = doc.value
-    # A deck the schema refused (a billion numbers would take the machine's memory) reads
-    # the phases against the printed one.
-    deck = STANDARD_DECK
-    if not any(list(e.absolute_path)[:2] == ["rules", "deck"]
-               for e in _validator().iter_errors(value)):
-        try:
-            deck = rules_from(value.get("rules") or {}).deck
-        except Exception:  # the schema has already said what is wrong with `rules`
-            deck = STANDARD_DECK
-    diags: list[Diagnostic] = []
-    if isinstance(value.get("phases"), list):
-        _phase_entries(doc, path, lines, ("phases",), value["phases"], deck, diags)
-    worlds = value.get("worlds")
-    if isinstance(worlds, list):
-        for wi, w in enumerate(worlds):
-            if isinstance(w, dict) and isinstance(w.get("phases"), list):
-                _phase_entries(doc, path, lines, ("worlds", wi, "phases"), w["phases"], deck, diags)
-    return diags
-
-
-def _deck_problems(doc: Located, path: str, lines: list[str]) -> list[Diagnostic]:
+def _deck_problems(doc: Located, value: dict, path: str, lines: list[str]) -> list[Diagnostic]:
     """What the schema cannot say about a deck: its numbers in order, its colors told apart."""
     out = []
-    places = [("rules",)] + [("worlds", i, "rules") for i in range(len(doc.value.get("worlds") or []))]
+    places = [("rules",)] + [("worlds", i, "rules") for i in range(len(value.get("worlds") or []))]
     for at in places:
-        node = doc.value
+        node = value
         for key in at:
             node = node.get(key) if isinstance(node, dict) else (
                 node[key] if isinstance(node, list) and key < len(node) else None)
@@ -643,6 +619,15 @@ def _name_problems(doc: Located, path: Path, lines: list[str]) -> list[Diagnosti
 
 def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
           ) -> tuple[Pack | None, list[Diagnostic]]:
+    pack, diags = _read_pack(path, chain, strict, within)
+    return (None if any(d.severity == "error" for d in diags) else pack), diags
+
+
+def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
+               ) -> tuple[Pack | None, list[Diagnostic]]:
+    """A pack and every problem of its file, found in one run: the pack is built from what
+    reads (also when there are errors, so that an ``extends`` of it and lint can read on),
+    or None where nothing does (YAML that does not parse, a file that is no mapping)."""
     spath = str(path)
     text, lines = _read(path)
     untrusted = within is not None and path.parent != variants_dir()
@@ -655,42 +640,23 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
             return None, _not_a_pack(spath)
         return None, [_diag(spath, e.mark, e.message, lines)]
     value = doc.value
-    if untrusted and not (isinstance(value, dict) and _REQUIRED_KEYS <= value.keys() <= _PACK_KEYS):
+    if untrusted and (doc.problems or not (
+            isinstance(value, dict) and _REQUIRED_KEYS <= value.keys() <= _PACK_KEYS)):
         return None, _not_a_pack(spath)
-    diags = _schema_problems(doc, spath, lines)
-    if diags or not isinstance(value, dict):
-        if not isinstance(value, dict):
-            diags = [_diag(spath, Mark(1, 1), "a pack is a mapping (name, title, ...)", lines)]
-        else:  # every problem at once
-            diags += _name_problems(doc, path, lines) + _loose_phase_problems(doc, spath, lines)
-        return None, sorted(diags, key=lambda d: (d.line or 0, d.column or 0))
-    name = value["name"]
+    if not isinstance(value, dict):
+        return None, [_diag(spath, Mark(1, 1), "a pack is a mapping (name, title, ...)", lines)]
+    diags = [_diag(spath, mark, msg, lines) for mark, msg in doc.problems]
+    refused = list(_validator().iter_errors(value))
+    diags += _schema_problems(doc, spath, lines, refused)
+    if refused:
+        # every problem at once: the checks below read what the schema accepts
+        value = _accepted(value, refused)
+    name = value.get("name") if isinstance(value.get("name"), str) else path.stem
     diags += _name_problems(doc, path, lines)
-    diags += _deck_problems(doc, spath, lines)
+    diags += _deck_problems(doc, value, spath, lines)
     parent: Pack | None = None
     if "extends" in value:
-        ref = value["extends"]
-        mark = doc.mark(("extends",))
-        # (a pack's name is its file's name, so a file's name says which pack it holds)
-        target = Path(ref).stem if is_file_ref(ref) else ref
-        if target in chain or target == name or len(chain) >= MAX_EXTENDS:
-            diags.append(_diag(spath, mark, f"extends {ref!r} makes a cycle or a chain longer than "
-                                            f"{MAX_EXTENDS}: {' -> '.join((*chain, name, ref))}",
-                               lines))
-            return None, diags
-        try:
-            # a bare name is a built-in; a path is read from this file's folder (and from a
-            # log's folder or below only, when a log named this pack)
-            ppath = _resolve(ref, path.parent, within)
-            parent, pd = _load(ppath, (*chain, name), False, within)
-        except PackError as e:
-            diags += [_diag(spath, mark, f"extends {quoted(ref, 40)}: {d.path + ': ' if d.path else ''}"
-                                         f"{d.message}", lines) for d in e.problems]
-            return None, diags
-        if parent is None:
-            diags.append(_diag(spath, mark, f"the pack it extends ({ppath}) has errors:", lines))
-            diags += pd
-            return None, diags
+        parent = _parent(doc, value["extends"], path, (*chain, name), within, lines, diags)
     settings = _merge(parent.settings if parent else {}, value.get("rules") or {})
     rules = rules_from(settings)
     worlds: list[World] = []
@@ -710,24 +676,21 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
             seen[w.name] = wi
     elif "phases" in value:
         entries = _phase_entries(doc, spath, lines, ("phases",), value["phases"], rules.deck, diags)
-        worlds.append(World(name, value["title"], entries, rules, settings))
+        worlds.append(World(name, value.get("title", ""), entries, rules, settings))
     elif parent is not None:
         # inherit the parent's phase lists, under this pack's rules
         for w in parent.worlds:
             ws = _merge(w.settings, value.get("rules") or {})
             wr = rules_from(ws)
-            entries = tuple(PhaseEntry(e.number, e.text, Phase.parse(e.text, wr.deck), e.name,
-                                       e.note) for e in w.phases)
+            entries = _inherited(doc, spath, lines, w, len(parent.worlds) > 1, wr, diags)
             worlds.append(World(w.name if len(parent.worlds) > 1 else name,
-                                w.title if len(parent.worlds) > 1 else value["title"],
+                                w.title if len(parent.worlds) > 1 else value.get("title", ""),
                                 entries, wr, ws, w.source, w.note))
-    else:
+    elif not refused and "extends" not in value:  # (else said already)
         diags.append(_diag(spath, Mark(1, 1), "a pack needs `phases`, `worlds` or `extends`", lines))
-    failed = any(d.severity == "error" for d in diags)
-    if failed and not strict:
-        return None, diags
-    pack = Pack(name, value["title"], value["description"], value["source"], tuple(worlds),
-                rules, settings, value.get("extends"), spath, (*chain, name))
+    pack = Pack(name, value.get("title", ""), value.get("description", ""),
+                value.get("source", ""), tuple(worlds), rules, settings, value.get("extends"),
+                spath, (*chain, name))
     if strict:
         # warnings also for a file with errors (in the phases that read), so that one run
         # says all that is wrong with it
@@ -737,8 +700,134 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
         more = [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
         more += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
         diags += [d for d in more if (d.line, d.column, d.message) not in said]
-        diags.sort(key=lambda d: (d.line or 0, d.column or 0))
-    return (None if failed else pack), diags
+    # (this file's problems first, then those of a pack it extends)
+    diags.sort(key=lambda d: (d.path != spath, d.line or 0, d.column or 0))
+    return pack, diags
+
+
+def _inherited(doc: Located, path: str, lines: list[str], world: World, named: bool,
+               rules: Rules, diags: list[Diagnostic]) -> tuple[PhaseEntry, ...]:
+    """A parent world's phases read again under this pack's rules; one this pack's deck
+    cannot hold is a problem of this file, said at its ``extends``."""
+    out = []
+    for e in world.phases:
+        try:
+            phase = Phase.parse(e.text, rules.deck)
+        except InputError as err:
+            of = f"world {world.name}, " if named else ""
+            diags.append(_diag(path, doc.mark(("extends",)),
+                               f"{of}phase {e.number} ({quoted(e.text, 60)}), inherited: "
+                               f"{err.message} under this pack's rules", lines))
+            continue
+        out.append(PhaseEntry(e.number, e.text, phase, e.name, e.note))
+    return tuple(out)
+
+
+def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: Path | None,
+            lines: list[str], diags: list[Diagnostic]) -> Pack | None:
+    """The pack ``extends: ref`` names, read as far as it reads (its problems are added to
+    ``diags``), or None where there is none to read: the rest of the file is checked
+    either way, against the printed rules where no parent reads."""
+    spath = str(path)
+    mark = doc.mark(("extends",))
+    # (a pack's name is its file's name, so a file's name says which pack it holds)
+    target = Path(ref).stem if is_file_ref(ref) else ref
+    if target in chain or len(chain) > MAX_EXTENDS:
+        diags.append(_diag(spath, mark, f"extends {ref!r} makes a cycle or a chain longer than "
+                                        f"{MAX_EXTENDS}: {' -> '.join((*chain, ref))}", lines))
+        return None
+    try:
+        # a bare name is a built-in; a path is read from this file's folder (and from a
+        # log's folder or below only, when a log named this pack)
+        ppath = _resolve(ref, path.parent, within)
+        parent, pd = _read_pack(ppath, chain, False, within)
+    except PackError as e:
+        diags += [_diag(spath, mark, f"extends {quoted(ref, 40)}: {d.path + ': ' if d.path else ''}"
+                                     f"{d.message}", lines) for d in e.problems]
+        return None
+    if any(d.severity == "error" for d in pd):
+        diags.append(_diag(spath, mark, f"the pack it extends ({ppath}) has errors:", lines))
+        diags += pd
+    return parent
+
+
+def _accepted(value: dict, errors: list[jsonschema.ValidationError] | None = None) -> dict:
+    """A copy of a pack's mapping without what its schema refuses (an unknown key, a value
+    of the wrong type or out of range: the printed rule stands in for a rule left out), so
+    that the checks that read the rest (phases, the deck, extends, world names, lint) say
+    their problems in the same run.  A phase left out leaves its place (None), so that the
+    phases after it keep their numbers, and a world its place (what it lacks stands
+    empty)."""
+    out = copy.deepcopy(value)
+    if errors is None:
+        errors = list(_validator().iter_errors(value))
+    for _ in range(3):  # (leaving a value out may leave its container refused)
+        if not errors:
+            break
+        for err in errors:
+            _leave_out(out, err)
+        errors = list(_validator().iter_errors(out))
+    worlds = out.get("worlds")
+    if isinstance(worlds, list):
+        # a world keeps its place (its phases are read, lint names it); what it lacks stands
+        # empty, its name as written where it is text
+        written = value.get("worlds") or []
+        for wi, w in enumerate(worlds):
+            w = worlds[wi] = w if isinstance(w, dict) else {}
+            if not isinstance(w.get("name"), str):
+                was = written[wi].get("name") if isinstance(written[wi], dict) else None
+                w["name"] = was if isinstance(was, str) else f"world-{wi + 1}"
+            w.setdefault("title", "")
+            w.setdefault("phases", [])
+    elif "worlds" in out:
+        del out["worlds"]
+    return out
+
+
+def _leave_out(value: dict, err: jsonschema.ValidationError) -> None:
+    at = list(err.absolute_path)
+    if err.validator == "required":
+        return  # nothing there to leave out
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        # the branch of the value's own type says what to leave out of it (a phase mapping
+        # with an unknown key keeps its phase)
+        branches: dict = {}
+        for c in err.context:
+            branches.setdefault(c.relative_schema_path[0], []).append(c)
+        fitting = [errs for errs in branches.values()
+                   if not any(c.validator == "type" and list(c.absolute_path) == at
+                              for c in errs)]
+        if len(fitting) == 1:
+            for c in fitting[0]:
+                _leave_out(value, c)
+            return
+    if err.validator == "additionalProperties":
+        node = _node(value, at)
+        if isinstance(node, dict):
+            for key in [k for k in node if k not in (err.schema.get("properties") or {})]:
+                del node[key]
+        return
+    # a refused item of a list other than a list of phases or worlds leaves the list out
+    # whole (a deck's colors, say, read as a whole)
+    while len(at) >= 2 and isinstance(at[-1], int) and at[-2] not in ("phases", "worlds"):
+        at = at[:-1]
+    if not at:
+        return  # the whole file (phases and worlds both given): read as it is
+    node = _node(value, at[:-1])
+    if isinstance(node, dict):
+        node.pop(at[-1], None)
+    elif isinstance(node, list) and isinstance(at[-1], int) and at[-1] < len(node):
+        node[at[-1]] = None
+
+
+def _node(value: object, at: list) -> object:
+    """The value at ``at``, or None where it has been left out."""
+    for key in at:
+        try:
+            value = value[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
 
 
 def load_pack(ref: str | Path, within: str | Path | None = None) -> Pack:

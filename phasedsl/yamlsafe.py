@@ -7,7 +7,7 @@ its line and column so that schema and DSL errors can point into the file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import yaml
 
@@ -49,6 +49,10 @@ class Located:
     marks: dict
     keys: dict
     styles: dict  # path -> scalar style ('' plain, '"', "'", '|', '>')
+    # What was left out, each (mark, message): a key given twice (its second value), a
+    # tag, a key that is not plain text.  Said with every other problem of the file, since
+    # the rest of the document reads as it would without them.
+    problems: list[tuple[Mark, str]] = field(default_factory=list)
 
     def mark(self, path) -> Mark | None:
         path = tuple(path)
@@ -105,7 +109,9 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
 
 
 def load(text: str) -> Located:
-    """Parse one YAML document; raise YamlProblem with a mark on anything unsafe or broken."""
+    """Parse one YAML document; raise YamlProblem with a mark on anything broken, or unsafe
+    to read further (aliases, depth, size).  A duplicate key, a tag or a key that is not
+    plain text is left out and said in ``Located.problems``."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise YamlLimit(f"file too large (over {MAX_BYTES // 1000} kB); a pack is a small file", None)
     try:
@@ -124,6 +130,7 @@ def load(text: str) -> Located:
     keys: dict = {}
     styles: dict = {}
     seen: set[int] = set()
+    problems: list[tuple[Mark, str]] = []
     constructor = yaml.SafeLoader("")
     count = [0]
 
@@ -136,22 +143,29 @@ def load(text: str) -> Located:
         if id(n) in seen:
             raise YamlProblem("anchors and aliases (&name, *name) are not allowed in packs", _mark(n))
         seen.add(id(n))
-        if n.tag not in _STANDARD_TAGS:
-            raise YamlProblem(f"the tag {n.tag!r} is not allowed: packs hold plain data only",
-                              _mark(n))
         marks[path] = _mark(n)
+        if n.tag not in _STANDARD_TAGS:
+            # (never constructed: the value is left out, the tag said)
+            problems.append((_mark(n), f"the tag {n.tag!r} is not allowed: packs hold plain "
+                                       "data only"))
+            return None
         if isinstance(n, yaml.MappingNode):
             out = {}
             for k, v in n.value:
-                if not isinstance(k, yaml.ScalarNode):
-                    raise YamlProblem("mapping keys must be plain strings", _mark(k))
-                if k.tag not in _STANDARD_TAGS:
-                    raise YamlProblem(f"the tag {k.tag!r} is not allowed", _mark(k))
-                if k.tag == "tag:yaml.org,2002:merge" or k.value == "<<":
+                if k.tag == "tag:yaml.org,2002:merge" or (
+                        isinstance(k, yaml.ScalarNode) and k.value == "<<"):
                     raise YamlProblem("merge keys (<<) are not allowed in packs", _mark(k))
+                if not isinstance(k, yaml.ScalarNode):
+                    problems.append((_mark(k), "mapping keys must be plain strings"))
+                    continue
+                if k.tag not in _STANDARD_TAGS:
+                    problems.append((_mark(k), f"the tag {k.tag!r} is not allowed"))
+                    continue
                 key = k.value
-                if key in out:
-                    raise YamlProblem(f"duplicate key {key!r}", _mark(k))
+                if (*path, key) in keys:
+                    problems.append((_mark(k), f"duplicate key {key!r} (first given on line "
+                                               f"{keys[(*path, key)].line})"))
+                    continue
                 keys[(*path, key)] = _mark(k)
                 out[key] = build(v, (*path, key), depth + 1)
             return out
@@ -169,4 +183,4 @@ def load(text: str) -> Located:
         value = build(node, (), 0)
     except RecursionError:
         raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
-    return Located(value, marks, keys, styles)
+    return Located(value, marks, keys, styles, problems)

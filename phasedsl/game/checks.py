@@ -18,8 +18,8 @@ from functools import lru_cache
 
 from ..cards import WILD, Card
 from ..errors import LINE_WORTH, PhaseDSLError, clipped, listed, quoted
+from ..hits import no_hit_rule, remember_read
 from ..hits import plan as hit_plan
-from ..hits import remember_read
 from ..hits import targets as hit_targets
 from ..layout import read_group
 from ..meld import LaidGroup
@@ -231,6 +231,9 @@ def _extended(lg: LaidGroup, card: Card, rules: Rules) -> tuple[LaidGroup | None
     if not problems:
         _, problems = read_group(lg.group, (*lg.cards, card), rules)
     why = "; ".join(msg for _, msg in problems)
+    rule = no_hit_rule(lg, rules)  # a group that takes no card: the rule first
+    if rule is not None:
+        return None, False, f"{rule}{f' ({why})' if why else ''}"
     return None, False, why or "it fits no open place of this group"
 
 

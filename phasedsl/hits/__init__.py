@@ -15,8 +15,8 @@ Outside this package only the names below are used.
 
 from .laid import as_laid, laid_group, read_laid, remember_read
 from .plan import MAX_CARDS, MAX_GROUPS, SEARCH_BUDGET, HitPlan, plan, plan_lines
-from .targets import Hit, closed_groups, hit_words, targets
+from .targets import Hit, closed_groups, closed_words, hit_words, no_hit_rule, targets
 
 __all__ = ["MAX_CARDS", "MAX_GROUPS", "SEARCH_BUDGET", "Hit", "HitPlan", "as_laid", "closed_groups",
-           "hit_words", "laid_group", "plan", "plan_lines", "read_laid", "remember_read",
-           "targets"]
+           "closed_words", "hit_words", "laid_group", "no_hit_rule", "plan", "plan_lines",
+           "read_laid", "remember_read", "targets"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from operator import itemgetter
 
@@ -28,7 +28,7 @@ from ..phase import Kind
 from ..rules import DEFAULT_RULES, Rules
 from ..skipblue import blue_of
 from .laid import STATIC, State, as_laid, build_state, remember, state_of
-from .targets import Hit, acts_wild, options, targets
+from .targets import Hit, acts_wild, closed_groups, closed_words, options, targets
 from .wrapplan import wrapped_plan
 
 
@@ -43,6 +43,9 @@ class HitPlan:
     hits: tuple[Hit, ...]
     left: tuple[Card, ...]
     exact: bool = True
+    # where cards are left: the laid groups that take no card, each (index, the rule that
+    # refuses it: ``closed_groups``)
+    closed: tuple[tuple[int, str], ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -56,7 +59,8 @@ class HitPlan:
 
     def __str__(self) -> str:
         return "\n".join(plan_lines([str(h) for h in self.hits], [str(c) for c in self.left],
-                                     self.placed, self.exact))
+                                     self.placed, self.exact)
+                         + [closed_words(i + 1, why) for i, why in self.closed])
 
 
 def plan_lines(hits: Sequence[str], left: Sequence[str], placed: int, exact: bool,
@@ -106,8 +110,12 @@ def plan(laid: Sequence[LaidGroup | str] | str, cards: Sequence[Card] | str,
         raise LayoutError(f"too many laid groups ({len(laid)}; the limit is {MAX_GROUPS})")
     hand = [c.plain() for c in cards]
     if rules.wild_take_back:
-        return _taking_back(list(laid), hand, rules, budget)
-    return _search(laid, hand, rules, budget)[0]
+        got = _taking_back(list(laid), hand, rules, budget)
+    else:
+        got = _search(laid, hand, rules, budget)[0]
+    if got.left:  # why the groups that take nothing take nothing
+        got = replace(got, closed=tuple(closed_groups(laid, rules)))
+    return got
 
 
 def _search(laid: Sequence[LaidGroup], hand: list[Card], rules: Rules, budget: int

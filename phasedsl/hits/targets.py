@@ -134,11 +134,51 @@ def options(st: State, card: Card) -> list[tuple[str | None, Card | None, int | 
 
 def closed_groups(laid: Sequence[LaidGroup], rules: Rules = DEFAULT_RULES
                   ) -> list[tuple[int, str]]:
-    """The laid groups no card may hit, each (index, why): a sum, whose total any card
-    would change (no rule option lets a sum take a hit)."""
-    return [(i, f"{lg.group.describe(rules.deck).removeprefix('1 ')} is complete, and any "
-                "card would change its total")
-            for i, lg in enumerate(laid) if lg.group.kind.is_sum]
+    """The laid groups that take no card, each (index, the rule that refuses it): see
+    ``no_hit_rule``."""
+    out = []
+    for i, lg in enumerate(laid):
+        why = no_hit_rule(lg, rules, i)
+        if why is not None:
+            out.append((i, why))
+    return out
+
+
+def closed_words(group: int, why: str) -> str:
+    """A group that takes no card, in words (shared by HitPlan and the CLI's text)."""
+    return f"group {group} takes no hits: {why}"
+
+
+def no_hit_rule(lg: LaidGroup, rules: Rules = DEFAULT_RULES, index: int = 0) -> str | None:
+    """Why ``lg`` takes no card at all, naming the rule, or None where some card may fit:
+    a sum (its total; no rule option lets a sum take a hit), a run of pairs (one card
+    cannot add a number's two), a run with no open end.  A card that fits only by taking
+    back or swapping a laid wild is said beside the rule."""
+    k = lg.group.kind
+    deck = rules.deck
+    if k.is_sum:
+        return (f"{lg.group.describe(deck).removeprefix('1 ')} is complete, and any card would "
+                "change its total")
+    wilds_laid = any(c.wild for c in lg.cards)
+    if k.is_pair_run:
+        why = ("a run of pairs grows only by two cards of one number, and a hit adds one "
+               "card (a laid group stays legal)")
+        if rules.wild_take_back and wilds_laid:
+            why += "; a natural may only take back a laid wild (wilds.take_back)"
+        return why
+    if k.is_run:
+        st = state_of(lg, index, rules)
+        if any(st.slot(end, st.low, st.high) is not None for end in st.ends):
+            return None
+        if st.high - st.low + 1 >= deck.high - deck.low + 1:
+            why = f"the run holds every number from {deck.low} to {deck.high}: no end is open"
+        else:
+            why = "the run's color map allows no number past either end"
+        if wilds_laid and (rules.wild_swap or rules.wild_take_back):
+            rule = "wilds.swap" if rules.wild_swap else "wilds.take_back"
+            why += f"; a natural may only replace a laid wild ({rule})"
+        return why
+    return None
 
 
 def _take_back(st: State, card: Card) -> list[tuple[str | None, Card | None, int | None]]:
