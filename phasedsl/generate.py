@@ -183,10 +183,10 @@ def build_pack(name: str, worlds: Sequence[tuple[str, str, Sequence[str]]], sett
                rules: Rules, description: str = "", source: str = "", title: str = "") -> Pack:
     """A Pack of these worlds (name, title, phase texts), as loading its YAML gives."""
     made = []
-    for wname, title, texts in worlds:
+    for wname, wtitle, texts in worlds:
         entries = tuple(PhaseEntry(i + 1, t, Phase.parse(t, rules.deck))
                         for i, t in enumerate(texts))
-        made.append(World(wname if len(worlds) > 1 else name, title, entries, rules, settings))
+        made.append(World(wname if len(worlds) > 1 else name, wtitle, entries, rules, settings))
     return Pack(name, title or worlds[0][1], description, source,
                 tuple(made), rules, settings, "original")
 

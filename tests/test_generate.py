@@ -204,3 +204,15 @@ def test_an_existing_file_needs_force(tmp_path):
     r = runner.invoke(app, ["generate", "--phases", "3", "-o", str(out)])
     assert r.exit_code == 2 and "give --force" in r.stderr
     assert out.read_text() == "keep me"  # refused before any work
+
+
+def test_a_pack_of_several_worlds_keeps_its_own_title():
+    # build_pack's loop over the worlds once reused the name `title`, so a pack of two
+    # worlds was titled after its last world ("World 2").
+    from phasedsl.generate import build_pack
+    from phasedsl.rules import Rules
+
+    worlds = [("world-1", "World 1", ["2 sets of 3"]), ("world-2", "World 2", ["1 run of 4"])]
+    pack = build_pack("two", worlds, {}, Rules(), title="Generated (2 worlds of 1 phases, seed 7)")
+    assert pack.title == "Generated (2 worlds of 1 phases, seed 7)"
+    assert [w.title for w in pack.worlds] == ["World 1", "World 2"]
