@@ -468,3 +468,23 @@ def test_play_stops_a_game_no_player_can_progress_in(tmp_path):
                             lambda prompt: asked.append(prompt), said.append)
     assert finished and not asked
     assert said[-1].startswith("no player can ever lay a phase again")
+
+
+# --------------------------------------------------------------------------- issue 26, item 9
+
+U1 = Path(__file__).parent / "cases" / "referee"
+
+
+def test_a_utah_swap_of_the_last_card_does_not_go_out():
+    # A Utah swap plays a card from the hand as a hit does: swapping the last card for a
+    # laid wild would end the hand with no discard (the outside testers' seeded game).
+    lines = (U1 / "U1_utah_swap_last_card.jsonl").read_text(encoding="utf-8").splitlines()
+    r = replay(lines)
+    assert not r.legal and (r.error["line"], r.error["rule"]) == (186, "cannot_go_out_by_play")
+    control = replay((U1 / "U1_control_hit_before_swap.jsonl").read_text(encoding="utf-8").splitlines())
+    assert control.legal, control.error
+    # the engine does not offer it either: no legal move empties the hand without a discard
+    state = game_from_log(lines[:185]).state
+    hand = next(s.hand for s in state.seats if s.name == "ann")
+    assert len(hand) == 1
+    assert not any(isinstance(m, mv.Swap) for m in legal_moves(state))

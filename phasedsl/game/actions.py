@@ -589,6 +589,12 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
                                                + "; ".join(m for _, m in problems))
     if take:
         hand = (*hand, cards[k].plain())
+    else:
+        # A Utah swap plays a card from the hand as a hit does, so the same going-out rules
+        # hold (a take-back leaves the hand's size as it was, and so its going-out status).
+        problem = going_out_problem(state, len(hand), True)
+        if problem:
+            raise IllegalMove(*problem)
     seats = _set_seat(state, i, hand=hand,
                       taken_wilds=seat.taken_wilds + (1 if take else 0))
     state = replace(state, seats=seats)
