@@ -499,6 +499,18 @@ def test_write_multi_world_reorders_each_world(tmp_path):
 
 def test_write_never_replaces_a_file_without_force(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    import dataclasses
+
+    from phasedsl import balance as balance_module
+
+    measured = balance_module.balance
+
+    def proposing(*args, **kwargs):  # an order is proposed, so there is a file to write
+        b = measured(*args, **kwargs)
+        return dataclasses.replace(b, proposed=dataclasses.replace(
+            b.proposed, order=tuple(reversed(b.current.order))))
+
+    monkeypatch.setattr(balance_module, "balance", proposing)
     (tmp_path / "out.yaml").write_text("mine\n")
     r = invoke("balance", "short-game-5", "--players", "2", "--games", "2", "--write",
                "out.yaml")
@@ -554,3 +566,39 @@ def test_balance_original_flags_4_and_8_proposes_an_order_without_them_and_write
     assert [e.text for e in pack.world(None).phases] == [texts[n - 1]
                                                           for n in out["proposed_order"]]
     assert out["written"]["path"] == "out.yaml"
+
+
+# --------------------------------------------------------------------------- issue 26, item 13
+
+
+def test_no_phase_flagged_still_names_the_rows_that_are_not_settled():
+    import dataclasses
+
+    from phasedsl.cli.design import balance_text
+
+    pack = load_pack("short-game-5")
+    b = balance(pack, None, 2, games=4, seed=5, all_sizes=False)
+    # a proposed order with no flag but one "?" row (the intervals overlap)
+    rows = list(b.current.phases)
+    rows[2] = dataclasses.replace(rows[2], easier_than_previous="maybe")
+    rows = [dataclasses.replace(r, easier_than_previous=None) if i != 2 else r
+            for i, r in enumerate(rows)]
+    proposed = dataclasses.replace(b.current, order=(2, 1, 3, 4, 5), phases=tuple(rows))
+    text = " ".join(balance_text(dataclasses.replace(b, proposed=proposed), pack).split())
+    n = rows[2].number
+    assert f"no phase flagged; not settled: {n} (marked ?" in text
+    assert "no phase flagged:" not in text and "no phase flagged (" not in text
+
+
+def test_write_of_a_pack_no_change_is_proposed_for_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("balance", "pick-a-phase", "--players", "2", "--games", "2", "--write", "out.yaml")
+    assert r.exit_code == 0, r.output
+    assert "out.yaml not written: no change is proposed" in r.output
+    assert list(tmp_path.iterdir()) == []
+    r = invoke("balance", "pick-a-phase", "--players", "2", "--games", "2", "--write", "out.yaml",
+               "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["written"] == {"path": "out.yaml", "written": False,
+                                               "reason": "no change is proposed"}
+    assert list(tmp_path.iterdir()) == []

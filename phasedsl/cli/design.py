@@ -78,7 +78,10 @@ def balance(
         else:
             results = balance_worlds(pack, players, games, seed, jobs, players is None, tick)
     written = None
-    if write is not None:
+    if write is not None and all(r.proposed.order == r.current.order for r in results):
+        # a copy of the pack as it is would only look like a change
+        written = {"path": str(write), "written": False, "reason": "no change is proposed"}
+    elif write is not None:
         from ..reorder import write_reordered
 
         written = write_reordered(pack, {r.world: r.proposed.order for r in results}, write,
@@ -223,7 +226,10 @@ def balance_text(b, pack) -> str:
         lines += _flags(b.current, names) or ["no phase is easier than the one before it"]
     if b.order_matters and b.proposed.order != b.current.order:
         rounds = f"{b.rounds} order{'s' * (b.rounds != 1)} simulated"
-        verdict = ("no phase flagged" if b.resolved else
+        unsettled = ", ".join(map(str, b.proposed.maybe))
+        verdict = ("no phase flagged" + (f"; not settled: {unsettled} (marked ?, the intervals "
+                                         "overlap: more --games would tell)" if unsettled else "")
+                   if b.resolved else
                    f"still flagged: {', '.join(map(str, b.proposed.flagged))} (the best of "
                    f"the orders tried; no order without a flag was found)")
         lines += textwrap.wrap(f"proposed order: {' '.join(map(str, b.proposed.order))} "
@@ -279,6 +285,8 @@ def comparison_text(results) -> str:
 
 
 def written_text(written: dict) -> str:
+    if written.get("written") is False:
+        return f"{written['path']} not written: {written['reason']}"
     lines = [f"wrote {written['path']}"]
     if written.get("copied_from"):
         lines[0] += (f" (the phases come from {written['copied_from']}: the list is written "
