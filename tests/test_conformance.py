@@ -520,3 +520,19 @@ def test_solver_rules_read_the_rules_object():
     r = solver_rules(with_changes(printed(), {"wild_numbers": [3], "lay_down.extras": False,
                                               "deck.skips": 2}))
     assert r.wild_numbers == frozenset({3}) and r.extras is False and r.deck.skips == 2
+
+
+def test_show_takes_any_count_and_the_json_says_how_many_it_shows(tmp_path):
+    # --show was capped at 1,000 and the JSON's failure list was cut with nothing saying so
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("import json, sys\nfor line in sys.stdin:\n"
+                     "    print(json.dumps({'nonsense': 1}), flush=True)\n")
+    r = cli("conformance", "run", "--area", "scoring", "--show", "5000", "--json", "--",
+            PY, str(wrong))
+    out = json.loads(r.stdout)
+    assert r.returncode == 1, r.stderr
+    assert len(out["failures"]) == out["shown"] == len(out["failed_ids"]) > 200
+    r = cli("conformance", "run", "--area", "scoring", "--show", "3", "--json", "--",
+            PY, str(wrong))
+    out = json.loads(r.stdout)
+    assert out["shown"] == len(out["failures"]) == 3 < len(out["failed_ids"])

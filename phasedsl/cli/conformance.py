@@ -70,8 +70,10 @@ def run_cmd(
                                           "with phasedsl).")] = None,
     timeout: Annotated[float, typer.Option("--timeout", min=0.01, max=3600, metavar="SECONDS",
                                            help="Seconds to wait for each answer.")] = 10.0,
-    show: Annotated[int, typer.Option("--show", min=0, max=1000, metavar="N",
-                                      help="Failures shown in full.")] = 5,
+    show: Annotated[int, typer.Option(
+        "--show", min=0, metavar="N",
+        help="Failures shown in full (any number); the rest are counted, and --json lists "
+             "every failed id.")] = 5,
     as_json: JsonOpt = False,
 ) -> None:
     """Run COMMAND over the cases: one JSON line per case on its stdin, one answer back.

@@ -251,6 +251,8 @@ def report_json(report: Report, shown: int) -> dict:
         "features": {k: t.to_json() for k, t in report.by_feature().items()},
         "restarts": report.restarts,
         "failed_ids": [o.case["id"] for o in failures],
+        # how many of the failures are shown in full, so that a cut list never passes for all
+        "shown": min(shown, len(failures)),
         "failures": [{"id": o.case["id"], "area": o.area, "description": o.case["description"],
                       "why": o.why, "input": o.case["input"], "expected": o.case["expected"],
                       "got": o.got} for o in failures[:shown]],
