@@ -536,3 +536,32 @@ def test_show_takes_any_count_and_the_json_says_how_many_it_shows(tmp_path):
             PY, str(wrong))
     out = json.loads(r.stdout)
     assert out["shown"] == len(out["failures"]) == 3 < len(out["failed_ids"])
+
+
+def test_a_failed_case_names_each_field_that_differs():
+    from phasedsl.conformance.run import differences, judge
+
+    expected = {"made": True, "groups": [["R5", "B5"], ["G7"]], "short_by": 0}
+    status, _, why = judge(expected, json.dumps(
+        {"made": False, "groups": [["R5", "B6"], ["G7"]], "extra": 1}))
+    assert status == "failed"
+    assert why == ('the answer differs at made: expected true, got false; groups.0.1: expected '
+                   '"B5", got "B6"; short_by: expected 0, got (absent); extra: expected (absent), '
+                   'got 1')
+    assert differences({"a": 1}, {"a": True}) == [{"field": "a", "expected": 1, "got": True}]
+    assert differences([1, 2], [1]) == [{"field": "(the answer)", "expected": [1, 2], "got": [1]}]
+
+
+def test_the_json_report_gives_the_differences_of_each_failure(tmp_path):
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("import json, sys\nfor line in sys.stdin:\n"
+                     "    print(json.dumps({'nonsense': 1}), flush=True)\n")
+    r = cli("conformance", "run", "--area", "scoring", "--show", "1", "--json", "--",
+            PY, str(wrong))
+    failure = json.loads(r.stdout)["failures"][0]
+    fields = {d["field"]: d for d in failure["differences"]}
+    assert fields["nonsense"] == {"field": "nonsense", "expected": "(absent)", "got": 1}
+    assert set(fields) == {"nonsense", *failure["expected"]}
+    assert "nonsense: expected (absent), got 1" in failure["why"]
+    r = cli("conformance", "run", "--area", "scoring", "--show", "1", "--", PY, str(wrong))
+    assert "nonsense: expected (absent), got 1" in r.stdout

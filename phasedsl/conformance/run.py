@@ -190,7 +190,38 @@ def judge(expected: dict, line: str) -> tuple[str, object, str]:
     got.pop("id", None)
     if got == expected:
         return "passed", got, ""
-    return "failed", got, "the answer differs from the expected one"
+    said = "; ".join(f"{d['field']}: expected {_brief(d['expected'])}, got {_brief(d['got'])}"
+                     for d in differences(expected, got))
+    return "failed", got, f"the answer differs at {said}"
+
+
+_ABSENT = "(absent)"
+
+
+def differences(expected: object, got: object, at: str = "") -> list[dict]:
+    """Each field where ``got`` differs from ``expected``: ``{"field", "expected", "got"}``,
+    the field dotted (``groups.1.cards``), a field one side lacks given as ``"(absent)"``.
+    Lists of one length are compared item by item, others whole."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        out = []
+        for k in [*expected, *(k for k in got if k not in expected)]:
+            out += differences(expected.get(k, _ABSENT), got.get(k, _ABSENT),
+                               f"{at}.{k}" if at else str(k))
+        return out
+    if (isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got)
+            and expected != got):
+        out = []
+        for i, (e, g) in enumerate(zip(expected, got, strict=True)):
+            out += differences(e, g, f"{at}.{i}" if at else str(i))
+        return out
+    if expected == got and isinstance(expected, bool) == isinstance(got, bool):
+        return []
+    return [{"field": at or "(the answer)", "expected": expected, "got": got}]
+
+
+def _brief(value: object) -> str:
+    text = value if value == _ABSENT else json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def run(cases: Sequence[tuple[str, dict]], command: Sequence[str], timeout: float = 10.0,
@@ -254,7 +285,10 @@ def report_json(report: Report, shown: int) -> dict:
         # how many of the failures are shown in full, so that a cut list never passes for all
         "shown": min(shown, len(failures)),
         "failures": [{"id": o.case["id"], "area": o.area, "description": o.case["description"],
-                      "why": o.why, "input": o.case["input"], "expected": o.case["expected"],
+                      "why": o.why,
+                      "differences": (differences(o.case["expected"], o.got)
+                                      if isinstance(o.got, dict) else []),
+                      "input": o.case["input"], "expected": o.case["expected"],
                       "got": o.got} for o in failures[:shown]],
     }
 
