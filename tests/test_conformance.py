@@ -565,3 +565,59 @@ def test_the_json_report_gives_the_differences_of_each_failure(tmp_path):
     assert "nonsense: expected (absent), got 1" in failure["why"]
     r = cli("conformance", "run", "--area", "scoring", "--show", "1", "--", PY, str(wrong))
     assert "nonsense: expected (absent), got 1" in r.stdout
+
+
+VERDICT_ENGINE = """\
+import json, sys
+from phasedsl.conformance.adapter import reply
+FLIP = {flip}
+for line in sys.stdin:
+    req, full = json.loads(line), reply(line)
+    area = req["area"]
+    if area == "phrases":
+        got = {{"error": "no"}} if "error" in full else {{"canonical": "?"}}
+    elif area == "hits":
+        got = {{"hits": bool(full["hits"])}}
+    elif area in ("hands", "layouts", "games"):
+        key = "made" if area == "hands" else "legal"
+        got = {{key: full[key] != FLIP}}
+    else:
+        got = full
+    print(json.dumps({{"id": req["id"], **got}}), flush=True)
+"""
+
+
+def test_the_verdict_level_compares_only_the_verdict(tmp_path):
+    # an engine that answers only "made or not", "legal or not", "hits or not" agrees with
+    # every case, and fails all of them at the full level
+    engine = tmp_path / "verdicts.py"
+    engine.write_text(VERDICT_ENGINE.format(flip=False))
+    areas = "phrases,hands,layouts,hits,scoring"
+    r = cli("conformance", "run", "--area", areas, "--level", "verdict", "--json", "--",
+            PY, str(engine))
+    out = json.loads(r.stdout)
+    assert r.returncode == 0, out["failures"][:1]
+    assert out["level"] == "verdict" and out["total"]["failed"] == 0
+    r = cli("conformance", "run", "--area", "hands", "--level", "verdict", "--", PY, str(engine))
+    assert r.returncode == 0 and "answer level: verdict" in r.stdout
+    r = cli("conformance", "run", "--area", "hands", "--json", "--", PY, str(engine))
+    out = json.loads(r.stdout)
+    assert r.returncode == 1 and out["level"] == "full"
+    assert out["total"]["failed"] == len(VECTORS["hands"])
+
+
+def test_the_verdict_level_still_fails_a_wrong_verdict(tmp_path):
+    engine = tmp_path / "wrong.py"
+    engine.write_text(VERDICT_ENGINE.format(flip=True))
+    r = cli("conformance", "run", "--area", "hands", "--level", "verdict", "--json", "--show",
+            "1", "--", PY, str(engine))
+    out = json.loads(r.stdout)
+    assert r.returncode == 1 and out["total"]["failed"] == len(VECTORS["hands"])
+    (diff,) = out["failures"][0]["differences"]
+    assert diff["field"] == "made" and diff["expected"] is not diff["got"]
+
+
+def test_an_unknown_level_is_bad_usage(tmp_path):
+    r = cli("conformance", "run", "--level", "partial", "--", PY, "-c", "pass")
+    assert r.returncode == 2 and "--level" in r.stderr and "verdict" in r.stderr
+    assert "Traceback" not in r.stderr

@@ -74,6 +74,10 @@ def run_cmd(
         "--show", min=0, metavar="N",
         help="Failures shown in full (any number); the rest are counted, and --json lists "
              "every failed id.")] = 5,
+    level: Annotated[str, typer.Option(
+        "--level", metavar="LEVEL",
+        help="What is compared: 'full' (the whole answer) or 'verdict' (only made, legal, "
+             "reads, hits and points, for engines that answer yes or no).")] = "full",
     as_json: JsonOpt = False,
 ) -> None:
     """Run COMMAND over the cases: one JSON line per case on its stdin, one answer back.
@@ -85,6 +89,8 @@ def run_cmd(
         phasedsl conformance run --area scoring -- node adapter.js
 
         phasedsl conformance run --features extras,wild_numbers -- ./my-engine --conformance
+
+        phasedsl conformance run --level verdict -- ./my-engine
 
     Exit 0 when every case run passed (or was declared unsupported), 1 when one failed,
     2 on bad usage.
@@ -118,7 +124,7 @@ def run_cmd(
     chosen = select(cases, areas, wanted)
     if not chosen:
         raise PhaseDSLError("no case is selected by --area and --features")
-    report = run(chosen, command, timeout)
+    report = run(chosen, command, timeout, level=level)
     if as_json:
         say(json.dumps(report_json(report, show)))
     else:

@@ -61,6 +61,13 @@ class Tally:
 class Report:
     outcomes: list[Outcome] = field(default_factory=list)
     restarts: int = 0
+    level: str = "full"
+
+    def compared(self, o: Outcome) -> tuple[object, object]:
+        """The expected answer and the got one as this level compares them."""
+        if self.level == "verdict":
+            return verdict(o.area, o.case["expected"]), verdict(o.area, o.got)
+        return o.case["expected"], o.got
 
     def tallies(self, key: Callable[[Outcome], list[str]]) -> dict[str, Tally]:
         out: dict[str, Tally] = {}
@@ -178,7 +185,29 @@ def _tail(stream, keep: deque) -> None:
         pass
 
 
-def judge(expected: dict, line: str) -> tuple[str, object, str]:
+# What each level compares: "full", the whole answer; "verdict", only what an engine that
+# answers yes or no gives (see ``verdict``).
+LEVELS = ("full", "verdict")
+
+
+def verdict(area: str, answer: object) -> object:
+    """The verdict in an answer of ``area``: whether a phrase reads, a hand makes its phase,
+    a layout or a game is legal, a card hits somewhere (a list of places or true/false);
+    a score is its own verdict.  Which cards, why, short_by, outs and problems are left out."""
+    if not isinstance(answer, dict) or area == "scoring":
+        return answer
+    if area == "phrases":
+        return {"reads": "error" not in answer}
+    if area == "hits":
+        hits = answer.get("hits", _ABSENT)
+        return {"hits": bool(hits) if isinstance(hits, list | bool) else hits}
+    key = "made" if area == "hands" else "legal"
+    return {key: answer.get(key, _ABSENT)}
+
+
+def judge(expected: dict, line: str, area: str = "", level: str = "full"
+          ) -> tuple[str, object, str]:
+    """Whether the answer ``line`` passes: (status, the answer read, why it failed)."""
     try:
         got = json.loads(line)
     except ValueError:
@@ -188,10 +217,14 @@ def judge(expected: dict, line: str) -> tuple[str, object, str]:
     if got.get("unsupported") is True:
         return "unsupported", got, ""
     got.pop("id", None)
-    if got == expected:
+    if level == "verdict":
+        expected, asked = verdict(area, expected), verdict(area, got)
+    else:
+        asked = got
+    if asked == expected:
         return "passed", got, ""
     said = "; ".join(f"{d['field']}: expected {_brief(d['expected'])}, got {_brief(d['got'])}"
-                     for d in differences(expected, got))
+                     for d in differences(expected, asked))
     return "failed", got, f"the answer differs at {said}"
 
 
@@ -225,9 +258,11 @@ def _brief(value: object) -> str:
 
 
 def run(cases: Sequence[tuple[str, dict]], command: Sequence[str], timeout: float = 10.0,
-        progress: Callable[[int], None] | None = None) -> Report:
-    """Ask ``command`` every case (area, case) in turn."""
-    report = Report()
+        progress: Callable[[int], None] | None = None, level: str = "full") -> Report:
+    """Ask ``command`` every case (area, case) in turn, comparing at ``level`` (``LEVELS``)."""
+    if level not in LEVELS:
+        raise RunError(f"--level: expected {' or '.join(map(repr, LEVELS))}, got {level!r}")
+    report = Report(level=level)
     program = Program(command, timeout)
     program.start()  # (a program that cannot start is bad usage, before any case)
     try:
@@ -242,7 +277,7 @@ def run(cases: Sequence[tuple[str, dict]], command: Sequence[str], timeout: floa
             if got is None:
                 report.outcomes.append(Outcome(case, area, "failed", None, why))
             else:
-                status, value, why = judge(case["expected"], got)
+                status, value, why = judge(case["expected"], got, area, level)
                 report.outcomes.append(Outcome(case, area, status, value, why))
             if progress is not None:
                 progress(n + 1)
@@ -275,6 +310,7 @@ def report_json(report: Report, shown: int) -> dict:
     failures = report.failures
     return {
         "ok": report.ok,
+        "level": report.level,
         "total": Tally(sum(t.passed for t in report.by_area().values()),
                        len(failures),
                        sum(t.unsupported for t in report.by_area().values())).to_json(),
@@ -286,7 +322,7 @@ def report_json(report: Report, shown: int) -> dict:
         "shown": min(shown, len(failures)),
         "failures": [{"id": o.case["id"], "area": o.area, "description": o.case["description"],
                       "why": o.why,
-                      "differences": (differences(o.case["expected"], o.got)
+                      "differences": (differences(*report.compared(o))
                                       if isinstance(o.got, dict) else []),
                       "input": o.case["input"], "expected": o.case["expected"],
                       "got": o.got} for o in failures[:shown]],
@@ -305,6 +341,9 @@ def report_text(report: Report, shown: int) -> str:
     total = Tally(sum(t.passed for t in areas.values()), sum(t.failed for t in areas.values()),
                   sum(t.unsupported for t in areas.values()))
     lines = [*table("area", {**areas, "all": total}), "", *table("feature", report.by_feature())]
+    if report.level == "verdict":
+        lines += ["", "answer level: verdict (only whether a phrase reads, a hand is made, a "
+                      "layout or game is legal, a card hits, and the points were compared)"]
     if report.restarts:
         lines += ["", f"the program was started again {report.restarts} times"]
     for o in report.failures[:shown]:
