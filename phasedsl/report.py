@@ -9,6 +9,7 @@ fetched).  The CLI writes the file.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
@@ -198,115 +199,176 @@ def house_rules_in_words(world: World) -> list[tuple[str, str, str]]:
         if key.startswith(("deck.", "hand_size", "scoring.")):
             continue  # said in the sentences above
         text = "on" if value is True else "off" if value is False else str(value)
-        out.append((key, text, _schema_description(key) or ""))
+        out.append((key, text, rule_in_words(key, value, world.settings)))
     return out
+
+
+def _name(name: str) -> str:
+    """An option, pack or world name as HTML code that wraps only after its dots and
+    underscores (``house_rules.go_out_without_discard``; a hyphen is a break already), never
+    inside a word."""
+    return ('<code class="name">'
+            + re.sub(r"([._])", r"\1<wbr>", escape(name)) + "</code>")
 
 
 def _n(count: object, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-# Each house rule, as its setting reads, in one or two sentences a player at the table
-# follows (the schema's descriptions say what an option is, for the author, not what it
-# now means).  An option missing here is said by its schema description.
+# Each rule option, as each of its values reads, in one or two sentences a player at the
+# table follows: the schema's descriptions say what an option is, for the author, and read
+# as the opposite beside a value that turns it off.  Every value of every option is here
+# (numbers in ``_plain_value``); a test walks the schema to keep it so.
 _PLAIN: dict[tuple[str, object], str | Callable[[dict], str]] = {
+    ("wilds.natural_scope", "group"): "Each group needs its own natural cards.",
     ("wilds.natural_scope", "phase"): "Each phase needs its natural cards over the whole "
                                       "phase, not in every group.",
     ("wilds.swap", True): "Once down, you may swap the natural card for a wild in a laid run; "
                           "the wild moves to an end of that run.",
+    ("wilds.swap", False): "A laid wild stays where it is: it may not be swapped for the "
+                           "natural card.",
     ("wilds.take_back", True): "You may lay the natural card a laid wild stands for and take "
                                "the wild into your hand.",
+    ("wilds.take_back", False): "A laid wild may not be taken back into a hand.",
     ("wilds.as_skip", True): "A wild may also be played as a skip.",
+    ("wilds.as_skip", False): "A wild is never played as a skip.",
     ("wilds.hit_end", "low"): "A wild hit onto a run goes at its low end unless you say "
                               "otherwise.",
+    ("wilds.hit_end", "high"): "A wild hit onto a run goes at its high end unless you say "
+                               "otherwise.",
     ("postal.enabled", True): lambda st: "The number of the phase you are working on is wild "
                                          "for you, through phase "
                                          f"{(st.get('postal') or {}).get('through_phase', 7)}.",
+    ("postal.enabled", False): "No number is wild: only the wild cards are.",
+    ("sets.share_number", True): "Two sets of one phase may show the same number.",
     ("sets.share_number", False): "Two sets of one phase may not show the same number.",
     ("runs.one_color", True): "Every run must be all one color.",
+    ("runs.one_color", False): "A run may mix colors.",
     ("runs.wrap", True): "Runs (and runs of pairs) may wrap from the top number to the bottom, "
                          "as 11 12 1 2, and hits may carry a run on past either end the same "
                          "way; a run of every number is a full circle.",
+    ("runs.wrap", False): "Runs stop at the lowest and the highest number: they do not wrap.",
+    ("lay_down.extras", True): "A group may be laid with more cards than it asks for.",
     ("lay_down.extras", False): "Lay exactly the cards each group asks for, no more; add "
                                 "others later as hits.",
+    ("phase_order", "in_order"): "Make the phases in order, one after another.",
     ("phase_order", "any"): "Make the phases in any order you like, each one once.",
     ("phase_order", "even_only"): "Only the even-numbered phases are played, in order.",
     ("phase_order", "odd_only"): "Only the odd-numbered phases are played, in order.",
     ("house_rules.floating", True): "You may play out every card without discarding, but the "
                                     "hand ends only with a discard: until then you keep "
                                     "drawing and playing.",
+    ("house_rules.floating", False): "You may not play out every card and keep drawing: a "
+                                     "hand must keep a card to discard.",
     ("house_rules.go_out_without_discard", True): "You may also go out by playing every card "
                                                   "onto laid phases, with no last discard; the "
                                                   "hand ends at once.",
+    ("house_rules.go_out_without_discard", False): "A hand ends only with a discard.",
     ("house_rules.dealer_chooses_wild_recipient", True): "A wild or skip turned up to start "
                                                          "the discard pile goes to a player "
                                                          "the dealer chooses.",
+    ("house_rules.dealer_chooses_wild_recipient", False): "A wild turned up to start the "
+                                                          "discard pile stays there; a skip "
+                                                          "turned up skips the first player.",
     ("house_rules.anti_phase", True): "Miss your phase in a hand and you go down one phase.",
+    ("house_rules.anti_phase", False): "Missing your phase keeps you on it: nobody goes down "
+                                       "a phase.",
     ("house_rules.anti_phase_for_others", True): "Going out with the anti-phase card as your "
                                                  "last discard sends a player you name down "
                                                  "one phase.",
+    ("house_rules.anti_phase_for_others", False): "Going out never sends another player down "
+                                                  "a phase.",
+    ("house_rules.skip_target", "choose"): "Whoever plays a skip chooses the player skipped.",
     ("house_rules.skip_target", "next_player"): "A skip always skips the next player.",
+    ("house_rules.skip_once_per_round", True): "A player may be skipped at most once in a "
+                                               "round.",
     ("house_rules.skip_once_per_round", False): "A player may be skipped more than once in a "
                                                 "round.",
+    ("house_rules.hit_same_turn", True): "You may hit on the turn you lay your phase.",
     ("house_rules.hit_same_turn", False): "You may not hit on the turn you lay your phase: "
                                           "wait a turn.",
     ("house_rules.go_out_after_first_round", True): "Nobody may go out before play has gone "
                                                     "once round the table.",
+    ("house_rules.go_out_after_first_round", False): "A player may go out on their first "
+                                                     "turn.",
     ("house_rules.save_pile", True): "Each hand you may set one card aside on your own pile "
                                      "and draw it later.",
+    ("house_rules.save_pile", False): "There is no save pile.",
+    ("house_rules.declare_phase", "never"): "Nobody says beforehand which phase they are "
+                                            "making.",
     ("house_rules.declare_phase", "at_deal"): "After the deal, say which phase you will try "
                                               "this hand.",
     ("house_rules.declare_phase", "when_laying"): "Say which phase you are making as you lay "
                                                   "it down.",
     ("house_rules.abandon_phase", True): "After laying a phase you may give it up, draw back "
                                          "to a full hand and start another.",
+    ("house_rules.abandon_phase", False): "A laid phase stays laid: it may not be given up.",
     ("house_rules.everyone_advances", True): "Everyone moves up a phase after every hand, made "
                                              "or not; the lowest total score wins.",
+    ("house_rules.everyone_advances", False): "Only the players who made their phase move up "
+                                              "a phase.",
+    ("house_rules.tie_break", "lowest_score_then_replay"): "A tie goes to the lowest score; "
+                                                           "a tie on score too is settled by "
+                                                           "one more hand.",
     ("house_rules.tie_break", "replay_phase_10"): "A tie is settled by one more hand of "
                                                   "phase 10.",
     ("house_rules.tie_break", "replay_last_phase"): "A tie is settled by one more hand of the "
                                                     "last phase.",
     ("house_rules.wild_points_in_phase", True): "Every wild in your own laid phase counts "
                                                 "against you, even when you go out.",
+    ("house_rules.wild_points_in_phase", False): "Only the cards left in hand count against "
+                                                 "you.",
     ("house_rules.wild_reuse_same_turn", True): "A wild taken back must be played again, in a "
                                                 "phase or a hit, the same turn.",
+    ("house_rules.wild_reuse_same_turn", False): "A wild taken back may stay in your hand.",
     ("house_rules.skip_counts_as_blue", True): "A skip may also be laid as a blue card in a "
                                                "group of one color, which is then blue; it is "
                                                "not a natural card.",
+    ("house_rules.skip_counts_as_blue", False): "A skip is never laid in a group.",
     ("house_rules.baseball_short_game", True): "If time runs out, 5.5 phases make a complete "
                                                "game and the leader wins.",
+    ("house_rules.baseball_short_game", False): "A game is not cut short.",
 }
+
+
+def rule_in_words(key: str, value: object, settings: dict) -> str:
+    """What the rule option ``key`` set to ``value`` means at the table, in plain words."""
+    said = _PLAIN.get((key, value))
+    if callable(said):
+        return said(settings)
+    if said is not None:
+        return said
+    return _plain_value(key, value) or (
+        f"{_schema_description(key) or key} ({key.rsplit('.', 1)[-1]}: {value})")
 
 
 def house_rules_plain(world: World) -> list[str]:
     """Each rule that differs from the printed game, in one or two plain sentences (for the
     printed sheet; ``house_rules_in_words`` gives the option names beside them)."""
-    out = []
-    for key, value in describe_rules(world.settings):
-        if key.startswith(("deck.", "hand_size", "scoring.", "postal.through_phase")):
-            continue  # the deck and scoring are the rules' own sentences; through_phase: postal's
-        said = _PLAIN.get((key, value))
-        if callable(said):
-            said = said(world.settings)
-        elif said is None:
-            said = _plain_value(key, value) or (
-                f"{_schema_description(key) or key} ({key.rsplit('.', 1)[-1]}: {value})")
-        out.append(said)
-    return out
+    return [rule_in_words(key, value, world.settings)
+            for key, value in describe_rules(world.settings)
+            # the deck and scoring are the rules' own sentences; through_phase: postal's
+            if not key.startswith(("deck.", "hand_size", "scoring.", "postal.through_phase"))]
 
 
 def _plain_value(key: str, value: object) -> str | None:
     """The rules whose sentence carries their value."""
     if key == "game_length":
         return f"The first to make {_n(value, 'phase')} wins."
-    if key == "house_rules.fixed_hands" and value is not None:
-        return f"Play {_n(value, 'hand')}; the lowest total score wins."
-    if key == "house_rules.tie_break_phase" and value is not None:
-        return f"A tie is settled by one more hand in which everyone tries {value}."
-    if key == "house_rules.wild_steal_penalty" and value is not None:
-        return f"Taking a laid wild back costs {_n(value, 'penalty point')}."
+    if key == "house_rules.fixed_hands":
+        return ("Play until someone makes the last phase." if value is None
+                else f"Play {_n(value, 'hand')}; the lowest total score wins.")
+    if key == "house_rules.tie_break_phase":
+        return ("A tie is settled as the tie-break rule says." if value is None
+                else f"A tie is settled by one more hand in which everyone tries {value}.")
+    if key == "house_rules.wild_steal_penalty":
+        return ("Taking a laid wild back costs nothing." if value is None
+                else f"Taking a laid wild back costs {_n(value, 'penalty point')}.")
     if key == "wilds.natural_minimum":
-        return f"Each group needs at least {_n(value, 'natural card')} (not wild)."
+        return ("Wilds alone may form a group." if value == 0
+                else f"Each group needs at least {_n(value, 'natural card')} (not wild).")
+    if key == "postal.through_phase":
+        return f"Postal wilds last through phase {value}."
     return None
 
 
@@ -322,6 +384,7 @@ table { border-collapse: collapse; margin: 0.6rem 0; }
 th, td { border: 1px solid #bbb; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
 td.num { text-align: right; white-space: nowrap; }
 code { overflow-wrap: anywhere; }
+code.name { overflow-wrap: normal; }
 .note { font-size: 0.85em; color: #555; }
 .plain { font-size: 0.9em; color: #333; font-style: italic; }
 .muted, .sub { color: #666; font-size: 0.85em; }
@@ -422,8 +485,8 @@ def render_html(pack: Pack | str, world_name: str | None, figures: dict) -> str:
                     '<meta name="viewport" content="width=device-width, initial-scale=1">',
                     f"<title>{e(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>"]
     h.append(f"<h1>{e(title)}</h1>")
-    h.append(f'<p class="muted">pack <code>{e(pack.name)}</code>'
-             + (f", world <code>{e(world.name)}</code>" if several and one else "")
+    h.append(f'<p class="muted">pack {_name(pack.name)}'
+             + (f", world {_name(world.name)}" if several and one else "")
              + (f", {len(worlds)} worlds" if not one else "") + "</p>")
     h.append(f"<p>{e(pack.description.strip())}</p>")
     h.append(f'<p class="note">Source: {e(pack.source.strip())}</p>')
@@ -533,7 +596,7 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
     out: list[str] = []
     if nested:
         out.append(f'<section class="world" id="world-{e(world.name)}">')
-        out.append(f"<h2>{e(world.title)} <small><code>{e(world.name)}</code></small></h2>")
+        out.append(f"<h2>{e(world.title)} <small>{_name(world.name)}</small></h2>")
     if world.note:
         out.append(f'<p class="note">{e(world.note.strip())}</p>')
     if world.source and nested:
@@ -547,7 +610,7 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
         out.append('<p>Rules that differ from the printed game:</p><table class="stack">'
                    "<thead><tr><th>option</th><th>value</th><th>what it means</th></tr></thead>"
                    "<tbody>")
-        out += [f'<tr><td data-label="option"><code>{e(k)}</code></td>'
+        out += [f'<tr><td data-label="option">{_name(k)}</td>'
                 f'<td data-label="value">{e(v)}</td><td data-label="what it means">{e(d)}</td></tr>'
                 for k, v, d in house]
         out.append("</tbody></table>")

@@ -602,3 +602,28 @@ def test_write_of_a_pack_no_change_is_proposed_for_writes_nothing(tmp_path, monk
     assert json.loads(r.output)["written"] == {"path": "out.yaml", "written": False,
                                                "reason": "no change is proposed"}
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_table_columns_line_up_on_sampled_rows():
+    # a sampled dealt figure ("12.34 (11.90-12.80)") is longer than an exact one, and the
+    # columns after it shifted right on its row
+    from phasedsl.cli.design import _table
+    from phasedsl.difficulty import Dealt, PhaseInPlay
+
+    def row(n, phase, dealt, share):
+        return PhaseInPlay(n, phase, 100, int(100 * share), share, (share - 0.05, share + 0.04),
+                           10.5, (9.25, 11.75), dealt, "maybe" if n == 3 else False, 4)
+
+    rows = [row(1, "2 sets of 3", Dealt(0.182752, "exact", (0.182752, 0.182752)), 0.789),
+            row(2, "1 color run of 9 + 1 set of 3", Dealt(0.1234, "sampled", (0.119, 0.128),
+                                                         20000), 0.5),
+            row(3, "7 cards of one color", Dealt(0.00001, "sampled", (0.0, 0.0001), 20000),
+                0.961)]
+    lines = _table(rows, True)
+    starts = [lines[0].index(h) for h in ("dealt %", "completed %", "hands spent")]
+    body = [ln for ln in lines[1:] if ln[:3].strip()]
+    assert len(body) == 3
+    for ln in body:
+        for at in starts:
+            assert ln[at - 2:at] == "  " and ln[at] != " ", (ln, at)
+    assert all(len(ln) <= 80 for ln in lines)

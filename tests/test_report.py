@@ -12,8 +12,15 @@ import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
-from phasedsl.packs import load_pack
-from phasedsl.report import pack_figures, player_counts, render_html, rules_in_words
+from phasedsl.packs import load_pack, schema
+from phasedsl.report import (
+    house_rules_in_words,
+    pack_figures,
+    player_counts,
+    render_html,
+    rule_in_words,
+    rules_in_words,
+)
 
 runner = CliRunner()
 
@@ -55,7 +62,8 @@ def test_house_rules_are_said_in_words():
     html = render_html(pack, None, {"games": 1, "seed": 1, "bot": "greedy", "curve_players": 2,
                                     "phases": [], "order_matters": False, "sheet_rows": 18,
                                     "players": {2: _empty_summary()}})
-    assert "house_rules.save_pile" in html and "set aside one card per hand" in html
+    assert "house_<wbr>rules.<wbr>save_<wbr>pile" in html
+    assert "Each hand you may set one card aside on your own pile" in html
     assert "no game finished" in html
     assert html.count('<th class="box"></th>') == 2
 
@@ -218,3 +226,59 @@ def test_browser_prints_the_sheets_on_two_pages(browser, pages, tmp_path):
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF")
         assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data)) == 2, name
+
+
+def _options(node: dict, defs: dict, prefix: str = ""):
+    """(dotted key, every value the schema allows, sampled for numbers) of each rule option."""
+    while "$ref" in node:
+        node = defs[node["$ref"].rsplit("/", 1)[-1]]
+    if "properties" in node:
+        for k, sub in node["properties"].items():
+            yield from _options(sub, defs, f"{prefix}.{k}" if prefix else k)
+        return
+    kinds = node.get("oneOf") or node.get("anyOf") or [node]
+    values: list = []
+    for kind in kinds:
+        if "enum" in kind:
+            values += kind["enum"]
+        elif kind.get("type") == "boolean":
+            values += [True, False]
+        elif kind.get("type") == "null":
+            values.append(None)
+        elif kind.get("type") == "integer":
+            values += sorted({kind.get("minimum", 0), kind.get("minimum", 0) + 1, 3})
+        elif kind.get("type") == "string":
+            values.append("1 set of 3")
+    yield prefix, values
+
+
+def test_every_value_of_every_rule_option_is_said_for_what_it_means():
+    # the table of rule options gave the schema's description of the option whatever its
+    # value, so that 'hit_same_turn off' read "A player may hit ... on the turn they lay"
+    s = schema()
+    said: dict[str, set[str]] = {}
+    for key, values in _options(s["$defs"]["rules"], s["$defs"]):
+        if key.startswith(("deck.", "scoring.", "hand_size")) or not values:
+            continue
+        for value in values:
+            text = rule_in_words(key, value, {})
+            assert text and f"({key.rsplit('.', 1)[-1]}: " not in text, (key, value, text)
+            said.setdefault(key, set()).add(text)
+        assert len(said[key]) == len(values), (key, said[key])  # each value its own sentence
+    assert "house_rules.hit_same_turn" in said and "runs.wrap" in said
+
+
+def test_an_option_turned_off_reads_as_off():
+    pack = load_pack("thai")
+    rows = {k: (v, d) for k, v, d in house_rules_in_words(pack.world(None))}
+    value, meaning = rows["house_rules.hit_same_turn"]
+    assert value == "off" and meaning.startswith("You may not hit on the turn you lay")
+
+
+def test_option_names_wrap_only_between_words():
+    pack = load_pack("thai")
+    html = render_html(pack, None, {"games": 1, "seed": 1, "bot": "greedy", "curve_players": 2,
+                                    "phases": [], "order_matters": False, "sheet_rows": 18,
+                                    "players": {2: _empty_summary()}})
+    assert '<code class="name">house_<wbr>rules.<wbr>hit_<wbr>same_<wbr>turn</code>' in html
+    assert "code.name { overflow-wrap: normal; }" in html

@@ -142,8 +142,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{tail}"
 
 
-# Columns after the phase's: the table fits 80 columns, a long phase wrapping in its own.
-CELL = 16
+# The table fits 80 columns, a long phase wrapping in its own.
 WIDTH = 80
 
 
@@ -164,22 +163,24 @@ def _wrap_phase(text: str, width: int) -> list[str]:
 
 
 def _table(rows, with_dealt: bool) -> list[str]:
-    cells = 3 if with_dealt else 2
-    room = WIDTH - (3 + 2 + cells * (CELL + 2) + 2)
+    heads = (["dealt %"] if with_dealt else []) + ["completed %", "hands spent"]
+    cells = [([_dealt(r.dealt)] if with_dealt else []) + [_share(r), _spent(r)] for r in rows]
+    # each column as wide as its widest cell: a sampled figure's interval is longer than an
+    # exact one's word, and a fixed width let the columns after it shift on its row
+    widths = [max(len(c) for c in column) for column in zip(heads, *cells, strict=True)]
+    room = WIDTH - (3 + 2 + sum(w + 2 for w in widths) + 2)
     width = max(5, min(room, max(len(r.phase) for r in rows)))
-    head = f"{'#':>3}  {'phase':<{width}}  "
-    if with_dealt:
-        head += f"{'dealt %':<{CELL}}  "
-    head += f"{'completed %':<{CELL}}  hands spent"
-    lines = [head]
-    for r in rows:
+
+    def line(number: str, phase: str, row: list[str]) -> str:
+        return "  ".join([f"{number:>3}", f"{phase:<{width}}",
+                          *(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))])
+
+    lines = [line("#", "phase", heads).rstrip()]
+    for r, row in zip(rows, cells, strict=True):
         parts = _wrap_phase(r.phase, width)
-        line = f"{r.number:>3}  {parts[0]:<{width}}  "
-        if with_dealt:
-            line += f"{_dealt(r.dealt):<{CELL}}  "
-        line += f"{_share(r):<{CELL}}  {_spent(r):<{CELL}}"
         mark = _mark(r)
-        lines.append((line + " " + mark) if mark else line.rstrip())
+        lines.append(f"{line(str(r.number), parts[0], row)} {mark}" if mark
+                     else line(str(r.number), parts[0], row).rstrip())
         lines += [f"{'':>3}  {more}" for more in parts[1:]]
     return lines
 
