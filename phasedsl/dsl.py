@@ -1,4 +1,4 @@
-"""The phase DSL: read a phrase into a :class:`~phasedsl.phase.Phase`.
+"""The phase DSL: read a phrase into the parts of a :class:`~phasedsl.phase.Phase`.
 
 The grammar lives in ``grammar/phase.lark``.  Errors never mention grammar
 terminals: they say in words what was expected, at which column.
@@ -23,7 +23,7 @@ from lark.exceptions import VisitError
 
 from .cards import STANDARD_DECK, Deck
 from .errors import LINE_WORTH, PhaseDSLError, PhaseSyntaxError, PhaseValueError, quoted
-from .phase import ColorMap, Group, Kind, Part, Phase
+from .group import ColorMap, Group, Kind, Part
 from .rephrase import NUMBER_WORDS, closest
 from .resources import grammar_path
 from .supply import natural_cap, wild_need
@@ -379,14 +379,12 @@ def _open_color_rules(text: str) -> tuple[str, list[re.Match]]:
     return "".join(chars), opened
 
 
-def parse_phase(text: str, deck: Deck = STANDARD_DECK) -> Phase:
-    """Read a phase phrase (case-insensitive, singular or plural).  A phrase it cannot
-    read is refused with where it stopped, what it expected there, and the phrasing it
-    reads that is closest (``rephrase``)."""
-    return _parse(text, deck, True)
-
-
-def _parse(text: str, deck: Deck, hints: bool) -> Phase:
+def read(text: str, deck: Deck = STANDARD_DECK, hints: bool = True
+         ) -> tuple[tuple[Part, ...], tuple[str, ...]]:
+    """Read a phase phrase (case-insensitive, singular or plural) into its parts and what it
+    said that is no part of the contract (``Phase.parse`` makes the phase of them).  A phrase
+    it cannot read is refused with where it stopped, what it expected there, and (with
+    ``hints``) the phrasing it reads that is closest (``rephrase``)."""
     if not isinstance(text, str):
         raise PhaseSyntaxError(f"a phase phrase is text, like '2 sets of 3', not "
                                f"{type(text).__name__} {text!r:.40}")
@@ -426,15 +424,14 @@ def _parse(text: str, deck: Deck, hints: bool) -> Phase:
         except _Fail as f:
             raise PhaseValueError(f.message, text, f.column) from None
         parts.append(part)
-    phase = Phase(tuple(parts), ignored=tuple(t for _, t in sorted(ignored)))
-    if len(phase.groups) > MAX_GROUPS:
-        raise PhaseValueError(f"the phase has {len(phase.groups)} groups; a phase has at most "
+    groups = tuple(p.group for p in parts for _ in range(p.count))
+    if len(groups) > MAX_GROUPS:
+        raise PhaseValueError(f"the phase has {len(groups)} groups; a phase has at most "
                               f"{MAX_GROUPS}", text, 1)
     # What the deck can supply to the phase as a whole, not just to each group.
-    groups = phase.groups
     wilds = sum(g.size for g in groups if g.kind is Kind.WILD)
     skips = sum(g.size for g in groups if g.kind is Kind.SKIP)
-    others = phase.cards_needed - skips
+    others = sum(g.size for g in groups) - skips
     if wilds > deck.wilds:
         raise PhaseValueError(f"the phase needs {wilds} wilds as parts but the deck has "
                               f"{deck.wilds}", text, 1)
@@ -443,10 +440,10 @@ def _parse(text: str, deck: Deck, hints: bool) -> Phase:
     if others > deck.size - deck.skips:
         raise PhaseValueError(f"the phase needs {others} cards other than skips but the deck has "
                               f"{deck.size - deck.skips}", text, 1)
-    need = wild_need(phase, deck)
+    need = wild_need(groups, deck)
     if need.wilds > deck.wilds:
         raise PhaseValueError("the phase " + need.message(deck), text, 1)
-    return phase
+    return tuple(parts), tuple(t for _, t in sorted(ignored))
 
 
 def _expected_words(names) -> str:
@@ -505,7 +502,7 @@ def _with_suggestion(err: PhaseSyntaxError, text: str, deck: Deck) -> PhaseSynta
 
     def reads(phrase: str) -> bool:
         try:
-            _parse(phrase, deck, False)
+            read(phrase, deck, False)
         except PhaseDSLError:
             return False
         return True

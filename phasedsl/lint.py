@@ -89,7 +89,7 @@ def refuse_unplayable(pack, world: str | None = None) -> None:
 
 def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     out = unmakeable_reasons(phase, rules)
-    need = wild_need(phase, rules.deck, rules.runs_wrap)
+    need = wild_need(phase.groups, rules.deck, rules.runs_wrap)
     if need.wilds > need.parts:  # the same words parse refuses with when the deck falls short
         out.append(need.message(rules.deck))
     out += degenerate_groups(phase, rules)

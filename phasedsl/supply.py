@@ -23,11 +23,12 @@ are not counted: parsing knows only the deck.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import Deck
-from .phase import Group, Kind, Phase
+from .group import Group, Kind
 
 _POOL_NAMES = {
     Kind.SET: "number", Kind.COLOR_SET: "color and number", Kind.COLOR: "color",
@@ -158,11 +159,10 @@ class WildNeed:
         return f"needs at least {self.wilds} wild{s}{have}: " + "; ".join(self.reasons)
 
 
-def wild_need(phase: Phase, deck: Deck, wrap: bool = False) -> WildNeed:
-    """A sound lower bound on the wilds any meld of ``phase`` uses, with the reasons
+def wild_need(groups: Sequence[Group], deck: Deck, wrap: bool = False) -> WildNeed:
+    """A sound lower bound on the wilds any meld of a phase of ``groups`` uses, with the reasons
     (``wrap``: runs may wrap from the top number to the bottom, so no number is in every
     window of a run shorter than the deck's numbers)."""
-    groups = phase.groups
     reasons: list[str] = []
     family_need = 0
     for kind in _PLURALS:

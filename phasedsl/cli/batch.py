@@ -206,9 +206,9 @@ def run_batch(path: str, row, jobs: int = 1) -> NoReturn:
 
     rest = itertools.chain(work, pieces)
     if len(work) > 1 and BARRIER not in work:
-        from ..dsl import parse_phase
+        from .. import dsl
 
-        parse_phase("1 set of 3")  # the workers share the phase parser, built once here
+        dsl.read("1 set of 3")  # the workers share the phase parser, built once here
         with Pool(_answer, min(jobs, cpus() * 4)) as pool:
             for answer in pool.map(rest):
                 write_answer(answer)
