@@ -28,9 +28,9 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="phasedsl-bench-cache-") as cache:
         os.environ["PHASEDSL_CACHE"] = cache
-        from phasedsl.balance import DEFAULT_GAMES, balance
-        from phasedsl.difficulty import dealt_or_none
-        from phasedsl.packs import load_pack
+        from phasedsl.design.balance import DEFAULT_GAMES, balance
+        from phasedsl.design.difficulty import dealt_or_none
+        from phasedsl.packs.pack import load_pack
 
         games = args.games or DEFAULT_GAMES
         pack = load_pack(args.pack)

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from randomcases import worst_cases  # noqa: E402
 
 from phasedsl import STANDARD_DECK, Phase, api, load_pack  # noqa: E402
-from phasedsl.outs import shortfall  # noqa: E402
+from phasedsl.model.outs import shortfall  # noqa: E402
 
 # The ten classic phases, as the built-in `original` pack lists them.
 CLASSIC = [e.text for e in load_pack("original").worlds[0].phases]

@@ -18,8 +18,8 @@ import time
 
 from phasedsl import STANDARD_DECK, Card, Rules, hit_plan, hit_targets
 from phasedsl.api import laid_group
-from phasedsl.cards import WILD
-from phasedsl.rules import DEFAULT_RULES
+from phasedsl.model.cards import WILD
+from phasedsl.model.rules import DEFAULT_RULES
 
 COLORS = STANDARD_DECK.colors
 

@@ -11,7 +11,7 @@ import argparse
 import time
 
 from phasedsl import Phase, Rules, load_pack
-from phasedsl.odds import exact_odds, sampled_odds
+from phasedsl.design.odds import exact_odds, sampled_odds
 
 # The ten classic phases, as the built-in `original` pack lists them.
 CLASSIC = [e.text for e in load_pack("original").worlds[0].phases]

@@ -16,7 +16,7 @@ import time
 
 from phasedsl.game import Game
 from phasedsl.game import moves as mv
-from phasedsl.gamelog import replay
+from phasedsl.game.log import replay
 
 
 def long_game(hands: int, seed: int) -> list[str]:

@@ -35,7 +35,7 @@ RUN = """
 import hashlib, json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
 t0 = time.perf_counter()
-from phasedsl.simulate import simulate, summarize
+from phasedsl.design.simulate import simulate, summarize
 args = json.loads(sys.argv[2])
 records = simulate(args["variant"], args["players"], args["games"], args["bot"], args["seed"],
                    jobs=args["jobs"])

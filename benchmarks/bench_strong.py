@@ -40,11 +40,11 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from phasedsl.bots import GreedyBot
+from phasedsl.design.simulate import MAX_MOVES, PLAYER_NAMES, game_seed, playable_tables
 from phasedsl.game import Game, legal_moves, view
-from phasedsl.simulate import MAX_MOVES, PLAYER_NAMES, game_seed, playable_tables
-from phasedsl.strong import StrongBot
-from phasedsl.workers import Pool, resolve_jobs
+from phasedsl.players.bots import GreedyBot
+from phasedsl.players.strong import StrongBot
+from phasedsl.system.workers import Pool, resolve_jobs
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL_MS = 5.0

@@ -7,7 +7,6 @@
 
 __version__ = "0.1.0"
 
-from .cards import SKIP, STANDARD_DECK, WILD, Card, Deck, format_cards, parse_cards
 from .errors import (
     ArgumentError,
     CardError,
@@ -19,17 +18,19 @@ from .errors import (
     PhaseValueError,
     RulesError,
 )
-from .meld import LaidGroup, Meld
-from .outs import Out, Shortfall, outs, shortfall
-from .phase import Group, Kind, Part, Phase
-from .rules import DEFAULT_RULES, Rules, Scoring
-from .scoring import score
+from .melds.scoring import score
+from .model.cards import SKIP, STANDARD_DECK, WILD, Card, Deck, format_cards, parse_cards
+from .model.meld import LaidGroup, Meld
+from .model.outs import Out, Shortfall, outs, shortfall
+from .model.phase import Group, Kind, Part, Phase
+from .model.rules import DEFAULT_RULES, Rules, Scoring
 from .solver import can_make, find
 
 # Loaded on first use: checking hands (a batch, say) never needs the layout and hit checks.
-_LATER = {"Hit": ("hits", "Hit"), "HitPlan": ("hits", "HitPlan"), "hit_plan": ("hits", "plan"),
-          "hit_targets": ("hits", "targets"), "Problem": ("layout", "Problem"),
-          "Verdict": ("layout", "Verdict"), "verify": ("layout", "verify")}
+_LATER = {"Hit": ("melds.hits", "Hit"), "HitPlan": ("melds.hits", "HitPlan"),
+          "hit_plan": ("melds.hits", "plan"), "hit_targets": ("melds.hits", "targets"),
+          "Problem": ("melds.layout", "Problem"), "Verdict": ("melds.layout", "Verdict"),
+          "verify": ("melds.layout", "verify")}
 
 
 def __getattr__(name: str):
@@ -42,9 +43,63 @@ def __getattr__(name: str):
     return value
 
 
+# Where each module of 0.1's flat layout now lives: a script that imports one by its old
+# name (``phasedsl.odds``, ``phasedsl.packs``) gets the same module object.
+MOVED = {
+    "cards": "model.cards", "phase": "model.phase", "dsl": "model.dsl", "rephrase": "model.rephrase",
+    "rules": "model.rules", "supply": "model.supply", "skipblue": "model.skipblue",
+    "meld": "model.meld", "coerce": "model.coerce", "outs": "model.outs",
+    "layout": "melds.layout", "runread": "melds.runread", "scoring": "melds.scoring",
+    "hits": "melds.hits", "yamlsafe": "packs.yamlsafe", "lint": "packs.lint",
+    "gamelog": "game.log", "bots": "players.bots", "strong": "players.strong",
+    "turnplan": "players.turnplan", "botspec": "players.botspec", "extbot": "players.extbot",
+    "play": "players.play", "tournament": "players.tournament", "odds": "design.odds",
+    "oddscache": "design.oddscache", "difficulty": "design.difficulty",
+    "simulate": "design.simulate", "balance": "design.balance", "reorder": "design.reorder",
+    "generate": "design.generate", "report": "design.report", "svgchart": "design.svgchart",
+    "outfiles": "system.outfiles", "workers": "system.workers",
+    "interrupts": "system.interrupts", "resources": "system.resources",
+}
+
+
+class _OldNames:
+    """Finds ``phasedsl.<old name>`` as the module it moved to (PEP 451 finder and loader)."""
+
+    @staticmethod
+    def new_name(name: str) -> str | None:
+        head, _, rest = name.partition(".")
+        old, _, inner = rest.partition(".")
+        if head != __name__ or old not in MOVED:
+            return None
+        return f"{__name__}.{MOVED[old]}" + (f".{inner}" if inner else "")
+
+    @staticmethod
+    def find_spec(name: str, path=None, target=None):
+        if _OldNames.new_name(name) is None:
+            return None
+        from importlib.util import spec_from_loader
+
+        return spec_from_loader(name, _OldNames)
+
+    @staticmethod
+    def create_module(spec):
+        from importlib import import_module
+
+        return import_module(_OldNames.new_name(spec.name))
+
+    @staticmethod
+    def exec_module(module) -> None:
+        pass  # (the module ran when it was imported by its own name)
+
+
+# first: a moved package's old name must not be found on its folder as a second copy
+if not any(f is _OldNames for f in __import__("sys").meta_path):
+    __import__("sys").meta_path.insert(0, _OldNames)
+
+
 def load_pack(ref):
     """A variant pack by built-in name or file path (see phasedsl.packs)."""
-    from .packs import as_pack  # jsonschema is loaded only when packs are used
+    from .packs.pack import as_pack  # jsonschema is loaded only when packs are used
 
     return as_pack(ref, "load_pack")
 

@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from .cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
 from .errors import CardError, PhaseDSLError, PhaseSyntaxError, quoted
-from .meld import LaidGroup
-from .phase import Phase, plural_word
-from .rules import DEFAULT_RULES, Rules
-from .scoring import card_points, score
+from .melds.scoring import card_points, score
+from .model.cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
+from .model.meld import LaidGroup
+from .model.phase import Phase, plural_word
+from .model.rules import DEFAULT_RULES, Rules
 from .solver import assess
 
 if TYPE_CHECKING:
-    from .layout import Verdict
+    from .melds.layout import Verdict
 
 
 def parse(text: str, rules: Rules = DEFAULT_RULES) -> Phase:
@@ -106,7 +106,7 @@ class Context:
             if phase_no is not None or world is not None:
                 raise PhaseDSLError("--phase and --world need --variant PACK")
             return cls()
-        from .packs import load_pack
+        from .packs.pack import load_pack
 
         pack = load_pack(variant)
         if phase_no is None:
@@ -191,7 +191,7 @@ def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -
         if not layout[-1]:  # an empty argument is a mistake, not a group of no cards
             raise CardError(f"group {i} has no cards: give each laid group's cards, like "
                             "'R5 B5 W'")
-    from .layout import verify  # (the layout and hit checks load when first used)
+    from .melds.layout import verify  # (the layout and hit checks load when first used)
 
     return verify(phase, layout, rules)
 
@@ -340,10 +340,10 @@ _LINE_KEYS = frozenset(("id", "phase", "cards", "groups"))
 
 
 def __getattr__(name: str):
-    # ``laid_group`` reads a group as the hits do, so it lives with them (phasedsl.hits);
+    # ``laid_group`` reads a group as the hits do, so it lives with them (phasedsl.melds.hits);
     # ``from phasedsl.api import laid_group`` keeps working, loading the hit checks only then
     if name == "laid_group":
-        from .hits import laid_group
+        from .melds.hits import laid_group
 
         return laid_group
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -354,7 +354,7 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
 
     "exact" is false only when the search stopped at its budget: more cards may fit.
     """
-    from .hits import closed_groups, plan, targets
+    from .melds.hits import closed_groups, plan, targets
 
     p = plan(laid, hand, rules)
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
@@ -369,7 +369,7 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
 
 
 def hit_text(result: dict) -> str:
-    from .hits import closed_words, plan_lines
+    from .melds.hits import closed_words, plan_lines
 
     lines = ["fits now:"] + ["  " + _hit_words(h) for h in result["hits"]]
     if not result["hits"]:
@@ -382,7 +382,7 @@ def hit_text(result: dict) -> str:
 
 
 def _hit_words(h: dict) -> str:
-    from .hits import hit_words
+    from .melds.hits import hit_words
 
     card = h["card"]
     return hit_words(card, h["group"], h["end"], h.get("swap"), h.get("stands"),
@@ -578,7 +578,7 @@ def drawing(path, what: str, force: bool = False, **subplots):
     block ends; any failure to draw or write is a PhaseDSLError."""
     from pathlib import Path
 
-    from .outfiles import write_with
+    from .system.outfiles import write_with
 
     plt = pyplot()
     fig, axes = plt.subplots(**subplots)

@@ -1,9 +1,9 @@
 """What the bot tests share: every table the referee plays, a bot held to its moves, a game
 between such bots."""
 
-from phasedsl.bots import make_bot
+from phasedsl.design.simulate import playable_tables
 from phasedsl.game import Game, view
-from phasedsl.simulate import playable_tables
+from phasedsl.players.bots import make_bot
 
 TABLES = playable_tables(3)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from phasedsl.gamelog import Replay, replay
+from phasedsl.game.log import Replay, replay
 
 PLAYERS = ("ann", "bob", "cat")
 # Dealt by cat, so ann plays first.  ann holds phase 1 with extras (two sets of four

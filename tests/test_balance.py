@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from phasedsl import difficulty, oddscache
-from phasedsl.difficulty import (
+from phasedsl.design import difficulty, oddscache
+from phasedsl.design.difficulty import (
     Dealt,
     PhaseInPlay,
     dealt,
@@ -19,9 +19,9 @@ from phasedsl.difficulty import (
     order_matters,
     reason,
 )
-from phasedsl.odds import odds
-from phasedsl.packs import load_pack
-from phasedsl.simulate import GameRecord, simulate
+from phasedsl.design.odds import odds
+from phasedsl.design.simulate import GameRecord, simulate
+from phasedsl.packs.pack import load_pack
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def test_dealt_samples_where_odds_samples_with_a_wilson_interval(cache):
     assert got.method == "sampled" and got.samples == 2_000
     lo, hi = got.ci95
     assert lo < got.probability < hi
-    from phasedsl.odds import wilson
+    from phasedsl.design.odds import wilson
 
     assert (lo, hi) == wilson(round(got.probability * 2_000), 2_000)
 
@@ -113,7 +113,7 @@ def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):
 
 
 def _row(number: int, made: int, attempts: int) -> PhaseInPlay:
-    from phasedsl.odds import wilson
+    from phasedsl.design.odds import wilson
 
     return PhaseInPlay(number, f"phase {number}", attempts, made, made / attempts,
                        wilson(made, attempts), 1.0, (1.0, 1.0))
@@ -246,10 +246,10 @@ def test_in_play_carries_the_dealt_figure(cache):
 
 from typer.testing import CliRunner  # noqa: E402
 
-from phasedsl.balance import balance, reordered  # noqa: E402
 from phasedsl.cli import app  # noqa: E402
+from phasedsl.design.balance import balance, reordered  # noqa: E402
 from phasedsl.errors import PhaseDSLError  # noqa: E402
-from phasedsl.packs import check_file  # noqa: E402
+from phasedsl.packs.pack import check_file  # noqa: E402
 
 runner = CliRunner()
 
@@ -414,7 +414,7 @@ def _comments(text: str) -> list[str]:
 
 
 def test_write_reordered_keeps_comments_names_and_notes(tmp_path):
-    from phasedsl.reorder import write_reordered
+    from phasedsl.design.reorder import write_reordered
 
     src = tmp_path / "mine.yaml"
     src.write_text("""\
@@ -456,7 +456,7 @@ phases:
 
 
 def test_write_copies_a_list_from_the_extended_pack(tmp_path):
-    from phasedsl.reorder import write_reordered
+    from phasedsl.design.reorder import write_reordered
 
     order = (1, 2, 4, 3, 5, 6, 7, 8, 9, 10)
     got = write_reordered(load_pack("one-color-runs"), {None: order}, tmp_path / "ocr.yaml")
@@ -481,7 +481,7 @@ def test_write_refuses_inherited_worlds_before_any_game(tmp_path):
 
 
 def test_write_multi_world_reorders_each_world(tmp_path):
-    from phasedsl.reorder import write_reordered
+    from phasedsl.design.reorder import write_reordered
 
     src = tmp_path / "two.yaml"
     src.write_text(TWO_WORLDS.format(name="two"))
@@ -501,7 +501,7 @@ def test_write_never_replaces_a_file_without_force(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     import dataclasses
 
-    from phasedsl import balance as balance_module
+    from phasedsl.design import balance as balance_module
 
     measured = balance_module.balance
 
@@ -525,7 +525,7 @@ def test_write_never_replaces_a_file_without_force(tmp_path, monkeypatch):
 
 
 def test_the_default_games_are_said_in_the_help():
-    from phasedsl.balance import DEFAULT_GAMES
+    from phasedsl.design.balance import DEFAULT_GAMES
 
     r = invoke("balance", "--help")
     assert f"default {DEFAULT_GAMES}:" in " ".join(r.output.split())
@@ -534,7 +534,7 @@ def test_the_default_games_are_said_in_the_help():
 def test_balance_original_flags_4_and_8_proposes_an_order_without_them_and_writes_it(
         tmp_path, monkeypatch):
     """The issue's done-when, with the default games (the one slow test here)."""
-    from phasedsl.balance import DEFAULT_GAMES
+    from phasedsl.design.balance import DEFAULT_GAMES
 
     monkeypatch.chdir(tmp_path)
     r = invoke("balance", "original", "--json", "--write", "out.yaml")
@@ -608,7 +608,7 @@ def test_the_table_columns_line_up_on_sampled_rows():
     # a sampled dealt figure ("12.34 (11.90-12.80)") is longer than an exact one, and the
     # columns after it shifted right on its row
     from phasedsl.cli.design import _table
-    from phasedsl.difficulty import Dealt, PhaseInPlay
+    from phasedsl.design.difficulty import Dealt, PhaseInPlay
 
     def row(n, phase, dealt, share):
         return PhaseInPlay(n, phase, 100, int(100 * share), share, (share - 0.05, share + 0.04),

@@ -6,13 +6,13 @@ import random
 import pytest
 from bot_tables import TABLES, play
 
-from phasedsl.bots import BOTS, GreedyBot, RandomBot, make_bot
-from phasedsl.cards import parse_cards
 from phasedsl.errors import PhaseDSLError
 from phasedsl.game import Game, view
 from phasedsl.game import moves as mv
 from phasedsl.game.state import replace
-from phasedsl.packs import load_pack
+from phasedsl.model.cards import parse_cards
+from phasedsl.packs.pack import load_pack
+from phasedsl.players.bots import BOTS, GreedyBot, RandomBot, make_bot
 
 
 def test_every_referee_pack_is_played():
@@ -26,7 +26,7 @@ def test_greedy_plays_every_pack_to_the_end(table):
     g = play(table, ["greedy"] * 3, seed=sum(map(ord, table)))
     assert g.over and g.winner is not None
     # the log of the game replays as legal
-    from phasedsl.gamelog import replay
+    from phasedsl.game.log import replay
 
     assert replay(g.to_log()).legal
 
@@ -135,7 +135,7 @@ def test_unknown_bot_is_refused_by_name():
 
 
 def test_greedy_swaps_under_utah_rules_and_never_takes_a_wild_back():
-    from phasedsl.simulate import play_game
+    from phasedsl.design.simulate import play_game
 
     def swaps(pack):
         return sum('"type": "swap"' in line for i in range(2)
@@ -146,7 +146,7 @@ def test_greedy_swaps_under_utah_rules_and_never_takes_a_wild_back():
 
 
 def test_greedy_sheds_the_anti_phase_card_and_aims_it_at_the_leader():
-    from phasedsl.cards import ANTI
+    from phasedsl.model.cards import ANTI
 
     g = Game.new("anti-phase-for-others", ["ann", "bob", "cat"], seed=1)
     st = g.state

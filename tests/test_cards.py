@@ -56,7 +56,7 @@ def test_held_cards_over_the_deck_are_refused_however_written(text):
 
 
 def test_cards_read_are_one_object_per_card():
-    from phasedsl.cards import most_copies
+    from phasedsl.model.cards import most_copies
 
     a = parse_cards("r5 B5 W")
     b = parse_cards("R05 b5 w")

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from phasedsl import STANDARD_DECK, Phase
-from phasedsl.cards import SKIP, WILD
-from phasedsl.rules import Rules
+from phasedsl.model.cards import SKIP, WILD
+from phasedsl.model.rules import Rules
 from phasedsl.solver import cards_short, shortfall
 
 DECK = [c for c in STANDARD_DECK.all_cards() if c.natural]

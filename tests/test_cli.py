@@ -262,7 +262,7 @@ def test_caret_lines_keep_short_lines_whole_and_point_at_the_column():
 
 
 def test_wilson_interval_contains_the_estimate_at_0_and_100_percent():
-    from phasedsl.odds import wilson
+    from phasedsl.design.odds import wilson
 
     for n in (1, 3, 7, 100, 1000, 12345, 200_000):
         for hits in (0, 1, n // 2, n - 1, n):
@@ -394,7 +394,7 @@ def test_odds_table_fits_80_columns_and_keeps_the_whole_phase(tmp_path):
 
 
 def test_show_fits_80_columns():
-    from phasedsl.packs import builtin_names
+    from phasedsl.packs.pack import builtin_names
 
     for ref in [*builtin_names(), "list"]:
         r = run("show", ref) if ref != "list" else run("list")

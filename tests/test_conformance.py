@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from phasedsl.cards import parse_cards
 from phasedsl.conformance import AREAS, SHIPPED, answer, load, rule_features
 from phasedsl.conformance import cases as case_families
 from phasedsl.conformance.bruteforce import can_make, confirm_hand, layout_ok, spec_of
 from phasedsl.conformance.export import ReferenceDisagrees, area_cases, export, texts
 from phasedsl.conformance.ruleset import changes, feature_name, flatten, printed, solver_rules, with_changes
-from phasedsl.phase import Kind, Phase
-from phasedsl.rules import Rules
+from phasedsl.model.cards import parse_cards
+from phasedsl.model.phase import Kind, Phase
+from phasedsl.model.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -328,7 +328,7 @@ def test_export_writes_each_area_and_refuses_to_overwrite(tmp_path, monkeypatch)
     data = json.loads(first["hands.json"])
     assert data["area"] == "hands" and data["count"] == len(data["cases"]) == counts["hands"]
     assert load(out)["hands"] == data["cases"]
-    from phasedsl.outfiles import OutputError
+    from phasedsl.system.outfiles import OutputError
 
     with pytest.raises(OutputError, match="already exists"):
         export(out)

@@ -28,7 +28,7 @@ from phasedsl import (
     verify,
 )
 from phasedsl.cli import app
-from phasedsl.supply import wild_need
+from phasedsl.model.supply import wild_need
 
 runner = CliRunner()
 
@@ -267,7 +267,7 @@ def test_phases_the_deck_can_supply_still_read(phrase):
 
 
 def test_parse_and_lint_say_the_same_words():
-    from phasedsl.lint import phase_warnings
+    from phasedsl.packs.lint import phase_warnings
 
     small = Deck(wilds=4)
     phrase = "3 color sets of 3 + 1 color set of 4"
@@ -283,7 +283,7 @@ def test_parse_and_lint_say_the_same_words():
 
 
 def test_every_phase_of_every_shipped_pack_still_reads():
-    from phasedsl.packs import builtin_names, load_pack
+    from phasedsl.packs.pack import builtin_names, load_pack
 
     count = 0
     for name in builtin_names():
@@ -420,7 +420,7 @@ def test_order_does_not_change_the_contract(ps, rnd):
 
 
 def test_lint_reports_phases_that_differ_only_in_order(tmp_path):
-    from phasedsl.packs import check_file
+    from phasedsl.packs.pack import check_file
 
     path = tmp_path / "mine.yaml"
     path.write_text(LINT_PACK.format(phases='["1 run of 4 + 1 set of 3", "1 set of 3 + 1 run of 4",'
@@ -449,14 +449,14 @@ phases: {phases}
                                     "1 even or odd of 1", "1 color set of 1", "1 color run of 1",
                                     "1 color even or odd of 1", "1 card of one color"])
 def test_lint_warns_about_one_card_groups(phrase):
-    from phasedsl.lint import phase_warnings
+    from phasedsl.packs.lint import phase_warnings
 
     warned = phase_warnings(Phase.parse(phrase + " + 1 set of 3"), Rules())
     assert any("which any one card makes" in w for w in warned), warned
 
 
 def test_lint_keeps_quiet_about_meaningful_small_groups(tmp_path):
-    from phasedsl.lint import phase_warnings
+    from phasedsl.packs.lint import phase_warnings
 
     for phrase in ["1 set of 2", "a joker + 1 set of 3", "1 skip + 1 run of 4",
                    "1 run of 1 with colors {5: red}"]:
@@ -480,7 +480,7 @@ def test_lint_reports_a_remark_a_pack_phase_ignores(tmp_path):
 
 
 def check_file_strict(path):
-    from phasedsl.packs import check_file
+    from phasedsl.packs.pack import check_file
 
     return check_file(path, strict=True)
 

@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 
 from phasedsl import STANDARD_DECK, Phase, api, find
-from phasedsl.cards import SKIP, WILD, Deck
-from phasedsl.outs import unseen_counts
-from phasedsl.rules import Rules
+from phasedsl.model.cards import SKIP, WILD, Deck
+from phasedsl.model.outs import unseen_counts
+from phasedsl.model.rules import Rules
 from phasedsl.solver import closedshort, layout_for
 
 # the module holding assess and its routes (where the fast paths are switched off)

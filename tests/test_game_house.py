@@ -22,7 +22,7 @@ from game_logs import (
 from phasedsl.errors import PhaseDSLError
 from phasedsl.game import Game
 from phasedsl.game.engine import hand_points
-from phasedsl.gamelog import replay
+from phasedsl.game.log import replay
 
 # --------------------------------------------------------------------- phase order
 
@@ -430,7 +430,7 @@ def test_thai_tie_break_hand_is_won_by_the_first_to_lay_it_down():
     from phasedsl.game import moves as mv
     from phasedsl.game.engine import apply, make_table, start
     from phasedsl.game.hand_end import game_end
-    from phasedsl.packs import load_pack
+    from phasedsl.packs.pack import load_pack
 
     table = make_table(load_pack("thai"), ["ann", "bob", "cat"])
     state = start(table, "cat")
@@ -486,7 +486,7 @@ def test_replay_tie_breaks_send_every_finisher_to_the_tie_break_hand(tmp_path):
 
     from phasedsl.game.engine import current_phase, make_table, start
     from phasedsl.game.hand_end import game_end
-    from phasedsl.packs import load_pack
+    from phasedsl.packs.pack import load_pack
 
     for rule, tied in (("replay_phase_10", ("ann", "bob")),
                        ("lowest_score_then_replay", None)):
@@ -529,10 +529,10 @@ def _japanese_after_bob_lays(tmp_path):
 def test_japanese_a_taken_wild_played_as_the_last_card_goes_out(tmp_path):
     from dataclasses import replace as dc_replace
 
-    from phasedsl.cards import Card
     from phasedsl.game import moves as mv
     from phasedsl.game.engine import apply
     from phasedsl.game.state import replace as with_
+    from phasedsl.model.cards import Card
 
     state = _japanese_after_bob_lays(tmp_path)
     house = dc_replace(state.table.house, go_out_without_discard=True)
@@ -547,12 +547,12 @@ def test_japanese_a_taken_wild_played_as_the_last_card_goes_out(tmp_path):
 
 def test_japanese_a_wild_that_could_not_be_reused_cannot_be_taken(tmp_path):
     from phasedsl import parse_cards
-    from phasedsl.cards import Card
     from phasedsl.game import moves as mv
     from phasedsl.game.engine import IllegalMove, apply
     from phasedsl.game.state import Laid
     from phasedsl.game.state import replace as with_
-    from phasedsl.meld import LaidGroup
+    from phasedsl.model.cards import Card
+    from phasedsl.model.meld import LaidGroup
 
     state = _japanese_after_bob_lays(tmp_path)
 
@@ -575,7 +575,7 @@ def test_replay_last_phase_replays_each_players_last_made_phase(tmp_path):
 
     from phasedsl.game.engine import current_phase, make_table, start
     from phasedsl.game.hand_end import game_end
-    from phasedsl.packs import load_pack
+    from phasedsl.packs.pack import load_pack
 
     pack = write_pack(tmp_path, "tblast", "extends: pick-a-phase\nrules:\n  house_rules:\n"
                                           "    tie_break: replay_last_phase\n")
@@ -652,8 +652,8 @@ def test_a_seeded_game_stopped_by_the_clock_writes_a_log_that_replays(tmp_path):
 
 
 def test_a_bot_holding_only_the_anti_phase_card_is_offered_whom_to_send_down():
-    from phasedsl.cards import ANTI as CARD
     from phasedsl.game import Discard, view
+    from phasedsl.model.cards import ANTI as CARD
 
     r = legal(*ann_goes_out(), *_bob_lays_and_keeps_the_card(), header=ANTI)
     seen = view(r.state, "bob")

@@ -9,7 +9,7 @@ import pytest
 from phasedsl.game import Game
 from phasedsl.game import moves as mv
 from phasedsl.game.engine import cards_in_play
-from phasedsl.gamelog import replay
+from phasedsl.game.log import replay
 
 PACKS = ["original", "masters", "masters-variant-1", "masters-variant-2", "postal", "floating",
          "truly-wild", "thai", "pick-a-phase", "japanese-wild-rules", "utah", "dealers-choice",

@@ -25,8 +25,8 @@ from phasedsl.game import Game, IllegalMove, legal_moves
 from phasedsl.game import moves as mv
 from phasedsl.game.engine import apply, make_table, start
 from phasedsl.game.hand_end import game_end
-from phasedsl.gamelog import replay
-from phasedsl.packs import load_pack
+from phasedsl.game.log import replay
+from phasedsl.packs.pack import load_pack
 
 
 def test_the_first_player_is_left_of_the_dealer():
@@ -322,8 +322,8 @@ def test_two_players_a_skip_gives_the_skipper_another_turn():
 
 
 def test_a_lone_top_discard_becomes_the_draw_pile_when_nothing_else_is_left():
-    from phasedsl.cards import Card
     from phasedsl.game.state import replace as with_
+    from phasedsl.model.cards import Card
 
     state = run().state  # ann to draw; put every card of the draw pile into cat's hand
     cat = state.table.index("cat")

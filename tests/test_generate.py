@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
-from phasedsl.difficulty import dealt, easier, in_play
-from phasedsl.generate import (
+from phasedsl.design.difficulty import dealt, easier, in_play
+from phasedsl.design.generate import (
     KINDS,
     GenerateError,
     base_pack,
@@ -21,10 +21,10 @@ from phasedsl.generate import (
     parse_kinds,
     phrases,
 )
-from phasedsl.lint import phase_warnings
-from phasedsl.packs import check_file, load_pack
-from phasedsl.phase import Phase
-from phasedsl.simulate import simulate
+from phasedsl.design.simulate import simulate
+from phasedsl.model.phase import Phase
+from phasedsl.packs.lint import phase_warnings
+from phasedsl.packs.pack import check_file, load_pack
 
 runner = CliRunner()
 COMMENT = re.compile(r'^\s*- "([^"]+)"  # dealt (\d+\.\d+)% \((exact|sampled)')
@@ -209,8 +209,8 @@ def test_an_existing_file_needs_force(tmp_path):
 def test_a_pack_of_several_worlds_keeps_its_own_title():
     # build_pack's loop over the worlds once reused the name `title`, so a pack of two
     # worlds was titled after its last world ("World 2").
-    from phasedsl.generate import build_pack
-    from phasedsl.rules import Rules
+    from phasedsl.design.generate import build_pack
+    from phasedsl.model.rules import Rules
 
     worlds = [("world-1", "World 1", ["2 sets of 3"]), ("world-2", "World 2", ["1 run of 4"])]
     pack = build_pack("two", worlds, {}, Rules(), title="Generated (2 worlds of 1 phases, seed 7)")

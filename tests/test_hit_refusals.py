@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from phasedsl import hit_plan
 from phasedsl.cli import app
-from phasedsl.hits import closed_groups, laid_group
-from phasedsl.packs import load_pack
-from phasedsl.rules import Rules
+from phasedsl.melds.hits import closed_groups, laid_group
+from phasedsl.model.rules import Rules
+from phasedsl.packs.pack import load_pack
 
 runner = CliRunner()
 PAIRS = "run of 3 pairs: R5 R5 R6 R6 R7 R7"
@@ -65,7 +65,7 @@ def test_a_take_back_is_said_beside_the_rule():
 def test_the_referee_names_the_rule(tmp_path):
     from game_logs import deal, draw, game, hit, lay, lines, write_pack
 
-    from phasedsl.gamelog import replay
+    from phasedsl.game.log import replay
 
     pack = write_pack(tmp_path, "pairs", "extends: original\nphases:\n"
                       + "".join(f"  - \"{p}\"\n" for p in

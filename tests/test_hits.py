@@ -2,8 +2,8 @@ import pytest
 
 from phasedsl import Card, LayoutError, parse_cards
 from phasedsl.api import laid_group
-from phasedsl.hits import plan, targets
-from phasedsl.rules import Rules
+from phasedsl.melds.hits import plan, targets
+from phasedsl.model.rules import Rules
 
 RUN = laid_group("run: R4 R5 W=6 R7")
 SET = laid_group("set: B9 G9 W")
@@ -82,11 +82,11 @@ from functools import cache  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from phasedsl.api import hit_json, hit_text  # noqa: E402
-from phasedsl.cards import SKIP, WILD, Deck  # noqa: E402
 from phasedsl.cli import app  # noqa: E402
-from phasedsl.layout import read_group  # noqa: E402
-from phasedsl.meld import LaidGroup  # noqa: E402
-from phasedsl.phase import Group, Kind  # noqa: E402
+from phasedsl.melds.layout import read_group  # noqa: E402
+from phasedsl.model.cards import SKIP, WILD, Deck  # noqa: E402
+from phasedsl.model.meld import LaidGroup  # noqa: E402
+from phasedsl.model.phase import Group, Kind  # noqa: E402
 
 
 def placed(laid, hand, rules=None):
@@ -213,7 +213,7 @@ def test_whole_deck_hand_is_exact_and_counted():
 
 # ----------------------------------------------------------------------------- brute force
 # Every order x every target x every end, each step judged by layout.read_group on the
-# whole group with every card at an explicit place.  Independent of phasedsl.hits.
+# whole group with every card at an explicit place.  Independent of phasedsl.melds.hits.
 
 @cache
 def _legal(group: Group, cards: tuple, rules: Rules) -> bool:

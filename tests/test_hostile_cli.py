@@ -94,8 +94,8 @@ def test_an_empty_laid_group_is_an_input_error():
 def test_a_report_or_plot_that_cannot_be_written_is_refused_before_the_games(tmp_path,
                                                                              monkeypatch):
     # a folder, or a missing folder, was found out only after every game was played
-    import phasedsl.report as report
-    import phasedsl.simulate as simulate
+    import phasedsl.design.report as report
+    import phasedsl.design.simulate as simulate
 
     def no_games(*_, **__):
         raise AssertionError("games were played")
@@ -152,8 +152,8 @@ def test_a_log_value_or_name_is_never_echoed_whole(tmp_path):
 def test_a_deck_the_schema_refuses_is_never_built(tmp_path, monkeypatch):
     # numbers 1 to a billion: the phases were read against that deck, which took minutes
     # and gigabytes before the schema's error was said
-    from phasedsl.cards import STANDARD_DECK
-    from phasedsl.phase import Phase
+    from phasedsl.model.cards import STANDARD_DECK
+    from phasedsl.model.phase import Phase
 
     read = Phase.parse
     decks = []
@@ -212,7 +212,7 @@ def test_a_game_log_that_cannot_be_written_stops_the_game_with_an_error():
 def test_sampling_that_would_run_for_hours_is_refused_with_the_estimate(monkeypatch):
     # --draws 50 on a phase of ten groups sampled 200,000 hands of 60 cards, for as long
     # as that took; the limit is lowered here so that any sampled figure passes it
-    import phasedsl.odds as odds
+    import phasedsl.design.odds as odds
 
     monkeypatch.setattr(odds, "MAX_SAMPLING_SECONDS", 1e-9)
     out = refused("odds", "1 color run of 4", "--samples", "5000", says="sampling 5,000 hands of "

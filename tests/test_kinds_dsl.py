@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from phasedsl.errors import PhaseSyntaxError, PhaseValueError
-from phasedsl.phase import Group, Kind, Phase
+from phasedsl.model.phase import Group, Kind, Phase
 
 READS = [
     ("cards totalling 34", "cards totalling 34", Group(Kind.SUM, 3, total=34, any_count=True)),

@@ -11,8 +11,8 @@ import pytest
 from reference import can_make, card_tuple
 
 from phasedsl import STANDARD_DECK, Card, Deck, Phase, parse_cards
-from phasedsl.layout import verify
-from phasedsl.rules import Rules
+from phasedsl.melds.layout import verify
+from phasedsl.model.rules import Rules
 from phasedsl.solver import find, shortfall, unseen_counts
 
 DECK = STANDARD_DECK.all_cards()
@@ -247,7 +247,7 @@ def test_exact_odds_count_every_hand(phrase, wrap):
     from fractions import Fraction
     from itertools import combinations
 
-    from phasedsl.odds import odds
+    from phasedsl.design.odds import odds
 
     rules = Rules(deck=SMALL, hand_size=5, runs_wrap=wrap)
     phase = Phase.parse(phrase, SMALL)
@@ -261,7 +261,7 @@ def test_exact_odds_count_every_hand(phrase, wrap):
 
 
 def test_lint_knows_the_new_pools_and_wrap():
-    from phasedsl.lint import phase_warnings
+    from phasedsl.packs.lint import phase_warnings
 
     def wilds_said(phrase: str, rules: Rules) -> list[str]:
         return [w for w in phase_warnings(Phase.parse(phrase), rules) if "wild" in w]
@@ -281,7 +281,7 @@ def test_lint_knows_the_new_pools_and_wrap():
 def _random_mixed_phase(rng: random.Random) -> Phase:
     """One to three groups: a new kind beside classic ones (sizes kept small for the
     reference)."""
-    from phasedsl.phase import Group, Kind, Part
+    from phasedsl.model.phase import Group, Kind, Part
 
     parts = []
     for k in range(rng.randint(1, 3)):

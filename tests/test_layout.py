@@ -1,10 +1,10 @@
 import pytest
 
 from phasedsl import STANDARD_DECK, CardError, Phase, find, parse_cards
-from phasedsl.cards import Card
-from phasedsl.layout import read_group, verify
-from phasedsl.phase import Group, Kind
-from phasedsl.rules import Rules
+from phasedsl.melds.layout import read_group, verify
+from phasedsl.model.cards import Card
+from phasedsl.model.phase import Group, Kind
+from phasedsl.model.rules import Rules
 
 
 def judge(phrase, *groups, rules=None, hand=None):

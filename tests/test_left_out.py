@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from phasedsl import STANDARD_DECK, Phase
-from phasedsl.cards import SKIP, WILD
-from phasedsl.rules import Rules
+from phasedsl.model.cards import SKIP, WILD
+from phasedsl.model.rules import Rules
 from phasedsl.solver import find_within_budget, left_out, made_within_budget
 
 DECK = [c for c in STANDARD_DECK.all_cards() if c.natural]

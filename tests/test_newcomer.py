@@ -23,18 +23,18 @@ from phasedsl import (
     hit_plan,
     hit_targets,
     load_pack,
-    outs,
     parse_cards,
     score,
     shortfall,
     verify,
 )
 from phasedsl.api import laid_group
-from phasedsl.cards import STANDARD_DECK
 from phasedsl.cli import app
 from phasedsl.errors import caret_lines, printable
 from phasedsl.game import Game
-from phasedsl.play import CommandError, parse_command
+from phasedsl.model import outs
+from phasedsl.model.cards import STANDARD_DECK
+from phasedsl.players.play import CommandError, parse_command
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -180,7 +180,7 @@ def test_game_logs_record_the_seed_that_dealt_them():
 
 
 def test_simulated_logs_record_each_games_seed():
-    from phasedsl.simulate import simulate
+    from phasedsl.design.simulate import simulate
 
     records = simulate("short-game-5", 2, 2, keep_logs=True)
     for r in records:
@@ -266,9 +266,9 @@ def test_a_hit_plan_prints_as_the_cli_prints_it():
 
 
 def test_packs_reports_games_and_odds_take_a_pack_name_or_a_phrase():
-    from phasedsl.odds import odds
-    from phasedsl.report import pack_figures, render_html
-    from phasedsl.simulate import simulate
+    from phasedsl.design.odds import odds
+    from phasedsl.design.report import pack_figures, render_html
+    from phasedsl.design.simulate import simulate
 
     assert odds("2 sets of 3", Rules(), 10) == odds(Phase.parse("2 sets of 3"), Rules(), 10)
     figures = pack_figures("short-game-5", games=1)
@@ -280,9 +280,9 @@ def test_packs_reports_games_and_odds_take_a_pack_name_or_a_phrase():
 def _api_calls():
     """Every public function that takes a phase, cards, laid groups or a pack, with each
     such argument in turn given a value of no use (filled in per case below)."""
-    from phasedsl.odds import odds
-    from phasedsl.report import pack_figures, render_html
-    from phasedsl.simulate import simulate
+    from phasedsl.design.odds import odds
+    from phasedsl.design.report import pack_figures, render_html
+    from phasedsl.design.simulate import simulate
 
     P, H, L = "2 sets of 3", "R5 B5", ["run: R4 R5 R6"]
     return {

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from phasedsl import Deck, Phase, Rules, find
 from phasedsl.cli import app
-from phasedsl.odds import exact_odds, sampled_odds
+from phasedsl.design.odds import exact_odds, sampled_odds
 
 runner = CliRunner()
 

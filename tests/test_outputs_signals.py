@@ -1,6 +1,6 @@
 """Outputs, signals and the answer on stdout (issue 14, items 4-7, 22, 24, 27, 28).
 
-Every file the command line writes goes through ``phasedsl.outfiles``: whole or not at
+Every file the command line writes goes through ``phasedsl.system.outfiles``: whole or not at
 all, never over an existing file without --force, never through a symlink.  Every
 ``--jobs`` command stops at once on Ctrl-C (exit 130) and SIGTERM (exit 143) with no
 worker left and no traceback.  An answer that cannot be written is exit 2, never a
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from phasedsl import outfiles
 from phasedsl.cli import app
+from phasedsl.system import outfiles
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -242,7 +242,7 @@ def test_simulate_logs_refuse_a_folder_of_logs_and_force_clears_the_stale_ones(t
 
 
 def test_simulate_writes_each_log_as_its_game_ends(tmp_path, monkeypatch):
-    import phasedsl.simulate as sim
+    import phasedsl.design.simulate as sim
 
     logs = tmp_path / "logs"
     seen = []
@@ -350,7 +350,7 @@ def test_report_on_a_real_full_disk_keeps_the_old_report(small_disk):
 def test_simulate_defaults_and_one_jobs_default_everywhere(monkeypatch):
     import typer.main
 
-    import phasedsl.simulate as sim
+    import phasedsl.design.simulate as sim
 
     got = {}
 
@@ -615,7 +615,7 @@ def _square(x: int) -> int:
 
 def test_the_pool_answers_in_order_with_barriers_and_says_what_went_wrong():
     from phasedsl.errors import PhaseDSLError
-    from phasedsl.workers import BARRIER, Pool, WorkerError
+    from phasedsl.system.workers import BARRIER, Pool, WorkerError
 
     items = [*range(10), BARRIER, *range(10, 13), BARRIER]
     with Pool(_square, 3) as pool:

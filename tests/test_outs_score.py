@@ -3,8 +3,8 @@ import random
 from reference import can_make, card_tuple
 
 from phasedsl import STANDARD_DECK, Phase, parse_cards
-from phasedsl.outs import outs, shortfall, unseen_counts
-from phasedsl.scoring import score
+from phasedsl.melds.scoring import score
+from phasedsl.model.outs import outs, shortfall, unseen_counts
 
 
 def test_one_card_short_names_the_outs():

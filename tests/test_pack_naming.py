@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from phasedsl.cli import app
 from phasedsl.cli.naming import complete_pack, complete_world
-from phasedsl.packs import builtin_names
+from phasedsl.packs.pack import builtin_names
 
 runner = CliRunner()
 

@@ -8,7 +8,7 @@ import time
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
-from phasedsl.packs import check_file
+from phasedsl.packs.pack import check_file
 
 runner = CliRunner()
 

@@ -8,9 +8,9 @@ from typer.testing import CliRunner
 from phasedsl import PackError, Phase, PhaseDSLError, parse_cards
 from phasedsl.api import laid_group
 from phasedsl.cli import app
-from phasedsl.hits import targets
-from phasedsl.layout import verify
-from phasedsl.packs import builtin_names, check_file, load_pack, rules_from
+from phasedsl.melds.hits import targets
+from phasedsl.melds.layout import verify
+from phasedsl.packs.pack import builtin_names, check_file, load_pack, rules_from
 from phasedsl.solver import find
 
 runner = CliRunner()
@@ -221,7 +221,7 @@ def test_rule_postal_wild_number():
 
 
 def test_rule_scoring():
-    from phasedsl.scoring import score
+    from phasedsl.melds.scoring import score
 
     assert score(parse_cards("W R5"), rules(scoring={"wild": 50})) == 55
 
@@ -347,7 +347,7 @@ def test_every_schema_keyword_has_its_own_words():
     """A keyword added to the schema must get words in packs._explain (no raw text slips out)."""
     import inspect
 
-    from phasedsl import packs
+    from phasedsl.packs import pack as packs
 
     used: set[str] = set()
 
@@ -515,7 +515,7 @@ def test_going_out_by_playing_all_cards_is_not_floating(tmp_path):
 
 
 def schema_rule(key):
-    from phasedsl.packs import schema
+    from phasedsl.packs.pack import schema
 
     return schema()["$defs"]["rules"]["properties"][key]
 
@@ -528,7 +528,7 @@ def test_utah_swap_and_the_japanese_take_back_are_separate_options(tmp_path):
     assert "to play elsewhere" not in utah.description
     assert "taken into the hand" in jp.description
     assert "take_back" in schema_rule("wilds")["properties"]
-    from phasedsl.rules import Rules, RulesError
+    from phasedsl.model.rules import Rules, RulesError
 
     with pytest.raises(RulesError, match="wild_take_back"):
         Rules(wild_take_back="yes")
@@ -571,9 +571,9 @@ def _strings(node):
 def test_sources_are_ones_a_reader_can_find():
     import re
 
-    from phasedsl.packs import schema
-    from phasedsl.resources import variants_dir
-    from phasedsl.yamlsafe import load
+    from phasedsl.packs.pack import schema
+    from phasedsl.packs.yamlsafe import load
+    from phasedsl.system.resources import variants_dir
 
     internal = re.compile(r"\bseeds?\b|RULES-NOTES|\b00[0-2]\b", re.I)
     shipped = [("schema", s) for s in _strings(schema())]
@@ -590,7 +590,7 @@ def test_sources_are_ones_a_reader_can_find():
 
 
 def test_shipped_packs_lint_clean():
-    from phasedsl.resources import variants_dir
+    from phasedsl.system.resources import variants_dir
 
     files = sorted(str(p) for p in variants_dir().glob("*.yaml"))
     r = runner.invoke(app, ["lint", *files])
@@ -599,7 +599,7 @@ def test_shipped_packs_lint_clean():
 
 
 def test_take_back_is_offered_as_a_hit_under_its_own_option():
-    from phasedsl.cards import Card
+    from phasedsl.model.cards import Card
 
     run, st = laid_group("run: R4 R5 W R7"), laid_group("set: R5 B5 W")
     jp = load_pack("japanese-wild-rules").rules
@@ -635,7 +635,7 @@ def test_a_missing_key_is_said_once(tmp_path):
 
 def test_lint_warns_about_phases_the_rules_leave_no_natural_for():
     from phasedsl import Rules
-    from phasedsl.lint import phase_warnings
+    from phasedsl.packs.lint import phase_warnings
 
     warned = phase_warnings(Phase.parse("2 wilds + 1 skip"), Rules(natural_scope="phase"))
     assert any("only wild and skip parts" in w for w in warned)

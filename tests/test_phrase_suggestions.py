@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from phasedsl import Phase
 from phasedsl.cli import app
 from phasedsl.errors import PhaseSyntaxError
-from phasedsl.rephrase import rewrites
+from phasedsl.model.rephrase import rewrites
 
 runner = CliRunner()
 

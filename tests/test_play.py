@@ -6,13 +6,13 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from phasedsl.bots import BOTS
-from phasedsl.cards import STANDARD_DECK, Card
 from phasedsl.cli import app
 from phasedsl.cli.play import BOT_NAMES, play_game
 from phasedsl.game import Abandon, Declare, Discard, Draw, Game, Give, Hit, IllegalMove, Lay, Save, Swap, view
-from phasedsl.gamelog import replay
-from phasedsl.play import CommandError, command_text, describe, parse_command, screen, skipped
+from phasedsl.game.log import replay
+from phasedsl.model.cards import STANDARD_DECK, Card
+from phasedsl.players.bots import BOTS
+from phasedsl.players.play import CommandError, command_text, describe, parse_command, screen, skipped
 
 runner = CliRunner()
 W = Card(wild=True)

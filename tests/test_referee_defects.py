@@ -16,20 +16,20 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from phasedsl.bots import make_bot
-from phasedsl.cards import Card, parse_cards
 from phasedsl.cli import app
 from phasedsl.game import Game, view
 from phasedsl.game import moves as mv
 from phasedsl.game.engine import IllegalMove, apply, legal_moves
+from phasedsl.game.log import game_from_log, read_log, replay
 from phasedsl.game.state import replace as with_
 from phasedsl.game.table import phase_rules
-from phasedsl.gamelog import game_from_log, read_log, replay
-from phasedsl.layout import read_group
-from phasedsl.packs import load_pack
-from phasedsl.phase import Phase
-from phasedsl.resources import variants_dir
-from phasedsl.rules import Rules
+from phasedsl.melds.layout import read_group
+from phasedsl.model.cards import Card, parse_cards
+from phasedsl.model.phase import Phase
+from phasedsl.model.rules import Rules
+from phasedsl.packs.pack import load_pack
+from phasedsl.players.bots import make_bot
+from phasedsl.system.resources import variants_dir
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
@@ -347,7 +347,7 @@ def test_every_state_of_bot_games_has_a_legal_move_and_greedy_games_end(pack, wo
 
 
 def test_random_bots_play_japanese_wild_rules_without_a_dead_end():
-    from phasedsl.simulate import simulate
+    from phasedsl.design.simulate import simulate
 
     records = simulate("japanese-wild-rules", 3, 4, bot="random", seed=5, max_moves=6000)
     assert len(records) == 4
@@ -405,7 +405,7 @@ def test_a_pack_no_game_of_which_can_end_is_refused_at_once(command, tmp_path):
 
 
 def test_unplayable_says_why_and_lets_playable_packs_through(tmp_path):
-    from phasedsl.lint import unplayable
+    from phasedsl.packs.lint import unplayable
 
     pack = tmp_path / "long.yaml"
     pack.write_text(LONG, encoding="utf-8")
@@ -421,7 +421,7 @@ def test_unplayable_says_why_and_lets_playable_packs_through(tmp_path):
 
 
 def test_a_game_no_player_can_progress_in_is_stopped_and_reported_as_stalled(tmp_path):
-    from phasedsl.simulate import play_game, summarize
+    from phasedsl.design.simulate import play_game, summarize
 
     pack = tmp_path / "late.yaml"
     pack.write_text(LATE, encoding="utf-8")

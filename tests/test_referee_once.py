@@ -20,14 +20,14 @@ from typing import ClassVar
 
 import pytest
 
-from phasedsl.bots import GreedyBot, RandomBot
+from phasedsl.design.simulate import play_game
 from phasedsl.game import Game, GameState, IllegalMove, actions, apply, checks, legal_moves, view
 from phasedsl.game import moves as mv
 from phasedsl.game.candidates import candidates
+from phasedsl.game.log import game_from_log
 from phasedsl.game.state import replace
-from phasedsl.gamelog import game_from_log
-from phasedsl.packs import as_pack, builtin_names
-from phasedsl.simulate import play_game
+from phasedsl.packs.pack import as_pack, builtin_names
+from phasedsl.players.bots import GreedyBot, RandomBot
 
 WORLDS = [(name, world.name if len(pack.worlds) > 1 else None)
           for name in builtin_names() for pack in [as_pack(name, "test")]
@@ -247,7 +247,7 @@ def test_a_copied_or_pickled_state_keeps_nothing_listed():
 
 def test_a_log_is_refereed_in_full():
     """The log referee never reaches the kept results: an illegal line is still found."""
-    from phasedsl.gamelog import replay
+    from phasedsl.game.log import replay
 
     g = Game.new("original", PLAYERS, seed=5)
     for _ in range(3):
@@ -270,7 +270,7 @@ class CountingBot(GreedyBot):
 
 
 def test_a_bot_with_one_legal_move_is_not_asked(monkeypatch):
-    import phasedsl.simulate as sim
+    import phasedsl.design.simulate as sim
 
     views = _counting(monkeypatch, sim, "view")
     CountingBot.asked = []
@@ -290,7 +290,7 @@ def judged_in_full_game(name: str, world: str | None, players: int, seed: int,
     """``simulate.play_game``'s game ``index`` played the old way: every bot asked at
     every move, and every move judged in full (a copy of the listed move, applied to a
     state with nothing kept)."""
-    from phasedsl.simulate import PLAYER_NAMES, game_seed
+    from phasedsl.design.simulate import PLAYER_NAMES, game_seed
 
     s = game_seed(seed, index)
     names = PLAYER_NAMES[:players]

@@ -16,17 +16,17 @@ import weakref
 
 import pytest
 
-from phasedsl.bots import GreedyBot
-from phasedsl.cards import STANDARD_DECK, Card, Deck, interned, parse_cards
 from phasedsl.game import Game, legal_moves
 from phasedsl.game import moves as mv
 from phasedsl.game.checks import hit_rules
 from phasedsl.game.view import view
-from phasedsl.hits import laid as hits_laid
-from phasedsl.hits import targets
-from phasedsl.hits.laid import build_state
-from phasedsl.layout import read_group
-from phasedsl.packs import as_pack, builtin_names
+from phasedsl.melds.hits import laid as hits_laid
+from phasedsl.melds.hits import targets
+from phasedsl.melds.hits.laid import build_state
+from phasedsl.melds.layout import read_group
+from phasedsl.model.cards import STANDARD_DECK, Card, Deck, interned, parse_cards
+from phasedsl.packs.pack import as_pack, builtin_names
+from phasedsl.players.bots import GreedyBot
 from phasedsl.solver.classes import tables
 
 PACKS = [name for name in builtin_names() if len(as_pack(name, "test").worlds) == 1]

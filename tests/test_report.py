@@ -12,8 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
-from phasedsl.packs import load_pack, schema
-from phasedsl.report import (
+from phasedsl.design.report import (
     house_rules_in_words,
     pack_figures,
     player_counts,
@@ -21,6 +20,7 @@ from phasedsl.report import (
     rule_in_words,
     rules_in_words,
 )
+from phasedsl.packs.pack import load_pack, schema
 
 runner = CliRunner()
 
@@ -69,7 +69,7 @@ def test_house_rules_are_said_in_words():
 
 
 def _empty_summary():
-    from phasedsl.simulate import summarize
+    from phasedsl.design.simulate import summarize
 
     return summarize([], 2)
 
@@ -167,7 +167,7 @@ def _png_pixels(data: bytes) -> tuple[int, int, list[int]]:
 
 def _densest_world() -> tuple[str, str | None]:
     """The pack world with the most phase text: the hardest to fit on one printed page."""
-    from phasedsl.resources import variants_dir
+    from phasedsl.system.resources import variants_dir
 
     best = (0, "original", None)
     for path in sorted(variants_dir().glob("*.yaml")):

@@ -13,14 +13,14 @@ from html import escape
 import pytest
 from typer.testing import CliRunner
 
-import phasedsl.report as report
+import phasedsl.design.report as report
 from phasedsl.cli import app
-from phasedsl.difficulty import Dealt
-from phasedsl.odds import odds
-from phasedsl.packs import load_pack
-from phasedsl.phase import Phase
-from phasedsl.report import GAMES, house_rules_plain, pack_figures, player_counts, render_html
-from phasedsl.svgchart import FLAG_COLOR, HEIGHT, two_scale_chart
+from phasedsl.design.difficulty import Dealt
+from phasedsl.design.odds import odds
+from phasedsl.design.report import GAMES, house_rules_plain, pack_figures, player_counts, render_html
+from phasedsl.design.svgchart import FLAG_COLOR, HEIGHT, two_scale_chart
+from phasedsl.model.phase import Phase
+from phasedsl.packs.pack import load_pack
 
 runner = CliRunner()
 

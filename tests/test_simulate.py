@@ -6,10 +6,10 @@ import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
+from phasedsl.design.simulate import play_game, simulate, summarize
+from phasedsl.game.log import replay
 from phasedsl.game.moves import LogError
-from phasedsl.gamelog import replay
-from phasedsl.packs import load_pack
-from phasedsl.simulate import play_game, simulate, summarize
+from phasedsl.packs.pack import load_pack
 
 runner = CliRunner()
 
@@ -116,7 +116,7 @@ class Cautious:
     """A user's bot class: greedy, except that it never takes the discard."""
 
     def __init__(self, seed: int) -> None:
-        from phasedsl.bots import GreedyBot
+        from phasedsl.players.bots import GreedyBot
 
         self.inner = GreedyBot(seed)
 
@@ -144,7 +144,7 @@ def test_cli_logs_into_a_file_is_refused(tmp_path):
 
 
 def test_logs_of_a_pack_file_name_it_from_their_folder(tmp_path, monkeypatch):
-    from phasedsl.resources import variants_dir
+    from phasedsl.system.resources import variants_dir
 
     packs = tmp_path / "packs"
     packs.mkdir()

@@ -19,8 +19,8 @@ from reference import can_make, card_tuple, layout_ok
 
 from phasedsl import STANDARD_DECK, Card, Deck, Phase, Rules, parse_cards
 from phasedsl.errors import CardError
-from phasedsl.layout import verify
-from phasedsl.phase import Group, Kind, Part
+from phasedsl.melds.layout import verify
+from phasedsl.model.phase import Group, Kind, Part
 from phasedsl.solver import assess, find, outs, unseen_counts
 
 BLUE = Rules(skip_counts_as_blue=True)
@@ -282,7 +282,7 @@ def test_the_notation():
 
 
 def test_a_skip_left_in_hand_scores_as_a_skip():
-    from phasedsl.scoring import score
+    from phasedsl.melds.scoring import score
 
     assert score(parse_cards("S"), BLUE) == 15
 
@@ -292,7 +292,7 @@ def test_a_skip_left_in_hand_scores_as_a_skip():
 
 def test_odds_are_exact_and_agree_with_counting_every_hand():
     """A small deck, every hand of 5 counted by the brute force."""
-    from phasedsl.odds import exact_odds
+    from phasedsl.design.odds import exact_odds
 
     deck = Deck(colors=("R", "B"), low=1, high=3, copies=1, wilds=1, skips=2,
                 color_names=(("R", "red"), ("B", "blue")))
@@ -317,7 +317,7 @@ def test_odds_are_exact_and_agree_with_counting_every_hand():
 
 
 def test_a_skip_hits_a_blue_color_group_only():
-    from phasedsl.hits import laid_group, plan, targets
+    from phasedsl.melds.hits import laid_group, plan, targets
 
     laid = [laid_group("color: B1 B2 B3 W", BLUE), laid_group("color: R1 R2 R3 W", BLUE),
             laid_group("run: B4 B5 B6", BLUE)]
@@ -337,7 +337,7 @@ def test_a_skip_hits_a_blue_color_group_only():
 
 def test_the_pack_switches_it_on_and_lints_clean():
     from phasedsl import load_pack
-    from phasedsl.packs import check_file
+    from phasedsl.packs.pack import check_file
 
     pack = load_pack("japanese-skip-blue")
     assert pack.rules.skip_counts_as_blue
@@ -347,7 +347,7 @@ def test_the_pack_switches_it_on_and_lints_clean():
 
 
 def test_lint_says_when_the_rule_changes_nothing(tmp_path):
-    from phasedsl.packs import check_file
+    from phasedsl.packs.pack import check_file
 
     f = tmp_path / "p.yaml"
     f.write_text("name: p\ntitle: P\ndescription: d\nsource: s\nextends: original\n"
@@ -363,9 +363,9 @@ def test_lint_says_when_the_rule_changes_nothing(tmp_path):
 def test_greedy_bots_play_the_pack_to_the_end_laying_skips_as_blue():
     import json
 
-    from phasedsl.bots import make_bot
     from phasedsl.game import Game, view
-    from phasedsl.gamelog import replay
+    from phasedsl.game.log import replay
+    from phasedsl.players.bots import make_bot
 
     laid_blue = 0
     for seed in range(1, 4):
@@ -462,7 +462,7 @@ def _most_placed(laid: list, hand: tuple, rules: Rules) -> int:
     groups, sets, skip parts): each step judged by layout.read_group on the whole group."""
     from functools import cache
 
-    from phasedsl.layout import read_group
+    from phasedsl.melds.layout import read_group
 
     @cache
     def best(state: tuple, hand: tuple) -> int:
@@ -482,7 +482,7 @@ def _most_placed(laid: list, hand: tuple, rules: Rules) -> int:
 @pytest.mark.parametrize("rules", [BLUE, BLUE.with_(min_naturals=0),
                                    BLUE.with_(natural_scope="phase")])
 def test_hit_plans_with_skips_place_as_many_as_any_order(rules):
-    from phasedsl.hits import laid_group, plan, targets
+    from phasedsl.melds.hits import laid_group, plan, targets
 
     rng = random.Random(str(rules))
     shapes = ["color: B1 B5 W", "color: R2 R2 R9", "color: W W W", "color: B3 S W",
@@ -503,7 +503,7 @@ def test_hit_plans_with_skips_place_as_many_as_any_order(rules):
         assert p.exact and len(p.hits) == _most_placed(laid, hand, rules), (
             [str(g) for g in laid], hand, str(p))
         skip_hits += sum(h.card.skip and laid[h.index].group.kind is Kind.COLOR for h in p.hits)
-        from phasedsl.layout import read_group
+        from phasedsl.melds.layout import read_group
 
         # the plan, played in its order, is legal at every step
         now = {i: lg.cards for i, lg in enumerate(laid)}

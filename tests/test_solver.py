@@ -10,9 +10,9 @@ from randphase import WORST_CASES, random_cases, random_phase
 from reference import can_make, card_tuple
 
 from phasedsl import STANDARD_DECK, Card, Phase, load_pack, parse_cards
-from phasedsl.layout import verify
-from phasedsl.phase import Kind
-from phasedsl.rules import Rules
+from phasedsl.melds.layout import verify
+from phasedsl.model.phase import Kind
+from phasedsl.model.rules import Rules
 from phasedsl.solver import SearchLimit, find
 
 OKIE = ("1 run of 9 with colors {1: red or blue, 2: any, 3: green or yellow, 4: any, "

@@ -7,17 +7,17 @@ import random
 import pytest
 from bot_tables import TABLES, Checked, play
 
-from phasedsl.bots import BOTS, GreedyBot, make_bot
-from phasedsl.cards import SKIP, WILD, Card, parse_cards
 from phasedsl.game import Game, view
 from phasedsl.game import moves as mv
+from phasedsl.game.log import replay
 from phasedsl.game.table import make_table
 from phasedsl.game.view import Opponent, PlayerView
-from phasedsl.gamelog import replay
-from phasedsl.hits import laid_group
-from phasedsl.packs import load_pack
-from phasedsl.strong import StrongBot
-from phasedsl.tournament import tournament
+from phasedsl.melds.hits import laid_group
+from phasedsl.model.cards import SKIP, WILD, Card, parse_cards
+from phasedsl.packs.pack import load_pack
+from phasedsl.players.bots import BOTS, GreedyBot, make_bot
+from phasedsl.players.strong import StrongBot
+from phasedsl.players.tournament import tournament
 
 
 def test_strong_is_a_built_in_bot():
@@ -248,7 +248,7 @@ def test_play_against_strong_bots_reaches_the_end(tmp_path):
 
     from phasedsl.cli import app
     from phasedsl.cli.play import BOT_NAMES, play_game
-    from phasedsl.play import command_text
+    from phasedsl.players.play import command_text
 
     names = [n for n in BOT_NAMES if n != "ann"][:2]
     game = Game.new("short-game-5", ["ann", *names], seed=3)
@@ -315,7 +315,7 @@ def test_a_card_taken_from_the_pile_is_not_let_go_the_same_turn():
 def test_past_its_solver_budget_a_turn_still_ends_in_a_legal_move(monkeypatch):
     """A decision makes at most MAX_CALLS new solver calls (a pack of huge phases must not
     make a turn take minutes); past it the bot plays on by points, and games still end."""
-    import phasedsl.strong as strong
+    import phasedsl.players.strong as strong
     from phasedsl import solver
 
     calls = []

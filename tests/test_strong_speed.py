@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-import phasedsl.strong as strong
-from phasedsl.bots import GreedyBot
+import phasedsl.players.strong as strong
 from phasedsl.game import Game, legal_moves, view
 from phasedsl.game.table import make_table, phase_rules
-from phasedsl.packs import load_pack
-from phasedsl.phase import Phase
-from phasedsl.rules import DEFAULT_RULES
+from phasedsl.model.phase import Phase
+from phasedsl.model.rules import DEFAULT_RULES
+from phasedsl.packs.pack import load_pack
+from phasedsl.players.bots import GreedyBot
 from phasedsl.solver import assess, shortfall, unseen_counts
 
 PHRASES = ["2 sets of 3", "1 set of 3 + 1 run of 4", "1 run of 7", "7 cards of one color",
@@ -112,7 +112,7 @@ def test_the_bot_seeks_outs_only_for_the_hands_it_weighs(table, monkeypatch):
 def test_one_strong_seat_against_three_greedy_ones():
     """The benchmark's four-player table: greedy entered three times seats strong once in
     each seat of every deal, greedy in the other three."""
-    from phasedsl.tournament import play_tournament, tournament
+    from phasedsl.players.tournament import play_tournament, tournament
 
     games = list(play_tournament("short-game-5", ["strong", "greedy", "greedy", "greedy"], 4,
                                  deals=2, seed=3))

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-import phasedsl.strong as strong
-from phasedsl.bots import GreedyBot
-from phasedsl.cards import Card
+import phasedsl.players.strong as strong
 from phasedsl.game import Game, legal_moves, view
 from phasedsl.game.view import PlayerView
+from phasedsl.model.cards import Card
+from phasedsl.players.bots import GreedyBot
 
 
 class Eager(strong.StrongBot):

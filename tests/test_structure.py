@@ -28,7 +28,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "phasedsl"
 LATE_IMPORTS_IN_CIRCLES = {
     # allowed for good: Game.from_log replays the log with gamelog, which builds Games
     # (only that constructor: see test_the_game_writes_its_own_log)
-    ("phasedsl.game.game", "phasedsl.gamelog"),
+    ("phasedsl.game.game", "phasedsl.game.log"),
 }
 
 
@@ -162,8 +162,8 @@ def test_the_walk_sees_the_package():
     # a walk that found nothing would pass everything below
     assert {"phasedsl", "phasedsl.solver", "phasedsl.solver.search", "phasedsl.cli.common",
             "phasedsl.game.engine"} <= set(MODULES)
-    assert ("phasedsl.lint", "phasedsl.solver", "impossible_group", True) in EDGES
-    assert ("phasedsl.phase", "phasedsl.dsl", "dsl", True) in EDGES
+    assert ("phasedsl.packs.lint", "phasedsl.solver", "impossible_group", True) in EDGES
+    assert ("phasedsl.model.phase", "phasedsl.model.dsl", "dsl", True) in EDGES
 
 
 def test_no_underscore_name_is_imported_across_modules():
@@ -191,17 +191,17 @@ def test_outside_the_solver_only_its_face_is_imported():
 
 @pytest.mark.parametrize(("source", "found"), [
     ("from .solver.search import layout_for\n", ("phasedsl.solver.search", "")),
-    ("from .cards import _TOKEN\n", ("phasedsl.cards", "_TOKEN")),
+    ("from .cards import _TOKEN\n", ("phasedsl.model.cards", "_TOKEN")),
 ])
 def test_the_walk_catches_what_it_looks_for(tmp_path, source, found):
     # the same walk over the package with one forbidden import added to one module
     path = tmp_path / "bots.py"
-    path.write_text(MODULES["phasedsl.bots"].read_text(encoding="utf-8") + source)
-    edges, under = _edges({**MODULES, "phasedsl.bots": path})
+    path.write_text(MODULES["phasedsl.players.bots"].read_text(encoding="utf-8") + source)
+    edges, under = _edges({**MODULES, "phasedsl.players.bots": path})
     if found[1]:
-        assert ("phasedsl.bots", *found) in set(under)
+        assert ("phasedsl.players.bots", *found) in set(under)
     else:
-        assert ("phasedsl.bots", found[0]) in {(a, b) for a, b, _, _ in edges}
+        assert ("phasedsl.players.bots", found[0]) in {(a, b) for a, b, _, _ in edges}
 
 
 def test_a_circle_is_found():
@@ -214,20 +214,20 @@ def test_the_documented_import_paths_keep_working():
 
     import phasedsl
 
-    outs_module = importlib.import_module("phasedsl.outs")
+    outs_module = importlib.import_module("phasedsl.model.outs")
     solver = importlib.import_module("phasedsl.solver")
-    # the package's ``outs`` is the function, though ``phasedsl.outs`` is also a module
-    assert phasedsl.outs is outs_module.outs is solver.outs and callable(phasedsl.outs)
+    # the package's ``outs`` is the function, though ``phasedsl.model.outs`` is also a module
+    assert phasedsl.model.outs is outs_module.outs is solver.outs and callable(phasedsl.model.outs)
     assert phasedsl.find is solver.find and phasedsl.shortfall is solver.shortfall
     for name in solver.__all__:
         assert getattr(solver, name) is not None
-    assert importlib.import_module("phasedsl.lint").impossible_group is solver.impossible_group
+    assert importlib.import_module("phasedsl.packs.lint").impossible_group is solver.impossible_group
 
 
 def test_coerce_builds_only_on_the_value_modules():
     # coerce sits below the solver, the hits and the pack loader: an import of any of them,
     # even in a function, closed circles (solver -> coerce -> api -> solver)
-    used = {b for a, b, _, _ in EDGES if a == "phasedsl.coerce"}
+    used = {b for a, b, _, _ in EDGES if a == "phasedsl.model.coerce"}
     assert used <= {f"phasedsl.{m}" for m in ("cards", "errors", "meld", "phase", "rules")}, used
 
 
@@ -236,12 +236,12 @@ def test_outside_the_hits_only_their_face_is_imported():
     # names with its modules)
     inside = []
     for mod, path in MODULES.items():
-        if mod.startswith("phasedsl.hits"):
+        if mod.startswith("phasedsl.melds.hits"):
             continue
         for node, _ in _imports(ast.parse(path.read_text(encoding="utf-8"))):
             sources = ([a.name for a in node.names] if isinstance(node, ast.Import)
                        else [_resolve(mod, node.level, node.module, MODULES)])
-            inside += [(mod, s) for s in sources if s.startswith("phasedsl.hits.")]
+            inside += [(mod, s) for s in sources if s.startswith("phasedsl.melds.hits.")]
     assert inside == []
 
 
@@ -250,8 +250,9 @@ def test_the_hits_import_paths_keep_working():
     import sys
 
     import phasedsl
-    from phasedsl import api, hits
+    from phasedsl import api
     from phasedsl.api import laid_group  # as the README documents
+    from phasedsl.melds import hits
 
     assert laid_group is hits.laid_group is api.laid_group
     assert phasedsl.hit_plan is hits.plan and phasedsl.hit_targets is hits.targets
@@ -263,7 +264,7 @@ def test_the_hits_import_paths_keep_working():
         api.no_such_name  # noqa: B018
     # the api loads the hit and layout checks only when first used
     code = ("import sys, phasedsl.api; print(sorted(m for m in sys.modules if m.startswith("
-            "('phasedsl.hits', 'phasedsl.layout'))))")
+            "('phasedsl.melds.hits', 'phasedsl.melds.layout'))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -273,7 +274,7 @@ def test_the_game_writes_its_own_log():
     # gamelog reads and referees logs and builds on the game; the game's only reach up to
     # it is Game.from_log's replay (writing a log, Game.to_log, is the game's own)
     up = sorted((a, name) for a, b, name, _ in EDGES
-                if a.startswith("phasedsl.game") and b == "phasedsl.gamelog")
+                if a.startswith("phasedsl.game") and b == "phasedsl.game.log")
     assert up == [("phasedsl.game.game", "game_from_log")]
 
 
@@ -294,7 +295,7 @@ def test_the_engine_keeps_its_names():
 
     engine = importlib.import_module("phasedsl.game.engine")
     game = importlib.import_module("phasedsl.game")
-    gamelog = importlib.import_module("phasedsl.gamelog")
+    gamelog = importlib.import_module("phasedsl.game.log")
     for name in engine.__all__:
         assert getattr(engine, name) is not None
     assert game.apply is engine.apply and game.legal_moves is engine.legal_moves

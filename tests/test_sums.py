@@ -12,9 +12,9 @@ import pytest
 from reference import can_make, card_tuple, layout_ok
 
 from phasedsl import STANDARD_DECK, Card, Phase, parse_cards
-from phasedsl.layout import verify
-from phasedsl.phase import Group, Kind, Part
-from phasedsl.rules import Rules
+from phasedsl.melds.layout import verify
+from phasedsl.model.phase import Group, Kind, Part
+from phasedsl.model.rules import Rules
 from phasedsl.solver import find
 
 DECK = STANDARD_DECK.all_cards()
@@ -242,7 +242,7 @@ def test_a_sum_search_past_its_budget_is_labelled_undecided(monkeypatch):
 def test_no_hit_onto_a_laid_sum_and_the_hit_api_says_why():
     from phasedsl import api
     from phasedsl.errors import LayoutError
-    from phasedsl.hits import closed_groups, laid_group, plan, targets
+    from phasedsl.melds.hits import closed_groups, laid_group, plan, targets
 
     rules = Rules()
     laid = [laid_group("cards totalling 34: R12 B11 G10 Y1", rules),
@@ -294,9 +294,9 @@ phases:
 
 @pytest.mark.parametrize("bot", ["greedy", "random"])
 def test_a_pack_of_sums_plays_to_the_end_and_its_logs_replay(tmp_path, bot):
-    from phasedsl.gamelog import replay
-    from phasedsl.packs import load_pack
-    from phasedsl.simulate import play_game
+    from phasedsl.design.simulate import play_game
+    from phasedsl.game.log import replay
+    from phasedsl.packs.pack import load_pack
 
     (tmp_path / "sums.yaml").write_text(SUM_PACK)
     pack = load_pack(tmp_path / "sums.yaml")
@@ -362,7 +362,7 @@ def test_lint_names_sums_no_hand_can_reach(tmp_path):
 def test_odds_of_a_sum_are_sampled_with_an_interval_holding_the_exact_chance():
     from math import comb
 
-    from phasedsl.odds import odds
+    from phasedsl.design.odds import odds
 
     got = odds("2 cards totalling 24", samples=20_000, seed=3)
     assert got.method == "sampled" and got.fraction is None and "numbers it holds" in got.note
@@ -457,7 +457,7 @@ def test_verify_of_a_sum_fills_in_each_wild():
 def test_the_referee_judges_a_laid_sum_and_refuses_a_hit_onto_it(tmp_path):
     from game_logs import deal, discard, draw, game, hit, lay, lines, write_pack
 
-    from phasedsl.gamelog import replay
+    from phasedsl.game.log import replay
 
     pack = write_pack(tmp_path, "sumref", "extends: original\nphases:\n"
                       + "".join(f"  - \"{p}\"\n" for p in

@@ -20,13 +20,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from phasedsl.botspec import BotSpecError, parse_bot
 from phasedsl.cli import app
-from phasedsl.extbot import Forfeit, read_answer, view_json
+from phasedsl.design.simulate import play_game, simulate, summarize
 from phasedsl.game import Game, view
-from phasedsl.gamelog import replay
-from phasedsl.simulate import play_game, simulate, summarize
-from phasedsl.tournament import entry_names, line_ups, play_tournament, tournament
+from phasedsl.game.log import replay
+from phasedsl.players.botspec import BotSpecError, parse_bot
+from phasedsl.players.extbot import Forfeit, read_answer, view_json
+from phasedsl.players.tournament import entry_names, line_ups, play_tournament, tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "bot.py"
@@ -523,7 +523,7 @@ def test_a_bot_that_closes_its_stderr_is_not_waited_on_busily(tmp_path, monkeypa
                 time.sleep(0.3)
                 print(json.dumps({"move": 0}), flush=True)
     '''))
-    from phasedsl.extbot import ExternalBot
+    from phasedsl.players.extbot import ExternalBot
 
     reads = []
     drain = ExternalBot._drain_stderr

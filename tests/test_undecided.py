@@ -18,17 +18,17 @@ from test_worst_case import _laid_legal
 from typer.testing import CliRunner
 
 from phasedsl import Phase, Rules, api, parse_cards, solver, verify
-from phasedsl.bots import GreedyBot
 from phasedsl.cli import app
+from phasedsl.design.simulate import phase_odds
 from phasedsl.game import Game, view
-from phasedsl.packs import load_pack
-from phasedsl.play import screen
-from phasedsl.simulate import phase_odds
+from phasedsl.packs.pack import load_pack
+from phasedsl.players.bots import GreedyBot
+from phasedsl.players.play import screen
 from phasedsl.solver import SearchLimit, find
 from phasedsl.solver import budget as solver_budget
 
-# the module (``phasedsl.outs`` as an attribute of the package is the function)
-outs_module = importlib.import_module("phasedsl.outs")
+# the module (``phasedsl.model.outs`` as an attribute of the package is the function)
+outs_module = importlib.import_module("phasedsl.model.outs")
 runner = CliRunner()
 
 # A pair found by a seeded random search (tests/randomcases.py phases, 20-60-card hands):

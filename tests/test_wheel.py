@@ -14,7 +14,7 @@ SCRIPT = r"""
 import phasedsl, sys
 from pathlib import Path
 assert str(Path(phasedsl.__file__).resolve()).startswith(sys.argv[1]), phasedsl.__file__
-from phasedsl.resources import grammar_path, variants_dir, schema_path
+from phasedsl.system.resources import grammar_path, variants_dir, schema_path
 assert grammar_path().is_relative_to(sys.argv[1]) and grammar_path().exists()
 assert schema_path().is_relative_to(sys.argv[1]) and schema_path().exists()
 assert variants_dir().is_relative_to(sys.argv[1])

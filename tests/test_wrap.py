@@ -12,12 +12,12 @@ from functools import cache
 import pytest
 
 from phasedsl import Card
-from phasedsl.cards import WILD
-from phasedsl.hits import plan, targets
-from phasedsl.layout import read_group
-from phasedsl.meld import LaidGroup
-from phasedsl.phase import Group, Kind
-from phasedsl.rules import Rules
+from phasedsl.melds.hits import plan, targets
+from phasedsl.melds.layout import read_group
+from phasedsl.model.cards import WILD
+from phasedsl.model.meld import LaidGroup
+from phasedsl.model.phase import Group, Kind
+from phasedsl.model.rules import Rules
 
 WRAP = Rules(runs_wrap=True)
 COLORS = ("R", "B", "G", "Y")
@@ -187,8 +187,8 @@ phases:
 def test_games_of_a_pack_with_the_new_kinds_play_to_the_end(tmp_path, wrap):
     """Bots play whole games, and every game's log replays through the referee as legal."""
     from phasedsl import load_pack
-    from phasedsl.gamelog import replay
-    from phasedsl.simulate import simulate
+    from phasedsl.design.simulate import simulate
+    from phasedsl.game.log import replay
 
     path = tmp_path / "kinds-test.yaml"
     path.write_text(PACK.format(wrap=wrap), encoding="utf-8")
@@ -221,7 +221,7 @@ def test_a_big_wrapped_table_answers_in_time_and_says_when_the_search_stopped():
 
 
 def read_laid_all(texts):
-    from phasedsl.hits import laid_group
+    from phasedsl.melds.hits import laid_group
 
     out = []
     for t in texts:
@@ -232,7 +232,7 @@ def read_laid_all(texts):
 
 def test_the_report_says_runs_wrap_in_plain_words(tmp_path):
     from phasedsl import load_pack
-    from phasedsl.report import house_rules_in_words, house_rules_plain
+    from phasedsl.design.report import house_rules_in_words, house_rules_plain
 
     path = tmp_path / "kinds-test.yaml"
     path.write_text(PACK.format(wrap="true"), encoding="utf-8")
@@ -246,7 +246,7 @@ def test_the_report_says_runs_wrap_in_plain_words(tmp_path):
 def test_a_wild_closing_a_wrapping_run_into_a_circle_is_logged_as_what_it_stands_for():
     # the run 9-12, 1-7 read again with W=8 lies 1-12: its last card is the 12, not the wild
     from phasedsl.game.game import placed_wild
-    from phasedsl.hits import laid_group
+    from phasedsl.melds.hits import laid_group
 
     lg = laid_group("run: R9 R10 R11 R12 R1 R2 R3 R4 R5 R6 R7", WRAP)
     old = read_group(lg.group, lg.cards, WRAP)[0]

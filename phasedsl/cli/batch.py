@@ -15,7 +15,7 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
-from ..workers import BARRIER, Pool, can_fork, cpus, resolve_jobs
+from ..system.workers import BARRIER, Pool, can_fork, cpus, resolve_jobs
 from . import common
 from .common import (
     fail,
@@ -206,7 +206,7 @@ def run_batch(path: str, row, jobs: int = 1) -> NoReturn:
 
     rest = itertools.chain(work, pieces)
     if len(work) > 1 and BARRIER not in work:
-        from .. import dsl
+        from ..model import dsl
 
         dsl.read("1 set of 3")  # the workers share the phase parser, built once here
         with Pool(_answer, min(jobs, cpus() * 4)) as pool:

@@ -55,10 +55,10 @@ def balance(
 
         phasedsl balance my-pack.yaml --write my-pack-balanced.yaml
     """
-    from ..balance import DEFAULT_GAMES, balance_worlds
-    from ..balance import balance as measure
-    from ..outfiles import check_target
-    from ..packs import load_pack
+    from ..design.balance import DEFAULT_GAMES, balance_worlds
+    from ..design.balance import balance as measure
+    from ..packs.pack import load_pack
+    from ..system.outfiles import check_target
 
     games = games or DEFAULT_GAMES
     pack = load_pack(chosen_pack(pack_arg, variant))
@@ -66,7 +66,7 @@ def balance(
         pack.world(world)
     if write is not None:
         check_target(write, force)
-        from ..reorder import check_writable
+        from ..design.reorder import check_writable
 
         check_writable(pack, write)
     with progress_bar(as_json, "playing games") as bar:
@@ -82,7 +82,7 @@ def balance(
         # a copy of the pack as it is would only look like a change
         written = {"path": str(write), "written": False, "reason": "no change is proposed"}
     elif write is not None:
-        from ..reorder import write_reordered
+        from ..design.reorder import write_reordered
 
         written = write_reordered(pack, {r.world: r.proposed.order for r in results}, write,
                                   force)
@@ -90,7 +90,7 @@ def balance(
         if len(results) == 1 and (world is not None or len(pack.worlds) == 1):
             out = results[0].to_json()
         else:
-            from ..balance import comparison
+            from ..design.balance import comparison
 
             out = {"pack": pack.name, "worlds": [r.to_json() for r in results],
                    "comparison": comparison(results)}
@@ -259,7 +259,7 @@ def comparison_text(results) -> str:
     hardest phase and its flags; a world's name on a line of its own when it is long."""
     import textwrap
 
-    from ..balance import comparison
+    from ..design.balance import comparison
 
     rows = comparison(results)
     sizes = sorted({int(n) for r in rows for n in r["hands_per_game"]})

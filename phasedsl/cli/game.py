@@ -41,9 +41,9 @@ def replay(
     Exit 0 when every event is legal (the game may be unfinished), 1 at the first
     illegal event (its line, the event and the reason), 2 when the log cannot be read.
     """
-    from ..gamelog import MAX_EVENTS, report_text
-    from ..gamelog import replay as run
-    from ..packs import load_pack
+    from ..game.log import MAX_EVENTS, report_text
+    from ..game.log import replay as run
+    from ..packs.pack import load_pack
 
     try:
         if log == "-":

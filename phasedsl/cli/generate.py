@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError
-from ..outfiles import check_target, write_text
+from ..system.outfiles import check_target, write_text
 from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar
 
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -56,8 +56,8 @@ def generate(
 
         phasedsl generate --phases 5 --kinds set,run --length 9 --players 3
     """
-    from ..generate import generate as make
-    from ..generate import pack_yaml, parse_kinds, to_json
+    from ..design.generate import generate as make
+    from ..design.generate import pack_yaml, parse_kinds, to_json
 
     # (bad input raises PhaseDSLError: the command group prints it, in JSON with --json)
     name = "generated"
@@ -87,7 +87,7 @@ def generate(
     elif output is None:
         typer.echo(text, nl=False)
     else:
-        from ..generate import length_words
+        from ..design.generate import length_words
 
         typer.echo(f"wrote {output} ({size:,} bytes): {phases} phases"
              + (f" in each of {worlds} worlds" if worlds > 1 else ""))

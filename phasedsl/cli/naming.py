@@ -19,7 +19,7 @@ HIDDEN_SHORT = "-v"
 def complete_pack(incomplete: str) -> list[str]:
     """Shell completion of a pack: the built-in names, and the pack files of the current
     folder, that start with what is typed."""
-    from ..packs import builtin_names
+    from ..packs.pack import builtin_names
 
     names = builtin_names()
     with contextlib.suppress(OSError):
@@ -31,7 +31,7 @@ def complete_pack(incomplete: str) -> list[str]:
 def complete_world(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of --world: the worlds of the pack already on the line, or of
     every built-in pack when none is (or it cannot be read)."""
-    from ..packs import builtin_names, load_pack
+    from ..packs.pack import builtin_names, load_pack
 
     ref = ctx.params.get("pack_arg") or ctx.params.get("variant")
     if ref is None and "pack_arg" in ctx.params and ctx.args:

@@ -11,7 +11,7 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
-from ..outfiles import check_target
+from ..system.outfiles import check_target
 from .common import (
     ForceOpt,
     JobsOpt,
@@ -65,8 +65,8 @@ def odds(
 
     Exit code 0, or 2 for bad input or a plot that cannot be made.
     """
-    from ..odds import odds as compute
-    from ..packs import builtin_names
+    from ..design.odds import odds as compute
+    from ..packs.pack import builtin_names
 
     if phrase is not None and variant is None and (phrase in builtin_names()
                                                    or phrase.endswith((".yaml", ".yml"))):
@@ -114,7 +114,7 @@ def odds(
 
 
 def _pack_rules(variant, world):
-    from ..packs import load_pack
+    from ..packs.pack import load_pack
 
     if variant is None:
         raise PhaseDSLError("--world needs --variant PACK")
@@ -122,7 +122,7 @@ def _pack_rules(variant, world):
 
 
 def _pack_entries(variant: str, world: str | None):
-    from ..packs import load_pack
+    from ..packs.pack import load_pack
 
     pack = load_pack(variant)
     w = pack.world(world)

@@ -56,7 +56,7 @@ def lint(
 
 
 def _report(files: list[str], strict: bool, as_json: bool) -> None:
-    from ..packs import Diagnostic, check_file
+    from ..packs.pack import Diagnostic, check_file
 
     found = []
     unusable = 0
@@ -97,7 +97,7 @@ def list_packs(as_json: JsonOpt = False) -> None:
 
     Exit code 0.
     """
-    from ..packs import builtin_names, load_pack
+    from ..packs.pack import builtin_names, load_pack
 
     rows = []
     for name in builtin_names():
@@ -137,7 +137,7 @@ def show(
 
     Exit code 0, or 2 when the pack cannot be loaded.
     """
-    from ..packs import describe_rules, load_pack
+    from ..packs.pack import describe_rules, load_pack
 
     pack = load_pack(chosen_pack(pack_arg, variant))
     worlds = [pack.world(world)] if world is not None else list(pack.worlds)
@@ -193,6 +193,6 @@ def schema_cmd(as_json: JsonOpt = False) -> None:
 
     Exit code 0.
     """
-    from ..resources import schema_path
+    from ..system.resources import schema_path
 
     say(schema_path().read_text(encoding="utf-8").rstrip())

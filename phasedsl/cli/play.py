@@ -1,7 +1,7 @@
 """``phasedsl play``: a person plays a whole game in the terminal against bots.
 
 Commands are read from stdin one line at a time (a terminal or a pipe); end of input
-is ``quit``.  What a line means and how the screen looks is ``phasedsl.play``; this
+is ``quit``.  What a line means and how the screen looks is ``phasedsl.players.play``; this
 module runs the game loop and does the I/O.
 """
 
@@ -36,10 +36,10 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     every other player is a bot from ``bots``; ``saved`` sees the game after each move
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
-    from ..extbot import Forfeit
     from ..game import IllegalMove, legal_moves, view
     from ..game.table import hopeless
-    from ..play import HELP, CommandError, parse_command, screen, wrap
+    from ..players.extbot import Forfeit
+    from ..players.play import HELP, CommandError, parse_command, screen, wrap
 
     table = game.state.table
     deck = table.rules.deck
@@ -113,7 +113,7 @@ def _report(before: Game, after: Game, made: Move, me: str, write: Callable[[str
             ) -> None:
     """Say what a move did (``made`` as the log has it, a deck draw naming its card):
     the move, lost turns, the end of a hand or of the game."""
-    from ..play import describe, hand_over, skipped
+    from ..players.play import describe, hand_over, skipped
 
     write(f"  {printable(describe(made, before.state, me))}")  # (a name typed in a skip)
     for p in skipped(before.state, after.state):
@@ -167,11 +167,11 @@ def play(
 
     Exit 0 when the game ends or you quit; 2 for bad options.
     """
-    from ..botspec import parse_bot
-    from ..extbot import ExternalBot
     from ..game import Game
-    from ..lint import refuse_unplayable
-    from ..packs import load_pack
+    from ..packs.lint import refuse_unplayable
+    from ..packs.pack import load_pack
+    from ..players.botspec import parse_bot
+    from ..players.extbot import ExternalBot
     from .common import fail
 
     try:
@@ -196,7 +196,7 @@ def play(
             from dataclasses import replace
             from pathlib import Path
 
-            from ..gamelog import variant_ref
+            from ..game.log import variant_ref
 
             ref = variant_ref(game.state.table.pack, Path(log).parent)
             game = replace(game, header={**game.header, "variant": ref})
@@ -207,7 +207,7 @@ def play(
         out = _Record(log, force) if log is not None else None
     except PhaseDSLError as e:
         fail(e)
-    from ..play import MAX_COMMAND
+    from ..players.play import MAX_COMMAND
 
     players = {n: spec.make(seed + k) for k, n in enumerate(names, 1)}
     tty = sys.stdin.isatty()
@@ -291,7 +291,7 @@ class _Record:
     first writing needs --force to replace a file there; after that the file is the game's."""
 
     def __init__(self, path: str, force: bool) -> None:
-        from ..outfiles import check_target
+        from ..system.outfiles import check_target
 
         self.path = check_target(path, force)
         self.force = force
@@ -302,7 +302,7 @@ class _Record:
         self.lines += lines
 
     def commit(self) -> None:
-        from ..outfiles import write_text
+        from ..system.outfiles import write_text
 
         if len(self.lines) == self.written:
             return

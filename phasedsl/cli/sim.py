@@ -14,8 +14,8 @@ from typing import Annotated, TypeVar
 import typer
 
 from ..errors import PhaseDSLError, printable
-from ..extbot import DEFAULT_TIMEOUT
-from ..outfiles import OutputError, check_target, clear_folder, write_text
+from ..players.extbot import DEFAULT_TIMEOUT
+from ..system.outfiles import OutputError, check_target, clear_folder, write_text
 from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
 from .naming import PackAlias, PackArg, chosen_pack, complete_world, one_world
 
@@ -75,9 +75,9 @@ def simulate(
 
         phasedsl simulate world-tour --world jazz-club --games 50
     """
-    from ..botspec import parse_bot
-    from ..packs import load_pack
-    from ..simulate import phase_odds, play_games, summarize
+    from ..design.simulate import phase_odds, play_games, summarize
+    from ..packs.pack import load_pack
+    from ..players.botspec import parse_bot
 
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
@@ -136,7 +136,7 @@ class LogWriter:
     PATTERN = "game-*.jsonl"
 
     def __init__(self, folder: Path, pack, games: int, force: bool) -> None:
-        from ..resources import variants_dir
+        from ..system.resources import variants_dir
 
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -172,7 +172,7 @@ class LogWriter:
 
 def forfeits_text(forfeited: list[dict], names: dict[int, str] | None = None) -> str:
     """The games a bot forfeited, the first few with why (``names``: who sat where)."""
-    from ..simulate import PLAYER_NAMES
+    from ..design.simulate import PLAYER_NAMES
 
     lines = [f"forfeited (a bot failed; not counted): {len(forfeited)} game(s)"]
     for f in forfeited[:5]:
@@ -191,7 +191,7 @@ def _pct(x: float | None) -> str:
 
 
 def summary_text(s: dict) -> str:
-    from ..simulate import PLAYER_NAMES
+    from ..design.simulate import PLAYER_NAMES
 
     world = f" ({s['world']})" if s["world"] else ""
     games = f"{s['games']:,} game{'s' if s['games'] != 1 else ''}"
@@ -295,8 +295,8 @@ def report(
 
         phasedsl report world-tour --world jazz-club -o jazz.html --games 200
     """
-    from ..packs import load_pack
-    from ..report import pack_figures, planned_work, render_html
+    from ..design.report import pack_figures, planned_work, render_html
+    from ..packs.pack import load_pack
 
     try:
         pack = load_pack(chosen_pack(pack_arg, variant))

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError, printable
-from ..extbot import DEFAULT_TIMEOUT
+from ..players.extbot import DEFAULT_TIMEOUT
 from .common import ForceOpt, JobsOpt, JsonOpt, fail
 from .naming import OriginalPackArg, PackAlias, chosen_pack, one_world
 from .sim import BotTimeoutOpt, LogWriter, WorldOpt, collect_games
@@ -63,9 +63,9 @@ def tournament(
 
         phasedsl tournament --bot greedy --bot greedy --bot random -n 3 --json
     """
-    from ..botspec import parse_bot
-    from ..packs import load_pack
-    from ..tournament import entry_names, line_ups, play_tournament, summary
+    from ..packs.pack import load_pack
+    from ..players.botspec import parse_bot
+    from ..players.tournament import entry_names, line_ups, play_tournament, summary
 
     try:
         specs = [parse_bot(b, bot_timeout) for b in bot]

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..cards import Card, Deck, parse_cards
 from ..errors import PhaseDSLError
-from ..phase import Phase
-from ..rules import Rules
-from ..scoring import score
+from ..melds.scoring import score
+from ..model.cards import Card, Deck, parse_cards
+from ..model.phase import Phase
+from ..model.rules import Rules
 from ..solver import assess
 from .ruleset import game_pack, solver_rules
 
@@ -71,7 +71,7 @@ def _problem_key(p: dict) -> tuple:
 
 
 def layouts(rules: Rules, case: dict) -> dict:
-    from ..layout import verify
+    from ..melds.layout import verify
 
     phase = Phase.parse(case["phase"], rules.deck)
     groups = [_cards(g, rules.deck) for g in case["groups"]]
@@ -85,7 +85,7 @@ END_ORDER = {None: 0, "low": 1, "high": 2}
 
 
 def hits(rules: Rules, case: dict) -> dict:
-    from ..hits import laid_group, targets
+    from ..melds.hits import laid_group, targets
 
     laid = [laid_group(f"{g['kind']}: {' '.join(g['cards'])}", rules) for g in case["laid"]]
     card = _cards([case["card"]], rules.deck)
@@ -105,7 +105,7 @@ def scoring(rules: Rules, case: dict) -> dict:
 
 
 def games(rules_json: dict, case: dict) -> dict:
-    from ..gamelog import replay
+    from ..game.log import replay
 
     pack = game_pack(rules_json, case["phases"])
     got = replay([json.dumps(e) for e in case["log"]], pack=pack)

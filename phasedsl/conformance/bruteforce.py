@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, permutations, product
 
-from ..cards import Card, Deck
-from ..phase import Phase
+from ..model.cards import Card, Deck
+from ..model.phase import Phase
 
 # A card: ("n", number, color), ("w", number or 0, color or "") (a wild with what it is said
 # to stand for), ("s", 0, "").

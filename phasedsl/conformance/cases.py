@@ -15,12 +15,12 @@ import random
 from collections.abc import Callable, Iterator
 from functools import cache
 
-from ..cards import Card, Deck, card_names
 from ..game import GameState
 from ..game import moves as mv
-from ..packs import Pack, builtin_names, load_pack
-from ..phase import Phase
-from ..rules import Rules
+from ..model.cards import Card, Deck, card_names
+from ..model.phase import Phase
+from ..model.rules import Rules
+from ..packs.pack import Pack, builtin_names, load_pack
 from ..solver import SearchLimit, find
 from .ruleset import changes as changes_of
 from .ruleset import full, printed
@@ -607,7 +607,7 @@ def misstated(card: str, rules: Rules, r: random.Random) -> str:
 
 
 def parse_one(card: str, rules: Rules) -> Card:
-    from ..cards import parse_cards
+    from ..model.cards import parse_cards
 
     return parse_cards(card, rules.deck)[0]
 
@@ -699,7 +699,7 @@ def hits_corners() -> Iterator[Raw]:
 
 
 def hits_random() -> Iterator[Raw]:
-    from ..hits import laid_group
+    from ..melds.hits import laid_group
 
     r = rng("hits-random")
     for i in range(500):
@@ -781,7 +781,7 @@ def pack_named(name: str):
 
 
 def _played(name: str, world: str | None, seed: int, players: int, moves: int):
-    from ..simulate import MAX_MOVES, play_game
+    from ..design.simulate import MAX_MOVES, play_game
 
     pack = pack_named(name)
     rec = play_game(pack, players, "greedy", seed=seed, index=0, world=world, keep_log=True,
@@ -906,8 +906,8 @@ def _probe_games(name: str, world: str | None) -> list[list[str]]:
     with plays (lays, hits, swaps) favoured, so that laid groups are on the table."""
     import json
 
-    from ..bots import GreedyBot
     from ..game import Game, view
+    from ..players.bots import GreedyBot
 
     pack = pack_named(name)
     r = rng(f"games-probe-play-{name}-{world}")
@@ -937,7 +937,7 @@ def _probe_states(log: list[str], pack: Pack, r: random.Random) -> list[tuple[in
     as the referee reads the log (no seed: the draw pile known only as a multiset); states
     in a turn's play with groups on the table are favoured."""
     from ..game import IllegalMove, apply
-    from ..gamelog import read_log
+    from ..game.log import read_log
 
     read = read_log(log, pack=pack)
     state = read.state

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import PhaseDSLError
-from ..outfiles import OutputError, check_target, write_text, write_with
-from ..phase import Phase
+from ..model.phase import Phase
+from ..system.outfiles import OutputError, check_target, write_text, write_with
 from .answers import AREAS, answer
 from .bruteforce import confirm_hand, layout_ok, spec_of
 from .cases import FAMILIES
@@ -50,7 +50,7 @@ def minimized(area: str, changes: dict, inp: dict, expected: dict) -> dict:
 
 
 def confirm(area: str, case: dict) -> None:
-    from ..cards import parse_cards
+    from ..model.cards import parse_cards
 
     if area not in ("hands", "layouts"):
         return

@@ -12,9 +12,9 @@ import copy
 import json
 from functools import lru_cache
 
-from ..packs import DEFAULT_SETTINGS, Pack, PhaseEntry, World, rules_from
-from ..phase import Phase
-from ..rules import Rules
+from ..model.phase import Phase
+from ..model.rules import Rules
+from ..packs.pack import DEFAULT_SETTINGS, Pack, PhaseEntry, World, rules_from
 
 # A feature's name for each dotted rules key whose pack name says too little on its own
 # (`wilds.swap` is `wild_swap`); any other key is named by its dotted path with `_`

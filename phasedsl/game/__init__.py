@@ -3,7 +3,7 @@
 ``Game`` is the convenient face (``Game.new``, ``Game.from_log``, ``legal_moves``,
 ``apply``, ``to_log``); ``engine.apply`` and ``engine.legal_moves`` are the plain
 functions under it (``actions``: what each move does; ``legal``: which moves may be made;
-``checks``: the questions both ask).  Pure: no files, no terminal (``phasedsl.gamelog``
+``checks``: the questions both ask).  Pure: no files, no terminal (``phasedsl.game.log``
 reads and referees logs).
 """
 

@@ -17,13 +17,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from ..cards import Card, Deck
 from ..errors import listed
-from ..hits import remember_read
-from ..hits import targets as hit_targets
-from ..layout import read_group, verify
-from ..meld import LaidGroup, Meld, acting_text
-from ..rules import Rules
+from ..melds.hits import remember_read
+from ..melds.hits import targets as hit_targets
+from ..melds.layout import read_group, verify
+from ..model.cards import Card, Deck
+from ..model.meld import LaidGroup, Meld, acting_text
+from ..model.rules import Rules
 from . import moves as mv
 from .checks import (
     IllegalMove,

@@ -8,7 +8,7 @@ rule code. Built only from the state's table and hands, never from the legal mov
 
 from __future__ import annotations
 
-from ..cards import WILD, Card
+from ..model.cards import WILD, Card
 from . import moves as mv
 from .state import GameState
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..cards import WILD, Card
 from ..errors import LINE_WORTH, PhaseDSLError, clipped, listed, quoted
-from ..hits import no_hit_rule, remember_read
-from ..hits import plan as hit_plan
-from ..hits import targets as hit_targets
-from ..layout import read_group
-from ..meld import LaidGroup
-from ..rules import Rules
+from ..melds.hits import no_hit_rule, remember_read
+from ..melds.hits import plan as hit_plan
+from ..melds.hits import targets as hit_targets
+from ..melds.layout import read_group
+from ..model.cards import WILD, Card
+from ..model.meld import LaidGroup
+from ..model.rules import Rules
 from . import moves as mv
 from .state import GameState, Laid
 from .table import wild_numbers

@@ -1,7 +1,7 @@
 """``Game``: a game state with the moves that made it, so that it can write its log.
 
 Writing a log is the game's (``log_lines``, ``Game.to_log``); reading and refereeing one
-is ``phasedsl.gamelog``'s, which builds on this module, not under it."""
+is ``phasedsl.game.log``'s, which builds on this module, not under it."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..cards import Card
-from ..packs import Pack
+from ..model.cards import Card
+from ..packs.pack import Pack
 from . import engine
 from .moves import Abandon, Draw, Hit, Lay, Move
 from .state import GameState
@@ -82,10 +82,10 @@ class Game:
 
         ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
         ``dealer`` defaults to the last player, so the first listed plays first."""
-        from ..coerce import as_players, as_world
         from ..errors import ArgumentError
-        from ..packs import as_pack
-        from ..resources import variants_dir
+        from ..model.coerce import as_players, as_world
+        from ..packs.pack import as_pack
+        from ..system.resources import variants_dir
 
         pack = as_pack(pack, "Game.new")
         players, world = as_players(players, "Game.new"), as_world(world, "Game.new")
@@ -109,7 +109,7 @@ class Game:
         # The one import from above: reading a log is gamelog's, which builds Games, so
         # this constructor reaches up to it when called (a type's constructor needs a
         # module above it).
-        from ..gamelog import game_from_log
+        from .log import game_from_log
 
         return game_from_log(lines, base_dir)
 

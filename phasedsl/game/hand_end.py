@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..scoring import score
+from ..melds.scoring import score
 from .state import GameState, HandResult, Seat, replace
 from .table import choosable, current_phase
 

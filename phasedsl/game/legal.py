@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..cards import WILD, Card
-from ..hits import targets as hit_targets
+from ..melds.hits import targets as hit_targets
+from ..model.cards import WILD, Card
 from ..solver import find_within_budget
 from . import moves as mv
 from .actions import check_draw, discarded, drawn, judge, reshuffle, seeded_deal

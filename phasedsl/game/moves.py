@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from ..cards import Card, Deck, parse_cards
 from ..errors import PhaseDSLError, clipped, quoted
+from ..model.cards import Card, Deck, parse_cards
 
 
 class LogError(PhaseDSLError):

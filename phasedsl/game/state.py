@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..cards import Card, Deck
-from ..meld import LaidGroup
-from ..packs import Pack, PhaseEntry
-from ..phase import Phase
-from ..rules import Rules
+from ..model.cards import Card, Deck
+from ..model.meld import LaidGroup
+from ..model.phase import Phase
+from ..model.rules import Rules
+from ..packs.pack import Pack, PhaseEntry
 
 # The attribute under which a value here keeps what was worked out from it (a state:
 # the moves ``judged`` listed for it; a seat: how others see it, ``view``): not a field,

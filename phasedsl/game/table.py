@@ -6,9 +6,9 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..errors import PhaseDSLError
-from ..packs import Pack
-from ..phase import Phase
-from ..rules import Rules
+from ..model.phase import Phase
+from ..model.rules import Rules
+from ..packs.pack import Pack
 from .state import GameState, HouseRules, Seat, Table
 
 MIN_PLAYERS = 2
@@ -19,7 +19,7 @@ MAX_NAME = 40
 
 def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> Table:
     """The fixed part of a game; raises PhaseDSLError for a table the rules refuse."""
-    from ..lint import game_rule_errors
+    from ..packs.lint import game_rule_errors
 
     w = pack.world(world)
     house = HouseRules.from_settings(w.settings)
@@ -121,7 +121,7 @@ def hopeless(state: GameState) -> bool:
     make (``lint.unmakeable``).  A hand ends only when someone goes out, and nobody sheds
     a card before laying their phase, so such a hand never ends (sound, not complete:
     phases only change when a hand ends)."""
-    from ..lint import unmakeable
+    from ..packs.lint import unmakeable
 
     if state.stage != "turn":
         return False

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..meld import LaidGroup
+from ..model.cards import Card
+from ..model.meld import LaidGroup
 from . import engine
 from . import moves as mv
 from .judged import listed

@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import SKIP, WILD, Card, card_names
-from ..meld import Meld
-from ..phase import Group, Part, Phase
-from ..rules import DEFAULT_RULES, Rules
+from ..model.cards import SKIP, WILD, Card, card_names
+from ..model.meld import Meld
+from ..model.phase import Group, Part, Phase
+from ..model.rules import DEFAULT_RULES, Rules
 from . import budget
 
 

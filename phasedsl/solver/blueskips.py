@@ -20,11 +20,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import Card
-from ..meld import LaidGroup, Meld
-from ..phase import Group, Kind, Part, Phase
-from ..rules import Rules
-from ..skipblue import blue_of, blue_skip, takes_blue_skip
+from ..model.cards import Card
+from ..model.meld import LaidGroup, Meld
+from ..model.phase import Group, Kind, Part, Phase
+from ..model.rules import Rules
+from ..model.skipblue import blue_of, blue_skip, takes_blue_skip
 from .budget import SearchLimit
 
 

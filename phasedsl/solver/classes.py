@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from ..cards import Card, Deck, interned
-from ..phase import Group, Kind
-from ..rules import Rules
+from ..model.cards import Card, Deck, interned
+from ..model.phase import Group, Kind
+from ..model.rules import Rules
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import WILD, Card
-from ..rules import Rules
+from ..model.cards import WILD, Card
+from ..model.rules import Rules
 from .answers import Assessment, Out, Shortfall, number_outs
 from .classes import bits
 from .completions import group_lacks, unseen_pool

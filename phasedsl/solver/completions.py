@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import SKIP, WILD, Card
-from ..phase import Group, Kind, Phase
-from ..rules import Rules
+from ..model.cards import SKIP, WILD, Card
+from ..model.phase import Group, Kind, Phase
+from ..model.rules import Rules
 from .answers import Out, listed
 from .budget import SearchLimit
 from .classes import Plan, bits, full_numbers, played_classes, tables, window_counts, window_hold

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..rules import Rules
+from ..model.rules import Rules
 from .handcounts import Hand
 from .joint import assign, greedy, number_joint, supply_of, upper_bound
 from .laying import keep_most, postal_variants

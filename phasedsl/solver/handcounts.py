@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card
+from ..model.cards import Card
 from .classes import Tables, best_window, bits
 
 
@@ -46,7 +46,7 @@ class Hand:
                     present |= bit
         except (KeyError, TypeError, AttributeError):
             # (checked here, not before: a try costs nothing until something is not a card)
-            from ..coerce import as_cards, not_cards
+            from ..model.coerce import as_cards, not_cards
 
             if type(hand) in (list, tuple) and not isinstance(c, Card):
                 read = as_cards(hand, tb.deck, "the hand")  # card strings among them

@@ -3,9 +3,9 @@ shortfall answers such a phase at once, with the reason)."""
 
 from __future__ import annotations
 
-from ..phase import Group, Kind, Phase
-from ..rules import Rules
-from ..supply import natural_cap
+from ..model.phase import Group, Kind, Phase
+from ..model.rules import Rules
+from ..model.supply import natural_cap
 from .classes import as_played, played_classes
 
 

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import product
 
-from ..cards import SKIP, WILD, Card
-from ..coerce import meld_args
-from ..meld import LaidGroup, Meld
-from ..phase import Kind, Phase
-from ..rules import DEFAULT_RULES, Rules
+from ..model.cards import SKIP, WILD, Card
+from ..model.coerce import meld_args
+from ..model.meld import LaidGroup, Meld
+from ..model.phase import Kind, Phase
+from ..model.rules import DEFAULT_RULES, Rules
 from . import blueskips, budget
 from .budget import SearchLimit
 from .classes import Class, Plan, Tables

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter, itemgetter
 
-from ..phase import Group, Kind, Phase
-from ..rules import Rules
+from ..model.phase import Group, Kind, Phase
+from ..model.rules import Rules
 from . import budget
 from .budget import SearchLimit
 from .classes import NO_PLAN, Class, Plan, Tables, as_played, bits, played_classes, tables, window_hold

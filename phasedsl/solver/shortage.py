@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import SKIP, Card
-from ..coerce import hand_args
-from ..phase import Group, Phase
-from ..rules import DEFAULT_RULES, Rules
+from ..model.cards import SKIP, Card
+from ..model.coerce import hand_args
+from ..model.phase import Group, Phase
+from ..model.rules import DEFAULT_RULES, Rules
 from . import blueskips, budget
 from .answers import Assessment, Out, Shortfall, unseen_counts
 from .budget import SearchLimit

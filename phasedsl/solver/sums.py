@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..phase import Group, Kind, Part, Phase
-from ..rules import Rules
+from ..model.phase import Group, Kind, Part, Phase
+from ..model.rules import Rules
 from . import budget
 from .budget import SearchLimit
 from .classes import Plan, Tables, tables

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SKIP, WILD, Card
-from ..phase import Phase
-from ..rules import Rules
+from ..model.cards import SKIP, WILD, Card
+from ..model.phase import Phase
+from ..model.rules import Rules
 from . import budget
 from .answers import Assessment, Out, Shortfall
 from .budget import SearchLimit

@@ -1,0 +1,37 @@
+"""Designing a pack: exact dealt odds and their cache (``odds``, ``oddscache``), how hard
+each phase is (``difficulty``), whole games simulated (``simulate``), balancing and
+reordering a world (``balance``, ``reorder``), generating a pack (``generate``) and the
+HTML report with its charts (``report``, ``svgchart``).
+
+Outside this package only the names of ``FACE`` are used (each loaded on first use).
+"""
+
+from ..system.face import lazy
+
+FACE = {
+    "DEFAULT_GAMES": "balance",
+    "GameRecord": "simulate",
+    "MAX_MOVES": "simulate",
+    "PLAYER_NAMES": "simulate",
+    "balance": "balance",
+    "balance_worlds": "balance",
+    "check_writable": "reorder",
+    "comparison": "balance",
+    "generate": "generate",
+    "length_words": "generate",
+    "odds": "odds",
+    "pack_figures": "report",
+    "pack_yaml": "generate",
+    "parse_kinds": "generate",
+    "phase_odds": "simulate",
+    "planned_work": "report",
+    "play_game": "simulate",
+    "play_games": "simulate",
+    "render_html": "report",
+    "summarize": "simulate",
+    "to_json": "generate",
+    "wilson": "odds",
+    "write_reordered": "reorder",
+}
+__all__ = sorted(FACE)
+__getattr__ = lazy(__name__, FACE)

@@ -1,0 +1,539 @@
+"""A new pack whose phases rise in difficulty: ``phasedsl generate``.
+
+Pure apart from the ``progress`` callback.  The search, in four steps:
+
+1. **Phrases.**  Every phrase of one or two groups of the kinds asked for (three where
+   those are too few), written as text and read by ``Phase.parse`` (so only what the DSL
+   accepts), kept when lint has nothing to say about it under the pack's rules and a
+   dealt hand can hold it.
+2. **Screen.**  A seeded sample of those is ranked by a fast sampled chance that the cards
+   a player sees in a hand (the deal plus ``DRAWS`` draws) make the phase: in play a
+   player sees about that many cards, and this chance orders phases more as play does
+   than the dealt chance (7 cards of one color is dealt 2.8% of the time and completed
+   in about three attempts of four); only a guide, which step 3 measures.
+3. **Calibrate.**  N + 5 of them, spread along that ranking (the seed choosing among near
+   neighbours), are played once as one pack by greedy bots (``simulate.simulate``) to
+   measure each phase's in-play completion share.
+4. **Settle.**  N phases whose shares are evenly spaced are picked (with ``length``, the
+   window of shares moves until the simulated game length is near the target), put in
+   the order of their shares and played again with the same seeds until
+   ``difficulty.easier`` flags no phase after the one before (re-ordered by every
+   round's shares together, or a flagged phase replaced by a spare that fits).
+
+Each chosen phase's dealt chance (exact wherever ``odds`` is exact; ``difficulty.dealt``,
+cached) is written beside it in the pack's YAML, which ``pack_yaml`` renders.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from itertools import combinations_with_replacement
+
+from ..errors import PhaseDSLError
+from ..model.phase import Phase
+from ..model.rules import Rules
+from ..packs.lint import phase_warnings
+from ..packs.pack import Pack, PhaseEntry, World, load_pack, rules_from
+from ..system.workers import Pool, resolve_jobs
+from .difficulty import Dealt, PhaseInPlay, dealt, easier, in_play
+from .odds import sampled_odds
+from .simulate import simulate, summarize
+
+KINDS = ("set", "run", "color_run", "color", "even_odd", "color_even_odd", "color_set")
+# The smallest group of each kind worth a phase: a pair is a set; a run, color or parity
+# group of two is made by almost any two cards.
+SMALLEST = {"set": 2, "color_set": 2}
+MOST_GROUPS = 3
+FEW_ENOUGH = 40  # phases of one or two groups that are enough to choose from
+DRAWS = 6  # cards a player sees in a hand beyond the deal, for the screen (about a hand's draws)
+SCREEN_SAMPLES = 600
+POOL = 90  # candidates screened (a seeded sample of every phrase that passes lint)
+GAMES = 60  # games per round of play
+ROUNDS = 3  # rounds of play that mend an order before the search gives up on it
+LENGTH_TRIES = 4  # windows tried to reach a --length target
+CALIBRATION_EXTRA = 5  # phases measured beyond those asked for, to choose among
+MOST_CALIBRATED = 40  # phases measured in play at most (one pack, played once)
+MIN_GAP = 0.05  # the spacing of completion shares a --length window keeps at the least
+EASY, HARD = 0.99, 0.15  # the ladder's ends on the screen's scale, before any --length shift
+Progress = Callable[[str, int, int], None]
+
+
+class GenerateError(PhaseDSLError):
+    """Options no pack can satisfy (too few phrases of these kinds, an unreachable length)."""
+
+
+def group_text(kind: str, count: int, size: int) -> str:
+    """One part of a phrase, as a player writes it ("2 sets of 3", "7 cards of one color")."""
+    s = "s" if count > 1 else ""
+    if kind == "color":
+        return f"{size} cards of one color" if count == 1 else f"{count} color groups of {size}"
+    word = {"set": f"set{s}", "run": f"run{s}", "color_run": f"color run{s}",
+            "even_odd": "even or odd", "color_even_odd": "color even or odd",
+            "color_set": f"color set{s}"}[kind]
+    return f"{count} {word} of {size}"
+
+
+def phrases(kinds: Sequence[str], hand_size: int, fewest_cards: int) -> list[str]:
+    """Every phrase of 1 to ``MOST_GROUPS`` groups of these kinds holding ``fewest_cards``
+    to ``hand_size`` cards, in a fixed order."""
+    shapes = [(k, n) for k in kinds for n in range(SMALLEST.get(k, 3), hand_size + 1)]
+    out = []
+    for groups in range(1, MOST_GROUPS + 1):
+        for combo in combinations_with_replacement(shapes, groups):
+            cards = sum(n for _, n in combo)
+            if not fewest_cards <= cards <= hand_size:
+                continue
+            parts: dict[tuple[str, int], int] = {}
+            for shape in combo:
+                parts[shape] = parts.get(shape, 0) + 1
+            out.append(" + ".join(group_text(k, c, n) for (k, n), c in parts.items()))
+    return out
+
+
+def candidates(kinds: Sequence[str], rules: Rules) -> list[Phase]:
+    """The phases of ``phrases`` the DSL reads and lint accepts under ``rules`` (no
+    warning at all) that a dealt hand can hold, each once.  Phases of three groups only
+    where those of one or two are too few to choose from: every three-group phase a
+    greedy player meets in play is hard (completed in under two attempts of five), so
+    they crowd the hard end and leave no room for a rising ladder."""
+    out: dict[Phase, None] = {}
+    for text in phrases(kinds, rules.hand_size, math.ceil(rules.hand_size / 2)):
+        try:
+            phase = Phase.parse(text, rules.deck)
+        except PhaseDSLError:  # more than the deck can supply
+            continue
+        if phase.cards_needed <= rules.hand_size and not phase_warnings(phase, rules):
+            out.setdefault(phase)
+    few = [p for p in out if len(p.groups) < MOST_GROUPS]
+    return few if len(few) >= FEW_ENOUGH else list(out)
+
+
+def seen_chance(phase: Phase, rules: Rules, seed: int) -> float:
+    """The screen: the sampled chance that the deal plus ``DRAWS`` cards make the phase."""
+    return sampled_odds(phase, rules, rules.hand_size + DRAWS, SCREEN_SAMPLES, seed).probability
+
+
+@dataclass(frozen=True)
+class Rung:
+    """A phase of the generated pack, with what was measured of it."""
+
+    phase: Phase
+    text: str  # canonical, as written in the pack
+    screen: float
+    dealt: Dealt | None = None
+    play: PhaseInPlay | None = None
+
+
+@dataclass(frozen=True)
+class GeneratedWorld:
+    name: str
+    title: str
+    rungs: tuple[Rung, ...]
+    summary: dict  # simulate.summarize of the last round of play (hands_per_game, ...)
+    rounds: int
+
+
+@dataclass(frozen=True)
+class Generated:
+    """What ``generate`` made: the pack's worlds and how it was found."""
+
+    worlds: tuple[GeneratedWorld, ...]
+    kinds: tuple[str, ...]
+    hand_size: int
+    players: int
+    seed: int
+    games: int
+    length: float | None
+    argv: str  # the command that made it, for the pack's header
+    pack: Pack = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
+
+
+def parse_kinds(values: Iterable[str] | None) -> tuple[str, ...]:
+    """The kinds asked for (``set,run`` or several values), in KINDS order; all by default."""
+    if not values:
+        return KINDS
+    asked = []
+    for value in values:
+        for word in value.replace(",", " ").split():
+            key = word.strip().lower().replace("-", "_")
+            if key not in KINDS:
+                from difflib import get_close_matches
+
+                near = get_close_matches(key, KINDS, 1)
+                hint = f" (did you mean {near[0]!r}?)" if near else ""
+                raise GenerateError(f"--kinds: no group kind {word[:40]!r}{hint}; the kinds are "
+                                    + ", ".join(KINDS))
+            asked.append(key)
+    if not asked:
+        raise GenerateError("--kinds: name at least one kind: " + ", ".join(KINDS))
+    return tuple(k for k in KINDS if k in asked)
+
+
+def base_pack(hand_size: int, phases: int) -> tuple[dict, Rules]:
+    """The settings (original's, with this hand size and game length) and their rules."""
+    settings = dict(load_pack("original").settings, hand_size=hand_size, game_length=phases)
+    return settings, rules_from(settings)
+
+
+def build_pack(name: str, worlds: Sequence[tuple[str, str, Sequence[str]]], settings: dict,
+               rules: Rules, description: str = "", source: str = "", title: str = "") -> Pack:
+    """A Pack of these worlds (name, title, phase texts), as loading its YAML gives."""
+    made = []
+    for wname, wtitle, texts in worlds:
+        entries = tuple(PhaseEntry(i + 1, t, Phase.parse(t, rules.deck))
+                        for i, t in enumerate(texts))
+        made.append(World(wname if len(worlds) > 1 else name, wtitle, entries, rules, settings))
+    return Pack(name, title or worlds[0][1], description, source,
+                tuple(made), rules, settings, "original")
+
+
+def _screen_one(phase: Phase, rules: Rules, seed: int) -> float | None:
+    try:
+        return seen_chance(phase, rules, seed)
+    except PhaseDSLError:  # a hand past the solver's budget: not a phase to print
+        return None
+
+
+def _dealt_one(phase: Phase, rules: Rules) -> Dealt:
+    return dealt(phase, rules)
+
+
+def _mapped(func: Callable, items: list, jobs: int, tick: Callable[[int], None]) -> list:
+    """``func`` over ``items`` in order, in ``jobs`` processes (the answers do not depend
+    on how many)."""
+    out = []
+    if jobs <= 1 or len(items) <= 1:
+        for item in items:
+            out.append(func(item))
+            tick(len(out))
+        return out
+    with Pool(func, min(jobs, len(items))) as pool:
+        for value in pool.map(items):
+            out.append(value)
+            tick(len(out))
+    return out
+
+
+def ladder(pool: list[Rung], m: int, easy: float, hard: float, rng: random.Random) -> list[Rung]:
+    """M rungs evenly spaced on the screen's scale from ``easy`` down to ``hard``: for each
+    target one of the three nearest phases not yet taken (the seed chooses), easiest first."""
+    chosen: list[Rung] = []
+    for i in range(min(m, len(pool))):
+        target = easy + (hard - easy) * (i / (m - 1) if m > 1 else 0.5)
+        near = sorted((r for r in pool if r not in chosen),
+                      key=lambda r: (abs(r.screen - target), r.text))[:3]
+        chosen.append(rng.choice(near))
+    return sorted(chosen, key=lambda r: (-r.screen, r.text))
+
+
+def _share(r: Rung) -> float:
+    share = r.play.completed_share if r.play is not None else None
+    return -1.0 if share is None else share
+
+
+def flags(rows: Sequence[Rung]) -> list[int]:
+    """The places (from 0) of the phases ``difficulty.easier`` flags (True or "maybe")
+    against the phase before them, and of any phase no one attempted."""
+    out = [i for i, r in enumerate(rows) if _share(r) < 0]
+    for i in range(1, len(rows)):
+        prev, cur = rows[i - 1], rows[i]
+        if prev.play and cur.play and _share(cur) >= 0 and _share(prev) >= 0 and (
+                easier(prev.play, cur.play) is not False):
+            out.append(i)
+    return sorted(set(out))
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a round of play needs besides the phases."""
+
+    name: str
+    settings: dict
+    rules: Rules
+    players: int
+    games: int
+    seed: int
+    jobs: int
+    progress: Progress
+
+
+def measure(rungs: Sequence[Rung], t: Table, stage: str) -> tuple[list[Rung], dict]:
+    """Play a pack of these phases in this order: each rung with its in-play figures, and
+    the run's summary (game length)."""
+    settings = dict(t.settings, game_length=len(rungs))
+    pack = build_pack(t.name, [(t.name, t.name, [r.text for r in rungs])], settings,
+                      rules_from(settings))
+    records = simulate(pack, t.players, t.games, seed=t.seed, jobs=t.jobs,
+                       progress=lambda done: t.progress(stage, done, t.games))
+    # (the dealt odds come later, for the chosen phases only)
+    rows = {row.number: row for row in in_play(records, pack, None, t.players, with_dealt=False)}
+    return ([Rung(r.phase, r.text, r.screen, r.dealt, rows.get(i + 1))
+             for i, r in enumerate(rungs)], summarize(records, t.players))
+
+
+def pick(measured: Sequence[Rung], n: int, top: float, bottom: float) -> list[Rung]:
+    """N phases whose measured completion shares lie nearest N targets evenly spaced from
+    ``top`` down to ``bottom``, hardest last."""
+    free = [r for r in measured if _share(r) >= 0]
+    chosen: list[Rung] = []
+    for i in range(n):
+        target = top + (bottom - top) * (i / (n - 1) if n > 1 else 0.5)
+        chosen.append(min((r for r in free if r not in chosen),
+                          key=lambda r: (abs(_share(r) - target), r.text)))
+    return sorted(chosen, key=lambda r: (-_share(r), r.text))
+
+
+def settle(order: list[Rung], spare: list[Rung], t: Table, label: str
+           ) -> tuple[list[Rung], dict, int] | None:
+    """Play the order; while a phase is flagged, put the phases in the order of the shares
+    just measured and play again (the same seeds every round: a phase's share moves a
+    little with its place), or where that order is the one played, put in a flagged
+    phase's place the spare phase whose calibrated share lies nearest the middle of its
+    neighbours'; at most ROUNDS rounds.  The order played with its figures, or None."""
+    order, spare = list(order), list(spare)
+    tally: dict[Phase, list[int]] = {}  # attempts and completions over every round
+    for rnd in range(1, ROUNDS + 1):
+        played, summary = measure(order, t, f"{label}checking the order, round {rnd}")
+        bad = flags(played)
+        if not bad:
+            return played, summary, rnd
+        for r in played:
+            seen = tally.setdefault(r.phase, [0, 0])
+            seen[0] += r.play.attempts if r.play else 0
+            seen[1] += r.play.completed if r.play else 0
+
+        def pooled(r: Rung) -> float:
+            attempts, completed = tally[r.phase]
+            return completed / attempts if attempts else -1.0
+
+        # (ordered by every round's figures together: one round's noise is not chased)
+        resorted = sorted(played, key=lambda r: (-pooled(r), r.text))
+        if [r.phase for r in resorted] != [r.phase for r in played]:
+            order = resorted
+            continue
+        for i in bad:
+            above = _share(played[i - 1]) if i else 1.0
+            below = _share(played[i + 1]) if i + 1 < len(played) else max(0.0, above - 0.2)
+            fits = [r for r in spare if _share(r) < above]
+            if not fits:
+                continue
+            new = min(fits, key=lambda r: (abs(_share(r) - (above + below) / 2), r.text))
+            spare.remove(new)
+            spare.append(order[i])
+            order[i] = new
+    return None
+
+
+def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, players: int = 4,
+             length: float | None = None, seed: int = 1, worlds: int = 1, jobs: int = 1,
+             games: int = GAMES, name: str = "generated", argv: str = "",
+             progress: Progress | None = None) -> Generated:
+    """A pack of ``worlds`` lists of ``phases`` phases each, rising in difficulty."""
+    progress = progress or (lambda stage, done, total: None)
+    kinds = parse_kinds(kinds)
+    if not 2 <= phases <= 30:
+        raise GenerateError(f"--phases: a pack of 2 to 30 phases, not {phases}")
+    if not 1 <= worlds <= 20:
+        raise GenerateError(f"--worlds: 1 to 20 worlds, not {worlds}")
+    if length is not None and length < phases:
+        raise GenerateError(f"--length: a game of {phases} phases takes at least {phases} hands "
+                            f"(one a phase), not {length:g}")
+    settings, rules = base_pack(hand_size, phases)
+    jobs = resolve_jobs(jobs)
+    found = candidates(kinds, rules)
+    if len(found) < phases:
+        raise GenerateError(
+            f"only {len(found)} phase{'s' * (len(found) != 1)} of {', '.join(kinds)} fit a hand "
+            f"of {hand_size} cards with nothing for lint to say; --phases {phases} asks for "
+            f"{phases}: allow more --kinds or a larger --hand-size")
+    rng = random.Random(f"phasedsl-generate:{seed}")
+    sample = found if len(found) <= POOL else rng.sample(found, POOL)
+    screens = _mapped(partial(_screen_one, rules=rules, seed=seed), sample, jobs,
+                      lambda done: progress("screening phrases", done, len(sample)))
+    pool = [Rung(p, p.canonical(rules.deck), s) for p, s in zip(sample, screens, strict=True)
+            if s is not None]
+    pool.sort(key=lambda r: (-r.screen, r.text))
+    if len(pool) < phases:
+        raise GenerateError(f"only {len(pool)} phases of {', '.join(kinds)} could be measured; "
+                            f"--phases {phases} asks for {phases}")
+    table = Table(name, settings, rules, players, games, seed, jobs, progress)
+    # Calibration: one pack of more phases than asked, spread over the screen's scale and
+    # played once, measures each in play; the worlds are picked from what it measured.
+    extra = min(len(pool), phases * worlds + CALIBRATION_EXTRA, MOST_CALIBRATED)
+    measured, _ = measure(ladder(pool, extra, EASY, HARD, rng),
+                          replace(table, games=max(2, games * 2 // 3)), "measuring phases in play")
+    out: list[GeneratedWorld] = []
+    used: set[Phase] = set()
+    for w in range(worlds):
+        wname = f"world-{w + 1}" if worlds > 1 else name
+        title = f"World {w + 1}" if worlds > 1 else f"Generated ({phases} phases, seed {seed})"
+        label = f"world {w + 1}: " if worlds > 1 else ""
+        free = [r for r in measured if r.phase not in used and _share(r) >= 0]
+        if len(free) < phases:  # (more worlds than phrases: phases repeat across worlds only)
+            free = [r for r in measured if _share(r) >= 0]
+        if len(free) < phases:
+            raise GenerateError(f"only {len(free)} phases of {', '.join(kinds)} were completed "
+                                f"in play; --phases {phases} asks for {phases}")
+        made = _world(free, phases, table, length, label)
+        rungs = made[0]
+        dealts = _mapped(partial(_dealt_one, rules=rules), [r.phase for r in rungs], jobs,
+                         lambda done, label=label: progress(f"{label}dealt odds", done,
+                                                            phases))
+        rungs = [Rung(r.phase, r.text, r.screen, d, r.play)
+                 for r, d in zip(rungs, dealts, strict=True)]
+        used.update(r.phase for r in rungs)
+        out.append(GeneratedWorld(wname, title, tuple(rungs), made[1], made[2]))
+    gen = Generated(tuple(out), tuple(kinds), hand_size, players, seed, games, length, argv)
+    title = (out[0].title if worlds == 1 else
+             f"Generated ({worlds} worlds of {phases} phases, seed {seed})")
+    pack = build_pack(name, [(w.name, w.title, [r.text for r in w.rungs]) for w in out],
+                      settings, rules, description(gen), argv or "phasedsl generate", title)
+    return Generated(gen.worlds, gen.kinds, hand_size, players, seed, games, length, argv, pack)
+
+
+def _world(free: list[Rung], phases: int, t: Table, length: float | None, label: str
+           ) -> tuple[list[Rung], dict, int]:
+    """One world: phases picked from the calibrated ones, settled in play.  With
+    ``length``, the window of shares they are picked from is moved (by bisection, up to
+    LENGTH_TRIES windows) until the game length is within half a hand of it, and the
+    nearest is kept."""
+    shares = sorted((_share(r) for r in free), reverse=True)
+    top, bottom = shares[0], shares[-1]
+    span = top - bottom
+    width = span if length is None else max(span * 0.6, min(span, phases * MIN_GAP))
+    lo, hi = 0.0, 1.0  # where the window lies: 0 at the easy end (short games), 1 at the hard
+    where = 0.5
+    best = None
+    for _ in range(LENGTH_TRIES if length is not None else 1):
+        start = top - where * (span - width)
+        order = pick(free, phases, start, start - width)
+        spare = [r for r in free if r not in order]
+        got = settle(order, spare, t, label)
+        if got is None:
+            if length is None:
+                break
+            where = (lo + hi) / 2 if where != (lo + hi) / 2 else where * 0.9
+            continue
+        if length is None:
+            return got
+        mean = got[1]["hands_per_game"]["mean"]
+        if best is None or abs(mean - length) < abs(best[1]["hands_per_game"]["mean"] - length):
+            best = got
+        if abs(mean - length) <= 0.5:
+            break
+        if mean > length:
+            hi = where
+        else:
+            lo = where
+        where = (lo + hi) / 2
+    if best is None:
+        raise GenerateError(f"{label}no order of the phases found passed in play after {ROUNDS} "
+                            f"rounds of {t.games} games: try another --seed")
+    return best
+
+
+def description(gen: Generated) -> str:
+    kinds = "all group kinds" if gen.kinds == KINDS else "groups of kinds " + ", ".join(gen.kinds)
+    n = len(gen.worlds[0].rungs)
+    return (f"{n} phases{f' in each of {len(gen.worlds)} worlds' if len(gen.worlds) > 1 else ''}"
+            f" made by phasedsl generate from {kinds}, each makeable by a dealt hand of "
+            f"{gen.hand_size} cards, in the order of the share of attempts that complete them "
+            f"in {gen.games} simulated games of {gen.players} greedy bots (seed {gen.seed}), "
+            "played under the original rules.")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def dealt_words(d: Dealt) -> str:
+    if d.method == "exact":
+        return f"dealt {100 * d.probability:.4f}% (exact)"
+    return (f"dealt {100 * d.probability:.2f}% (sampled, 95% CI {100 * d.ci95[0]:.2f}-"
+            f"{100 * d.ci95[1]:.2f}%, {d.samples:,} hands)")
+
+
+def play_words(p: PhaseInPlay) -> str:
+    lo, hi = p.completed_ci95
+    return f"completed {_pct(p.completed_share)}% ({_pct(lo)}-{_pct(hi)}) of {p.attempts} attempts"
+
+
+def length_words(gen: Generated, w: GeneratedWorld) -> str:
+    h = w.summary["hands_per_game"]
+    text = (f"{h['mean']:.2f} hands per game (95% CI {h['ci95'][0]:.2f}-{h['ci95'][1]:.2f}, "
+            f"median {h['median']:g}) at {gen.players} players")
+    if gen.length is not None:
+        text += f"; target {gen.length:g}, off by {h['mean'] - gen.length:+.2f}"
+    return text
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _folded(key: str, text: str, indent: str = "") -> list[str]:
+    import textwrap
+
+    lines = textwrap.wrap(text, 88 - len(indent) - 2)
+    return [f"{indent}{key}: >-"] + [f"{indent}  {line}" for line in lines]
+
+
+def _phase_lines(w: GeneratedWorld, indent: str) -> list[str]:
+    out = []
+    for r in w.rungs:
+        said = [dealt_words(r.dealt)] if r.dealt else []
+        said += [play_words(r.play)] if r.play else []
+        out.append(f"{indent}- {_quote(r.text)}" + (f"  # {'; '.join(said)}" if said else ""))
+    return out
+
+
+def pack_yaml(gen: Generated) -> str:
+    """The pack as YAML: an ordinary pack extending original, every phase's dealt chance
+    and in-play completion share beside it in a comment."""
+    pack = gen.pack
+    lines = [f"# made by: {gen.argv}"] if gen.argv else []
+    lines.append("# each phase: the chance a dealt hand makes it, and the share of attempts that")
+    lines.append(f"# complete it in {gen.games} games of {gen.players} greedy bots (95% intervals)")
+    for w in gen.worlds:
+        lines.append(f"# {w.title if len(gen.worlds) > 1 else 'game length'}: "
+                     f"{length_words(gen, w)}")
+    lines += [f"name: {pack.name}", f"title: {_quote(pack.title)}"]
+    lines += _folded("description", pack.description)
+    lines += _folded("source", gen.argv or "phasedsl generate")
+    lines += ["extends: original", "rules:", f"  hand_size: {gen.hand_size}",
+              f"  game_length: {len(gen.worlds[0].rungs)}"]
+    if len(gen.worlds) == 1:
+        lines.append("phases:")
+        lines += _phase_lines(gen.worlds[0], "  ")
+    else:
+        lines.append("worlds:")
+        for w in gen.worlds:
+            lines += [f"  - name: {w.name}", f"    title: {_quote(w.title)}", "    phases:"]
+            lines += _phase_lines(w, "      ")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(gen: Generated) -> dict:
+    def rung(i: int, r: Rung) -> dict:
+        out: dict = {"number": i + 1, "phase": r.text,
+                     "dealt": r.dealt.to_json() if r.dealt else None}
+        if r.play is not None:
+            out["completed_share"] = {"value": r.play.completed_share,
+                                      "ci95": list(r.play.completed_ci95),
+                                      "attempts": r.play.attempts}
+        return out
+
+    return {"pack": gen.pack.name, "kinds": list(gen.kinds), "hand_size": gen.hand_size,
+            "players": gen.players, "games": gen.games, "seed": gen.seed,
+            "worlds": [{"name": w.name, "title": w.title, "rounds": w.rounds,
+                        "phases": [rung(i, r) for i, r in enumerate(w.rungs)],
+                        "hands_per_game": {k: w.summary["hands_per_game"][k]
+                                           for k in ("mean", "ci95", "median")},
+                        **({"length": {"target": gen.length,
+                                       "off_by": w.summary["hands_per_game"]["mean"] - gen.length}}
+                           if gen.length is not None else {})}
+                       for w in gen.worlds]}

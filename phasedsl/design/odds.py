@@ -1,0 +1,451 @@
+"""Phase odds: the chance that a dealt hand (plus some draws) makes a phase.
+
+Exact where mathematics allows.  When whether a hand makes the phase depends
+only on how many cards it holds of each *class* (each number, for sets, runs
+and even/odd groups; each color, for color groups; each color and parity, for
+color even/odd groups; each parity, for even/odd alone), hands are counted by
+their class counts instead of being sampled: a hand with counts k_1..k_m, w
+wilds and s skips arises in prod C(N_i, k_i) * C(W, w) * C(S, s) ways, out of
+C(deck, hand) hands.  Counts above what any group can use from a class are
+merged, so the solver runs once per distinct merged count vector.  Under
+skip_counts_as_blue a skip is a wild for blue color groups only: still exact, with
+blue a class apart and the skips counted.
+
+Otherwise (color runs, color sets, mixes of colors and numbers, color maps,
+postal wilds with color classes) the chance is sampled: seeded Monte Carlo
+with a Wilson 95% interval, in chunks whose seeds derive from the run's seed,
+so the figure does not depend on how many processes share the work.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..errors import ArgumentError, PhaseDSLError
+from ..model.coerce import as_phase, as_rules
+from ..model.phase import Kind, Phase
+from ..model.rules import DEFAULT_RULES, Rules
+from ..model.skipblue import takes_blue_skip
+from ..solver import Hand, layout_for, makes, tables
+
+CHUNK = 20_000
+# Sampling that would take longer than this (seconds of every process's work together, over
+# the processes) is refused with the estimate, rather than left to run for hours: a pilot
+# of up to PILOT hands (or PILOT_SECONDS), never counted, times a hand first.
+MAX_SAMPLING_SECONDS = 300.0
+PILOT = 200
+PILOT_SECONDS = 2.0
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The chance that ``cards`` cards from the deck make ``phase``."""
+
+    phase: Phase
+    cards: int  # cards considered: the hand plus any draws
+    method: str  # "exact" or "sampled"
+    probability: float
+    fraction: Fraction | None = None  # exact only
+    low: float | None = None  # sampled only: 95% interval
+    high: float | None = None
+    samples: int | None = None
+    hits: int | None = None
+    note: str | None = None  # why a figure that could be exact was sampled
+
+    def to_json(self) -> dict:
+        out: dict = {"phase": str(self.phase), "cards": self.cards, "method": self.method,
+                     "probability": self.probability, "percent": round(100 * self.probability, 6)}
+        if self.fraction is not None:
+            out["fraction"] = f"{self.fraction.numerator}/{self.fraction.denominator}"
+        else:
+            out.update(ci95=[self.low, self.high], samples=self.samples, hits=self.hits)
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    def describe(self) -> str:
+        pct = 100 * self.probability
+        if self.method == "exact":
+            return f"{pct:.4f}% (exact)"
+        return (f"{pct:.3f}% (sampled, 95% CI {100 * self.low:.3f}-{100 * self.high:.3f}%, "
+                f"{self.samples:,} hands)")
+
+
+# ---------------------------------------------------------------------------- exact
+
+
+@dataclass(frozen=True)
+class _Classes:
+    """A partition of the natural card types such that the phase depends only on class counts."""
+
+    members: tuple[tuple[int, ...], ...]  # card types of each class
+    caps: tuple[int, ...]  # counts above this behave the same
+    symmetric: bool  # classes are interchangeable (sets only, colors only, ...)
+    mirror: bool = False  # reversing the class order changes nothing (numbers n <-> high+low-n)
+
+
+def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
+    deck = rules.deck
+    tb = tables(deck)
+    nn, nc = tb.nn, tb.nc
+    groups = [g for g in phase.groups if g.kind.needs_natural]
+    kinds = {g.kind for g in groups}
+    if rules.runs_one_color and kinds & {Kind.RUN, Kind.PAIR_RUN}:
+        return None
+    if any(g.colors is not None for g in groups):
+        return None
+
+    def use(g) -> int:  # most cards one group takes from one class
+        return 1 if g.kind is Kind.RUN else 2 if g.kind is Kind.PAIR_RUN else g.size
+
+    if kinds and all(k.is_bounded for k in kinds) and not rules.wild_numbers:
+        return _bounded_classes(groups, rules)
+
+    def parity(ni: int) -> int:
+        return (ni + deck.low) % 2
+
+    if kinds <= {Kind.EVEN_ODD} and not rules.wild_numbers:
+        members = tuple(tuple(ci * nn + ni for ci in range(nc) for ni in range(nn) if parity(ni) == p)
+                        for p in (0, 1))
+        sym = False
+    elif kinds <= {Kind.COLOR} and not rules.wild_numbers:
+        members = tuple(tuple(ci * nn + ni for ni in range(nn)) for ci in range(nc))
+        sym = True
+    elif kinds <= {Kind.COLOR, Kind.COLOR_EVEN_ODD} and not rules.wild_numbers:
+        members = tuple(tuple(ci * nn + ni for ni in range(nn) if parity(ni) == p)
+                        for ci in range(nc) for p in (0, 1))
+        sym = False
+    elif kinds <= {Kind.SET, Kind.RUN, Kind.EVEN_ODD, Kind.PAIR_RUN, Kind.OVER, Kind.UNDER}:
+        # all of these read a card's number alone (a run of pairs two of each, an over or
+        # under group any past its bound)
+        members = tuple(tuple(ci * nn + ni for ci in range(nc)) for ni in range(nn))
+        # numbers are interchangeable for sets alone (not when a wild number singles one out)
+        sym = kinds <= {Kind.SET} and not rules.wild_numbers
+        # (per number: an over or under group takes none of a number it does not admit)
+        cap = [sum(use(g) for g in groups if g.admits(ni + deck.low)) for ni in range(nn)]
+        # Cards of a wild number keep counting past any cap: each extra one is a wild.
+        caps = tuple(len(m) * deck.copies if ni + deck.low in rules.wild_numbers
+                     else min(cap[ni], len(m) * deck.copies) for ni, m in enumerate(members))
+        # Runs, sets and even/odd groups read the same backwards (a parity swap is harmless;
+        # wrapped windows reversed are wrapped windows); an over or under bound does not.
+        mirror = not rules.wild_numbers and not any(k.is_bounded for k in kinds)
+        return _Classes(members, caps, sym, mirror=mirror)
+    else:
+        return None
+    cap = sum(use(g) for g in groups)
+    caps = tuple(min(cap, len(m) * deck.copies) for m in members)
+    if _blue_skips(phase, rules):
+        sym = False  # blue is not like the other colors: a skip may be a blue card
+    return _Classes(members, caps, sym)
+
+
+def _bounded_classes(groups, rules: Rules) -> _Classes:
+    """Over and under groups alone read only which bounds a card's number passes: one
+    class per such signature (4 cards over 8: the 9s to 12s, and the rest)."""
+    deck = rules.deck
+    tb = tables(deck)
+    by_sig: dict[tuple, list[int]] = {}
+    for ni, n in enumerate(deck.numbers):
+        sig = tuple(g.admits(n) for g in groups)
+        by_sig.setdefault(sig, []).extend(ci * tb.nn + ni for ci in range(tb.nc))
+    members = tuple(tuple(ts) for ts in by_sig.values())
+    cap = sum(g.size for g in groups)
+    return _Classes(members, tuple(min(cap, len(m) * deck.copies) for m in members), False)
+
+
+def _blue_skips(phase: Phase, rules: Rules) -> bool:
+    """Whether a skip may be laid as a blue card in some group of the phase (then how many
+    skips a hand holds matters, and blue is a color apart)."""
+    return any(takes_blue_skip(g, rules) for g in phase.groups)
+
+
+def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules: Rules) -> Hand:
+    """A hand with these class counts.
+
+    A class's whole count sits on its first card type: the phase depends only
+    on class counts, and the solver does not mind a count above the deck's copies.
+    """
+    tb = tables(rules.deck)
+    cnt = [0] * (tb.nc * tb.nn)
+    for k, types in zip(key, cls.members, strict=True):
+        cnt[types[0]] = k
+    return Hand(cnt, wilds, skips, tb)
+
+
+# Hand compositions the exact count visits at most (about a minute's work); past
+# that the figure is sampled, and says why.
+MAX_COMPOSITIONS = 1_500_000
+MAX_COMPOSITIONS_MANY_GROUPS = 700_000  # three or more groups cost more per composition
+
+
+def compositions(cls: _Classes, deck_copies: int, cards: int) -> int:
+    """How many class-count vectors a hand of ``cards`` cards can have (at most)."""
+    ways = [1] + [0] * cards  # ways[t]: vectors of the classes so far summing to t
+    for members in cls.members:
+        most = len(members) * deck_copies
+        ways = [sum(ways[t - c] for c in range(min(most, t) + 1)) for t in range(cards + 1)]
+    return sum(ways)
+
+
+def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None,
+               progress: Callable[[int], None] | None = None) -> Odds | None:
+    """The exact chance, or None when the phase is not decided by class counts alone
+    (or when counting would take too long; see MAX_COMPOSITIONS)."""
+    deck = rules.deck
+    h = rules.hand_size if cards is None else cards
+    if h > deck.size:
+        raise ValueError(f"{h} cards is more than the deck's {deck.size}")
+    if phase.cards_needed > h:
+        return Odds(phase, h, "exact", 0.0, fraction=Fraction(0))
+    cls = _classes_for(phase, rules)
+    if cls is None or too_costly(phase, cls, rules, h):
+        return None
+    lay = layout_for(phase, rules)
+    sizes = [len(m) * deck.copies for m in cls.members]
+    comb = [[math.comb(n, k) for k in range(h + 1)] for n in range(max([*sizes, 1]) + 1)]
+    # Aggregate the deal by (merged class counts, naturals): weight = ways to pick them.
+    by_key: dict[tuple, dict[int, int]] = {}
+    m = len(sizes)
+    caps = cls.caps
+
+    if cls.symmetric:
+        _enumerate_symmetric(sizes, caps, h, comb, by_key)
+    else:
+        key = [0] * m
+
+        def rec(i: int, left: int, weight: int, total: int) -> None:
+            if i == m:
+                k = tuple(key)
+                d = by_key.get(k)
+                if d is None:
+                    by_key[k] = {total: weight}
+                else:
+                    d[total] = d.get(total, 0) + weight
+                return
+            n, cap = sizes[i], caps[i]
+            row = comb[n]
+            for c in range(min(n, left) + 1):
+                key[i] = c if c < cap else cap
+                rec(i + 1, left - c, weight * row[c], total + c)
+            key[i] = 0
+
+        rec(0, h, 1, 0)
+    # Wilds and skips fill the rest of the hand.
+    W, S = deck.wilds, deck.skips
+    favourable = 0
+    # (key, skips) -> (fewest wilds that make it, or None; how many wilds were tried)
+    min_w_cache: dict[tuple, tuple[int | None, int]] = {}
+    skips_matter = lay.need_s > 0 or _blue_skips(phase, rules)
+    for done, (key, totals) in enumerate(by_key.items(), 1):
+        if progress and not done % 5_000:
+            progress(5_000)
+        # Only as many wilds as the hand has room for matter: few, for most compositions.
+        most = min(W, h - min(totals))
+        for t, weight in totals.items():
+            rest = h - t
+            for s in range(min(S, rest) + 1):
+                w = rest - s
+                if w > W:
+                    continue
+                ck = (min(key, key[::-1]) if cls.mirror else key, s if skips_matter else 0)
+                need, tried = min_w_cache.get(ck, (None, -1))
+                if need is None and tried < most:
+                    need = _min_wilds(lay, ck[0], cls, ck[1], rules, most, tried + 1)
+                    min_w_cache[ck] = (need, most)
+                if need is not None and w >= need:
+                    favourable += weight * math.comb(W, w) * math.comb(S, s)
+    frac = Fraction(favourable, math.comb(deck.size, h))
+    return Odds(phase, h, "exact", float(frac), fraction=frac)
+
+
+def too_costly(phase: Phase, cls: _Classes, rules: Rules, cards: int) -> bool:
+    if cls.symmetric:
+        return False  # counted up to permutation: always few
+    groups = sum(1 for g in phase.groups if g.kind.needs_natural)
+    limit = MAX_COMPOSITIONS if groups <= 2 else MAX_COMPOSITIONS_MANY_GROUPS
+    return compositions(cls, rules.deck.copies, cards) > limit
+
+
+def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int, least: int = 0) -> int | None:
+    """Fewest wilds, from ``least`` to ``most``, with which these counts and skips make the
+    phase (None: none of those).
+
+    Each try is one feasibility search, and a hand has room for few wilds, so this
+    is cheaper than finding the most naturals the groups could hold.
+    """
+    hand = _hand_for(key, cls, 0, skips, rules)
+    for w in range(least, most + 1):
+        hand.wilds = w
+        if makes(lay, hand, rules):
+            return w
+    return None
+
+
+def _enumerate_symmetric(sizes, caps, h, comb, by_key) -> None:
+    """Class counts up to permutation (all classes the same size), weighted by arrangements."""
+    m, n, cap = len(sizes), sizes[0], caps[0]
+    row = comb[n]
+    counts: list[int] = []
+
+    def rec(i: int, left: int, top: int) -> None:
+        if i == m:
+            # distinct arrangements of this multiset of counts over the m classes
+            arrangements = math.factorial(m)
+            for v in set(counts):
+                arrangements //= math.factorial(counts.count(v))
+            weight = arrangements
+            for c in counts:
+                weight *= row[c]
+            key = tuple(c if c < cap else cap for c in counts)
+            total = sum(counts)
+            d = by_key.setdefault(key, {})
+            d[total] = d.get(total, 0) + weight
+            return
+        for c in range(min(top, left, n), -1, -1):
+            counts.append(c)
+            rec(i + 1, left - c, c)
+            counts.pop()
+
+    rec(0, h, n)
+
+
+# ---------------------------------------------------------------------------- sampled
+
+
+def _sample_chunk(args) -> int:
+    phase, rules, cards, n, seed = args
+    lay = layout_for(phase, rules)
+    tb = lay.tb
+    deck = rules.deck
+    # the deck as card codes: a type index, or -1 wild, -2 skip
+    codes = [t for t in range(tb.nc * tb.nn) for _ in range(deck.copies)]
+    codes += [-1] * deck.wilds + [-2] * deck.skips
+    rand = random.Random(seed).random
+    size = tb.nc * tb.nn
+    hits = 0
+    total = len(codes)
+    draws = range(cards)
+    for _ in range(n):
+        cnt = [0] * size
+        present = wilds = skips = 0
+        # A partial Fisher-Yates shuffle of the deck puts a uniform random hand in
+        # front (whatever order the previous hand left the deck in).
+        for i in draws:
+            j = i + int(rand() * (total - i))
+            t = codes[j]
+            codes[i], codes[j] = t, codes[i]
+            if t >= 0:
+                cnt[t] += 1
+                present |= 1 << t
+            elif t == -1:
+                wilds += 1
+            else:
+                skips += 1
+        hand = Hand.counted(cnt, present, wilds, skips, tb)
+        if makes(lay, hand, rules):
+            hits += 1
+    return hits
+
+
+def _pilot(phase: Phase, rules: Rules, cards: int, seed: int) -> float:
+    """Seconds a sampled hand takes here: hands of their own seeds, not counted."""
+    start = time.process_time()
+    n = 0
+    while n < PILOT and time.process_time() - start < PILOT_SECONDS:
+        _sample_chunk((phase, rules, cards, 1, _seed(seed, -1 - n)))
+        n += 1
+    return (time.process_time() - start) / n
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:,.0f} minutes"
+    if seconds < 3 * 86400:
+        return f"{seconds / 3600:,.0f} hours"
+    return f"{seconds / 86400:,.0f} days"
+
+
+def _seed(seed: int, chunk: int) -> int:
+    return (seed * 1_000_003 + chunk * 7_919 + 17) & 0xFFFFFFFFFFFF
+
+
+def sampled_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None,
+                 samples: int = 200_000, seed: int = 1, jobs: int = 1,
+                 progress: Callable[[int], None] | None = None) -> Odds:
+    """A Monte Carlo estimate with a Wilson 95% interval; the same for any number of jobs
+    (the chunks are seeded by their place, not by the process that samples them; 0 jobs:
+    one per CPU, at most 8)."""
+    from ..system.workers import Pool, resolve_jobs
+
+    jobs = resolve_jobs(jobs)
+    h = rules.hand_size if cards is None else cards
+    if h > rules.deck.size:
+        raise ValueError(f"{h} cards is more than the deck's {rules.deck.size}")
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    per_hand = _pilot(phase, rules, h, seed)
+    if per_hand * samples / jobs > MAX_SAMPLING_SECONDS:
+        took = per_hand * samples / jobs
+        fewer = max(1, int(60 * jobs / per_hand))
+        raise PhaseDSLError(
+            f"sampling {samples:,} hands of {h} cards for {phase} would take about "
+            f"{_duration(took)} ({1000 * per_hand:.1f} ms a hand): --samples {fewer:,} takes "
+            "about a minute (a rougher figure), or --jobs shares the work")
+    chunks = [(phase, rules, h, min(CHUNK, samples - i), _seed(seed, k))
+              for k, i in enumerate(range(0, samples, CHUNK))]
+    hits = 0
+    if jobs > 1 and len(chunks) > 1:
+        with Pool(_sample_chunk, min(jobs, len(chunks))) as pool:
+            for got, chunk in zip(pool.map(chunks), chunks, strict=True):
+                hits += got
+                if progress:
+                    progress(chunk[3])
+    else:
+        for chunk in chunks:
+            hits += _sample_chunk(chunk)
+            if progress:
+                progress(chunk[3])
+    p = hits / samples
+    low, high = wilson(hits, samples)
+    return Odds(phase, h, "sampled", p, low=low, high=high, samples=samples, hits=hits)
+
+
+def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion."""
+    p = hits / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # At 0 or n hits the bound is exactly p in theory, but rounding can put it a hair
+    # past p (a lower bound of 5e-17 for an estimate of 0): the interval must contain p.
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
+
+
+def odds(phase: Phase | str, rules: Rules = DEFAULT_RULES, cards: int | None = None, *,
+         samples: int = 200_000, seed: int = 1, jobs: int = 1,
+         progress: Callable[[int], None] | None = None, exact: bool = True) -> Odds:
+    """Exact when the phase allows it, sampled otherwise (``phase`` may be a phrase)."""
+    rules = as_rules(rules, "odds")
+    phase = as_phase(phase, rules, "odds")
+    if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool)):
+        raise ArgumentError("odds(cards=...)", "a number of cards (or None: the hand size)", cards)
+    if exact:
+        got = exact_odds(phase, rules, cards, progress)
+        if got is not None:
+            return got
+    got = sampled_odds(phase, rules, cards, samples, seed, jobs, progress)
+    if any(g.kind.is_sum for g in phase.groups):
+        return replace(got, note="sampled: whether a hand makes a sum depends on which "
+                                 "numbers it holds, not on how many cards of a class")
+    cls = _classes_for(phase, rules)
+    if exact and cls is not None:
+        h = rules.hand_size if cards is None else cards
+        n = compositions(cls, rules.deck.copies, h)
+        got = replace(got, note=f"sampled: an exact count would visit {n:,} hand compositions")
+    return got

@@ -1,0 +1,343 @@
+"""Many seeded games between bots, and what they say about a pack.
+
+Pure: ``play_game`` plays one game to the end (or to a safety cap) and returns a
+``GameRecord``; ``simulate`` plays G of them (in worker processes for ``jobs`` > 1)
+and ``summarize`` turns the records into the figures ``phasedsl simulate`` prints.
+Game ``i`` is seeded from the run's seed and ``i`` alone, so the figures do not
+depend on how the games were shared among processes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, suppress
+from dataclasses import dataclass, replace
+from functools import partial
+
+from ..errors import PhaseDSLError
+from ..game import Game, IllegalMove, legal_moves, view
+from ..game.table import hopeless
+from ..model.coerce import as_world
+from ..packs.lint import refuse_unplayable
+from ..packs.pack import Pack, as_pack, builtin_names
+from ..players.bots import Bot
+from ..players.botspec import BotSpec as ParsedBot
+from ..players.botspec import as_spec, build
+from ..players.extbot import ExternalBot, Forfeit
+from ..system.workers import Pool, resolve_jobs
+
+# A game is stopped (and counted as capped) after this many moves: no game between
+# bots that can lay their phases comes near it.
+MAX_MOVES = 100_000
+PLAYER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+
+# A bot's spec (``botspec``: a built-in name, ``module:...``, ``cmd:...``, as text or
+# parsed), or a factory taking a seed (a class such as ``GreedyBot``; it must be
+# importable by name for ``jobs`` > 1, as worker processes rebuild it).  ``play_game``
+# takes one for every seat, or a sequence of one per seat.
+BotSpec = str | ParsedBot | Callable[[int], Bot]
+
+
+def seat_specs(bot: BotSpec | Sequence[BotSpec], players: int) -> list:
+    """One parsed spec per seat (a bad spec is refused here, before any game)."""
+    if isinstance(bot, (list, tuple)):
+        if len(bot) != players:
+            raise PhaseDSLError(f"{len(bot)} bots for {players} seats")
+        return [as_spec(b) for b in bot]
+    return [as_spec(bot)] * players
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited:
+    """A game a bot lost by failing: its seat, the reason (``extbot.Forfeit``: crashed,
+    timeout, malformed, illegal), what happened, and the move it failed at (from 1)."""
+
+    seat: int
+    reason: str
+    message: str
+    move: int
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "reason": self.reason, "message": self.message,
+                "move": self.move}
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game's outcome, as much as the statistics need."""
+
+    index: int
+    seed: int
+    hands: int
+    turns: tuple[int, ...]  # turns played in each hand
+    # (seat, phase attempted, completed) for each player in each hand
+    attempts: tuple[tuple[int, int | None, bool], ...]
+    winner: int | None  # seat of the winner (None: capped)
+    totals: tuple[int, ...]  # final scores by seat
+    capped: bool
+    tie_hands: int = 0  # tie-break hands among ``hands``
+    log: tuple[str, ...] = ()
+    # stopped because no player could ever make progress (``game.table.hopeless``)
+    stalled: bool = False
+    # stopped because a bot failed (it loses; with two players the other seat wins)
+    forfeit: Forfeited | None = None
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed``."""
+    return random.Random(f"phasedsl-sim:{seed}:{index}").getrandbits(48)
+
+
+def play_game(pack: Pack, players: int, bot: BotSpec | Sequence[BotSpec] = "greedy",
+              seed: int = 0, index: int = 0, world: str | None = None,
+              keep_log: bool = False, max_moves: int = MAX_MOVES) -> GameRecord:
+    """Play game ``index`` of a run seeded ``seed``: every seat a ``bot`` (or ``bot[k]`` in
+    seat ``k``).  A bot that fails (``extbot.Forfeit``, or an illegal move from a bot that
+    is not built in) forfeits: the game stops there and the record says so."""
+    s = game_seed(seed, index)
+    names = PLAYER_NAMES[:players]
+    specs = seat_specs(bot, players)
+    game = Game.new(pack, names, seed=s, world=world)
+    bots = {n: build(specs[k], s + k + 1) for k, n in enumerate(names)}
+    turns: list[int] = []
+    count = moves = 0
+    hands_before = 0
+    checked = -1  # the hand last checked for a stall
+    stalled = False
+    forfeit = None
+    try:
+        while not game.over and moves < max_moves:
+            state = game.state
+            if state.stage == "turn" and state.hands_played != checked:
+                # once a hand, at its first turn (phases change only when a hand ends)
+                checked = state.hands_played
+                if hopeless(state):
+                    stalled = True
+                    break
+            who = state.to_move
+            legal = legal_moves(state)
+            try:
+                # a bot is asked only to choose (and only then shown its view)
+                move = legal[0] if len(legal) == 1 else bots[who].choose(view(state, who))
+                after = game.apply(move)
+            except (Forfeit, PhaseDSLError) as e:
+                if not isinstance(e, Forfeit) and not getattr(bots[who], "forfeits", False):
+                    raise  # a built-in bot's illegal move is a bug, not a forfeit
+                reason, message = ((e.reason, e.message) if isinstance(e, Forfeit) else
+                                   ("illegal", f"{e.message} [{e.rule}]")
+                                   if isinstance(e, IllegalMove) else ("illegal", str(e)))
+                forfeit = Forfeited(names.index(who), reason, message, moves + 1)
+                break
+            if state.stage == "turn" and state.step == "draw":
+                count += 1
+            game = after
+            moves += 1
+            if game.state.hands_played != hands_before:
+                hands_before = game.state.hands_played
+                turns.append(count)
+                count = 0
+        state = game.state
+        winner = seat_winner = None
+        if forfeit is not None:
+            seat_winner = 1 - forfeit.seat if players == 2 else None
+        elif state.winner:
+            seat_winner = names.index(state.winner)
+        winner = names[seat_winner] if seat_winner is not None else None
+        result = {"winner": winner, "scores": {st.name: st.total for st in state.seats},
+                  "hands": state.hands_played,
+                  "forfeit": ({"player": names[forfeit.seat], "reason": forfeit.reason,
+                               "message": forfeit.message} if forfeit else None)}
+        programs = [b for b in bots.values() if isinstance(b, ExternalBot)]
+        for b in programs:
+            b.finish(result)
+        for b in programs:
+            b.close()
+    finally:
+        # (stopped by Ctrl-C, SIGTERM or an error: the programs end now, unasked)
+        for b in bots.values():
+            if isinstance(b, ExternalBot):
+                b.close(wait=False)
+    seat = {n: k for k, n in enumerate(names)}
+    attempts = tuple((seat[p], dict(r.attempted).get(p), done)
+                     for r in state.results if not r.tie_break for p, done in r.completed)
+    if keep_log and forfeit is not None:  # the log says why it stops where it does
+        game = replace(game, header={**game.header, "forfeit": result["forfeit"]})
+    return GameRecord(index, s, state.hands_played, tuple(turns), attempts, seat_winner,
+                      tuple(st.total for st in state.seats),
+                      not game.over and not stalled and forfeit is None,
+                      sum(r.tie_break for r in state.results),
+                      tuple(game.to_log()) if keep_log else (), stalled, forfeit)
+
+
+# Worker processes load the pack once (a Pack pickles small, but once is enough).
+_WORKER: dict = {}
+
+
+def _init_worker(pack: Pack) -> None:
+    _WORKER["pack"] = pack
+
+
+def _play_in_worker(index: int, **kw) -> GameRecord:
+    return play_game(_WORKER["pack"], index=index, **kw)
+
+
+def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy", seed: int = 0,
+             world: str | None = None, jobs: int = 1, keep_logs: bool = False,
+             progress: Callable[[int], None] | None = None,
+             max_moves: int = MAX_MOVES) -> list[GameRecord]:
+    """Play ``games`` games; ``progress`` is called with each finished game's count."""
+    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
+    records: list[GameRecord] = []
+    # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
+    with closing(play_games(pack, players, games, bot, seed, world, jobs, keep_logs,
+                            max_moves)) as played:
+        for rec in played:
+            records.append(rec)
+            if progress:
+                progress(len(records))
+    return records
+
+
+def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy",
+               seed: int = 0, world: str | None = None, jobs: int = 1,
+               keep_logs: bool = False, max_moves: int = MAX_MOVES) -> Iterator[GameRecord]:
+    """The games of ``simulate`` one by one, in order, each as soon as it (and every
+    game before it) is over: a caller can write each game's log then, not hold them all.
+    ``jobs`` processes play them (0: one per CPU, at most 8)."""
+    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
+    bot = seat_specs(bot, players)  # an unknown bot fails here, not in a worker
+    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
+    refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap
+    kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
+              max_moves=max_moves)
+    jobs = resolve_jobs(jobs)
+    if jobs <= 1 or games <= 1:
+        for i in range(games):
+            yield play_game(pack, index=i, **kw)
+        return
+    with Pool(partial(_play_in_worker, **kw), min(jobs, games), _init_worker, (pack,)) as pool:
+        yield from pool.map(range(games))
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default)."""
+    if not sorted_values:
+        return math.nan
+    pos = (len(sorted_values) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def _describe(values: list[float]) -> dict:
+    n = len(values)
+    if not n:
+        return {"n": 0, "mean": None, "ci95": None, "median": None, "p10": None, "p90": None}
+    mean = statistics.fmean(values)
+    half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    ordered = sorted(values)
+    return {"n": n, "mean": mean, "ci95": [mean - half, mean + half],
+            "median": _percentile(ordered, 0.5), "p10": _percentile(ordered, 0.1),
+            "p90": _percentile(ordered, 0.9)}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseTally:
+    """What the games say about one phase: ``spent`` holds, for each player who attempted
+    it in a game, the hands that player spent on it there (their attempts); ``completed``
+    counts the attempts that made it."""
+
+    spent: tuple[int, ...]
+    completed: int
+
+    @property
+    def attempts(self) -> int:
+        return sum(self.spent)
+
+
+def phase_tallies(records: list[GameRecord]) -> dict[int, PhaseTally]:
+    """Each attempted phase's tally over ``records`` (tie-break hands are not attempts), by
+    printed phase number in ascending order; the caller leaves out unfinished games."""
+    spent: dict[int, list[int]] = {}
+    made: Counter = Counter()
+    for r in records:
+        per: Counter = Counter((seat, phase) for seat, phase, _ in r.attempts if phase is not None)
+        for (_, phase), n in per.items():
+            spent.setdefault(phase, []).append(n)
+        for _, phase, done in r.attempts:
+            if phase is not None and done:
+                made[phase] += 1
+    return {p: PhaseTally(tuple(spent[p]), made[p]) for p in sorted(spent)}
+
+
+def summarize(records: list[GameRecord], players: int,
+              odds: dict[int, float] | None = None) -> dict:
+    """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
+    ``phase_odds``) is set beside each phase's completion share."""
+    finished = [r for r in records if not (r.capped or r.stalled or r.forfeit)]
+    hands = [r.hands for r in finished]
+    out: dict = {"games": len(records), "finished": len(finished),
+                 "capped": [r.index + 1 for r in records if r.capped],  # game numbers, from 1
+                 "stalled": [r.index + 1 for r in records if r.stalled],
+                 "forfeited": [{"game": r.index + 1, **r.forfeit.to_json()}
+                               for r in records if r.forfeit]}
+    out["hands_per_game"] = _describe(hands)
+    out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
+    out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])
+    tallies = phase_tallies(finished)
+    out["phases"] = [{"phase": p, "players": len(t.spent), "attempts": t.attempts,
+                      "hands_spent": t.attempts / len(t.spent),
+                      "completed_share": t.completed / t.attempts,
+                      "dealt_odds": (odds or {}).get(p)}
+                     for p, t in tallies.items()]
+    wins = Counter(r.winner for r in finished)
+    out["win_share_by_seat"] = [wins[k] / len(finished) if finished else None
+                                for k in range(players)]
+    scores = [t for r in finished for t in r.totals]
+    out["mean_final_score"] = statistics.fmean(scores) if scores else None
+    winners = [r.totals[r.winner] for r in finished if r.winner is not None]
+    out["mean_winning_score"] = statistics.fmean(winners) if winners else None
+    return out
+
+
+def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
+               seed: int = 1) -> dict[int, float]:
+    """The chance a dealt hand makes each phase (sampled: a figure to set beside the
+    simulated completion share, not the exact count ``phasedsl odds`` gives); a phase
+    some sampled hand of which is past the solver's budget has no figure (shown "-")."""
+    from ..solver import SearchLimit
+    from .odds import odds
+
+    w = pack.world(world)
+    name = w.name if len(pack.worlds) > 1 else None
+    out = {}
+    for e in w.played:  # (even_only / odd_only: the others are not played, so have no odds)
+        _, rules = pack.phase_entry(e.number, name)
+        with suppress(SearchLimit):
+            out[e.number] = odds(e.phase, rules, samples=samples, seed=seed,
+                                 exact=False).probability
+    return out
+
+
+def playable_tables(players: int = 2) -> list[str]:
+    """Every built-in table a game of ``players`` can be dealt at, as ``pack`` or
+    ``pack/world`` (each world of a pack with several); a pack the referee refuses (lint
+    says why) is left out. For benchmarks and tests that play every table."""
+    out = []
+    for name in builtin_names():
+        pack = as_pack(name, "simulate")
+        worlds = [w.name for w in pack.worlds] if len(pack.worlds) > 1 else [None]
+        for w in worlds:
+            try:
+                Game.new(pack, PLAYER_NAMES[:players], world=w)
+            except PhaseDSLError:
+                continue
+            out.append(f"{name}/{w}" if w else name)
+    return out

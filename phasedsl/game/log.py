@@ -1,0 +1,267 @@
+"""The game log: one JSON object a line (docs/game-log.md), read with line numbers.
+
+``read_log`` turns lines into a header and moves (``LogError`` with the line
+number for anything unreadable: not JSON, unknown type, unknown pack, a bad
+card); ``log_lines`` writes them (the game's own, ``phasedsl.game.game``: this module
+builds on the game, not the other way round); ``replay`` runs the moves through the
+referee and stops at the first illegal one.  The only I/O here is loading the pack the
+header names.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import PackError, PhaseDSLError, clipped, quoted
+from ..packs.pack import Pack
+from .engine import IllegalMove, apply, make_table, start
+from .game import Game
+from .game import log_lines as log_lines  # (the writer's name kept beside the reader)
+from .moves import LogError, Move, move_from_log
+from .state import GameState, HandResult
+
+MAX_LINE = 1_000_000
+# Lines of a log: a game simulate stops at its 100,000-move cap fits twice over; a longer
+# log is refused at once rather than read and refereed for minutes.
+MAX_EVENTS = 250_000
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    line: int
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    header: dict
+    state: GameState  # the game before its first event
+    events: tuple[Event, ...]
+
+
+def _no_constant(name: str):
+    raise LogError(f"{name} is not a number in JSON")
+
+
+def _whole(text: str) -> int:
+    # Python refuses to read an integer of over 4,300 digits (a ValueError, not a JSON error)
+    if len(text.lstrip("-")) > 4000:
+        raise LogError(f"a whole number of {len(text.lstrip('-')):,} digits")
+    return int(text)
+
+
+class _KeyTwice(LogError):
+    pass
+
+
+def _no_twice(pairs: list[tuple[str, object]]) -> dict:
+    # json keeps the last of a key given twice; which one a reader takes is not said, so
+    # neither is taken (as in batch mode)
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _KeyTwice(f"the key {quoted(key, 24)} is given twice in one object")
+        out[key] = value
+    return out
+
+
+def _objects(lines: Iterable[str]):
+    for n, line in enumerate(lines, 1):
+        if n > MAX_EVENTS:
+            raise LogError(f"line {n}: a log holds at most {MAX_EVENTS:,} lines")
+        if len(line) > MAX_LINE:
+            raise LogError(f"line {n}: line too long ({len(line)} characters; the limit is "
+                           f"{MAX_LINE})")
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line, parse_constant=_no_constant, parse_int=_whole,
+                             object_pairs_hook=_no_twice)
+        except json.JSONDecodeError as e:
+            raise LogError(f"line {n}: not JSON: {e.msg} at column {e.colno}") from None
+        except RecursionError:
+            raise LogError(f"line {n}: not JSON: nested too deeply") from None
+        except _KeyTwice as e:
+            raise LogError(f"line {n}: {e}") from None
+        except LogError as e:
+            raise LogError(f"line {n}: not JSON: {e}") from None
+        if not isinstance(obj, dict):
+            raise LogError(f"line {n}: each line is a JSON object with a \"type\"")
+        yield n, obj
+
+
+def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> GameState:
+    from ..packs.pack import load_pack
+
+    if obj.get("type") != "game":
+        raise LogError(f"line {n}: a log starts with the \"game\" event "
+                       "({\"type\": \"game\", \"variant\": ..., \"players\": [...], \"dealer\": ...})")
+    variant = obj.get("variant")
+    players = obj.get("players")
+    dealer = obj.get("dealer")
+    world = obj.get("world")
+    if not isinstance(variant, str):
+        raise LogError(f"line {n}: \"variant\" must be a pack name or a pack file path")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise LogError(f"line {n}: \"players\" must be a list of names in playing order")
+    if not isinstance(dealer, str):
+        raise LogError(f"line {n}: \"dealer\" must be one of the players")
+    if world is not None and not isinstance(world, str):
+        raise LogError(f"line {n}: \"world\" must be a world name or null")
+    try:
+        # A log is untrusted: the pack it names is a built-in or a file in or below its
+        # folder (load_pack refuses the rest and quotes nothing of a file that is no pack).
+        pack = pack if pack is not None else load_pack(variant, within=base_dir)
+        if world is None and len(pack.worlds) > 1:
+            names = ", ".join(w.name for w in pack.worlds)
+            raise LogError(f"line {n}: pack {pack.name!r} has several worlds; name one in "
+                           f"\"world\" ({names})")
+        table = make_table(pack, players, world)
+        return start(table, dealer)
+    except LogError:
+        raise
+    except PackError as e:
+        raise LogError(f"line {n}: " + "; ".join(p.brief() for p in e.problems)) from None
+    except PhaseDSLError as e:
+        raise LogError(f"line {n}: {e}") from None
+
+
+def read_log(lines: Iterable[str], base_dir: str | Path | None = None,
+             pack: Pack | None = None) -> Log:
+    """The header's game and every event as a move; LogError names the line.
+
+    ``base_dir``: the log's folder; the pack the log names is then a built-in or a file in
+    or below it (without it the caller vouches for the log, and a path is read from the
+    current folder).  ``pack``: play under this pack instead of the one the log names (a
+    log moved away from its pack)."""
+    base = Path(base_dir) if base_dir is not None else None
+    objs = _objects(lines)
+    first = next(objs, None)
+    if first is None:
+        raise LogError("the log is empty: it starts with a \"game\" event")
+    state = _header(*first, base, pack)
+    seed = first[1].get("seed")  # who dealt it (not read: the deals are in the log)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise LogError(f"line {first[0]}: \"seed\" is the whole number that dealt the game, "
+                       "or left out")
+    deck = state.table.deck
+    events = []
+    for n, obj in objs:
+        if obj.get("type") == "game":  # (a non-string type is refused by move_from_log)
+            raise LogError(f"line {n}: a second \"game\" event; a log holds one game")
+        try:
+            events.append(Event(n, move_from_log(obj, deck)))
+        except PhaseDSLError as e:
+            raise LogError(f"line {n}: {e}") from None
+    return Log(first[1], state, tuple(events))
+
+
+def variant_ref(pack: Pack, folder: str | Path) -> str:
+    """How a log in ``folder`` names its pack: a built-in by its name, a file by its path
+    relative to that folder (where ``replay`` reads it from, whatever the current folder)."""
+    from ..system.resources import variants_dir
+
+    if pack.path is None or Path(pack.path).parent == variants_dir():
+        return pack.name
+    target, base = Path(pack.path).resolve(), Path(folder).resolve()
+    try:
+        return Path(os.path.relpath(target, base)).as_posix()
+    except ValueError:  # another drive (Windows): only the whole path names it
+        return target.as_posix()
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The referee's verdict on a log."""
+
+    legal: bool
+    error: dict | None  # {"line", "rule", "message", "event"}
+    hands: tuple[HandResult, ...]
+    winner: str | None
+    state: GameState
+
+    def to_json(self) -> dict:
+        error = None
+        if self.error is not None:
+            error = {k: self.error[k] for k in ("line", "rule", "message")}
+        return {"legal": self.legal, "error": error,
+                "hands": [h.to_json() for h in self.hands], "winner": self.winner}
+
+
+def replay(lines: Iterable[str], base_dir: str | Path | None = None,
+           pack: Pack | None = None) -> Replay:
+    """Run a log through the referee, stopping at the first illegal event (``base_dir``
+    and ``pack`` as for ``read_log``)."""
+    log = read_log(lines, base_dir, pack)
+    state = log.state
+    for ev in log.events:
+        try:
+            state = apply(state, ev.move)
+        except IllegalMove as e:
+            err = {"line": ev.line, "rule": e.rule, "message": e.message,
+                   "event": json.dumps(ev.move.to_log())}
+            return Replay(False, err, state.results, state.winner, state)
+    return Replay(True, None, state.results, state.winner, state)
+
+
+def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None,
+                  pack: Pack | None = None) -> Game:
+    """A ``Game`` from its log; an illegal event raises IllegalMove with ``line`` set."""
+    log = read_log(lines, base_dir, pack)
+    header = {k: log.header.get(k) for k in ("type", "variant", "world", "players", "dealer")}
+    if log.header.get("seed") is not None:  # (who dealt it: kept, not read)
+        header["seed"] = log.header["seed"]
+    game = Game(log.state, header)
+    for ev in log.events:
+        try:
+            game = game.apply(ev.move)
+        except IllegalMove as e:
+            e.line = ev.line
+            raise
+    return game
+
+
+def report_text(result: Replay, raw_event: str | None = None) -> str:
+    """The replay report in words: the illegal event, then the standings of each hand."""
+    out = []
+    if result.error is not None:
+        e = result.error
+        out.append(f"line {e['line']}: {clipped(raw_event or e['event'])}")
+        out.append(f"  illegal: {e['message']} [{e['rule']}]")
+    else:
+        out.append("every event is legal")
+    for k, h in enumerate(result.hands, 1):
+        out += hand_standings(k, h)
+    if result.state.stopped:
+        out.append("stopped by the clock: " + (
+            f"a complete game, {result.winner} leads" if result.winner is not None else
+            "no winner (nobody had 5.5 phases, or the leaders are tied)"))
+    if result.winner is not None:
+        out.append(f"winner: {result.winner}")
+    elif not result.state.stopped:
+        out.append("no winner yet: the game is not finished")
+    return "\n".join(out)
+
+
+def hand_standings(number: int, h: HandResult) -> list[str]:
+    """Hand ``number``'s result in words: who went out, then each player's points, total
+    and next phase (also shown between hands by ``phasedsl play``)."""
+    out = []
+    head = f"hand {number}" + (" (tie-break)" if h.tie_break else "") + ": "
+    head += f"{h.went_out} went out" if h.went_out else "nobody went out"
+    out.append(head)
+    points, totals = dict(h.points), dict(h.totals)
+    completed, nxt = dict(h.completed), dict(h.next_phase)
+    width = max(len(p) for p in totals)
+    for p, total in totals.items():
+        if p not in points:
+            out.append(f"  {p:<{width}}  sat out     total {total:>4}")
+            continue
+        made = "made its phase" if completed[p] else "phase not made"
+        after = f"next phase {nxt[p]}" if nxt[p] is not None else "all phases done"
+        out.append(f"  {p:<{width}}  {points[p]:>3} points  total {total:>4}  {made}, {after}")
+    return out

@@ -1,0 +1,25 @@
+"""Penalty points for cards left in hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model.cards import Card
+from ..model.coerce import as_cards, as_rules
+from ..model.rules import DEFAULT_RULES, Rules, Scoring
+
+
+def card_points(card: Card, scoring: Scoring = DEFAULT_RULES.scoring) -> int:
+    if card.wild:
+        return scoring.wild
+    if card.skip:
+        return scoring.skip
+    return scoring.high if card.number >= scoring.high_from else scoring.low
+
+
+def score(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> int:
+    """Points of the cards left in hand: 5 for 1-9, 10 for 10-12, 15 a skip, 25 a wild.
+    ``cards`` may be a card string."""
+    rules = as_rules(rules, "score")
+    cards = as_cards(cards, rules.deck, "score")
+    return sum(card_points(c, rules.scoring) for c in cards)

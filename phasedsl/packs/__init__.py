@@ -1,0 +1,31 @@
+"""Variant packs: loading a pack (``pack``: ``load_pack``, ``Pack``, ``World``, the schema
+and the printed rules' defaults), reading YAML safely (``yamlsafe``) and the author's
+warnings (``lint``).
+
+Outside this package only the names of ``FACE`` are used (each loaded on first use).
+"""
+
+from ..system.face import lazy
+
+FACE = {
+    "DEFAULT_SETTINGS": "pack",
+    "Diagnostic": "pack",
+    "MAX_EXTENDS": "pack",
+    "Pack": "pack",
+    "PhaseEntry": "pack",
+    "World": "pack",
+    "as_pack": "pack",
+    "builtin_names": "pack",
+    "check_file": "pack",
+    "describe_rules": "pack",
+    "game_rule_errors": "lint",
+    "is_file_ref": "pack",
+    "load_pack": "pack",
+    "phase_warnings": "lint",
+    "refuse_unplayable": "lint",
+    "rules_from": "pack",
+    "schema": "pack",
+    "unmakeable": "lint",
+}
+__all__ = sorted(FACE)
+__getattr__ = lazy(__name__, FACE)

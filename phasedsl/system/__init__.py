@@ -1,0 +1,28 @@
+"""The system's edges: output files written whole (``outfiles``), worker processes
+(``workers``), signals held and let in (``interrupts``), where the grammar, schema and
+built-in packs are (``resources``), bounded child programs (``childproc``) and lazy
+package faces (``face``).
+
+Outside this package only the names of ``FACE`` are used (each loaded on first use).
+"""
+
+from .face import lazy
+
+FACE = {
+    "BARRIER": "workers",
+    "OutputError": "outfiles",
+    "Pool": "workers",
+    "can_fork": "workers",
+    "check_target": "outfiles",
+    "clear_folder": "outfiles",
+    "cpus": "workers",
+    "grammar_path": "resources",
+    "lazy": "face",
+    "resolve_jobs": "workers",
+    "schema_path": "resources",
+    "variants_dir": "resources",
+    "write_text": "outfiles",
+    "write_with": "outfiles",
+}
+__all__ = sorted(FACE)
+__getattr__ = lazy(__name__, FACE)

@@ -1,0 +1,33 @@
+"""Where the grammar, the schema and the built-in packs are.
+
+In a wheel they sit in ``phasedsl/data`` (copied there at build time); in a
+checkout they are read from the top-level ``grammar/`` and ``variants/``
+folders, so there is one copy of each in the repository.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PKG = Path(__file__).resolve().parents[1]  # (this file is in phasedsl/system/)
+_DATA = _PKG / "data"
+_REPO = _PKG.parent
+
+
+def _first(*candidates: Path) -> Path:
+    for c in candidates:
+        if c.exists():
+            return c
+    return candidates[0]
+
+
+def grammar_path() -> Path:
+    return _first(_DATA / "phase.lark", _REPO / "grammar" / "phase.lark")
+
+
+def variants_dir() -> Path:
+    return _first(_DATA / "variants", _REPO / "variants")
+
+
+def schema_path() -> Path:
+    return _PKG / "pack.schema.json"
