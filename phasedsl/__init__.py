@@ -20,9 +20,10 @@ from .errors import (
 )
 from .melds.scoring import score
 from .model.cards import SKIP, STANDARD_DECK, WILD, Card, Deck, format_cards, parse_cards
+from .model.group import Group, Kind, Part
 from .model.meld import LaidGroup, Meld
 from .model.outs import Out, Shortfall, outs, shortfall
-from .model.phase import Group, Kind, Part, Phase
+from .model.phase import Phase
 from .model.rules import DEFAULT_RULES, Rules, Scoring
 from .solver import can_make, find
 

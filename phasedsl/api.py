@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 from .errors import CardError, PhaseDSLError, PhaseSyntaxError, quoted
 from .melds.scoring import card_points, score
 from .model.cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
+from .model.group import plural_word
 from .model.meld import LaidGroup
-from .model.phase import Phase, plural_word
+from .model.phase import Phase
 from .model.rules import DEFAULT_RULES, Rules
 from .solver import assess
 

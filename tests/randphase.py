@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from phasedsl import STANDARD_DECK, Card, Phase, parse_cards
-from phasedsl.model.phase import Group, Kind, Part
+from phasedsl.model.group import Group, Kind, Part
 
 DECK = STANDARD_DECK.all_cards()
 NO_WILDS = [c for c in DECK if not c.wild]

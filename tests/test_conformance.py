@@ -22,7 +22,8 @@ from phasedsl.conformance.bruteforce import can_make, confirm_hand, layout_ok, s
 from phasedsl.conformance.export import ReferenceDisagrees, area_cases, export, texts
 from phasedsl.conformance.ruleset import changes, feature_name, flatten, printed, solver_rules, with_changes
 from phasedsl.model.cards import parse_cards
-from phasedsl.model.phase import Kind, Phase
+from phasedsl.model.group import Kind
+from phasedsl.model.phase import Phase
 from phasedsl.model.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from phasedsl.errors import PhaseSyntaxError, PhaseValueError
-from phasedsl.model.phase import Group, Kind, Phase
+from phasedsl.model.group import Group, Kind
+from phasedsl.model.phase import Phase
 
 READS = [
     ("cards totalling 34", "cards totalling 34", Group(Kind.SUM, 3, total=34, any_count=True)),

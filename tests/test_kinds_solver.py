@@ -281,7 +281,7 @@ def test_lint_knows_the_new_pools_and_wrap():
 def _random_mixed_phase(rng: random.Random) -> Phase:
     """One to three groups: a new kind beside classic ones (sizes kept small for the
     reference)."""
-    from phasedsl.model.phase import Group, Kind, Part
+    from phasedsl.model.group import Group, Kind, Part
 
     parts = []
     for k in range(rng.randint(1, 3)):

@@ -3,7 +3,7 @@ import pytest
 from phasedsl import STANDARD_DECK, CardError, Phase, find, parse_cards
 from phasedsl.melds.layout import read_group, verify
 from phasedsl.model.cards import Card
-from phasedsl.model.phase import Group, Kind
+from phasedsl.model.group import Group, Kind
 from phasedsl.model.rules import Rules
 
 

@@ -20,7 +20,7 @@ from reference import can_make, card_tuple, layout_ok
 from phasedsl import STANDARD_DECK, Card, Deck, Phase, Rules, parse_cards
 from phasedsl.errors import CardError
 from phasedsl.melds.layout import verify
-from phasedsl.model.phase import Group, Kind, Part
+from phasedsl.model.group import Group, Kind, Part
 from phasedsl.solver import assess, find, outs, unseen_counts
 
 BLUE = Rules(skip_counts_as_blue=True)

@@ -11,7 +11,7 @@ from reference import can_make, card_tuple
 
 from phasedsl import STANDARD_DECK, Card, Phase, load_pack, parse_cards
 from phasedsl.melds.layout import verify
-from phasedsl.model.phase import Kind
+from phasedsl.model.group import Kind
 from phasedsl.model.rules import Rules
 from phasedsl.solver import SearchLimit, find
 

@@ -1,17 +1,13 @@
-"""Issue 15: the package's seams, read from its imports with ``ast`` (nothing is imported).
+"""The package's seams, read from its imports with ``ast`` (nothing is imported).
 
+* The tree is the map: one package per layer, the same as the README's Layout table; only
+  ``__init__``, ``__main__``, ``api`` and ``errors`` at the top.
+* No import circle, at load or hidden in a function (``if TYPE_CHECKING`` aside).  Importing
+  a module of another package runs that package's ``__init__`` first, so it counts too.
 * No module imports an underscore name from another phasedsl module: a leading underscore
   says no one outside its file depends on it.
-* No import circle among the imports run when a module loads (its top level, not its
-  functions, not ``if TYPE_CHECKING``).
-* A function-level import that closes a circle is allowed only where a type's constructor
-  needs a module above it (``Phase.parse`` -> the DSL).
-* Outside the solver package only its face is imported (``phasedsl.solver``, never one of
-  its modules).
-
-The offenders left outside the solver core are listed below, each by its exact import, so
-that the tests pass until they are restructured and fail on any new one (and on an entry
-that no longer occurs: the lists only shrink).
+* From outside a package only its face is used: the names of a layer's ``FACE``; the
+  solver's and the hits' ``__init__`` names.
 """
 
 from __future__ import annotations
@@ -24,12 +20,6 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "phasedsl"
 
-# Function-level imports that close a circle: (importer, imported).
-LATE_IMPORTS_IN_CIRCLES = {
-    # allowed for good: Game.from_log replays the log with gamelog, which builds Games
-    # (only that constructor: see test_the_game_writes_its_own_log)
-    ("phasedsl.game.game", "phasedsl.game.log"),
-}
 
 
 def _modules() -> dict[str, Path]:
@@ -150,11 +140,24 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
+def _package_of(mod: str) -> str:
+    return mod if MODULES[mod].name == "__init__.py" else mod.rsplit(".", 1)[0]
+
+
 def _graph(loading_only: bool) -> dict[str, set[str]]:
+    """Who imports whom; a module of another package brings that package's ``__init__``
+    (and its parents') with it, as Python runs them first."""
     graph: dict[str, set[str]] = {m: set() for m in MODULES}
     for a, b, _, loading in EDGES:
-        if b in MODULES and b != a and (loading or not loading_only):
-            graph[a].add(b)
+        if b not in MODULES or b == a or (loading_only and not loading):
+            continue
+        graph[a].add(b)
+        parts = b.split(".")
+        for i in range(2, len(parts) + 1):
+            pkg = ".".join(parts[:i])
+            if pkg in MODULES and pkg != b and MODULES[pkg].name == "__init__.py" \
+                    and not (a == pkg or a.startswith(pkg + ".")):
+                graph[a].add(pkg)
     return graph
 
 
@@ -171,16 +174,9 @@ def test_no_underscore_name_is_imported_across_modules():
     assert not found, f"underscore names imported from another module: {found}"
 
 
-def test_no_import_circle_when_modules_load():
+def test_no_import_circle_at_load_or_in_a_function():
     assert _circles(_graph(loading_only=True)) == []
-
-
-def test_a_function_level_import_closes_a_circle_only_where_allowed():
-    graph = _graph(loading_only=False)
-    closing = {(a, b) for a, b, _, loading in EDGES
-               if not loading and b in MODULES and _reaches(graph, b, a)}
-    assert closing == LATE_IMPORTS_IN_CIRCLES, (sorted(closing - LATE_IMPORTS_IN_CIRCLES),
-                                                sorted(LATE_IMPORTS_IN_CIRCLES - closing))
+    assert _circles(_graph(loading_only=False)) == []
 
 
 def test_outside_the_solver_only_its_face_is_imported():
@@ -190,8 +186,8 @@ def test_outside_the_solver_only_its_face_is_imported():
 
 
 @pytest.mark.parametrize(("source", "found"), [
-    ("from .solver.search import layout_for\n", ("phasedsl.solver.search", "")),
-    ("from .cards import _TOKEN\n", ("phasedsl.model.cards", "_TOKEN")),
+    ("from ..solver.search import layout_for\n", ("phasedsl.solver.search", "")),
+    ("from ..model.cards import _TOKEN\n", ("phasedsl.model.cards", "_TOKEN")),
 ])
 def test_the_walk_catches_what_it_looks_for(tmp_path, source, found):
     # the same walk over the package with one forbidden import added to one module
@@ -217,7 +213,7 @@ def test_the_documented_import_paths_keep_working():
     outs_module = importlib.import_module("phasedsl.model.outs")
     solver = importlib.import_module("phasedsl.solver")
     # the package's ``outs`` is the function, though ``phasedsl.model.outs`` is also a module
-    assert phasedsl.model.outs is outs_module.outs is solver.outs and callable(phasedsl.model.outs)
+    assert phasedsl.outs is outs_module.outs is solver.outs and callable(phasedsl.outs)
     assert phasedsl.find is solver.find and phasedsl.shortfall is solver.shortfall
     for name in solver.__all__:
         assert getattr(solver, name) is not None
@@ -228,7 +224,8 @@ def test_coerce_builds_only_on_the_value_modules():
     # coerce sits below the solver, the hits and the pack loader: an import of any of them,
     # even in a function, closed circles (solver -> coerce -> api -> solver)
     used = {b for a, b, _, _ in EDGES if a == "phasedsl.model.coerce"}
-    assert used <= {f"phasedsl.{m}" for m in ("cards", "errors", "meld", "phase", "rules")}, used
+    assert used <= {"phasedsl.errors", *(f"phasedsl.model.{m}" for m in (
+        "cards", "meld", "phase", "rules"))}, used
 
 
 def test_outside_the_hits_only_their_face_is_imported():
@@ -301,3 +298,80 @@ def test_the_engine_keeps_its_names():
     assert game.apply is engine.apply and game.legal_moves is engine.legal_moves
     assert game.IllegalMove is engine.IllegalMove
     assert gamelog.log_lines is importlib.import_module("phasedsl.game.game").log_lines
+
+
+LAYERS = ("cli", "conformance", "design", "players", "game", "packs", "melds", "solver",
+          "model", "system")
+TOP = {"phasedsl", "phasedsl.__main__", "phasedsl.api", "phasedsl.errors"}
+
+
+def _readme_packages() -> list[str]:
+    text = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## Layout"):]
+    section = section[:section.index("\n## ", 1)]
+    return [row.split("|")[1].strip().strip("`").rstrip("/") for row in section.splitlines()
+            if row.startswith("| `")]
+
+
+def test_the_tree_is_the_readme_map():
+    packages = sorted({m.split(".")[1] for m in MODULES if m.count(".") >= 1
+                       and MODULES[f"phasedsl.{m.split('.')[1]}"].name == "__init__.py"})
+    assert sorted(_readme_packages()) == packages == sorted(LAYERS)
+    top = {m for m in MODULES if m.count(".") == 1 and MODULES[m].name != "__init__.py"}
+    assert top | {"phasedsl"} == TOP, sorted(top - TOP)
+
+
+def _face(package: str) -> dict[str, str] | None:
+    """A layer's ``FACE`` (name -> its module), read from its ``__init__.py``."""
+    tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "FACE" for t in node.targets):
+            return ast.literal_eval(node.value)
+    return None
+
+
+def test_from_outside_a_layer_only_its_face_is_used():
+    offenders = []
+    for a, b, name, _ in EDGES:
+        parts = b.split(".")
+        if len(parts) < 2:
+            continue
+        layer = ".".join(parts[:2])
+        if layer not in MODULES or a == layer or a.startswith(layer + "."):
+            continue
+        face = _face(layer)
+        if face is None:
+            continue
+        module = ".".join(parts[2:])  # the module within the layer ('' for the face itself)
+        # (``from ..melds.hits import plan``: the face's function named as its module)
+        ok = (name in face if b == layer
+              else face.get(name) == module or f"{face.get(name)}.{name}" == module)
+        if not ok:
+            offenders.append((a, b, name))
+    assert offenders == []
+    assert all(_face(f"phasedsl.{layer}") for layer in
+               ("model", "melds", "packs", "players", "design", "system"))
+
+
+def test_a_face_names_only_what_its_modules_define():
+    import importlib
+
+    for layer in ("model", "melds", "packs", "players", "design", "system"):
+        package = importlib.import_module(f"phasedsl.{layer}")
+        for name in package.FACE:
+            assert getattr(package, name) is not None, (layer, name)
+
+
+def test_the_old_module_names_still_import():
+    # 0.1's flat layout: a script that imports phasedsl.odds gets the module it moved to
+    import importlib
+
+    import phasedsl
+
+    for old, new in phasedsl.MOVED.items():
+        assert importlib.import_module(f"phasedsl.{old}") is importlib.import_module(
+            f"phasedsl.{new}"), old
+    from phasedsl.hits.plan import plan  # a module inside a moved package, too
+
+    from phasedsl.melds.hits.plan import plan as moved
+    assert plan is moved

@@ -13,7 +13,7 @@ from reference import can_make, card_tuple, layout_ok
 
 from phasedsl import STANDARD_DECK, Card, Phase, parse_cards
 from phasedsl.melds.layout import verify
-from phasedsl.model.phase import Group, Kind, Part
+from phasedsl.model.group import Group, Kind, Part
 from phasedsl.model.rules import Rules
 from phasedsl.solver import find
 

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from phasedsl import STANDARD_DECK, Phase, api, parse_cards, verify
 from phasedsl.cli import app
+from phasedsl.model.group import Part
 from phasedsl.model.outs import assess
-from phasedsl.model.phase import Part
 
 runner = CliRunner()
 

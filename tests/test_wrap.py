@@ -15,8 +15,8 @@ from phasedsl import Card
 from phasedsl.melds.hits import plan, targets
 from phasedsl.melds.layout import read_group
 from phasedsl.model.cards import WILD
+from phasedsl.model.group import Group, Kind
 from phasedsl.model.meld import LaidGroup
-from phasedsl.model.phase import Group, Kind
 from phasedsl.model.rules import Rules
 
 WRAP = Rules(runs_wrap=True)

@@ -28,7 +28,8 @@ from fractions import Fraction
 
 from ..errors import ArgumentError, PhaseDSLError
 from ..model.coerce import as_phase, as_rules
-from ..model.phase import Kind, Phase
+from ..model.group import Kind
+from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
 from ..model.skipblue import takes_blue_skip
 from ..solver import Hand, layout_for, makes, tables

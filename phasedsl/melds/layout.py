@@ -17,8 +17,9 @@ from typing import NamedTuple
 from ..model import skipblue
 from ..model.cards import Card
 from ..model.coerce import as_cards, as_layout, as_phase, as_rules
+from ..model.group import Group, Kind
 from ..model.meld import LaidGroup, Meld
-from ..model.phase import Group, Kind, Phase
+from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
 from .runread import keepable_new_kinds, read_bounded, read_pair_run, read_wrapped_run, run_windows
 

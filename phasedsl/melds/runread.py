@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..model.cards import Card, Deck
-from ..model.phase import Group, Kind
+from ..model.group import Group, Kind
 from ..model.rules import Rules
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, card_names
-from .phase import Group
+from .group import Group
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ played as a skip, and one left in hand scores as a skip.
 from __future__ import annotations
 
 from .cards import Card
-from .phase import Group, Kind
+from .group import Group, Kind
 from .rules import Rules
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import PhaseDSLError
-from ..model.phase import Kind, Phase
+from ..model.group import Kind
+from ..model.phase import Phase
 from ..model.rules import Rules
 from ..model.skipblue import takes_blue_skip
 from ..model.supply import wild_need

@@ -28,8 +28,9 @@ from ..game.view import Opponent, PlayerView
 from ..melds.hits import plan, targets
 from ..melds.scoring import card_points
 from ..model.cards import SKIP, WILD, Card
+from ..model.group import Kind
 from ..model.meld import LaidGroup
-from ..model.phase import Kind, Phase
+from ..model.phase import Phase
 from ..model.rules import Rules, Scoring
 from ..solver import shortfall, unseen_counts
 from .turnplan import dispatch, phase_to_play

@@ -14,8 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model.cards import SKIP, WILD, Card, card_names
+from ..model.group import Group, Part
 from ..model.meld import Meld
-from ..model.phase import Group, Part, Phase
+from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
 from . import budget
 

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model.cards import Card
+from ..model.group import Group, Kind, Part
 from ..model.meld import LaidGroup, Meld
-from ..model.phase import Group, Kind, Part, Phase
+from ..model.phase import Phase
 from ..model.rules import Rules
 from ..model.skipblue import blue_of, blue_skip, takes_blue_skip
 from .budget import SearchLimit

@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ..model.cards import Card, Deck, interned
-from ..model.phase import Group, Kind
+from ..model.group import Group, Kind
 from ..model.rules import Rules
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..model.cards import SKIP, WILD, Card
-from ..model.phase import Group, Kind, Phase
+from ..model.group import Group, Kind
+from ..model.phase import Phase
 from ..model.rules import Rules
 from .answers import Out, listed
 from .budget import SearchLimit

@@ -3,7 +3,8 @@ shortfall answers such a phase at once, with the reason)."""
 
 from __future__ import annotations
 
-from ..model.phase import Group, Kind, Phase
+from ..model.group import Group, Kind
+from ..model.phase import Phase
 from ..model.rules import Rules
 from ..model.supply import natural_cap
 from .classes import as_played, played_classes

@@ -15,8 +15,9 @@ from itertools import product
 
 from ..model.cards import SKIP, WILD, Card
 from ..model.coerce import meld_args
+from ..model.group import Kind
 from ..model.meld import LaidGroup, Meld
-from ..model.phase import Kind, Phase
+from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
 from . import blueskips, budget
 from .budget import SearchLimit

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter, itemgetter
 
-from ..model.phase import Group, Kind, Phase
+from ..model.group import Group, Kind
+from ..model.phase import Phase
 from ..model.rules import Rules
 from . import budget
 from .budget import SearchLimit

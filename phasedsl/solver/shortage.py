@@ -17,7 +17,8 @@ from collections.abc import Iterable, Sequence
 
 from ..model.cards import SKIP, Card
 from ..model.coerce import hand_args
-from ..model.phase import Group, Phase
+from ..model.group import Group
+from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
 from . import blueskips, budget
 from .answers import Assessment, Out, Shortfall, unseen_counts

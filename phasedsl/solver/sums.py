@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..model.phase import Group, Kind, Part, Phase
+from ..model.group import Group, Kind, Part
+from ..model.phase import Phase
 from ..model.rules import Rules
 from . import budget
 from .budget import SearchLimit

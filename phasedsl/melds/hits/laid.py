@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 
 from ...errors import ArgumentError, LayoutError, quoted
 from ...model.cards import Card, parse_cards
+from ...model.group import Group, Kind
 from ...model.meld import LaidGroup
-from ...model.phase import Group, Kind, Phase
+from ...model.phase import Phase
 from ...model.rules import DEFAULT_RULES, Rules
 from ...model.skipblue import blue_of
 from ..layout import read_group

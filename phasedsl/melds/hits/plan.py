@@ -22,8 +22,8 @@ from operator import itemgetter
 from ...errors import LayoutError
 from ...model.cards import WILD, Card
 from ...model.coerce import as_cards, as_rules
+from ...model.group import Kind
 from ...model.meld import LaidGroup
-from ...model.phase import Kind
 from ...model.rules import DEFAULT_RULES, Rules
 from ...model.skipblue import blue_of
 from ..layout import read_group

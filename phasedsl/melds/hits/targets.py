@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from ...model.cards import WILD, Card
 from ...model.coerce import as_card, as_rules
+from ...model.group import Kind
 from ...model.meld import LaidGroup
-from ...model.phase import Kind
 from ...model.rules import DEFAULT_RULES, Rules
 from ...model.skipblue import blue_of
 from .laid import State, as_laid, state_of
