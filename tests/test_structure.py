@@ -308,7 +308,7 @@ TOP = {"phasedsl", "phasedsl.__main__", "phasedsl.api", "phasedsl.errors"}
 def _readme_packages() -> list[str]:
     text = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
     section = text[text.index("\n## Layout"):]
-    section = section[:section.index("\n## ", 1)]
+    section = section.split("\n## ", 2)[1]
     return [row.split("|")[1].strip().strip("`").rstrip("/") for row in section.splitlines()
             if row.startswith("| `")]
 
