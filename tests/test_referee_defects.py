@@ -20,7 +20,7 @@ from phasedsl.cli import app
 from phasedsl.game import Game, view
 from phasedsl.game import moves as mv
 from phasedsl.game.engine import IllegalMove, apply, legal_moves
-from phasedsl.game.log import game_from_log, read_log, replay
+from phasedsl.game.log import read_log, replay
 from phasedsl.game.state import replace as with_
 from phasedsl.game.table import phase_rules
 from phasedsl.melds.layout import read_group
@@ -231,7 +231,7 @@ def test_logs_the_engine_writes_read_back_as_the_engine_meant(pack):
                         assert "W" not in texts  # every wild in a run says its number
                         assert _positional(texts, list(laid.played.cards), wn), texts
         assert not tables
-        assert game_from_log(log).state.seats == state.seats
+        assert Game.from_log(log).state.seats == state.seats
 
 
 # --------------------------------------------------------------------------- 8: the take-back
@@ -484,7 +484,7 @@ def test_a_utah_swap_of_the_last_card_does_not_go_out():
     control = replay((U1 / "U1_control_hit_before_swap.jsonl").read_text(encoding="utf-8").splitlines())
     assert control.legal, control.error
     # the engine does not offer it either: no legal move empties the hand without a discard
-    state = game_from_log(lines[:185]).state
+    state = Game.from_log(lines[:185]).state
     hand = next(s.hand for s in state.seats if s.name == "ann")
     assert len(hand) == 1
     assert not any(isinstance(m, mv.Swap) for m in legal_moves(state))

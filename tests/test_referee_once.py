@@ -24,7 +24,6 @@ from phasedsl.design.simulate import play_game
 from phasedsl.game import Game, GameState, IllegalMove, actions, apply, checks, legal_moves, view
 from phasedsl.game import moves as mv
 from phasedsl.game.candidates import candidates
-from phasedsl.game.log import game_from_log
 from phasedsl.game.state import replace
 from phasedsl.packs.pack import as_pack, builtin_names
 from phasedsl.players.bots import GreedyBot, RandomBot
@@ -118,7 +117,7 @@ def sample_states(name: str, world: str | None, seed: int) -> list[GameState]:
         out += rng.sample(seen, min(4, len(seen))) + rng.sample(laid, min(4, len(laid)))
     header, *events = g.to_log()
     unseeded = [header.replace(f', "seed": {seed}', ""), *events]
-    replayed = game_from_log(unseeded[:max(2, len(unseeded) // 2)], pack=pack)
+    replayed = Game.from_log(unseeded[:max(2, len(unseeded) // 2)], pack=pack)
     out.append(replayed.state)
     return out
 

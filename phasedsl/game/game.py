@@ -1,11 +1,10 @@
 """``Game``: a game state with the moves that made it, so that it can write its log.
 
-Writing a log is the game's (``log_lines``, ``Game.to_log``); reading and refereeing one
-is ``phasedsl.game.log``'s, which builds on this module, not under it."""
+``Game.to_log`` and ``Game.from_log`` write and read its record with ``log.py``, which
+knows nothing of the ``Game``."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -14,13 +13,9 @@ from pathlib import Path
 from ..model.cards import Card
 from ..packs.pack import Pack
 from . import engine
+from .log import log_lines, read_log
 from .moves import Abandon, Draw, Hit, Lay, Move
 from .state import GameState
-
-
-def log_lines(header: dict, moves: Iterable[Move]) -> list[str]:
-    """A game's log: the header, then one line per move (docs/game-log.md)."""
-    return [json.dumps(header)] + [json.dumps(m.to_log()) for m in moves]
 
 
 def as_read(before: GameState, after: GameState, move: Lay | Hit) -> Lay | Hit:
@@ -104,14 +99,22 @@ class Game:
         return cls(state, header)._deal_if_due()
 
     @classmethod
-    def from_log(cls, lines: Iterable[str], base_dir: str | Path | None = None) -> Game:
-        """Replay a log; raise LogError (unreadable) or IllegalMove (with ``line``)."""
-        # The one import from above: reading a log is gamelog's, which builds Games, so
-        # this constructor reaches up to it when called (a type's constructor needs a
-        # module above it).
-        from .log import game_from_log
-
-        return game_from_log(lines, base_dir)
+    def from_log(cls, lines: Iterable[str], base_dir: str | Path | None = None,
+                 pack: Pack | None = None) -> Game:
+        """Replay a log (its pack: ``pack``, else the one its header names); raise LogError
+        (unreadable) or IllegalMove (with ``line`` set)."""
+        log = read_log(lines, base_dir, pack)
+        header = {k: log.header.get(k) for k in ("type", "variant", "world", "players", "dealer")}
+        if log.header.get("seed") is not None:  # (who dealt it: kept, not read)
+            header["seed"] = log.header["seed"]
+        game = cls(log.state, header)
+        for ev in log.events:
+            try:
+                game = game.apply(ev.move)
+            except engine.IllegalMove as e:
+                e.line = ev.line
+                raise
+        return game
 
     def legal_moves(self) -> list[Move]:
         return engine.legal_moves(self.state)

@@ -2,9 +2,9 @@
 
 ``read_log`` turns lines into a header and moves (``LogError`` with the line
 number for anything unreadable: not JSON, unknown type, unknown pack, a bad
-card); ``log_lines`` writes them (the game's own, ``phasedsl.game.game``: this module
-builds on the game, not the other way round); ``replay`` runs the moves through the
-referee and stops at the first illegal one.  The only I/O here is loading the pack the
+card); ``log_lines`` writes them; ``replay`` runs the moves through the referee and stops
+at the first illegal one.  ``Game`` (``game.py``) writes and reads its log with these, so
+the record knows nothing of the ``Game``.  The only I/O here is loading the pack the
 header names.
 """
 
@@ -19,8 +19,6 @@ from pathlib import Path
 from ..errors import PackError, PhaseDSLError, clipped, quoted
 from ..packs.pack import Pack
 from .engine import IllegalMove, apply, make_table, start
-from .game import Game
-from .game import log_lines as log_lines  # (the writer's name kept beside the reader)
 from .moves import LogError, Move, move_from_log
 from .state import GameState, HandResult
 
@@ -42,6 +40,11 @@ class Log:
     state: GameState  # the game before its first event
     events: tuple[Event, ...]
 
+
+
+def log_lines(header: dict, moves: Iterable[Move]) -> list[str]:
+    """A game's log: the header, then one line per move (docs/game-log.md)."""
+    return [json.dumps(header)] + [json.dumps(m.to_log()) for m in moves]
 
 def _no_constant(name: str):
     raise LogError(f"{name} is not a number in JSON")
@@ -206,23 +209,6 @@ def replay(lines: Iterable[str], base_dir: str | Path | None = None,
                    "event": json.dumps(ev.move.to_log())}
             return Replay(False, err, state.results, state.winner, state)
     return Replay(True, None, state.results, state.winner, state)
-
-
-def game_from_log(lines: Iterable[str], base_dir: str | Path | None = None,
-                  pack: Pack | None = None) -> Game:
-    """A ``Game`` from its log; an illegal event raises IllegalMove with ``line`` set."""
-    log = read_log(lines, base_dir, pack)
-    header = {k: log.header.get(k) for k in ("type", "variant", "world", "players", "dealer")}
-    if log.header.get("seed") is not None:  # (who dealt it: kept, not read)
-        header["seed"] = log.header["seed"]
-    game = Game(log.state, header)
-    for ev in log.events:
-        try:
-            game = game.apply(ev.move)
-        except IllegalMove as e:
-            e.line = ev.line
-            raise
-    return game
 
 
 def report_text(result: Replay, raw_event: str | None = None) -> str:
