@@ -23,6 +23,7 @@ from phasedsl import (
     hit_plan,
     hit_targets,
     load_pack,
+    outs,
     parse_cards,
     score,
     shortfall,
@@ -32,7 +33,6 @@ from phasedsl.api import laid_group
 from phasedsl.cli import app
 from phasedsl.errors import caret_lines, printable
 from phasedsl.game import Game
-from phasedsl.model import outs
 from phasedsl.model.cards import STANDARD_DECK
 from phasedsl.players.play import CommandError, parse_command
 
