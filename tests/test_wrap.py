@@ -238,7 +238,7 @@ def test_the_report_says_runs_wrap_in_plain_words(tmp_path):
     path.write_text(PACK.format(wrap="true"), encoding="utf-8")
     world = load_pack(path).worlds[0]
     said = {key: text for key, _, text in house_rules_in_words(world)}
-    assert "wrap from the deck's top number to its bottom" in said["runs.wrap"]
+    assert "may wrap from the top number to the bottom" in said["runs.wrap"]
     assert any("may wrap from the top number to the bottom" in line
                for line in house_rules_plain(world))
 
