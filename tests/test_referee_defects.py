@@ -433,7 +433,7 @@ def test_a_game_no_player_can_progress_in_is_stopped_and_reported_as_stalled(tmp
     assert summary["stalled"] == [1] and summary["capped"] == [] and summary["finished"] == 0
     r = _cli("simulate", "--variant", str(pack), "--players", "3", "--games", "2")
     assert r.returncode == 0, r.stderr
-    assert "stalled (no player could ever lay a phase again" in r.stdout
+    assert "stalled (no hand could ever end" in r.stdout
 
 
 # --------------------------------------------------------------------------- 14: even / odd
@@ -467,7 +467,7 @@ def test_play_stops_a_game_no_player_can_progress_in(tmp_path):
     _, finished = play_game(game, "ann", {"bob": make_bot("greedy")},
                             lambda prompt: asked.append(prompt), said.append)
     assert finished and not asked
-    assert said[-1].startswith("no player can ever lay a phase again")
+    assert said[-1].startswith("no hand can ever end again (phase ")
 
 
 # --------------------------------------------------------------------------- issue 26, item 9
@@ -488,3 +488,107 @@ def test_a_utah_swap_of_the_last_card_does_not_go_out():
     hand = next(s.hand for s in state.seats if s.name == "ann")
     assert len(hand) == 1
     assert not any(isinstance(m, mv.Swap) for m in legal_moves(state))
+
+
+NO_OUT = Path(__file__).resolve().parents[2] / "shared" / "cases" / "packs" / "no-one-goes-out.yaml"
+NO_OUT_TEXT = """\
+name: no-one-goes-out
+title: No one goes out
+description: phase 1 is a run of 4 pairs, which takes no hits
+source: a minimal reproduction
+extends: original
+phases:
+  - "1 run of 4 pairs"
+  - "2 sets of 3"
+"""
+
+
+@pytest.fixture()
+def no_out(tmp_path):
+    """The outside testers' pack (../shared/cases/packs/no-one-goes-out.yaml) where it is
+    beside the checkout, else its first phases."""
+    path = tmp_path / "no-one-goes-out.yaml"
+    path.write_text(NO_OUT.read_text(encoding="utf-8") if NO_OUT.is_file() else NO_OUT_TEXT,
+                    encoding="utf-8")
+    return path
+
+
+def test_lint_warns_of_a_phase_that_takes_no_hits(no_out):
+    # lint was silent on a phase no laid group of which takes a hit
+    import re
+
+    r = _cli("lint", str(no_out))
+    assert r.returncode == 1 and "0 errors, 1 warning" in r.stderr, r.stderr  # (warnings: 1)
+    assert re.search(r"no-one-goes-out\.yaml:\d+:5: warning: phase 1 \(1 run of 4 pairs\) "
+                     r"takes no hits \(a run of pairs grows only by two ", r.stdout), r.stdout
+    assert "goes out only by laying all 10 cards at once" in r.stdout
+    for name, _ in _all_packs():  # no built-in pack is warned of it
+        assert "takes no hits" not in _cli("lint", name).stdout, name
+
+
+def test_simulate_and_report_say_why_games_stopped(no_out, tmp_path):
+    # every game ran to the 100,000-move cap and the summary said only "stopped at the
+    # safety cap"; now a hand is stopped after 20,000 moves and the reason names the phase
+    start = time.monotonic()
+    r = _cli("simulate", str(no_out), "--games", "2", "--json", timeout=60)
+    assert time.monotonic() - start < 30
+    out = json.loads(r.stdout)
+    assert out["finished"] == 0 and out["capped"] == [1, 2]
+    (why,) = out["why_stopped"]
+    assert why["games"] == [1, 2]
+    assert why["why"].startswith("hand 1 did not end in 20,000 moves; the players were on "
+                                 "phase 1 (1 run of 4 pairs), which takes no hits")
+    text = _cli("simulate", str(no_out), "--games", "1", timeout=60).stdout
+    assert "why game 1 stopped: hand 1 did not end" in text
+    r = _cli("report", str(no_out), "-o", str(tmp_path / "r.html"), "--games", "1",
+             timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "which takes no hits" in (tmp_path / "r.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "{p}", "--games", "2"],
+    ["report", "{p}", "-o", "{d}/r.html"],
+    ["tournament", "{p}", "--bot", "greedy", "--bot", "random", "--games", "1"],
+])
+def test_a_first_phase_no_one_can_go_out_after_is_refused_at_once(command, tmp_path):
+    # extras off: a run of 4 pairs is laid as 8 cards, takes no hits, and a hand of 10
+    # cannot be played out: every player starts on it, so no hand can ever end
+    pack = tmp_path / "no-one-goes-out.yaml"
+    pack.write_text(NO_OUT_TEXT.replace("extends: original\n", "extends: original\nrules:\n"
+                                        "  lay_down:\n    extras: false\n"), encoding="utf-8")
+    start = time.monotonic()
+    r = _cli(*[a.format(p=pack, d=tmp_path) for a in command])
+    assert time.monotonic() - start < 15
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stderr.startswith("error: no-one-goes-out: no hand can ever end: every player "
+                               "starts on phase 1 (1 run of 4 pairs), which takes no hits")
+    assert "holds at most 8 of the 10 cards" in r.stderr and "Traceback" not in r.stderr
+    assert "no player who lays it can go out" in _cli("lint", str(pack)).stdout
+
+
+def test_a_hand_no_one_can_go_out_of_is_stalled_in_play(tmp_path):
+    from phasedsl.game.table import stuck
+    from phasedsl.packs.lint import going_out
+
+    why, proven = going_out(Phase.parse("2 groups of 3 totalling 18"), Rules())
+    assert proven and "holds at most 6 of the 10 cards" in why
+    assert going_out(Phase.parse("cards totalling 34"), Rules())[1] is False  # any count
+    assert going_out(Phase.parse("1 run of 4 pairs"), Rules())[1] is False  # extras: 5 pairs
+    assert going_out(Phase.parse("1 run of 4 pairs"), Rules(extras=False))[1] is True
+    assert going_out(Phase.parse("1 run of 4 pairs + 1 set of 2"), Rules()) is None
+    assert going_out(Phase.parse("2 sets of 3"), Rules()) is None
+    # any order, every phase one nobody can go out after: the first hand is stalled at once
+    path = tmp_path / "no-one-goes-out.yaml"
+    path.write_text(NO_OUT_TEXT.replace("extends: original\n", "extends: original\nrules:\n"
+                                        "  phase_order: any\n")
+                    .replace('"1 run of 4 pairs"', '"2 groups of 3 totalling 18"')
+                    .replace('"2 sets of 3"', '"5 cards totalling 20"'), encoding="utf-8")
+    game = Game.new(str(path), ["ann", "bob"], seed=1)
+    while game.state.stage != "turn":
+        game = game.apply(game.legal_moves()[0])
+    said = stuck(game.state)
+    assert said and "phase 1 (2 groups of 3 totalling 18) takes no hits" in said
+    assert "phase 2 (5 cards totalling 20) takes no hits" in said
+    r = _cli("simulate", str(path), "--games", "1")
+    assert r.returncode == 2 and "every phase is like phase 1" in r.stderr, r.stderr

@@ -37,7 +37,7 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     and the moves it added (the move, and the next deal when the hand ended).
     Returns the game and whether it was played to the end (False: the person quit)."""
     from ..game import IllegalMove, legal_moves, view
-    from ..game.table import hopeless
+    from ..game.table import stuck
     from ..players.extbot import Forfeit
     from ..players.play import HELP, CommandError, parse_command, screen, wrap
 
@@ -47,9 +47,9 @@ def play_game(game: Game, me: str, bots: dict, read: Callable[[str], str | None]
     fresh = True  # show the screen before the next prompt
     while not game.over:
         state = game.state
-        if hopeless(state):
-            write("no player can ever lay a phase again (every phase still to play is one no "
-                  "hand can make, see phasedsl lint): the game stops")
+        why = stuck(state)
+        if why:
+            write(f"no hand can ever end again ({why}; see phasedsl lint): the game stops")
             return game, True
         mover = state.to_move
         if mover == me:

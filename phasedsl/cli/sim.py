@@ -203,9 +203,13 @@ def summary_text(s: dict) -> str:
     if s.get("forfeited"):
         lines.append(forfeits_text(s["forfeited"]))
     if s.get("stalled"):
-        lines.append(f"stalled (no player could ever lay a phase again; stopped, not counted): "
+        lines.append(f"stalled (no hand could ever end; stopped, not counted): "
                      f"{len(s['stalled'])} game(s), numbers "
                      f"{', '.join(str(n) for n in s['stalled'][:10])}")
+    for w in s.get("why_stopped", []):
+        games = ", ".join(str(n) for n in w["games"][:10]) + (", ..." if len(w["games"]) > 10 else "")
+        lines += textwrap.wrap(f"why game{'s' * (len(w['games']) != 1)} {games} stopped: {w['why']}",
+                               80, subsequent_indent="  ")
     h = s["hands_per_game"]
     if not h["n"]:
         lines.append("no game finished")

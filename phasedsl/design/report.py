@@ -726,6 +726,12 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
                    f'<td class="num" data-label="turns per hand">{s["turns_per_hand"]["mean"]:.1f}</td>'
                    f'<td class="num" data-label="mean final score">{s["mean_final_score"]:.0f}</td></tr>')
     out.append("</tbody></table>")
+    stopped = {w["why"]: n for n, s in figs["players"].items()
+               for w in s.get("why_stopped", [])}
+    if stopped:  # a game not finished: why it stopped (the phases that held it, lint's words)
+        out.append('<p class="note">Games not finished stopped because:</p><ul class="note">'
+                   + "".join(f"<li>{e(w)} ({n} players)</li>" for w, n in stopped.items())
+                   + "</ul>")
     out.append(bar_chart("Hands per game by table size", [str(n) for n in figs["players"]],
                          means, x_label="players", y_label="hands (mean)"))
     if nested:

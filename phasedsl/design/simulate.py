@@ -20,9 +20,9 @@ from functools import partial
 
 from ..errors import PhaseDSLError
 from ..game import Game, IllegalMove, legal_moves, view
-from ..game.table import hopeless
+from ..game.table import current_phase, phase_rules, stuck
 from ..model.coerce import as_world
-from ..packs.lint import refuse_unplayable
+from ..packs.lint import going_out, refuse_unplayable
 from ..packs.pack import Pack, as_pack, builtin_names
 from ..players.bots import Bot
 from ..players.botspec import BotSpec as ParsedBot
@@ -33,6 +33,9 @@ from ..system.workers import Pool, resolve_jobs
 # A game is stopped (and counted as capped) after this many moves: no game between
 # bots that can lay their phases comes near it.
 MAX_MOVES = 100_000
+# ... and after this many in one hand (a hand between such bots takes a few hundred): a hand
+# that runs on is one nobody can go out of, and the record says whose phases held it.
+MAX_HAND_MOVES = 20_000
 PLAYER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 
 # A bot's spec (``botspec``: a built-in name, ``module:...``, ``cmd:...``, as text or
@@ -81,10 +84,13 @@ class GameRecord:
     capped: bool
     tie_hands: int = 0  # tie-break hands among ``hands``
     log: tuple[str, ...] = ()
-    # stopped because no player could ever make progress (``game.table.hopeless``)
+    # stopped because no player could ever make progress (``game.table.stuck``)
     stalled: bool = False
     # stopped because a bot failed (it loses; with two players the other seat wins)
     forfeit: Forfeited | None = None
+    # why a stalled or capped game stopped (the phases the players were on, and what lint
+    # says of them)
+    why: str = ""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -109,15 +115,22 @@ def play_game(pack: Pack, players: int, bot: BotSpec | Sequence[BotSpec] = "gree
     checked = -1  # the hand last checked for a stall
     stalled = False
     forfeit = None
+    why = ""
+    hand_moves = 0
     try:
         while not game.over and moves < max_moves:
             state = game.state
             if state.stage == "turn" and state.hands_played != checked:
                 # once a hand, at its first turn (phases change only when a hand ends)
                 checked = state.hands_played
-                if hopeless(state):
+                why = stuck(state) or ""
+                if why:
                     stalled = True
                     break
+            if hand_moves >= MAX_HAND_MOVES:
+                why = (f"hand {state.hands_played + 1} did not end in {MAX_HAND_MOVES:,} moves; "
+                       + held_by(state))
+                break
             who = state.to_move
             legal = legal_moves(state)
             try:
@@ -136,7 +149,9 @@ def play_game(pack: Pack, players: int, bot: BotSpec | Sequence[BotSpec] = "gree
                 count += 1
             game = after
             moves += 1
+            hand_moves += 1
             if game.state.hands_played != hands_before:
+                hand_moves = 0
                 hands_before = game.state.hands_played
                 turns.append(count)
                 count = 0
@@ -170,7 +185,22 @@ def play_game(pack: Pack, players: int, bot: BotSpec | Sequence[BotSpec] = "gree
                       tuple(st.total for st in state.seats),
                       not game.over and not stalled and forfeit is None,
                       sum(r.tie_break for r in state.results),
-                      tuple(game.to_log()) if keep_log else (), stalled, forfeit)
+                      tuple(game.to_log()) if keep_log else (), stalled, forfeit,
+                      why or (f"no game end in {max_moves:,} moves" if moves >= max_moves
+                              and not game.over else ""))
+
+
+def held_by(state) -> str:
+    """The phases the players were on, with what lint says of going out after each."""
+    said: dict[int, str] = {}
+    for i, seat in enumerate(state.seats):
+        k = current_phase(state, i) if seat.playing else None
+        if k is None or k in said:
+            continue
+        phase, rules = phase_rules(state.table, k)
+        out = going_out(phase, rules)
+        said[k] = f"phase {k} ({phase})" + (f", which {out[0]}" if out else "")
+    return ("the players were on " + "; ".join(said.values())) if said else "no player was on a phase"
 
 
 # Worker processes load the pack once (a Pack pickles small, but once is enough).
@@ -288,6 +318,11 @@ def summarize(records: list[GameRecord], players: int,
                  "stalled": [r.index + 1 for r in records if r.stalled],
                  "forfeited": [{"game": r.index + 1, **r.forfeit.to_json()}
                                for r in records if r.forfeit]}
+    why: dict[str, list[int]] = {}
+    for r in records:
+        if (r.capped or r.stalled) and r.why:
+            why.setdefault(r.why, []).append(r.index + 1)
+    out["why_stopped"] = [{"why": w, "games": g} for w, g in why.items()]
     out["hands_per_game"] = _describe(hands)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
     out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])

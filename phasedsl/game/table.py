@@ -115,24 +115,37 @@ def wild_numbers(state: GameState, i: int) -> frozenset[int]:
     return phase_rules(state.table, number)[1].wild_numbers
 
 
-def hopeless(state: GameState) -> bool:
-    """Whether no player can ever make progress: nobody has laid a phase this hand and
-    every playing player's phase (or each phase they may still choose) is one no hand can
-    make (``lint.unmakeable``).  A hand ends only when someone goes out, and nobody sheds
-    a card before laying their phase, so such a hand never ends (sound, not complete:
-    phases only change when a hand ends)."""
-    from ..packs.lint import unmakeable
+def stuck(state: GameState) -> str | None:
+    """Why this hand can never end, or None: nobody has laid a phase yet and every playing
+    player's phase (or each phase they may still choose) is one no hand can make
+    (``lint.unmakeable``) or one no player who lays it can go out after (``lint.going_out``,
+    proven: its groups take no hits and it holds too few cards, so no group laid this hand
+    takes one).  A hand ends only when someone goes out (sound, not complete: phases only
+    change when a hand ends)."""
+    from ..packs.lint import stuck_phase, unmakeable
 
     if state.stage != "turn":
-        return False
+        return None
+    why: dict[int, str] = {}
     for i, seat in enumerate(state.seats):
         if not seat.playing:
             continue
         if seat.laid_phase is not None:
-            return False
+            return None
         n = current_phase(state, i)
         options = [n] if n is not None else (choosable(state, i) if state.table.any_order
                                              else [])
-        if any(unmakeable(*phase_rules(state.table, k)) is None for k in options):
-            return False
-    return True
+        for k in options:
+            phase, rules = phase_rules(state.table, k)
+            reason = stuck_phase(phase, rules)
+            # (a save pile sheds a card a hand: going out is then not ruled out)
+            if reason is None or (state.table.house.save_pile
+                                  and unmakeable(phase, rules) is None):
+                return None
+            why.setdefault(k, f"phase {k} ({phase}) {reason}")
+    return "; ".join(why.values()) or None
+
+
+def hopeless(state: GameState) -> bool:
+    """Whether this hand can never end (``stuck``)."""
+    return stuck(state) is not None

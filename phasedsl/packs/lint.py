@@ -44,6 +44,67 @@ def unmakeable(phase: Phase, rules: Rules) -> str | None:
     return next(iter(unmakeable_reasons(phase, rules)), None)
 
 
+def no_hit_reason(group, rules: Rules) -> str | None:
+    """Why no laid group of this shape can ever take a hit (as ``hits.no_hit_rule`` says of a
+    laid one), or None where a card may fit."""
+    k = group.kind
+    span = rules.deck.high - rules.deck.low + 1
+    if k.is_sum:
+        return "a card would change a sum's total"
+    if k.is_pair_run:
+        return "a run of pairs grows only by two cards of one number"
+    if k.is_run and group.size >= span:
+        return f"a run of {span} holds every number"
+    return None
+
+
+def _most_laid(group, rules: Rules) -> int | None:
+    """The most cards a group of this shape holds when laid (None: no bound worth stating)."""
+    k = group.kind
+    span = rules.deck.high - rules.deck.low + 1
+    if k.is_sum:
+        return None if group.any_count else group.size
+    if not rules.extras:
+        return group.size
+    if k.is_pair_run:
+        return 2 * span
+    if k.is_run and group.size >= span:
+        return span
+    return None
+
+
+def going_out(phase: Phase, rules: Rules) -> tuple[str, bool] | None:
+    """Where no group of ``phase`` ever takes a hit: why a player who lays it may not go out,
+    and whether that is proven (True: no player who lays it can go out unless other players'
+    groups take the cards left; False: only by laying a whole hand at once).  A hand holds
+    ``hand_size`` cards after a turn's draw and discard, so a player who never hits goes out
+    only on the turn they lay, by laying ``hand_size`` cards before the last discard."""
+    why = [no_hit_reason(g, rules) for g in phase.groups]
+    need = rules.hand_size
+    if not why or None in why or phase.cards_needed >= need:
+        return None
+    said = "; ".join(dict.fromkeys(w for w in why if w))
+    most = [_most_laid(g, rules) for g in phase.groups]
+    if None not in most and sum(most) < need:  # type: ignore[arg-type]
+        return (f"takes no hits ({said}) and holds at most {sum(most)} of the {need} cards "  # type: ignore[arg-type]
+                "a player must play before the last discard: no player who lays it can go "
+                "out, unless other players' groups take the rest"), True
+    longer = (" (a longer run of pairs, as extras)"
+              if rules.extras and any(g.kind.is_pair_run for g in phase.groups) else "")
+    return (f"takes no hits ({said}): a player who lays it goes out only by laying all {need} "
+            f"cards at once{longer} or by hitting other players' groups"), False
+
+
+def stuck_phase(phase: Phase, rules: Rules) -> str | None:
+    """Why a hand in which every player is on ``phase`` can never end, or None: it cannot
+    be made (``unmakeable``), or no player who lays it can go out (``going_out``, proven)."""
+    why = unmakeable(phase, rules)
+    if why is not None:
+        return why
+    out = going_out(phase, rules)
+    return out[0] if out is not None and out[1] else None
+
+
 def unplayable(pack, world: str | None = None) -> str | None:
     """Why no game of ``pack`` (its world ``world``) can ever end, naming the phase that
     stops it; or None.  A hand ends only when someone goes out, and nobody can shed cards
@@ -68,7 +129,7 @@ def unplayable(pack, world: str | None = None) -> str | None:
         if why is not None:
             dead.append((e, why))
     if not dead:
-        return None
+        return _no_first_hand_ends(pack, w, label, played, s.get("phase_order", "in_order"))
     e, why = dead[0]
     said = f"{label}: phase {e.number} ({e.phase}) {why}"
     if s.get("phase_order", "in_order") == "any":
@@ -79,6 +140,27 @@ def unplayable(pack, world: str | None = None) -> str | None:
     if fixed and e is not played[0]:
         return None
     return f"{said}: no game can end"
+
+
+def _no_first_hand_ends(pack, w, label: str, played: list, order: str) -> str | None:
+    """Why the first hand of every game can never end, where no player who lays a phase the
+    players start on can go out (all of them start on the first phase in a fixed order; in
+    any order, every phase would have to be such a one)."""
+    name = w.name if len(pack.worlds) > 1 else None
+    if (w.settings.get("house_rules") or {}).get("save_pile"):
+        return None  # (a save pile sheds a card a hand: going out is not ruled out)
+    options = played if order == "any" else played[:1]
+    found = []
+    for e in options:
+        out = going_out(e.phase, pack.phase_entry(e.number, name)[1])
+        if out is None or not out[1]:
+            return None
+        found.append((e, out[0]))
+    if not found:
+        return None
+    e, why = found[0]
+    start = "every player starts on" if order != "any" else "every phase is like"
+    return f"{label}: no hand can ever end: {start} phase {e.number} ({e.phase}), which {why}"
 
 
 def refuse_unplayable(pack, world: str | None = None) -> None:
@@ -96,10 +178,7 @@ def phase_warnings(phase: Phase, rules: Rules) -> list[str]:
     out += degenerate_groups(phase, rules)
     out += [f"ignores {text!r}: a phase string holds only the phase (a remark goes in 'note')"
             for text in phase.ignored]
-    if any(g.kind.is_sum for g in phase.groups) and all(
-            g.kind.is_sum for g in phase.groups if g.kind.needs_natural):
-        out.append("holds only sums, which take no hits (a card would change a total): a "
-                   "player who lays it goes out only by hitting other players' groups")
+    out += [why for why, _ in filter(None, [going_out(phase, rules)])]
     for g in phase.groups:
         if g.kind is Kind.SKIP and g.size > rules.deck.skips:
             out.append(f"needs {g.size} skips; the deck has {rules.deck.skips}")
