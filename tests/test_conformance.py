@@ -622,3 +622,47 @@ def test_an_unknown_level_is_bad_usage(tmp_path):
     r = cli("conformance", "run", "--level", "partial", "--", PY, "-c", "pass")
     assert r.returncode == 2 and "--level" in r.stderr and "verdict" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+FIXED_RULE_ENGINE = """\
+import json, sys
+from phasedsl.conformance.adapter import reply
+for line in sys.stdin:
+    req = json.loads(line)
+    req["rules"]["wilds"]["natural_minimum"] = 0  # this engine's own fixed rule
+    print(json.dumps(reply(json.dumps(req))), flush=True)
+"""
+
+
+def test_assume_skips_the_cases_of_other_rule_values(tmp_path):
+    # an engine with its own fixed rule (wilds alone may form a group) failed every case
+    # that assumes the printed rule, with no way to say so
+    engine = tmp_path / "zero.py"
+    engine.write_text(FIXED_RULE_ENGINE)
+    r = cli("conformance", "run", "--area", "hands", "--json", "--", PY, str(engine))
+    assert r.returncode == 1 and json.loads(r.stdout)["total"]["failed"] > 0
+    r = cli("conformance", "run", "--area", "hands", "--assume", "wilds.natural_minimum=0",
+            "--json", "--", PY, str(engine))
+    out = json.loads(r.stdout)
+    assert r.returncode == 0, out["failures"][:1]
+    zero = [c["id"] for c in VECTORS["hands"]
+            if c["rules"]["wilds"]["natural_minimum"] == 0]
+    assert out["assumed"] == {"wilds.natural_minimum": 0}
+    assert out["total"]["passed"] == len(zero) > 0
+    assert out["skipped"]["total"] == len(VECTORS["hands"]) - len(zero)
+    assert out["skipped"]["by_rule"] == {"wilds.natural_minimum": out["skipped"]["total"]}
+    assert not set(out["skipped"]["ids"]) & set(zero)
+    text = cli("conformance", "run", "--area", "hands", "--assume", "wilds.natural_minimum=0",
+               "--", PY, str(engine)).stdout
+    assert "whose rules differ from --assume (wilds.natural_minimum=0:" in text
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("wilds.natural_min=0", "did you mean 'wilds.natural_minimum'"),
+    ("wilds.natural_scope=team", 'allowed: "group", "phase"'),
+    ("wilds.natural_minimum=-1", "allowed: an integer from 0 to 10"),
+    ("runs.wrap", "expected KEY=VALUE"),
+])
+def test_a_bad_assumption_is_bad_usage(value, said):
+    r = cli("conformance", "run", "--assume", value, "--", PY, "-c", "pass")
+    assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr, r.stderr

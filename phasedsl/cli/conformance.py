@@ -78,6 +78,11 @@ def run_cmd(
         "--level", metavar="LEVEL",
         help="What is compared: 'full' (the whole answer) or 'verdict' (only made, legal, "
              "reads, hits and points, for engines that answer yes or no).")] = "full",
+    assume: Annotated[list[str] | None, typer.Option(
+        "--assume", metavar="KEY=VALUE",
+        help="A rule value the program plays by (repeatable; keys as in a case's rules, "
+             "e.g. wilds.natural_minimum=0): cases whose rules differ are skipped and "
+             "counted, not failed.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Run COMMAND over the cases: one JSON line per case on its stdin, one answer back.
@@ -92,12 +97,24 @@ def run_cmd(
 
         phasedsl conformance run --level verdict -- ./my-engine
 
+        phasedsl conformance run --assume wilds.natural_minimum=0 -- ./my-engine
+
     Exit 0 when every case run passed (or was declared unsupported), 1 when one failed,
     2 on bad usage.
     """
     import json
 
-    from ..conformance import AREAS, load, report_json, report_text, rule_features, run, select
+    from ..conformance import (
+        AREAS,
+        assumed,
+        load,
+        report_json,
+        report_text,
+        rule_features,
+        run,
+        select,
+        set_aside,
+    )
 
     if not command:
         raise PhaseDSLError("give the program to run after '--', like: phasedsl conformance "
@@ -121,10 +138,13 @@ def run_cmd(
                                 + f"; the features are {', '.join(sorted(known))}")
     if wanted is not None and not wanted:
         wanted = set()
-    chosen = select(cases, areas, wanted)
+    declared = assumed(assume or [])
+    chosen, skipped = set_aside(select(cases, areas, wanted), declared)
     if not chosen:
-        raise PhaseDSLError("no case is selected by --area and --features")
+        raise PhaseDSLError("no case is selected by --area and --features"
+                            + (" whose rules agree with --assume" if skipped else ""))
     report = run(chosen, command, timeout, level=level)
+    report.assumed, report.skipped = declared, skipped
     if as_json:
         say(json.dumps(report_json(report, show)))
     else:

@@ -7,7 +7,8 @@ The face (everything outside this package imports only these names):
   ``cases.py``, each answer confirmed by ``bruteforce.py``);
 * ``load(folder)``: the vectors of a folder, or those shipped in the package;
 * ``run``, ``select``, ``report_text``, ``report_json``: another program's answers
-  (``run.py``); ``serve``: phasedsl speaking that protocol (``adapter.py``).
+  (``run.py``); ``assumed`` and ``set_aside``: the rule values a program declares and the
+  cases they skip; ``serve``: phasedsl speaking that protocol (``adapter.py``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from ..errors import PhaseDSLError
 from .adapter import serve
 from .answers import AREAS, answer
 from .export import SHIPPED, export
-from .ruleset import feature_name, flatten, printed
-from .run import RunError, report_json, report_text, run, select
+from .ruleset import assumed, feature_name, flatten, printed
+from .run import RunError, report_json, report_text, run, select, set_aside
 
 
 def rule_features() -> set[str]:
@@ -59,5 +60,5 @@ def load(folder: str | Path | None = None) -> dict[str, list[dict]]:
     return out
 
 
-__all__ = ["AREAS", "SHIPPED", "RunError", "answer", "export", "load", "report_json",
-           "report_text", "rule_features", "run", "select", "serve"]
+__all__ = ["AREAS", "SHIPPED", "RunError", "answer", "assumed", "export", "load", "report_json",
+           "report_text", "rule_features", "run", "select", "serve", "set_aside"]

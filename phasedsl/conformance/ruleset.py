@@ -118,3 +118,59 @@ def _pack_for(key: str) -> Pack:
     world = World("conformance", "Conformance case", entries, r, settings)
     return Pack("conformance", "Conformance case", "a game case of the conformance suite",
                 "phasedsl conformance", (world,), r, settings)
+
+
+def assumed(pairs: list[str]) -> dict[str, object]:
+    """The rule values an engine declares it plays by (``KEY=VALUE``, keys dotted as in a
+    case's ``rules``, values as JSON, a bare word as text), each checked against the pack
+    format: PhaseDSLError (bad usage) naming the key or the values allowed."""
+    from difflib import get_close_matches
+
+    import jsonschema
+
+    from ..errors import PhaseDSLError
+    from ..packs.pack import schema
+
+    keys = sorted(flatten(printed()))
+    s = schema()
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise PhaseDSLError(f"--assume {pair!r}: expected KEY=VALUE, like "
+                                "wilds.natural_minimum=0")
+        if key not in keys:
+            hint = get_close_matches(key, keys, 1)
+            raise PhaseDSLError(f"--assume: no rule {key!r}"
+                                + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                                + f"; the rules are {', '.join(keys)}")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text.strip()
+        node = s["$defs"]["rules"] if key != "wild_numbers" else None
+        for part in key.split(".") if node is not None else ():
+            while "$ref" in node:
+                node = s["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+            node = node["properties"][part]
+        problem = (next(iter(jsonschema.Draft202012Validator(node)
+                             .iter_errors(value)), None) if node is not None
+                   else None if isinstance(value, list) and all(
+                       isinstance(n, int) and not isinstance(n, bool) for n in value)
+                   else "a list of numbers")
+        if problem is not None:
+            allowed = (node.get("enum") or (f"an integer from {node.get('minimum')} to "
+                                            f"{node.get('maximum')}" if node.get("type")
+                                            == "integer" else node.get("type"))
+                       or "a value of the pack format" if node is not None else problem)
+            said = ", ".join(map(json.dumps, allowed)) if isinstance(allowed, list) else allowed
+            raise PhaseDSLError(f"--assume {key}={text}: not a value of {key} (allowed: {said})")
+        out[key] = value
+    return out
+
+
+def differing(rules: dict, assumptions: dict[str, object]) -> list[str]:
+    """The declared keys whose value in a case's ``rules`` is another."""
+    flat = flatten(rules)
+    return [k for k, v in assumptions.items() if flat.get(k) != v]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import PhaseDSLError
+from .ruleset import differing
 
 PRINTED = "(printed rules)"
 # A program that dies this many times is not started again: the cases left fail.
@@ -62,6 +63,9 @@ class Report:
     outcomes: list[Outcome] = field(default_factory=list)
     restarts: int = 0
     level: str = "full"
+    # --assume: the rule values declared, and the ids of the cases skipped as assuming others
+    assumed: dict[str, object] = field(default_factory=dict)
+    skipped: dict[str, list[str]] = field(default_factory=dict)  # rule key -> case ids
 
     def compared(self, o: Outcome) -> tuple[object, object]:
         """The expected answer and the got one as this level compares them."""
@@ -287,6 +291,20 @@ def run(cases: Sequence[tuple[str, dict]], command: Sequence[str], timeout: floa
     return report
 
 
+def set_aside(chosen: list[tuple[str, dict]], assumed: dict[str, object]
+              ) -> tuple[list[tuple[str, dict]], dict[str, list[str]]]:
+    """The cases whose rules agree with every declared value, and the ids of the others by
+    the first declared rule they differ on (skipped, not failed)."""
+    kept, skipped = [], {}
+    for area, case in chosen:
+        other = differing(case["rules"], assumed)
+        if other:
+            skipped.setdefault(other[0], []).append(case["id"])
+        else:
+            kept.append((area, case))
+    return kept, skipped
+
+
 def select(cases: dict[str, list[dict]], areas: Sequence[str] | None,
            features: set[str] | None) -> list[tuple[str, dict]]:
     """The cases of ``areas`` (all when None) whose features are all in ``features``
@@ -311,6 +329,10 @@ def report_json(report: Report, shown: int) -> dict:
     return {
         "ok": report.ok,
         "level": report.level,
+        "assumed": report.assumed,
+        "skipped": {"total": sum(map(len, report.skipped.values())),
+                    "by_rule": {k: len(v) for k, v in report.skipped.items()},
+                    "ids": [i for ids in report.skipped.values() for i in ids]},
         "total": Tally(sum(t.passed for t in report.by_area().values()),
                        len(failures),
                        sum(t.unsupported for t in report.by_area().values())).to_json(),
@@ -344,6 +366,12 @@ def report_text(report: Report, shown: int) -> str:
     if report.level == "verdict":
         lines += ["", "answer level: verdict (only whether a phrase reads, a hand is made, a "
                       "layout or game is legal, a card hits, and the points were compared)"]
+    if report.skipped:
+        n = sum(map(len, report.skipped.values()))
+        lines += ["", f"skipped: {n:,} case{'s' * (n != 1)} whose rules differ from "
+                      "--assume (" + ", ".join(
+                          f"{k}={json.dumps(report.assumed[k])}: {len(v):,}"
+                          for k, v in report.skipped.items()) + ")"]
     if report.restarts:
         lines += ["", f"the program was started again {report.restarts} times"]
     for o in report.failures[:shown]:
