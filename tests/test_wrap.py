@@ -256,3 +256,46 @@ def test_a_wild_closing_a_wrapping_run_into_a_circle_is_logged_as_what_it_stands
     assert [c.number for c in new] == list(range(1, 13))
     assert placed_wild(old, new) == Card(8, None, wild=True)
     assert placed_wild(("R5", "R6"), ("W", "R5", "R6")) == "W"
+
+
+@pytest.mark.parametrize(("laid", "card", "end"), [
+    ("run: R9 R10 R11 R12 W", "R8", "low"),
+    ("run: R9 R10 R11 R12 W", "R2", "high"),
+    ("run: R9 R10 R11 R12 W", "R7", None),   # the W is 1, not 8: 7 fits nowhere
+    ("run: R9 R10 R11 R12 W", "R1", None),
+    ("run: W B1 B2 B3", "R11", "low"),       # the W is 12, not 4
+    ("run: W B1 B2 B3", "R4", "high"),
+    ("run: W B1 B2 B3", "R12", None),
+])
+def test_an_unstated_wild_in_a_wrapping_run_stands_where_it_lies(laid, card, end):
+    # the wild laid after 12 was read as the lowest number the run could take (8), and the
+    # one laid before 1 as 4: a laid run is read by position, in lay, hit and the log
+    import json
+
+    from typer.testing import CliRunner
+
+    from phasedsl import load_pack
+    from phasedsl.cli import app
+    from phasedsl.melds.hits import laid_group
+
+    rules = load_pack("community-kinds").rules_for(None)
+    lg = laid_group(laid, rules)
+    got = [h.end for h in targets([lg], Card.parse(card), rules)]
+    assert got == ([end] if end else []), (laid, card, got)
+    r = CliRunner().invoke(app, ["hit", card, "--variant", "community-kinds", "--on", laid,
+                                 "--json"])
+    data = json.loads(r.stdout)
+    assert [h["end"] for h in data["hits"]] == ([end] if end else []), data
+
+
+def test_a_wrapping_run_laid_by_position_in_a_game():
+    # the referee reads a laid run the same way: W after 12 stands for 1
+    from phasedsl import load_pack
+    from phasedsl.melds.hits import laid_group as read_laid_group
+
+    rules = load_pack("community-kinds").rules_for(None)
+    g = read_laid_group("run: R9 R10 R11 R12 W", rules)
+    laid, problems = read_group(g.group, g.cards, rules)[:2]
+    assert not problems and [c.number for c in laid] == [9, 10, 11, 12, 1]
+    g = read_laid_group("run: W B1 B2 B3", rules)
+    assert [c.number for c in read_group(g.group, g.cards, rules)[0]] == [12, 1, 2, 3]

@@ -297,6 +297,12 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
         return read_pair_run(group, cards, rules, color, _label(group), problems)
     if rules.runs_wrap:
         base = list(problems)
+        if not _straight_as_laid(cards, rules.deck):
+            # read by position: cards that lie in order only across the top (R11 R12 W,
+            # W B1 B2) wrap there, each unstated wild standing where it lies (1; 12)
+            wrapped = read_wrapped_run(group, cards, rules, color, as_laid=True)
+            if wrapped is not None:
+                return wrapped[0], base, wrapped[1]
         got = _read_run(group, cards, rules, color, problems)
         if len(got[1]) > len(base):  # no straight reading: one running on from top to bottom
             wrapped = read_wrapped_run(group, cards, rules, color)
@@ -304,6 +310,20 @@ def _read(group: Group, cards: Sequence[Card], rules: Rules
                 return wrapped[0], base, wrapped[1]
         return got
     return _read_run(group, cards, rules, color, problems)
+
+
+def _straight_as_laid(cards: Sequence[Card], deck) -> bool:
+    """Whether the cards, as laid (low to high or high to low), lie in a run within the
+    deck's numbers; cards that say no number lie anywhere."""
+    n = len(cards)
+    values = [c.number for c in cards]
+    if all(v is None for v in values):
+        return True
+    for starts in ({v - i for i, v in enumerate(values) if v is not None},
+                   {v + i - n + 1 for i, v in enumerate(values) if v is not None}):
+        if len(starts) == 1 and deck.low <= next(iter(starts)) <= deck.high - n + 1:
+            return True
+    return False
 
 
 def _wild_as(c: Card, number: int | None, color: str | None) -> Card:

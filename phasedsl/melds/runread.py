@@ -105,11 +105,12 @@ def _pair_window(wins: list[list[int]], cards: Sequence[Card], known: list[int],
     return next((w for w in straight if w[0] == lo), straight[-1])
 
 
-def read_wrapped_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | None
-                     ) -> tuple[tuple[Card, ...], list[int]] | None:
+def read_wrapped_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | None,
+                     as_laid: bool = False) -> tuple[tuple[Card, ...], list[int]] | None:
     """A run that wraps from the deck's top number to its bottom (``runs_wrap``): the cards
     in laid order with each wild's value, and the index of each laid card; None when no
-    wrapped window holds them (the straight reading's problems then stand)."""
+    wrapped window holds them (the straight reading's problems then stand).  ``as_laid``:
+    only a window the cards lie in as laid (up or down), each wild where it lies."""
     deck = rules.deck
     n = len(cards)
     values = [c.number for c in cards]
@@ -126,7 +127,7 @@ def read_wrapped_run(group: Group, cards: Sequence[Card], rules: Rules, color: s
         if any(group.allowed(x) == frozenset() for x in window):
             continue
         place = {x: k for k, x in enumerate(window)}
-        order = _wrapped_order(group, cards, values, window, place)
+        order = _wrapped_order(group, cards, values, window, place, as_laid)
         if order is None:
             continue
         laid = tuple(c if c.natural else Card(window[k], c.color or stand, wild=True)
@@ -136,7 +137,8 @@ def read_wrapped_run(group: Group, cards: Sequence[Card], rules: Rules, color: s
 
 
 def _wrapped_order(group: Group, cards: Sequence[Card], values: list[int | None],
-                   window: list[int], place: dict[int, int]) -> list[int] | None:
+                   window: list[int], place: dict[int, int], as_laid: bool = False
+                   ) -> list[int] | None:
     """Which given card stands at each place of the window: as laid (up or down) when
     they lie so, else each number at its place and the unsaid wilds in the gaps, each
     where a color map allows its color."""
@@ -151,6 +153,8 @@ def _wrapped_order(group: Group, cards: Sequence[Card], values: list[int | None]
         if all((values[i] is None or place[values[i]] == k) and fits(k, cards[i])
                for k, i in enumerate(order)):
             return order
+    if as_laid:
+        return None
     slots: list[int | None] = [None] * n
     for i, v in enumerate(values):
         if v is not None:
