@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from game_logs import ann_goes_out, deal, discard, draw, game, lines
 from typer.testing import CliRunner
 
@@ -188,3 +189,89 @@ def test_lint_warns_of_a_clock_that_never_gives_a_complete_game(tmp_path):
     r = runner.invoke(app, ["lint", str(path)])
     assert "warning: baseball_short_game makes 5.5 phases a complete game, but this game has " \
            "only 5 phases" in r.output, r.output
+
+
+MINE = """\
+name: mine
+title: Mine
+description: a pack of one's own, with a phase of its own
+source: a test
+extends: original
+rules:
+  house_rules:
+    hit_same_turn: false
+phases:
+  - "1 set of 4"
+  - "2 sets of 3"
+"""
+
+
+def _log_of_mine(tmp_path):
+    import json
+
+    from phasedsl.design.simulate import play_game
+    from phasedsl.packs.pack import load_pack
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "mine.yaml").write_text(MINE, encoding="utf-8")
+    record = play_game(load_pack(str(home / "mine.yaml")), 2, seed=3, keep_log=True)
+    lines = list(record.log)
+    return lines, json.loads(lines[0])
+
+
+def test_a_log_carries_its_pack_and_replays_anywhere(tmp_path):
+    # a log of a pack file named the file; replayed from another folder it was refused
+    lines, header = _log_of_mine(tmp_path)
+    assert header["pack"]["name"] == "mine" and "extends" not in header["pack"]
+    assert header["pack"]["phases"] == ["1 set of 4", "2 sets of 3"]
+    assert header["pack"]["rules"]["house_rules"]["hit_same_turn"] is False
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    log = away / "game.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["replay", str(log), "--json"])
+    assert r.exit_code == 0, r.output
+    # --variant still says which pack to referee it under
+    r = runner.invoke(app, ["replay", str(log), "--variant", "original", "--json"])
+    assert r.exit_code in (0, 1) and "mine" not in r.stdout
+
+
+def test_simulate_play_and_tournament_logs_carry_the_pack(tmp_path):
+    import json
+
+    pack = tmp_path / "mine.yaml"
+    pack.write_text(MINE, encoding="utf-8")
+    r = runner.invoke(app, ["simulate", str(pack), "--games", "1", "--players", "2",
+                            "--logs", str(tmp_path / "sim")])
+    assert r.exit_code == 0, r.output
+    first = (tmp_path / "sim" / "game-0001.jsonl").read_text().splitlines()[0]
+    assert json.loads(first)["pack"]["name"] == "mine"
+    r = runner.invoke(app, ["tournament", str(pack), "--bot", "greedy", "--bot", "random",
+                            "--games", "1", "--logs", str(tmp_path / "t")])
+    assert r.exit_code == 0, r.output
+    logs = sorted((tmp_path / "t").glob("*.jsonl"))
+    assert logs and json.loads(logs[0].read_text().splitlines()[0])["pack"]["name"] == "mine"
+
+
+@pytest.mark.parametrize(("pack", "said"), [
+    ("secret-token-123", "not a pack"),
+    ({"name": "mine", "title": "t", "description": "d", "source": "s",
+      "extends": "../../etc/passwd.yaml", "phases": ["2 sets of 3"]}, "no pack file"),
+    ({"name": "mine", "title": "t", "description": "d", "source": "s",
+      "phases": ["2 sets of three hundred"]}, "phase 1"),
+    ({"name": "mine", "title": "t", "description": "d", "source": "s", "phases": 7}, "phases"),
+    ({"name": "mine", "title": "t", "description": "x" * 1_100_000, "source": "s",
+      "phases": ["2 sets of 3"]}, "too long"),
+])
+def test_a_hostile_carried_pack_is_refused_clearly(tmp_path, pack, said):
+    import json
+
+    lines, header = _log_of_mine(tmp_path)
+    header["pack"] = pack
+    log = tmp_path / "game.jsonl"
+    log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["replay", str(log)])
+    assert r.exit_code == 2, r.output
+    assert said in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert "secret-token" not in r.stderr

@@ -157,10 +157,14 @@ def test_logs_of_a_pack_file_name_it_from_their_folder(tmp_path, monkeypatch):
     log = tmp_path / "out" / "logs" / "game-0001.jsonl"
     assert json.loads(log.read_text().splitlines()[0])["variant"] == "../../packs/mine.yaml"
     monkeypatch.chdir(tmp_path)
-    # a log reads no pack outside its folder (issue 14): the pack is named on the command
-    # line (replay --variant), or lies in or below the log's folder
+    # the log carries its pack (issue 26): it replays anywhere; without it, a log reads no
+    # pack outside its folder (issue 14): the pack is named on the command line (replay
+    # --variant), or lies in or below the log's folder
+    assert replay(log.read_text().splitlines(), log.parent).legal
+    head, *rest = log.read_text().splitlines()
+    bare = [json.dumps({k: v for k, v in json.loads(head).items() if k != "pack"}), *rest]
     with pytest.raises(LogError, match="in or below the log's folder"):
-        replay(log.read_text().splitlines(), log.parent)
+        replay(bare, log.parent)
     assert replay(log.read_text().splitlines(), log.parent, load_pack(packs / "mine.yaml")).legal
     monkeypatch.chdir(packs)
     res = runner.invoke(app, ["simulate", "--variant", "mine.yaml", "--players", "2", "--games",

@@ -338,6 +338,13 @@ def test_replay_variant_names_the_pack_of_a_moved_log(tmp_path):
     assert r.returncode == 0 and "--variant mine.yaml" in r.stderr, r.stderr
     head = json.loads((tmp_path / "logs" / "g.jsonl").read_text().splitlines()[0])
     assert head["variant"] == "../pack/mine.yaml"
+    # the log carries its pack: it replays wherever it is (issue 26, item 11)
+    assert head["pack"]["name"] == "mine"
+    assert cli(["replay", "logs/g.jsonl"], tmp_path).returncode == 0
+    # a log without it (written by hand) names the file, which must lie beside it
+    lines = (tmp_path / "logs" / "g.jsonl").read_text().splitlines()
+    del head["pack"]
+    (tmp_path / "logs" / "g.jsonl").write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
     r = cli(["replay", "logs/g.jsonl"], tmp_path)
     assert r.returncode == 2 and "replay --variant" in r.stderr
     assert cli(["replay", "logs/g.jsonl", "--variant", "pack/mine.yaml"], tmp_path).returncode == 0

@@ -96,6 +96,10 @@ class Game:
         # the seed that dealt it: the log says how to deal the same game again
         header = {"type": "game", "variant": variant, "world": table.world,
                   "players": list(table.players), "dealer": dealer, "seed": seed}
+        if not builtin:  # a pack of one's own travels with the log, so that it replays anywhere
+            from ..packs.pack import pack_document
+
+            header["pack"] = pack_document(pack)
         return cls(state, header)._deal_if_due()
 
     @classmethod

@@ -98,7 +98,7 @@ def _objects(lines: Iterable[str]):
 
 
 def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> GameState:
-    from ..packs.pack import load_pack
+    from ..packs.pack import load_pack, pack_from_document
 
     if obj.get("type") != "game":
         raise LogError(f"line {n}: a log starts with the \"game\" event "
@@ -116,8 +116,11 @@ def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> Game
     if world is not None and not isinstance(world, str):
         raise LogError(f"line {n}: \"world\" must be a world name or null")
     try:
-        # A log is untrusted: the pack it names is a built-in or a file in or below its
+        # A log is untrusted: the pack it carries is read as any pack it names (and may
+        # extend only a built-in); the pack it names is a built-in or a file in or below its
         # folder (load_pack refuses the rest and quotes nothing of a file that is no pack).
+        if pack is None and "pack" in obj:
+            pack = pack_from_document(obj["pack"])
         pack = pack if pack is not None else load_pack(variant, within=base_dir)
         if world is None and len(pack.worlds) > 1:
             names = ", ".join(w.name for w in pack.worlds)

@@ -13,7 +13,7 @@ import errno
 import json
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 
@@ -623,13 +623,14 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
     return (None if any(d.severity == "error" for d in diags) else pack), diags
 
 
-def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
-               ) -> tuple[Pack | None, list[Diagnostic]]:
-    """A pack and every problem of its file, found in one run: the pack is built from what
-    reads (also when there are errors, so that an ``extends`` of it and lint can read on),
-    or None where nothing does (YAML that does not parse, a file that is no mapping)."""
+def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
+               text: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
+    """A pack and every problem of its file (or of ``text``, read as that file's), found in
+    one run: the pack is built from what reads (also when there are errors, so that an
+    ``extends`` of it and lint can read on), or None where nothing does (YAML that does not
+    parse, a file that is no mapping)."""
     spath = str(path)
-    text, lines = _read(path)
+    text, lines = (text, text.splitlines()) if text is not None else _read(path)
     untrusted = within is not None and path.parent != variants_dir()
     try:
         doc = load(text)
@@ -828,6 +829,50 @@ def _node(value: object, at: list) -> object:
         except (KeyError, IndexError, TypeError):
             return None
     return value
+
+
+def pack_document(pack: Pack) -> dict:
+    """The pack as one self-contained mapping of the pack format: its rules and phases
+    resolved (no ``extends`` left), as a log's header carries it (docs/game-log.md)."""
+
+    def phases(w: World) -> list:
+        return [e.text if not (e.name or e.note) else
+                {"phase": e.text, **({"name": e.name} if e.name else {}),
+                 **({"note": e.note} if e.note else {})} for e in w.phases]
+
+    doc: dict = {"name": pack.name, "title": pack.title or pack.name,
+                 "description": pack.description or pack.title or pack.name,
+                 "source": pack.source or "phasedsl"}
+    if len(pack.worlds) == 1 and pack.worlds[0].name == pack.name:
+        return {**doc, "rules": pack.worlds[0].settings, "phases": phases(pack.worlds[0])}
+    return {**doc, "rules": pack.settings,
+            "worlds": [{"name": w.name, "title": w.title or w.name, "rules": w.settings,
+                        "phases": phases(w), **({"source": w.source} if w.source else {}),
+                        **({"note": w.note} if w.note else {})} for w in pack.worlds]}
+
+
+# A pack carried in a log is confined to no folder at all: its ``extends`` may name only a
+# built-in pack.
+_NO_FOLDER = Path(os.devnull) / "no-folder"
+
+
+def pack_from_document(doc: object) -> Pack:
+    """The pack a log's header carries (``pack_document``'s form), read as untrusted input:
+    the same schema, limits and checks as a pack file a log names, never quoted where it
+    does not read, and an ``extends`` in it only a built-in's name; PackError otherwise."""
+    label = "the log's \"pack\""
+    if not isinstance(doc, dict):
+        raise PackError([Diagnostic(label, None, None, "not a pack: a pack is a mapping")])
+    text = json.dumps(doc)
+    if len(text) > 1_000_000:
+        raise PackError([Diagnostic(label, None, None, "too large (over 1000 kB); a pack is "
+                                                       "small")])
+    name = doc.get("name")
+    stem = name if isinstance(name, str) and _is_name(name) else "pack"
+    pack, diags = _read_pack(Path(f"{stem}.yaml"), (), False, _NO_FOLDER, text)
+    if pack is None or any(d.severity == "error" for d in diags):
+        raise PackError([replace(d, path=label) for d in diags] or _not_a_pack(label))
+    return replace(pack, path=None)
 
 
 def load_pack(ref: str | Path, within: str | Path | None = None) -> Pack:
