@@ -11,3 +11,20 @@ if "PHASEDSL_CACHE" not in __import__("os").environ:
     import tempfile
 
     os.environ["PHASEDSL_CACHE"] = tempfile.mkdtemp(prefix="phasedsl-test-cache-")
+
+import pytest
+
+# The quick tier (`pytest -m "not slow"`, README): tests measured slow are listed in
+# slow.txt, by id, so that the tier follows the measurement rather than a guess per file.
+SLOW = {line.strip() for line in (Path(__file__).parent / "slow.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: left out of the quick tier (pytest -m 'not slow')")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid in SLOW:
+            item.add_marker(pytest.mark.slow)

@@ -349,7 +349,7 @@ def test_lint_names_sums_no_hand_can_reach(tmp_path):
     for d in data["problems"]:
         said.setdefault(d["line"], []).append(d["message"])
     # line 10: phase 1, only sums: no hits to go out by
-    assert any("take no hits" in m for m in said[10])
+    assert any("takes no hits" in m for m in said[10])
     # a hand of 10 + 1 leaves the sum 9 cards of one color: 12+12+11+11+10+10+9+9+8 = 92
     assert any("at most 9 cards of one color" in m and "at most 92" in m for m in said[11])
     # the whole deck's one color adds up to 156 (no wilds)

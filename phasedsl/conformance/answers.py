@@ -87,7 +87,8 @@ END_ORDER = {None: 0, "low": 1, "high": 2}
 def hits(rules: Rules, case: dict) -> dict:
     from ..melds.hits import laid_group, targets
 
-    laid = [laid_group(f"{g['kind']}: {' '.join(g['cards'])}", rules) for g in case["laid"]]
+    laid = [laid_group(f"{g.get('phrase') or g['kind']}: {' '.join(g['cards'])}", rules)
+            for g in case["laid"]]
     card = _cards([case["card"]], rules.deck)
     if len(card) != 1:
         raise CaseError("a hits case holds one card")

@@ -18,6 +18,7 @@ from functools import cache
 from ..game import GameState
 from ..game import moves as mv
 from ..model.cards import Card, Deck, card_names
+from ..model.group import Kind
 from ..model.phase import Phase
 from ..model.rules import Rules
 from ..packs.pack import Pack, builtin_names, load_pack
@@ -688,12 +689,22 @@ HIT_CORNERS: list[tuple[str, str, str]] = [
 ]
 
 
+def laid_entry(written: str, cards: list[str]) -> dict:
+    """A laid group of a hits case: ``kind`` always a kind's name; a group whose shape needs
+    more than its kind (an over or under group's bound, a sum's total, a run of pairs'
+    length) also gives the ``phrase`` it was laid as."""
+    if written in {k.value for k in Kind}:
+        return {"kind": written, "cards": cards}
+    (group,) = Phase.parse(written).groups
+    return {"kind": group.kind.value, "phrase": written, "cards": cards}
+
+
 def hits_corners() -> Iterator[Raw]:
     def build(row):
         laid = []
         for g in row[0].split("|"):
             kind, _, cards = g.partition(":")
-            laid.append({"kind": kind.strip(), "cards": cards.split()})
+            laid.append(laid_entry(kind.strip(), cards.split()))
         return row[2], {"laid": laid, "card": row[1]}
     return _cross("hits", "corner", HIT_CORNERS, HIT_VARIANTS, build)
 
@@ -1577,6 +1588,8 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
 
 
 def games_handwritten() -> Iterator[Raw]:
+    # (each keeps the rules it was written under: its answer may be the printed rules' too,
+    # for another reason, and a case cut to the printed rules no longer tests its corner)
     for name, description, ch, phases, players, events, _ in FRAGMENTS:
         names = players.split()
         header = {"type": "game", "variant": "original", "world": None, "players": names,
@@ -1584,7 +1597,7 @@ def games_handwritten() -> Iterator[Raw]:
         lines = events.format_map(FRAGMENT_DEALS).strip().splitlines()
         log = [header] + [fragment_event(line.strip()) for line in lines]
         yield {"id": f"games-hand-{name}", "description": description, "changes": ch,
-               "input": {"phases": phases or ORIGINAL_PHASES, "log": log}}
+               "input": {"phases": phases or ORIGINAL_PHASES, "log": log}, "keep": True}
 
 
 def full_rules(ch: dict) -> dict:

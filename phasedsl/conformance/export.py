@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 
 from .. import __version__
@@ -80,18 +82,38 @@ def area_cases(area: str, progress: Callable[[str], None] | None = None) -> Iter
                 expected = raw.get("expected") or answer(area, rules, raw["input"])
             except PhaseDSLError:
                 continue  # (a generated input the rules refuse, a search at its budget)
-            kept = minimized(area, raw["changes"], raw["input"], expected)
+            kept = (dict(raw["changes"]) if raw.get("keep")
+                    else minimized(area, raw["changes"], raw["input"], expected))
             if raw.get("variant", "printed") != "printed" and not kept:
                 continue  # the same case as the table's printed row
             if raw["id"] in seen:
                 raise AssertionError(f"case id {raw['id']} given twice")
             seen.add(raw["id"])
-            case = {"id": raw["id"], "description": raw["description"],
+            case = {"id": raw["id"], "description": described(raw["description"], kept),
                     "features": sorted({feature_name(k) for k in kept}),
                     "rules": with_changes(printed(), kept), "input": raw["input"],
                     "expected": expected}
             confirm(area, case)
             yield case
+
+
+def described(description: str, kept: dict) -> str:
+    """A case's description, saying where it names a pack whose rules differ from the printed
+    ones that its answer does not depend on them (its ``features`` are then empty)."""
+    if kept:
+        return description
+    for name in packs_with_rules():
+        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", description):
+            return f"{description} (the answer is the printed rules', the same under the pack's)"
+    return description
+
+
+@cache
+def packs_with_rules() -> tuple[str, ...]:
+    from ..packs.pack import builtin_names, describe_rules, load_pack
+
+    return tuple(n for n in builtin_names()
+                 if any(describe_rules(w.settings) for w in load_pack(n).worlds))
 
 
 def area_text(area: str, cases: list[dict]) -> str:
@@ -179,7 +201,8 @@ Each file is one JSON object: `area`, `phasedsl` (the version that wrote it), `c
   `skip_counts_as_blue`, `hit_end`, `deck`,
   `scoring`, `postal`, `phase_order`, `game_length`, the house rules by name); an empty
   list means the printed rules. Every named feature changes the answer (put back to the
-  printed rule, the answer differs). An implementation declares the features it supports
+  printed rule, the answer differs), but in the hand-written game cases (`games-hand-*`),
+  which keep the rules their corner was written for. An implementation declares the features it supports
   and runs the cases whose features it has: `phasedsl conformance run --features F,...`.
 
 What each area asks:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import PhaseDSLError
+from ..system.childproc import end, read_line, spawn
 from .ruleset import differing
 
 PRINTED = "(printed rules)"
@@ -30,6 +31,7 @@ MAX_ANSWER = 10_000_000  # characters of one answer line, at most
 # Seconds more for the first answer after a (re)start: a program's start-up (an
 # interpreter, a grammar built on first use) is not the case's fault.
 STARTUP_GRACE = 30.0
+RESTART_GRACE = 2.0
 
 
 class RunError(PhaseDSLError):
@@ -110,10 +112,8 @@ class Program:
 
     def start(self) -> None:
         try:
-            self.proc = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
-                bufsize=1)
+            self.proc = spawn(self.command, text=True, encoding="utf-8", errors="replace",
+                              bufsize=1)
         except OSError as e:
             raise RunError(f"cannot start {self.command[0]!r}: {e.strerror or e}") from None
         self.starts += 1
@@ -130,11 +130,9 @@ class Program:
             return
         with contextlib.suppress(OSError):
             p.stdin.close()  # (the program's end of input: it may finish by itself)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             p.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
+        end(p)  # (and all it started)
 
     def ask(self, line: str) -> tuple[str | None, str]:
         """The answer line, or None and why (crashed, late)."""
@@ -146,12 +144,14 @@ class Program:
             self.proc.stdin.flush()
         except OSError:
             return None, self._crashed()
-        wait = self.timeout + (STARTUP_GRACE if self.fresh else 0.0)
+        # (the first start may load an interpreter and an engine; a restart, much less)
+        wait = self.timeout + ((STARTUP_GRACE if self.starts == 1 else RESTART_GRACE)
+                               if self.fresh else 0.0)
         self.fresh = False
         try:
             got = self.lines.get(timeout=wait)
         except queue.Empty:
-            self.proc.kill()
+            end(self.proc)
             self.stop()
             return None, f"no answer within {self.timeout:g} s (the program was restarted)"
         if got is None:
@@ -161,11 +161,9 @@ class Program:
     def _crashed(self) -> str:
         p = self.proc
         assert p is not None
-        try:
-            code = p.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            code = p.wait()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            p.wait(timeout=2)
+        code = end(p)  # (and all it started)
         self.proc = None
         tail = " | ".join(self.stderr)
         return (f"the program ended (exit code {code}) on this case" +
@@ -174,8 +172,8 @@ class Program:
 
 def _pump(stream, lines: queue.Queue) -> None:
     try:
-        for line in stream:
-            lines.put(line[:MAX_ANSWER])
+        while (line := read_line(stream, MAX_ANSWER)) is not None:
+            lines.put(line)
     except (OSError, ValueError):
         pass
     lines.put(None)
@@ -183,8 +181,8 @@ def _pump(stream, lines: queue.Queue) -> None:
 
 def _tail(stream, keep: deque) -> None:
     try:
-        for line in stream:
-            keep.append(line.rstrip("\n")[:500])
+        while (line := read_line(stream, 500)) is not None:
+            keep.append(line.rstrip("\n"))
     except (OSError, ValueError):
         pass
 
@@ -278,6 +276,10 @@ def run(cases: Sequence[tuple[str, dict]], command: Sequence[str], timeout: floa
             line = json.dumps({"id": case["id"], "area": area, "rules": case["rules"],
                                "input": case["input"]})
             got, why = program.ask(line)
+            if got is None and not report.outcomes and why.startswith("no answer"):
+                # no answer to the first case at all: not an adapter (or a broken one), said
+                # once, rather than every case waiting out its time
+                raise RunError(f"{command[0]!r} gave no answer to the first case: {why}")
             if got is None:
                 report.outcomes.append(Outcome(case, area, "failed", None, why))
             else:

@@ -19,12 +19,16 @@ FACE = {
     "check_file": "pack",
     "describe_rules": "pack",
     "game_rule_errors": "lint",
+    "going_out": "lint",
     "is_file_ref": "pack",
     "load_pack": "pack",
+    "pack_document": "pack",
+    "pack_from_document": "pack",
     "phase_warnings": "lint",
     "refuse_unplayable": "lint",
     "rules_from": "pack",
     "schema": "pack",
+    "stuck_phase": "lint",
     "unmakeable": "lint",
 }
 __all__ = sorted(FACE)

@@ -19,18 +19,16 @@ import contextlib
 import json
 import os
 import selectors
-import signal
 import subprocess
-import sys
 import time
 from collections.abc import Sequence
-from functools import partial
 
 from ..errors import PhaseDSLError, printable
 from ..game import moves as mv
 from ..game.state import Table
 from ..game.view import PlayerView
 from ..model.cards import Card
+from ..system.childproc import end, spawn
 
 DEFAULT_TIMEOUT = 5.0
 # Added to the first answer's time: the program starts (an interpreter loads) meanwhile.
@@ -127,23 +125,6 @@ def _shown(data: bytes | str, limit: int = 80) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
-def _die_with_parent(parent: int) -> None:  # pragma: no cover - in the child, before exec
-    # The kernel kills the program if the process that started it dies first (a worker
-    # killed by its pool): nothing is left behind even when no cleanup runs.
-    with contextlib.suppress(Exception):
-        _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # it died before that was set
-        os._exit(1)
-
-
-_LIBC = None
-if sys.platform.startswith("linux"):
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        _LIBC = ctypes.CDLL(None, use_errno=True)
-
-
 class ExternalBot:
     """``choose(view)`` asks the program ``argv``; ``finish(result)`` tells it the game is
     over; ``close()`` ends it.  Raises ``Forfeit`` for every failure of the program."""
@@ -165,11 +146,7 @@ class ExternalBot:
 
     def _start(self, v: PlayerView) -> None:
         try:
-            self.proc = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
-                preexec_fn=partial(_die_with_parent, os.getpid()) if _LIBC is not None
-                else None)
+            self.proc = spawn(self.argv, bufsize=0)
         except OSError as e:
             self.failed = True
             raise Forfeit("crashed", f"cannot start {self.argv[0]!r}: "
@@ -311,14 +288,7 @@ class ExternalBot:
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     proc.wait(EXIT_GRACE)
         finally:  # (also when Ctrl-C comes during that moment)
-            with contextlib.suppress(OSError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                proc.kill()
-            proc.wait()
-            for f in (proc.stdout, proc.stderr):
-                with contextlib.suppress(OSError):
-                    f.close()
+            end(proc)
             if self._sel is not None:
                 self._sel.close()
                 self._sel = None

@@ -1,0 +1,74 @@
+"""Programs phasedsl starts (``cmd:`` bots, ``conformance run -- PROGRAM``), bounded.
+
+``spawn`` starts one in a session of its own, so that everything it starts is one process
+group, and (on Linux) asks the kernel to kill it should phasedsl's process die first (a
+worker killed by its pool): nothing is left behind even when no cleanup runs.  ``end``
+kills that whole group (a program that ignores SIGTERM, or forked children, included)
+and reaps it.  ``read_line`` reads one line of at most ``limit`` characters, so that a
+program flooding its output never fills phasedsl's memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Sequence
+from functools import partial
+from typing import IO
+
+_LIBC = None
+if sys.platform.startswith("linux"):
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        _LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent(parent: int) -> None:  # pragma: no cover - in the child, before exec
+    with contextlib.suppress(Exception):
+        _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before that was set
+        os._exit(1)
+
+
+def spawn(argv: Sequence[str], **popen) -> subprocess.Popen:
+    """Start ``argv`` with piped stdin, stdout and stderr, in a process group of its own
+    (``popen``: more ``subprocess.Popen`` arguments); OSError where it cannot start."""
+    return subprocess.Popen(
+        list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=partial(_die_with_parent, os.getpid()) if _LIBC is not None else None,
+        **popen)
+
+
+def end(proc: subprocess.Popen) -> int:
+    """Kill the program and all it started (its process group), reap it, close its pipes;
+    its exit code."""
+    with contextlib.suppress(OSError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        proc.kill()
+    code = proc.wait()
+    for f in (proc.stdin, proc.stdout, proc.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            if f is not None:
+                f.close()
+    return code
+
+
+def read_line(stream: IO[str], limit: int) -> str | None:
+    """The next line of ``stream`` (None at its end), cut to ``limit`` characters: the rest
+    of a longer line is read and dropped in pieces, never held whole."""
+    line = stream.readline(limit + 1)
+    if not line:
+        return None
+    if len(line) > limit and not line.endswith("\n"):
+        while True:
+            more = stream.readline(limit)
+            if not more or more.endswith("\n"):
+                break
+        return line[:limit] + "\n"
+    return line
