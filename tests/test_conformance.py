@@ -721,3 +721,9 @@ def test_a_description_naming_a_pack_says_when_its_rules_do_not_matter():
             if not c["features"] and any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])",
                                                    c["description"]) for n in names):
                 assert c["description"].endswith("the same under the pack's)"), c["id"]
+
+
+def test_a_phrase_said_to_be_refused_is_refused():
+    # phrases-error-011 said "is refused at a column" while its answer read the phrase
+    for c in VECTORS["phrases"]:
+        assert ("refused" in c["description"]) == ("error" in c["expected"]), c["id"]

@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Iterator
 from functools import cache
 
+from ..errors import PhaseDSLError
 from ..game import GameState
 from ..game import moves as mv
 from ..model.cards import Card, Deck, card_names
@@ -212,9 +213,16 @@ def phrases_table() -> Iterator[Raw]:
 
 
 def phrases_errors() -> Iterator[Raw]:
+    # (a phrase listed here that reads after all, its remark ignored, is described so: its
+    # place and id stay, as every published id does)
     for i, text in enumerate(PHRASE_ERRORS):
-        yield {"id": f"phrases-error-{i:03d}", "description": f"{text!r} is refused at a column",
-               "changes": {}, "input": {"phrase": text}}
+        try:
+            Phase.parse(text)
+            said = f"{text!r} reads: it is no error (what it says in brackets is ignored)"
+        except PhaseDSLError:
+            said = f"{text!r} is refused at a column"
+        yield {"id": f"phrases-error-{i:03d}", "description": said, "changes": {},
+               "input": {"phrase": text}}
 
 
 def phrases_packs() -> Iterator[Raw]:
