@@ -30,10 +30,12 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
-def pytest_sessionstart(session):
-    # pytest-xdist's workers start with SIGINT ignored, and a program started with a signal
+@pytest.fixture(autouse=True)
+def _sigint_as_python_sets_it():
+    # pytest-xdist's workers run with SIGINT ignored, and a program started with a signal
     # ignored keeps it ignored: the tests that send Ctrl-C to phasedsl need it back
     import signal
 
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield

