@@ -34,8 +34,15 @@ def pytest_collection_modifyitems(config, items):
 def _sigint_as_python_sets_it():
     # pytest-xdist's workers run with SIGINT ignored, and a program started with a signal
     # ignored keeps it ignored: the tests that send Ctrl-C to phasedsl need it back
+    # (and neither may be left blocked: a blocked signal stays blocked in a program started
+    # meanwhile; the workers' tests let them through where they hold them)
     import signal
 
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_IGN:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, set()) & {signal.SIGINT, signal.SIGTERM}
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
     yield

@@ -107,23 +107,33 @@ def test_a_file_is_never_replaced_without_force_and_never_through_a_symlink(tmp_
                                                           "secret"]
 
 
-def test_a_ctrl_c_as_the_temporary_file_is_made_leaves_nothing_beside_it(tmp_path, monkeypatch):
+def test_a_ctrl_c_as_the_temporary_file_is_made_leaves_nothing_beside_it(tmp_path):
     # The signal lands in mkstemp's last steps: the file exists, its name is not yet back.
-    # (A CI run of the interrupted simulate below left such a .tmp file.)
-    import tempfile
+    # (A CI run of the interrupted simulate below left such a .tmp file.)  Run in a process
+    # of its own, on its main thread: a test runner's worker may run tests on another one,
+    # where a signal mask is only that thread's.
+    import subprocess
+    import sys
 
-    real = tempfile.mkstemp
-
-    def mkstemp(*a, **kw):
-        made = real(*a, **kw)
-        os.kill(os.getpid(), signal.SIGINT)
-        return made
-
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
-    with pytest.raises(KeyboardInterrupt):
-        outfiles.write_text(tmp_path / "game-0005.jsonl", "{}\n")
-    assert os.listdir(tmp_path) == []
-    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    code = f"""
+import os, signal, sys, tempfile
+from phasedsl.system import outfiles
+real = tempfile.mkstemp
+def mkstemp(*a, **kw):
+    made = real(*a, **kw)
+    os.kill(os.getpid(), signal.SIGINT)
+    return made
+tempfile.mkstemp = mkstemp
+try:
+    outfiles.write_text({str(tmp_path / "game-0005.jsonl")!r}, "{{}}\\n")
+except KeyboardInterrupt:
+    print("interrupted")
+print(os.listdir({str(tmp_path)!r}))
+print(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set()))
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert r.stdout.split("\n")[:3] == ["interrupted", "[]", "False"], r.stdout + r.stderr
 
 
 def test_a_device_or_folder_is_never_replaced(tmp_path):
