@@ -24,9 +24,16 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: left out of the quick tier (pytest -m 'not slow')")
 
 
+# README examples are named by their line, which moves as the README is edited: the ones
+# that play games (a simulation, a balance, a report, a tournament) are slow by their command.
+PLAYS_GAMES = ("phasedsl simulate", "phasedsl balance", "phasedsl report", "phasedsl tournament",
+               "phasedsl generate")
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.nodeid in SLOW:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if item.nodeid in SLOW or str(params.get("command", "")).startswith(PLAYS_GAMES):
             item.add_marker(pytest.mark.slow)
 
 
