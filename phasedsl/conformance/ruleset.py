@@ -129,10 +129,9 @@ def assumed(pairs: list[str]) -> dict[str, object]:
     import jsonschema
 
     from ..errors import PhaseDSLError
-    from ..packs.pack import schema
+    from ..packs.pack import schema_node
 
     keys = sorted(flatten(printed()))
-    s = schema()
     out: dict[str, object] = {}
     for pair in pairs:
         key, eq, text = pair.partition("=")
@@ -149,11 +148,7 @@ def assumed(pairs: list[str]) -> dict[str, object]:
             value = json.loads(text)
         except ValueError:
             value = text.strip()
-        node = s["$defs"]["rules"] if key != "wild_numbers" else None
-        for part in key.split(".") if node is not None else ():
-            while "$ref" in node:
-                node = s["$defs"][node["$ref"].rsplit("/", 1)[-1]]
-            node = node["properties"][part]
+        node = schema_node(key)  # (None: wild_numbers, a case's key no pack has)
         problem = (next(iter(jsonschema.Draft202012Validator(node)
                              .iter_errors(value)), None) if node is not None
                    else None if isinstance(value, list) and all(

@@ -19,7 +19,7 @@ from ..game.state import HouseRules
 from ..game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
 from ..model.coerce import as_world
 from ..model.rules import Rules
-from ..packs.pack import Pack, World, as_pack, describe_rules, schema
+from ..packs.pack import Pack, World, as_pack, describe_rules, schema_node
 from .difficulty import DEFAULT_GAMES, dealt_or_none, in_play, order_matters, reason
 from .simulate import PLAYER_NAMES, simulate, summarize
 from .svgchart import bar_chart, line_chart, two_scale_chart
@@ -137,15 +137,8 @@ def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int,
 
 def _schema_description(dotted: str) -> str | None:
     """The pack format's own description of a rule option (``house_rules.floating`` ...)."""
-    s = schema()
-    node = s["properties"]["rules"]
-    for part in dotted.split("."):
-        while "$ref" in node:
-            node = s["$defs"][node["$ref"].rsplit("/", 1)[-1]]
-        node = node.get("properties", {}).get(part)
-        if node is None:
-            return None
-    return node.get("description")
+    node = schema_node(dotted)
+    return None if node is None else node.get("description")
 
 
 def _color_list(rules: Rules) -> str:

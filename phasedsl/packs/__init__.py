@@ -28,6 +28,7 @@ FACE = {
     "refuse_unplayable": "lint",
     "rules_from": "pack",
     "schema": "pack",
+    "schema_node": "pack",
     "stuck_phase": "lint",
     "unmakeable": "lint",
 }

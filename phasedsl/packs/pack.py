@@ -171,6 +171,20 @@ def schema() -> dict:
     return json.loads(schema_path().read_text(encoding="utf-8"))
 
 
+def schema_node(dotted: str) -> dict | None:
+    """The schema of one rule option (``house_rules.floating``), its ``$ref``s followed; None
+    for a key the pack format's ``rules`` does not have."""
+    s = schema()
+    node = s["$defs"]["rules"]
+    for part in dotted.split("."):
+        while "$ref" in node:
+            node = s["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+        node = node.get("properties", {}).get(part)
+        if node is None:
+            return None
+    return node
+
+
 def _validator():
     return jsonschema.Draft202012Validator(schema())
 
