@@ -295,14 +295,14 @@ def judged_in_full_game(name: str, world: str | None, players: int, seed: int,
     names = PLAYER_NAMES[:players]
     g = Game.new(name, names, seed=s, world=world)
     bots = {n: GreedyBot(s + k + 1) for k, n in enumerate(names)}
-    from phasedsl.game.table import hopeless
+    from phasedsl.game.table import stuck
 
     checked = -1
     while not g.over:
         st = g.state
         if st.stage == "turn" and st.hands_played != checked:
             checked = st.hands_played
-            if hopeless(st):
+            if stuck(st):
                 break
         move = bots[st.to_move].choose(view(fresh(st), st.to_move))
         g = Game(fresh(st), g.header, g.trail).apply(replace_move(move))

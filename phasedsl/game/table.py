@@ -145,7 +145,3 @@ def stuck(state: GameState) -> str | None:
             why.setdefault(k, f"phase {k} ({phase}) {reason}")
     return "; ".join(why.values()) or None
 
-
-def hopeless(state: GameState) -> bool:
-    """Whether this hand can never end (``stuck``)."""
-    return stuck(state) is not None
