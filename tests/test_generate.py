@@ -216,3 +216,60 @@ def test_a_pack_of_several_worlds_keeps_its_own_title():
     pack = build_pack("two", worlds, {}, Rules(), title="Generated (2 worlds of 1 phases, seed 7)")
     assert pack.title == "Generated (2 worlds of 1 phases, seed 7)"
     assert [w.title for w in pack.worlds] == ["World 1", "World 2"]
+
+
+# ---------------------------------------------------------------- passing balance (issue 26, item 15)
+
+
+def test_a_generated_pack_passes_balance_at_its_defaults_with_the_figures_it_wrote(tmp_path):
+    """The order is settled in the games `balance` plays at its defaults (80 games of 4
+    bots, seed 1, whatever generate's seed), so `phasedsl balance FILE` with no option
+    flags nothing and prints the very shares written beside the phases (generate once
+    settled with its own seed and 60 games, and balance at its defaults flagged its packs)."""
+    out = tmp_path / "four.yaml"
+    r = runner.invoke(app, ["generate", "--phases", "4", "--kinds", "set,run", "--seed", "5",
+                            "--jobs", "2", "--json", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    made = json.loads(r.stdout)
+    assert made["balance"] == "phasedsl balance four.yaml"
+    assert made["worlds"][0]["flags"] == []
+    assert "the games `phasedsl balance four.yaml` plays" in out.read_text()
+    r = runner.invoke(app, ["balance", str(out), "--json", "--jobs", "2"])
+    assert r.exit_code == 0, r.output
+    b = json.loads(r.stdout)
+    assert b["games"] == 80 and b["seed"] == 1 and b["players"] == 4
+    assert [p["easier_than_previous"] for p in b["phases"]] == [False] * 4
+    assert [p["completed_share"]["attempts"] for p in b["phases"]] == \
+        [p["completed_share"]["attempts"] for p in made["worlds"][0]["phases"]]
+    assert [p["completed_share"]["value"] for p in b["phases"]] == \
+        [p["completed_share"]["value"] for p in made["worlds"][0]["phases"]]
+
+
+def test_an_order_no_round_settles_is_written_with_the_flags_that_remain(monkeypatch, tmp_path):
+    """Where no order passes in play, generate keeps the least flagged one and says why
+    (stderr, the pack's header, --json), exit 0, never "try another seed"."""
+    import phasedsl.design.generate as gen_module
+    from phasedsl.design.difficulty import PhaseInPlay
+
+    def rigged(rungs, t, stage):
+        # every order played: the last phase completed far more often than the one before
+        n = len(rungs)
+        shares = [0.8 - 0.2 * i for i in range(n - 1)] + [0.95]
+        rows = []
+        for i, (r, share) in enumerate(zip(rungs, shares, strict=True)):
+            done = round(400 * share)
+            lo, hi = share - 0.04, share + 0.04
+            rows.append(gen_module.Rung(r.phase, r.text, r.screen, r.dealt, PhaseInPlay(
+                i + 1, r.text, 400, done, share, (lo, hi), 1.0, (1.0, 1.0))))
+        return rows, {"hands_per_game": {"mean": 9.0, "ci95": (8.5, 9.5), "median": 9}}
+
+    monkeypatch.setattr(gen_module, "measure", rigged)
+    out = tmp_path / "three.yaml"
+    r = runner.invoke(app, ["generate", "--phases", "3", "--kinds", "set,run", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "try another" not in r.output
+    assert "under `phasedsl balance three.yaml`, phase 3 (" in r.stderr
+    assert "is easier than phase 2: completed 95.0%" in r.stderr
+    assert "the least flagged one is written" in r.stderr
+    assert "# under balance, phase 3 (" in out.read_text()
+    assert load_pack(out).worlds[0].phases  # a pack all the same

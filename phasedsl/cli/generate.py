@@ -47,8 +47,9 @@ def generate(
     say; a seeded sample is ranked by a fast sampled chance, a ladder of them is played by
     greedy bots, and the phases are put in the order of the share of attempts that
     complete them, played again until no phase is easier than the one before (the rule
-    `balance` flags by). The pack's name is the file's name. An existing FILE is replaced
-    only with --force.
+    `balance` flags by, in the games balance plays at its defaults: the pack passes
+    `phasedsl balance FILE`, or each flag left is said). The pack's name is the file's
+    name. An existing FILE is replaced only with --force.
 
     Examples:
 
@@ -93,6 +94,28 @@ def generate(
              + (f" in each of {worlds} worlds" if worlds > 1 else ""))
         for w in gen.worlds:
             typer.echo(f"  {w.title + ': ' if worlds > 1 else ''}{length_words(gen, w)}")
+    if not as_json:
+        _say_flags(gen, output is not None)
+
+
+def _say_flags(gen, wrote: bool) -> None:
+    """The order passes the balance command it was settled with, or why not (stderr)."""
+    from ..design.generate import ROUNDS, balance_command
+
+    flagged = [(w, line) for w in gen.worlds for line in w.flags]
+    if not flagged:
+        if wrote:
+            typer.echo(f"  the order passes `{balance_command(gen)}` (its games settled it)")
+        return
+    for w, line in flagged:
+        where = f"{w.title}: " if len(gen.worlds) > 1 else ""
+        typer.echo(f"warning: {where}under `{balance_command(gen)}`, {line}", err=True)
+    if any(" is easier than " in line or "never attempted" in line for _, line in flagged):
+        typer.echo(f"warning: no order of these phrases found in {ROUNDS} rounds of play passes "
+                   "it; the least flagged one is written", err=True)
+    else:
+        typer.echo("warning: it passes (no phase flagged), but not every step is settled in "
+                   f"{gen.games} games", err=True)
 
 
 def _argv(phases, kinds, hand_size, players, length, seed, worlds, output) -> str:

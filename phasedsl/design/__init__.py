@@ -11,9 +11,11 @@ from ..system.face import lazy
 FACE = {
     "DEFAULT_GAMES": "balance",
     "GameRecord": "simulate",
+    "ROUNDS": "generate",
     "MAX_MOVES": "simulate",
     "PLAYER_NAMES": "simulate",
     "balance": "balance",
+    "balance_command": "generate",
     "balance_worlds": "balance",
     "check_writable": "reorder",
     "comparison": "balance",

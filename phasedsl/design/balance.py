@@ -23,10 +23,17 @@ from dataclasses import dataclass, replace
 from ..errors import PhaseDSLError
 from ..model.coerce import as_world
 from ..packs.pack import Pack, PhaseEntry, as_pack
-from .difficulty import DEFAULT_GAMES, PhaseInPlay, in_play, order_matters, reason
+from .difficulty import (
+    DEFAULT_GAMES,
+    DEFAULT_PLAYERS,
+    DEFAULT_SEED,
+    PhaseInPlay,
+    in_play,
+    order_matters,
+    reason,
+)
 from .simulate import simulate, summarize
 
-DEFAULT_PLAYERS = 4
 # Proposed orders simulated at most while flags remain.
 MAX_ROUNDS = 5
 
@@ -190,7 +197,7 @@ def _swapped(figs: OrderFigures) -> tuple[int, ...]:
 
 
 def balance(pack: Pack | str, world: str | None = None, players: int | None = None,
-            games: int = DEFAULT_GAMES, seed: int = 1, jobs: int = 1,
+            games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, jobs: int = 1,
             all_sizes: bool = True,
             progress: Callable[[int, int], None] | None = None) -> Balance:
     """Measure ``pack``'s phases (``world``: one of several lists) at ``players`` (default
@@ -262,7 +269,7 @@ def _lengths(runs: _Games, pack: Pack, world: str | None, figs: OrderFigures,
 
 
 def balance_worlds(pack: Pack | str, players: int | None = None, games: int = DEFAULT_GAMES,
-                   seed: int = 1, jobs: int = 1, all_sizes: bool = True,
+                   seed: int = DEFAULT_SEED, jobs: int = 1, all_sizes: bool = True,
                    progress: Callable[[int, int], None] | None = None) -> list[Balance]:
     """``balance`` for every world of ``pack`` in turn (one progress count over all)."""
     pack = as_pack(pack, "balance_worlds")

@@ -38,6 +38,8 @@ MAYBE_GAP = 0.05
 # phases of ``original`` at four players, the whole of ``balance original`` (two orders
 # at five table sizes) in under a minute on two cores (README, "Balancing a pack").
 DEFAULT_GAMES = 80
+DEFAULT_SEED = 1  # (balance's and report's: generate settles its order with the same games)
+DEFAULT_PLAYERS = 4  # balance's table, where the pack allows it
 # Bumped when what a cache entry means changes, so old entries are not read as new ones.
 CACHE_VERSION = "dealt-1"
 

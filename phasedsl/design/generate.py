@@ -16,9 +16,14 @@ Pure apart from the ``progress`` callback.  The search, in four steps:
    measure each phase's in-play completion share.
 4. **Settle.**  N phases whose shares are evenly spaced are picked (with ``length``, the
    window of shares moves until the simulated game length is near the target), put in
-   the order of their shares and played again with the same seeds until
-   ``difficulty.easier`` flags no phase after the one before (re-ordered by every
-   round's shares together, or a flagged phase replaced by a spare that fits).
+   the order of their shares and played again until ``difficulty.easier`` flags no phase
+   after the one before (re-ordered by every round's shares together, or a flagged phase
+   replaced by a spare that fits).  These rounds are the games ``balance`` plays at its
+   defaults (``DEFAULT_GAMES`` games seeded ``DEFAULT_SEED``, whatever the search's
+   seed), so the figures written beside the phases are the ones ``balance`` prints and
+   an order settled here is one ``balance`` passes; where no order is found in
+   ``ROUNDS`` rounds, the least flagged one is kept and its flags are said (never "try
+   another seed").
 
 Each chosen phase's dealt chance (exact wherever ``odds`` is exact; ``difficulty.dealt``,
 cached) is written beside it in the pack's YAML, which ``pack_yaml`` renders.
@@ -39,7 +44,17 @@ from ..model.rules import Rules
 from ..packs.lint import phase_warnings
 from ..packs.pack import Pack, PhaseEntry, World, load_pack, rules_from
 from ..system.workers import Pool, resolve_jobs
-from .difficulty import Dealt, PhaseInPlay, dealt, easier, in_play
+from .difficulty import (
+    DEFAULT_GAMES,
+    DEFAULT_PLAYERS,
+    DEFAULT_SEED,
+    Dealt,
+    PhaseInPlay,
+    dealt,
+    easier,
+    in_play,
+    reason,
+)
 from .odds import sampled_odds
 from .simulate import simulate, summarize
 
@@ -52,8 +67,8 @@ FEW_ENOUGH = 40  # phases of one or two groups that are enough to choose from
 DRAWS = 6  # cards a player sees in a hand beyond the deal, for the screen (about a hand's draws)
 SCREEN_SAMPLES = 600
 POOL = 90  # candidates screened (a seeded sample of every phrase that passes lint)
-GAMES = 60  # games per round of play
-ROUNDS = 3  # rounds of play that mend an order before the search gives up on it
+GAMES = DEFAULT_GAMES  # games per round that settles the order (balance's; its seed too)
+ROUNDS = 6  # rounds of play that mend an order before the least flagged is kept
 LENGTH_TRIES = 4  # windows tried to reach a --length target
 CALIBRATION_EXTRA = 5  # phases measured beyond those asked for, to choose among
 MOST_CALIBRATED = 40  # phases measured in play at most (one pack, played once)
@@ -135,6 +150,7 @@ class GeneratedWorld:
     rungs: tuple[Rung, ...]
     summary: dict  # simulate.summarize of the last round of play (hands_per_game, ...)
     rounds: int
+    flags: tuple[str, ...] = ()  # what balance at its defaults still flags, and why
 
 
 @dataclass(frozen=True)
@@ -235,16 +251,39 @@ def _share(r: Rung) -> float:
     return -1.0 if share is None else share
 
 
+def _flag(rows: Sequence[Rung], i: int) -> bool | str:
+    """Phase ``i`` (from 0) against the one before it: True where ``difficulty.easier``
+    says so or no one attempted it, "maybe", or False."""
+    if _share(rows[i]) < 0:
+        return True
+    if i == 0 or _share(rows[i - 1]) < 0:
+        return False
+    return easier(rows[i - 1].play, rows[i].play)
+
+
 def flags(rows: Sequence[Rung]) -> list[int]:
     """The places (from 0) of the phases ``difficulty.easier`` flags (True or "maybe")
     against the phase before them, and of any phase no one attempted."""
-    out = [i for i, r in enumerate(rows) if _share(r) < 0]
-    for i in range(1, len(rows)):
-        prev, cur = rows[i - 1], rows[i]
-        if prev.play and cur.play and _share(cur) >= 0 and _share(prev) >= 0 and (
-                easier(prev.play, cur.play) is not False):
-            out.append(i)
-    return sorted(set(out))
+    return [i for i in range(len(rows)) if _flag(rows, i) is not False]
+
+
+def _badness(rows: Sequence[Rung]) -> tuple[int, int]:
+    # (flags balance fails an order for first, then its "maybe"s)
+    marks = [_flag(rows, i) for i in range(len(rows))]
+    return marks.count(True), len(marks) - marks.count(False)
+
+
+def flag_words(rows: Sequence[Rung], games: int) -> tuple[str, ...]:
+    """Each flag of this order in words, as ``balance`` gives its reasons."""
+    out = []
+    for i in flags(rows):
+        if _share(rows[i]) < 0:
+            out.append(f"phase {i + 1} ({rows[i].text}) was never attempted in {games} games")
+            continue
+        how = "is easier than" if _flag(rows, i) is True else "may be easier than (not settled)"
+        out.append(f"phase {i + 1} ({rows[i].text}) {how} phase {i}: "
+                   f"{reason(rows[i - 1].play, rows[i].play)}")
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -288,19 +327,24 @@ def pick(measured: Sequence[Rung], n: int, top: float, bottom: float) -> list[Ru
 
 
 def settle(order: list[Rung], spare: list[Rung], t: Table, label: str
-           ) -> tuple[list[Rung], dict, int] | None:
+           ) -> tuple[list[Rung], dict, int]:
     """Play the order; while a phase is flagged, put the phases in the order of the shares
     just measured and play again (the same seeds every round: a phase's share moves a
     little with its place), or where that order is the one played, put in a flagged
     phase's place the spare phase whose calibrated share lies nearest the middle of its
-    neighbours'; at most ROUNDS rounds.  The order played with its figures, or None."""
+    neighbours'; at most ROUNDS rounds.  The first order played with no flag, with its
+    figures and the round; else the least flagged one played."""
     order, spare = list(order), list(spare)
     tally: dict[Phase, list[int]] = {}  # attempts and completions over every round
+    tried: set[tuple[Phase, ...]] = set()
+    best: tuple[list[Rung], dict, int] | None = None
     for rnd in range(1, ROUNDS + 1):
         played, summary = measure(order, t, f"{label}checking the order, round {rnd}")
         bad = flags(played)
+        if best is None or _badness(played) < _badness(best[0]):
+            best = played, summary, rnd
         if not bad:
-            return played, summary, rnd
+            return best
         for r in played:
             seen = tally.setdefault(r.phase, [0, 0])
             seen[0] += r.play.attempts if r.play else 0
@@ -310,22 +354,43 @@ def settle(order: list[Rung], spare: list[Rung], t: Table, label: str
             attempts, completed = tally[r.phase]
             return completed / attempts if attempts else -1.0
 
-        # (ordered by every round's figures together: one round's noise is not chased)
-        resorted = sorted(played, key=lambda r: (-pooled(r), r.text))
-        if [r.phase for r in resorted] != [r.phase for r in played]:
-            order = resorted
-            continue
+        tried.add(_key(played))
+        # A phase's share moves with its place and its neighbours, so the smallest change
+        # is tried first: each flagged phase replaced by the spare whose calibrated share
+        # lies nearest the middle of its neighbours' (the others keep their places), or
+        # where no spare fits, swapped with the one before it; then each flagged phase
+        # swapped (as balance's proposal does); then every phase in the order of every
+        # round's shares together.
+        calibrated = {r.phase: r for r in [*order, *spare]}
+        replaced, left = list(order), list(spare)
         for i in bad:
             above = _share(played[i - 1]) if i else 1.0
             below = _share(played[i + 1]) if i + 1 < len(played) else max(0.0, above - 0.2)
-            fits = [r for r in spare if _share(r) < above]
-            if not fits:
-                continue
-            new = min(fits, key=lambda r: (abs(_share(r) - (above + below) / 2), r.text))
-            spare.remove(new)
-            spare.append(order[i])
-            order[i] = new
-    return None
+            fits = [r for r in left if below < _share(r) < above]
+            if fits:
+                new = min(fits, key=lambda r: (abs(_share(r) - (above + below) / 2), r.text))
+                left.remove(new)
+                left.append(replaced[i])
+                replaced[i] = new
+            elif i and replaced[i - 1].phase == played[i - 1].phase:
+                replaced[i - 1], replaced[i] = replaced[i], replaced[i - 1]
+        swapped = list(played)
+        for i in bad:
+            if i:
+                swapped[i - 1], swapped[i] = swapped[i], swapped[i - 1]
+        resorted = sorted(played, key=lambda r: (-pooled(r), r.text))
+        for rows, rest in ((replaced, left), (swapped, spare), (resorted, spare)):
+            if _key(rows) not in tried:
+                order, spare = [calibrated[r.phase] for r in rows], rest
+                break
+        else:
+            break
+    assert best is not None  # (ROUNDS >= 1)
+    return best
+
+
+def _key(rows: Sequence[Rung]) -> tuple[Phase, ...]:
+    return tuple(r.phase for r in rows)
 
 
 def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, players: int = 4,
@@ -360,12 +425,15 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
     if len(pool) < phases:
         raise GenerateError(f"only {len(pool)} phases of {', '.join(kinds)} could be measured; "
                             f"--phases {phases} asks for {phases}")
-    table = Table(name, settings, rules, players, games, seed, jobs, progress)
+    # (the order is settled in the games balance plays at its defaults; the search's seed
+    # chooses the phrases and the calibration's games)
+    table = Table(name, settings, rules, players, games, DEFAULT_SEED, jobs, progress)
     # Calibration: one pack of more phases than asked, spread over the screen's scale and
     # played once, measures each in play; the worlds are picked from what it measured.
     extra = min(len(pool), phases * worlds + CALIBRATION_EXTRA, MOST_CALIBRATED)
     measured, _ = measure(ladder(pool, extra, EASY, HARD, rng),
-                          replace(table, games=max(2, games * 2 // 3)), "measuring phases in play")
+                          replace(table, games=max(2, games // 2), seed=seed),
+                          "measuring phases in play")
     out: list[GeneratedWorld] = []
     used: set[Phase] = set()
     for w in range(worlds):
@@ -378,15 +446,15 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
         if len(free) < phases:
             raise GenerateError(f"only {len(free)} phases of {', '.join(kinds)} were completed "
                                 f"in play; --phases {phases} asks for {phases}")
-        made = _world(free, phases, table, length, label)
-        rungs = made[0]
+        rungs, summary, rounds = _world(free, phases, table, length, label)
         dealts = _mapped(partial(_dealt_one, rules=rules), [r.phase for r in rungs], jobs,
                          lambda done, label=label: progress(f"{label}dealt odds", done,
                                                             phases))
         rungs = [Rung(r.phase, r.text, r.screen, d, r.play)
                  for r, d in zip(rungs, dealts, strict=True)]
         used.update(r.phase for r in rungs)
-        out.append(GeneratedWorld(wname, title, tuple(rungs), made[1], made[2]))
+        out.append(GeneratedWorld(wname, title, tuple(rungs), summary, rounds,
+                                  flag_words(rungs, games)))
     gen = Generated(tuple(out), tuple(kinds), hand_size, players, seed, games, length, argv)
     title = (out[0].title if worlds == 1 else
              f"Generated ({worlds} worlds of {phases} phases, seed {seed})")
@@ -408,31 +476,30 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
     lo, hi = 0.0, 1.0  # where the window lies: 0 at the easy end (short games), 1 at the hard
     where = 0.5
     best = None
+
+    def worse(got: tuple[list[Rung], dict, int]) -> tuple:
+        # (an order with fewer flags first, then the one nearer the length asked)
+        off = 0.0 if length is None else abs(got[1]["hands_per_game"]["mean"] - length)
+        return _badness(got[0]), off
+
     for _ in range(LENGTH_TRIES if length is not None else 1):
         start = top - where * (span - width)
         order = pick(free, phases, start, start - width)
         spare = [r for r in free if r not in order]
         got = settle(order, spare, t, label)
-        if got is None:
-            if length is None:
-                break
-            where = (lo + hi) / 2 if where != (lo + hi) / 2 else where * 0.9
-            continue
-        if length is None:
-            return got
-        mean = got[1]["hands_per_game"]["mean"]
-        if best is None or abs(mean - length) < abs(best[1]["hands_per_game"]["mean"] - length):
+        if best is None or worse(got) < worse(best):
             best = got
-        if abs(mean - length) <= 0.5:
+        if length is None:
+            break
+        mean = got[1]["hands_per_game"]["mean"]
+        if abs(mean - length) <= 0.5 and not flags(got[0]):
             break
         if mean > length:
             hi = where
         else:
             lo = where
         where = (lo + hi) / 2
-    if best is None:
-        raise GenerateError(f"{label}no order of the phases found passed in play after {ROUNDS} "
-                            f"rounds of {t.games} games: try another --seed")
+    assert best is not None
     return best
 
 
@@ -441,8 +508,9 @@ def description(gen: Generated) -> str:
     n = len(gen.worlds[0].rungs)
     return (f"{n} phases{f' in each of {len(gen.worlds)} worlds' if len(gen.worlds) > 1 else ''}"
             f" made by phasedsl generate from {kinds}, each makeable by a dealt hand of "
-            f"{gen.hand_size} cards, in the order of the share of attempts that complete them "
-            f"in {gen.games} simulated games of {gen.players} greedy bots (seed {gen.seed}), "
+            f"{gen.hand_size} cards (phrases chosen with seed {gen.seed}), in the order of the "
+            f"share of attempts that complete them in {gen.games} simulated games of "
+            f"{gen.players} greedy bots (seed {DEFAULT_SEED}, the games balance plays), "
             "played under the original rules.")
 
 
@@ -497,10 +565,12 @@ def pack_yaml(gen: Generated) -> str:
     pack = gen.pack
     lines = [f"# made by: {gen.argv}"] if gen.argv else []
     lines.append("# each phase: the chance a dealt hand makes it, and the share of attempts that")
-    lines.append(f"# complete it in {gen.games} games of {gen.players} greedy bots (95% intervals)")
+    lines.append(f"# complete it in {gen.games} games of {gen.players} greedy bots (95% intervals),")
+    lines.append(f"# the games `{balance_command(gen)}` plays")
     for w in gen.worlds:
         lines.append(f"# {w.title if len(gen.worlds) > 1 else 'game length'}: "
                      f"{length_words(gen, w)}")
+        lines += [f"# under balance, {line}" for line in w.flags]
     lines += [f"name: {pack.name}", f"title: {_quote(pack.title)}"]
     lines += _folded("description", pack.description)
     lines += _folded("source", gen.argv or "phasedsl generate")
@@ -517,6 +587,15 @@ def pack_yaml(gen: Generated) -> str:
     return "\n".join(lines) + "\n"
 
 
+def balance_command(gen: Generated) -> str:
+    """The ``balance`` command whose games settled the order (the pack passes it, or its
+    flags are said)."""
+    name = f"{gen.pack.name}.yaml" if gen.argv and " -o " in gen.argv else "PACK"
+    return " ".join(["phasedsl balance", name]
+                    + ([f"--players {gen.players}"] if gen.players != DEFAULT_PLAYERS else [])
+                    + ([f"--games {gen.games}"] if gen.games != DEFAULT_GAMES else []))
+
+
 def to_json(gen: Generated) -> dict:
     def rung(i: int, r: Rung) -> dict:
         out: dict = {"number": i + 1, "phase": r.text,
@@ -529,7 +608,9 @@ def to_json(gen: Generated) -> dict:
 
     return {"pack": gen.pack.name, "kinds": list(gen.kinds), "hand_size": gen.hand_size,
             "players": gen.players, "games": gen.games, "seed": gen.seed,
+            "balance": balance_command(gen),
             "worlds": [{"name": w.name, "title": w.title, "rounds": w.rounds,
+                        "flags": list(w.flags),
                         "phases": [rung(i, r) for i, r in enumerate(w.rungs)],
                         "hands_per_game": {k: w.summary["hands_per_game"][k]
                                            for k in ("mean", "ci95", "median")},
