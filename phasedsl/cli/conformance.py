@@ -125,6 +125,7 @@ def run_cmd(
             hint = get_close_matches(a, AREAS, 1)
             raise PhaseDSLError(f"--area: no area {a!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
                                 + f"; the areas are {', '.join(AREAS)}")
+    declared = assumed(assume or [])  # (bad usage is said before the vectors are read)
     cases = load(vectors)
     wanted = None if features is None else set(_words([features]) or [])
     if wanted:
@@ -138,7 +139,6 @@ def run_cmd(
                                 + f"; the features are {', '.join(sorted(known))}")
     if wanted is not None and not wanted:
         wanted = set()
-    declared = assumed(assume or [])
     chosen, skipped = set_aside(select(cases, areas, wanted), declared)
     if not chosen:
         raise PhaseDSLError("no case is selected by --area and --features"

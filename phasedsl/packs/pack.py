@@ -637,12 +637,32 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
     return (None if any(d.severity == "error" for d in diags) else pack), diags
 
 
+# Built-in packs read in this process, by file and its stamp: a pack is an immutable value,
+# and commands and tests load the same few (every ``extends: original`` reads original).
+_BUILT_IN: dict[tuple, tuple[Pack | None, list[Diagnostic]]] = {}
+
+
 def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
                text: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
     """A pack and every problem of its file (or of ``text``, read as that file's), found in
     one run: the pack is built from what reads (also when there are errors, so that an
     ``extends`` of it and lint can read on), or None where nothing does (YAML that does not
     parse, a file that is no mapping)."""
+    if text is not None or path.parent != variants_dir():
+        return _read_pack_now(path, chain, strict, within, text)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return _read_pack_now(path, chain, strict, within, text)
+    key = (str(path), st.st_mtime_ns, st.st_size, chain, strict, within)
+    if key not in _BUILT_IN:
+        _BUILT_IN[key] = _read_pack_now(path, chain, strict, within, text)
+    pack, diags = _BUILT_IN[key]
+    return pack, list(diags)
+
+
+def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
+                   text: str | None) -> tuple[Pack | None, list[Diagnostic]]:
     spath = str(path)
     text, lines = (text, text.splitlines()) if text is not None else _read(path)
     untrusted = within is not None and path.parent != variants_dir()
