@@ -23,6 +23,7 @@ from .model.rules import DEFAULT_RULES, Rules
 from .solver import assess
 
 if TYPE_CHECKING:
+    from .dice import Dice
     from .melds.layout import Verdict
 
 
@@ -100,6 +101,7 @@ class Context:
     rules: Rules = DEFAULT_RULES
     phase: Phase | None = None
     label: str | None = None
+    dice: Dice | None = None  # a Phase 10 Dice pack's: the words are faces, not cards
 
     @classmethod
     def load(cls, variant: str | None, phase_no: int | None, world: str | None) -> Context:
@@ -113,9 +115,9 @@ class Context:
         if phase_no is None:
             if world is not None:
                 pack.world(world)  # check the name even when no phase is chosen
-            return cls(pack.rules_for(world))
+            return cls(pack.rules_for(world), dice=pack.dice)
         entry, rules = pack.phase_entry(phase_no, world)
-        return cls(rules, entry.phase, entry.label)
+        return cls(rules, entry.phase, entry.label, pack.dice)
 
     def take_phase(self, words: list[str]) -> tuple[Phase, Rules, list[str]]:
         """The phase (the first word, unless the pack's phase was chosen by number), its
@@ -625,3 +627,26 @@ def plot_curve(report: dict, path, force: bool = False) -> None:
         ax.set_ylabel(f"chance {report['cards']} cards make it (%, log scale)")
         ax.set_title("difficulty curve")
         ax.grid(True, which="both", alpha=0.3)
+
+
+def judge_roll(phase: Phase, words: list[str], rules: Rules, dice: Dice) -> dict:
+    """A Phase 10 Dice roll (faces as text) judged against a phase: ``dice.judge``'s
+    answer as JSON, with ``valid`` (made) as ``check_json`` gives it."""
+    from .dice import colour_matters, fits_dice, judge, parse_roll
+
+    faces = parse_roll(words, rules.deck, dice, colour_free=not colour_matters(phase, rules))
+    if not faces:
+        raise PhaseDSLError("give the faces showing, like: 8 8 8 10 W W")
+    why = fits_dice(faces, dice)
+    if why:
+        raise PhaseDSLError(f"not a roll of these dice: {why}")
+    out = judge(phase, faces, rules).to_json()
+    out["valid"] = out["made"]
+    return out
+
+
+def roll_text(result: dict) -> str:
+    if not result["made"]:
+        return f"not made: {result['phase']} from {' '.join(result['faces'])}"
+    return (f"made: {' | '.join(result['groups'])}  scores {result['score']}"
+            + (f" (not used: {' '.join(result['unused'])})" if result["unused"] else ""))

@@ -301,8 +301,8 @@ def test_the_engine_keeps_its_names():
     assert gamelog.read_log is not None
 
 
-LAYERS = ("cli", "conformance", "design", "players", "game", "packs", "melds", "solver",
-          "model", "system")
+LAYERS = ("cli", "conformance", "design", "players", "game", "packs", "dice", "melds",
+          "solver", "model", "system")
 TOP = {"phasedsl", "phasedsl.__main__", "phasedsl.api", "phasedsl.errors"}
 
 

@@ -209,6 +209,7 @@ def _root(
 # One module per family of commands; registered here, in the order --help lists them.
 from .conformance import adapter_cmd, conformance_group, export_cmd, run_cmd  # noqa: E402
 from .design import balance  # noqa: E402
+from .dice import hold  # noqa: E402
 from .game import replay  # noqa: E402
 from .generate import generate  # noqa: E402
 from .melds import check, hit, outs, parse, score  # noqa: E402
@@ -219,7 +220,7 @@ from .sim import report, simulate  # noqa: E402
 from .tournament import tournament  # noqa: E402
 
 for _command, _name in ((parse, None), (check, None), (hit, None), (score, None), (odds, None),
-                        (outs, None), (validate, None), (lint, None), (list_packs, "list"),
+                        (hold, None), (outs, None), (validate, None), (lint, None), (list_packs, "list"),
                         (show, None), (schema_cmd, "schema"), (replay, None), (play, None),
                         (simulate, None), (report, None), (tournament, None),
                         (balance, None), (generate, None)):

@@ -116,6 +116,10 @@ def check(
         run_batch(batch, lambda line, number: api.check_json_line(line, ctx, number), jobs)
     words = list(args or [])
     phase, rules, words = ctx.take_phase(words)
+    if ctx.dice is not None and not groups:
+        result = api.judge_roll(phase, words, rules, ctx.dice)
+        emit(result, as_json, api.roll_text, ok=result["made"])
+        return
     if groups:
         if words:
             raise PhaseDSLError("give the cards either as arguments or as --groups, not both")

@@ -73,6 +73,12 @@ def odds(
         # a pack where the phase goes: no phrase is a pack's name or ends in .yaml
         phrase, variant = None, phrase
     ctx = pack_context(variant, None, None)
+    if ctx.dice is not None:
+        # Phase 10 Dice: the exact chance of a turn under the best holds, not a deal
+        from .dice import dice_odds
+
+        dice_odds(variant, phrase, world, as_json)
+        return
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         raise PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}")
     if plot is not None:

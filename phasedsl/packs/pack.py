@@ -19,6 +19,7 @@ from pathlib import Path
 
 import jsonschema
 
+from ..dice import Dice, DiceScoring, DieKind, parse_face
 from ..errors import ArgumentError, InputError, PackError, PhaseDSLError, caret_lines, quoted
 from ..model.cards import Deck
 from ..model.phase import Phase
@@ -108,6 +109,7 @@ class Pack:
     extends: str | None = None
     path: str | None = None
     chain: tuple[str, ...] = field(default=())
+    dice: Dice | None = None  # Phase 10 Dice: played with these dice, not cards
 
     def world(self, name: str | None) -> World:
         """A world by its name or, case-insensitively, by its title."""
@@ -723,9 +725,10 @@ def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: Pat
                                 entries, wr, ws, w.source, w.note))
     elif not refused and "extends" not in value:  # (else said already)
         diags.append(_diag(spath, Mark(1, 1), "a pack needs `phases`, `worlds` or `extends`", lines))
+    dice = _dice(doc, value, parent, rules, spath, lines, diags)
     pack = Pack(name, value.get("title", ""), value.get("description", ""),
                 value.get("source", ""), tuple(worlds), rules, settings, value.get("extends"),
-                spath, (*chain, name))
+                spath, (*chain, name), dice)
     if strict:
         # warnings also for a file with errors (in the phases that read), so that one run
         # says all that is wrong with it
@@ -756,6 +759,31 @@ def _inherited(doc: Located, path: str, lines: list[str], world: World, named: b
             continue
         out.append(PhaseEntry(e.number, e.text, phase, e.name, e.note))
     return tuple(out)
+
+
+def _dice(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: str,
+          lines: list[str], diags: list[Diagnostic]) -> Dice | None:
+    """The pack's dice (its own ``dice:``, else its parent's), each face read under the
+    pack's deck; a face the deck has not is an error at its place."""
+    given = value.get("dice")
+    if not isinstance(given, dict):
+        return parent.dice if parent is not None else None
+    kinds = []
+    for ki, k in enumerate(given.get("dice") or []):
+        faces = []
+        for fi, token in enumerate(k.get("faces") or []):
+            try:
+                faces.append(parse_face(token, rules.deck))
+            except InputError as e:
+                diags.append(_diag(spath, doc.mark(("dice", "dice", ki, "faces", fi)),
+                                   e.message, lines))
+        if faces:
+            kinds.append(DieKind(k.get("name", f"die {ki + 1}"), int(k.get("count", 1)),
+                                 tuple(faces)))
+    if not kinds:
+        return None
+    return Dice(tuple(kinds), int(given.get("rolls", 3)),
+                DiceScoring(**(given.get("scoring") or {})))
 
 
 def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: Path | None,

@@ -1,0 +1,176 @@
+"""Phase 10 Dice: the dice, their faces, and a roll written as text.
+
+A face is a card of the pack's deck (``G7``) or a wild of one colour (``WG``); a die is
+its faces, each as likely as the others; a set of dice is kinds of identical dice with
+their counts (the printed game: six "high" dice 5-10, four "low" dice 1-4 and two W).
+A face a player writes as a bare number (``7``) or ``W`` is read as the one face of the
+dice that it can be, or refused naming what it could be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..model.cards import WILD, Card, Deck
+
+_FACE = re.compile(r"(?i)^(?:(W)([A-Z])?|([A-Z])?(\d{1,2}))$")
+MOST_DICE = 20
+MOST_FACES = 20
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face: a number and a colour letter, or a wild (number None) of one colour.
+    Faces sort by number, wilds last, then by colour."""
+
+    number: int | None
+    color: str
+
+    def __lt__(self, other: Face) -> bool:
+        return ((self.number is None, self.number or 0, self.color)
+                < (other.number is None, other.number or 0, other.color))
+
+    @property
+    def wild(self) -> bool:
+        return self.number is None
+
+    def card(self) -> Card:
+        """The card this face is to the solver where colour is not asked (a wild is any
+        card)."""
+        return WILD if self.wild else Card(self.number, self.color)
+
+    def points(self) -> int:
+        return 0 if self.wild else int(self.number)
+
+    def __str__(self) -> str:
+        return f"W{self.color}" if self.wild else f"{self.color}{self.number}"
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """Identical dice: their name, how many, their faces (each 1/len(faces) likely)."""
+
+    name: str
+    count: int
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True)
+class DiceScoring:
+    """The sheet's bonuses and the solo penalty (a made phase scores its dice)."""
+
+    five_phase_bonus: int = 40
+    five_phase_over: int = 220
+    first_finish_bonus: int = 40
+    solo_miss: int = -5
+
+
+@dataclass(frozen=True)
+class Dice:
+    """The dice a game rolls, the rolls a turn has, and the scoring's bonuses."""
+
+    kinds: tuple[DieKind, ...]
+    rolls: int = 3
+    scoring: DiceScoring = DiceScoring()
+
+    @property
+    def count(self) -> int:
+        return sum(k.count for k in self.kinds)
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        """Every face any die shows, once each, in order."""
+        return tuple(sorted({f for k in self.kinds for f in k.faces}))
+
+    def kind_of(self, face: Face) -> list[int]:
+        """The kinds of die (their places) that show this face."""
+        return [i for i, k in enumerate(self.kinds) if face in k.faces]
+
+    def describe(self) -> str:
+        return "; ".join(f"{k.count} {k.name} dice ({' '.join(map(str, k.faces))})"
+                         for k in self.kinds)
+
+
+def parse_face(token: str, deck: Deck, dice: Dice | None = None) -> Face:
+    """A face from its notation: ``G7``, ``WG`` (a green wild), or where ``dice`` leave no
+    doubt, ``7`` and ``W``."""
+    m = _FACE.match(token.strip())
+    if not m:
+        raise InputError(f"{token[:20]!r} is not a face: write a colour letter and a number "
+                         "(G7), W and a colour letter (WG), or a bare number or W where the "
+                         "dice leave no doubt")
+    wild, wcolor, color, number = m.groups()
+    color = (wcolor or color or "").upper() or None
+    if color is not None and color not in deck.colors:
+        raise InputError(f"{token!r}: no colour {color!r} in this pack (its colours: "
+                         f"{', '.join(deck.colors)})")
+    if not wild:
+        n = int(number)
+        if n not in deck.numbers:
+            raise InputError(f"{token!r}: numbers run from {deck.low} to {deck.high}")
+    else:
+        n = None
+    if color is not None:
+        return Face(n, color)
+    if dice is None:
+        raise InputError(f"{token!r}: give its colour (like G{n or ''}" if n else
+                         f"{token!r}: give its colour (like WG)")
+    could = sorted({f for f in dice.faces if f.number == n})
+    if len(could) == 1:
+        return could[0]
+    if not could:
+        raise InputError(f"{token!r}: no die shows {'a wild' if n is None else n}")
+    raise InputError(f"{token!r} could be {' or '.join(map(str, could))}: give its colour")
+
+
+def parse_roll(tokens: Iterable[str], deck: Deck, dice: Dice | None,
+               colour_free: bool = False) -> tuple[Face, ...]:
+    """The faces showing, from their notation (one token each, or one string of them).
+    ``colour_free``: the phase does not ask for colours, so a bare number or W that could
+    be several faces is read as the first of them."""
+    words = [w for t in tokens for w in t.split()]
+    if len(words) > MOST_DICE * 4:
+        raise InputError(f"{len(words)} faces: a roll has at most {MOST_DICE} dice")
+    out = []
+    for w in words:
+        try:
+            out.append(parse_face(w, deck, dice))
+        except InputError:
+            m = _FACE.match(w.strip())
+            if not (colour_free and dice is not None and m and not (m.group(2) or m.group(3))):
+                raise
+            n = None if m.group(1) else int(m.group(4))
+            could = sorted({f for f in dice.faces if f.number == n})
+            if not could:
+                raise
+            out.append(could[0])
+    return tuple(out)
+
+
+def fits_dice(faces: Sequence[Face], dice: Dice) -> str | None:
+    """Why these faces cannot be one roll of these dice (too many, or faces only some
+    dice show more times than there are such dice), or None."""
+    if len(faces) > dice.count:
+        return f"{len(faces)} faces: these dice are {dice.count}"
+    need = Counter(faces)
+    # a face shown by several kinds may come from any of them: check by a small matching
+    # (each kind gives at most its count)
+    slots = [k.count for k in dice.kinds]
+    for face, n in sorted(need.items(), key=lambda fn: len(dice.kind_of(fn[0]))):
+        kinds = dice.kind_of(face)
+        if not kinds:
+            return f"{face}: no die shows it ({dice.describe()})"
+        for i in kinds:
+            take = min(n, slots[i])
+            slots[i] -= take
+            n -= take
+        if n:
+            names = " and ".join(dice.kinds[i].name for i in kinds)
+            total = sum(dice.kinds[i].count for i in kinds)
+            return (f"more faces of the {names} dice than there are ({total}): "
+                    f"{' '.join(str(f) for f in sorted(faces))}")
+    return None

@@ -1,0 +1,161 @@
+"""Phase 10 Dice (issue 28): the dice pack, rolls judged by the card solver, exact chances
+under the best holds (checked against a brute force over every ordered outcome and every
+keep), and hold advice."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import pytest
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+from phasedsl.dice import Dice, DieKind, Face, Space, advise, judge, table
+from phasedsl.model.cards import Deck
+from phasedsl.model.phase import Phase
+from phasedsl.model.rules import Rules
+from phasedsl.packs.pack import check_file, load_pack
+
+runner = CliRunner()
+
+
+def test_the_dice_pack_loads_with_its_dice_and_the_scorepads_phrasings():
+    pack = load_pack("dice")
+    assert pack.dice is not None and pack.dice.count == 10 and pack.dice.rolls == 3
+    assert [k.count for k in pack.dice.kinds] == [6, 4]
+    assert str(pack.dice.kinds[1].faces[4]) == "WG"
+    texts = [str(e.phase) for e in pack.worlds[0].phases]
+    assert texts[7] == "7 cards of one color" and texts[8] == "1 set of 5 + 1 set of 2"
+    assert pack.rules.min_naturals == 0
+    assert str(Phase.parse("7 dice of one color")) == "7 cards of one color"
+    r = runner.invoke(app, ["lint", "dice"])
+    assert r.exit_code == 0 and "0 errors, 0 warnings" in r.output
+
+
+def test_a_face_the_deck_has_not_is_an_error_at_its_line_and_column(tmp_path):
+    bad = tmp_path / "bad-dice.yaml"
+    bad.write_text("name: bad-dice\ntitle: t\ndescription: d\nsource: s\nextends: dice\n"
+                   "dice:\n  dice:\n    - name: odd\n      count: 2\n      faces: [R1, Q2]\n")
+    pack, diags = check_file(bad)
+    assert pack is None
+    assert any(d.line == 10 and "no colour 'Q'" in d.message for d in diags), diags
+
+
+def test_the_sheets_example_scores_34():
+    r = runner.invoke(app, ["check", "--variant", "dice", "2 sets of 3", "8", "8", "8", "10",
+                            "W", "W", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["made"] and out["score"] == 34
+    r = runner.invoke(app, ["check", "--variant", "dice", "--phase", "1", "8", "8", "8", "10",
+                            "W", "W", "R1"])
+    assert r.exit_code == 0 and "scores 34" in r.output and "not used: R1" in r.output
+
+
+def test_the_best_score_is_chosen_among_the_ways_that_make_it():
+    rules = load_pack("dice").rules
+    faces = [Face(10, "B"), Face(10, "B"), Face(None, "G"), Face(5, "R"), Face(5, "R"),
+             Face(5, "R"), Face(None, "Y")]
+    j = judge(Phase.parse("2 sets of 3"), faces, rules)
+    # 10 10 W + 5 5 5 (35) beats 10 10 W W + ... ; the wilds score 0
+    assert j.made and j.score == 35
+
+
+def test_a_wild_counts_only_in_its_own_colour_in_a_colour_phase():
+    base = ["G7", "G7", "G7", "G7", "R5", "R5", "G3", "G3", "R1"]
+    made = runner.invoke(app, ["check", "--variant", "dice", "--phase", "8", *base, "WG"])
+    assert made.exit_code == 0 and "W=G" in made.output
+    missed = runner.invoke(app, ["check", "--variant", "dice", "--phase", "8", *base, "WY"])
+    assert missed.exit_code == 1 and "not made" in missed.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--phase", "1", "8", "8", "13"], "numbers run from 1 to 10"),
+    (["--phase", "1", "G7", "G7", "G7", "G7", "G7", "G7", "G7"], "more faces of the high dice"),
+    (["--phase", "1", "Q7"], "no colour 'Q'"),
+    (["--phase", "8", "7", "W"], "could be WG or WY: give its colour"),
+])
+def test_bad_faces_are_one_clear_error(args, said):
+    r = runner.invoke(app, ["check", "--variant", "dice", *args])
+    assert r.exit_code == 2 and said in r.output and "Traceback" not in r.output
+
+
+# ---------------------------------------------------------------- the exact chances
+
+SMALL = Dice((DieKind("a", 2, (Face(1, "R"), Face(2, "R"), Face(None, "G"))),
+              DieKind("b", 1, (Face(1, "R"), Face(3, "B")))), rolls=3)
+SMALL_RULES = Rules(deck=Deck(high=3), min_naturals=0)
+
+
+def _brute(phase: Phase, dice: Dice, rules: Rules, objective: str) -> list[Fraction]:
+    """The chance (or expected best score) with 1..rolls rolls, by every ordered outcome
+    of every die and every subset of dice kept (by position), in plain fractions."""
+    sides = [k.faces for k in dice.kinds for _ in range(k.count)]
+
+    def worth(faces: tuple) -> int:
+        j = judge(phase, faces, rules)
+        return (1 if j.made else 0) if objective == "chance" else j.score
+
+    @cache
+    def value(faces: tuple, left: int) -> Fraction:
+        if left == 0:
+            return Fraction(worth(faces))
+        best = Fraction(-1)
+        for keep in product((True, False), repeat=len(faces)):
+            total, n = Fraction(0), 0
+            for new in product(*[[f] if k else s for f, k, s in zip(faces, keep, sides, strict=True)]):
+                total += value(tuple(new), left - 1)
+                n += 1
+            best = max(best, total / n)
+        return best
+
+    out = []
+    for rolls in range(1, dice.rolls + 1):
+        outcomes = list(product(*sides))
+        out.append(sum((value(o, rolls - 1) for o in outcomes), Fraction(0)) / len(outcomes))
+    return out
+
+
+@pytest.mark.parametrize("text", ["1 set of 3", "1 run of 3", "3 cards of one color",
+                                  "1 set of 2 + 1 set of 1"])
+def test_exact_chances_and_scores_agree_with_a_brute_force(text):
+    phase = Phase.parse(text)
+    t = table(phase, SMALL_RULES, SMALL)
+    assert list(t.by_rolls) == _brute(phase, SMALL, SMALL_RULES, "chance")
+    assert t.expected_score == _brute(phase, SMALL, SMALL_RULES, "score")[-1]
+
+
+def test_the_hold_advice_is_the_exact_best_keep():
+    r = runner.invoke(app, ["hold", "dice", "--phase", "8", "--rolls-left", "1", "G7", "G7",
+                            "G7", "R5", "R5", "R9", "G3", "WY", "WG", "R1", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    # keep the five greens; 3 high dice (G7: 1 in 6) and 2 low dice (G3 or WG: 2 in 6)
+    # re-rolled need 2 more greens: 1 - P(none) - P(one) = 161/486
+    assert sorted(out["keep"]) == ["G3", "G7", "G7", "G7", "WG"]
+    assert out["chance"] == "161/486"
+
+
+def test_hold_advice_agrees_with_the_brute_force_on_small_dice():
+    phase = Phase.parse("1 run of 3")
+    showing = [Face(1, "R"), Face(1, "R"), Face(3, "B")]
+    a = advise(phase, SMALL_RULES, SMALL, showing, 1)
+    # keeping R1 B3 needs the re-rolled die to show 2 or W (6 in 9); keeping B3 alone and
+    # re-rolling both dice of kind a makes 1-2-3 in 7 of their 9 outcomes: better
+    assert a.chance == Fraction(7, 9) and [str(f) for f in a.keep] == ["B3"]
+
+
+def test_one_roll_chance_of_the_printed_phase_1_agrees_with_sampling():
+    pack = load_pack("dice")
+    phase = pack.worlds[0].phases[0].phase
+    exact = table(phase, pack.rules, pack.dice, Space(pack.dice)).by_rolls[0]
+    rng = random.Random(7)
+    n = 1500
+    hits = sum(judge(phase, [rng.choice(k.faces) for k in pack.dice.kinds
+                             for _ in range(k.count)], pack.rules).made for _ in range(n))
+    sd = (float(exact) * (1 - float(exact)) / n) ** 0.5
+    assert abs(hits / n - float(exact)) < 4 * sd
