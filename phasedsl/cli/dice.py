@@ -112,3 +112,48 @@ def hold(
         say(f"  as good: keep {' '.join(map(str, t)) or 'nothing'}")
     say(f"for the best expected score ({float(a.expected_score):.2f}): keep "
         f"{' '.join(map(str, a.best_score_keep)) or 'nothing'}")
+
+
+def simulate_dice_cmd(pack, players: int, games: int, bot: str, seed: int, world: str | None,
+                      as_json: bool, logs, force: bool) -> None:
+    """``simulate`` of a dice pack: the bots are best-chance (the default), best-score and
+    naive."""
+    from ..design.dicesim import dice_summary_text, simulate_dice, summarize_dice
+    from ..dice.bots import BOTS
+
+    bot = "best-chance" if bot == "greedy" else bot
+    if bot not in BOTS:
+        raise PhaseDSLError(f"--bot: a dice game's bots are {', '.join(BOTS)}, not {bot!r}")
+    if logs is not None:
+        _check_logs(logs, force)
+    records = simulate_dice(pack, players, games, bot, seed, world)
+    if logs is not None:
+        _write_logs(logs, pack, records, world)
+    summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
+               "seed": seed, **summarize_dice(records, players)}
+    if as_json:
+        say(json.dumps(summary))
+    else:
+        say(dice_summary_text(summary, pack, players, bot))
+
+
+def _check_logs(folder, force: bool) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    old = sorted(folder.glob("game-*.jsonl"))
+    if old and not force:
+        raise PhaseDSLError(f"--logs: {folder} holds game logs already ({old[0].name} ...); "
+                            "give --force to replace them")
+    for f in old:
+        f.unlink()
+
+
+def _write_logs(folder, pack, records, world) -> None:
+    from ..dice.log import log_lines
+    from ..game.log import variant_ref
+    from ..system.outfiles import write_text
+
+    for r in records:
+        header = {"type": "game", "variant": variant_ref(pack, folder), "world": world,
+                  "players": list(r.final.players), "seed": r.seed}
+        text = "\n".join(log_lines(header, r.moves, r.final)) + "\n"
+        write_text(folder / f"game-{r.index + 1:04d}.jsonl", text, True)

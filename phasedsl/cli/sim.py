@@ -37,8 +37,9 @@ SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the r
 
 def simulate(
     pack_arg: PackArg = None,
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, metavar="N",
-                                         help="Players at the table.")] = 4,
+    players: Annotated[int, typer.Option("--players", "-n", min=1, max=6, metavar="N",
+                                         help="Players at the table (1: Phase 10 Dice "
+                                              "solo).")] = 4,
     games: Annotated[int, typer.Option("--games", "-g", min=1, max=1_000_000, metavar="N",
                                        help="Games to play.")] = 100,
     world: WorldOpt = None,
@@ -90,6 +91,11 @@ def simulate(
     try:
         pack = load_pack(chosen_pack(pack_arg, variant))
         one_world(pack, world)
+        if pack.dice is not None:
+            from .dice import simulate_dice_cmd
+
+            simulate_dice_cmd(pack, players, games, bot, seed, world, as_json, logs, force)
+            return
         spec = parse_bot(bot, bot_timeout)
         if plot is not None:
             check_target(plot, force)

@@ -266,7 +266,7 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
 
 
-def _describe(values: list[float]) -> dict:
+def describe_values(values: list[float]) -> dict:
     n = len(values)
     if not n:
         return {"n": 0, "mean": None, "ci95": None, "median": None, "p10": None, "p90": None}
@@ -323,9 +323,9 @@ def summarize(records: list[GameRecord], players: int,
         if (r.capped or r.stalled) and r.why:
             why.setdefault(r.why, []).append(r.index + 1)
     out["why_stopped"] = [{"why": w, "games": g} for w, g in why.items()]
-    out["hands_per_game"] = _describe(hands)
+    out["hands_per_game"] = describe_values(hands)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
-    out["turns_per_hand"] = _describe([t for r in finished for t in r.turns])
+    out["turns_per_hand"] = describe_values([t for r in finished for t in r.turns])
     tallies = phase_tallies(finished)
     out["phases"] = [{"phase": p, "players": len(t.spent), "attempts": t.attempts,
                       "hands_spent": t.attempts / len(t.spent),

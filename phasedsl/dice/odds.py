@@ -306,8 +306,10 @@ class Advice:
 
 def advise(phase: Phase, rules: Rules, dice: Dice, showing: Sequence[Face], rolls_left: int,
            space: Space | None = None,
-           solved: Callable[[str], Solved] | None = None) -> Advice:
-    """The keeps of ``showing`` (every die's face) with ``rolls_left`` re-rolls allowed."""
+           solved: Callable[[str], Solved] | None = None,
+           objectives: Sequence[str] = ("chance", "score")) -> Advice:
+    """The keeps of ``showing`` (every die's face) with ``rolls_left`` re-rolls allowed
+    (``objectives``: the chance's keep, the score's, or both; one left out is empty)."""
     space = space or Space(dice)
     state = state_of(space, showing)
     if not 1 <= rolls_left < dice.rolls:
@@ -315,7 +317,7 @@ def advise(phase: Phase, rules: Rules, dice: Dice, showing: Sequence[Face], roll
     get = solved or (lambda obj: solve(phase, rules, dice, obj, space))
     scale = space.outcomes ** rolls_left
     out = {}
-    for obj in ("chance", "score"):
+    for obj in objectives:
         worth = get(obj).keep_worth(rolls_left)
         subs = _subs(space, state)
         top = max(worth[t] for t in subs)
@@ -325,7 +327,8 @@ def advise(phase: Phase, rules: Rules, dice: Dice, showing: Sequence[Face], roll
         least = [t for t in tops if not any(r in within for r in _subs(space, t) if r != t)]
         best = sorted((space.faces_of(t) for t in least), key=lambda f: (len(f), f))
         out[obj] = (best, Fraction(top, scale))
-    (ties, chance), (score_keeps, score) = out["chance"], out["score"]
+    (ties, chance) = out.get("chance", ([()], Fraction(0)))
+    (score_keeps, score) = out.get("score", ([()], Fraction(0)))
     return Advice(ties[0], chance, tuple(ties[1:]), score_keeps[0], score)
 
 

@@ -15,12 +15,16 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import PackError, PhaseDSLError, clipped, quoted
 from ..packs.pack import Pack
 from .engine import IllegalMove, apply, make_table, start
 from .moves import LogError, Move, move_from_log
 from .state import GameState, HandResult
+
+if TYPE_CHECKING:
+    from ..dice.log import DiceReplay
 
 MAX_LINE = 1_000_000
 # Lines of a log: a game simulate stops at its 100,000-move cap fits twice over; a longer
@@ -97,18 +101,34 @@ def _objects(lines: Iterable[str]):
         yield n, obj
 
 
-def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> GameState:
+def _pack_of(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> Pack:
+    """The pack a log's header names or carries (or ``pack``, the caller's)."""
     from ..packs.pack import load_pack, pack_from_document
 
     if obj.get("type") != "game":
         raise LogError(f"line {n}: a log starts with the \"game\" event "
                        "({\"type\": \"game\", \"variant\": ..., \"players\": [...], \"dealer\": ...})")
     variant = obj.get("variant")
+    if not isinstance(variant, str):
+        raise LogError(f"line {n}: \"variant\" must be a pack name or a pack file path")
+    try:
+        # A log is untrusted: the pack it carries is read as any pack it names (and may
+        # extend only a built-in); the pack it names is a built-in or a file in or below its
+        # folder (load_pack refuses the rest and quotes nothing of a file that is no pack).
+        if pack is None and "pack" in obj:
+            pack = pack_from_document(obj["pack"])
+        return pack if pack is not None else load_pack(variant, within=base_dir)
+    except PackError as e:
+        raise LogError(f"line {n}: " + "; ".join(p.brief() for p in e.problems)) from None
+    except PhaseDSLError as e:
+        raise LogError(f"line {n}: {e}") from None
+
+
+def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> GameState:
+    pack = _pack_of(n, obj, base_dir, pack)
     players = obj.get("players")
     dealer = obj.get("dealer")
     world = obj.get("world")
-    if not isinstance(variant, str):
-        raise LogError(f"line {n}: \"variant\" must be a pack name or a pack file path")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise LogError(f"line {n}: \"players\" must be a list of names in playing order")
     if not isinstance(dealer, str):
@@ -116,12 +136,6 @@ def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> Game
     if world is not None and not isinstance(world, str):
         raise LogError(f"line {n}: \"world\" must be a world name or null")
     try:
-        # A log is untrusted: the pack it carries is read as any pack it names (and may
-        # extend only a built-in); the pack it names is a built-in or a file in or below its
-        # folder (load_pack refuses the rest and quotes nothing of a file that is no pack).
-        if pack is None and "pack" in obj:
-            pack = pack_from_document(obj["pack"])
-        pack = pack if pack is not None else load_pack(variant, within=base_dir)
         if world is None and len(pack.worlds) > 1:
             names = ", ".join(w.name for w in pack.worlds)
             raise LogError(f"line {n}: pack {pack.name!r} has several worlds; name one in "
@@ -199,9 +213,26 @@ class Replay:
 
 
 def replay(lines: Iterable[str], base_dir: str | Path | None = None,
-           pack: Pack | None = None) -> Replay:
+           pack: Pack | None = None) -> Replay | DiceReplay:
     """Run a log through the referee, stopping at the first illegal event (``base_dir``
-    and ``pack`` as for ``read_log``)."""
+    and ``pack`` as for ``read_log``).  A log of a dice pack's game is refereed by
+    ``dice.log`` (a ``DiceReplay``)."""
+    lines = list(lines)
+    objs = _objects(lines)
+    first = next(objs, None)
+    if first is not None:
+        found = _pack_of(*first, Path(base_dir) if base_dir is not None else None, pack)
+        if found.dice is not None:
+            from ..dice.log import DiceLogError, replay_objects
+
+            world = first[1].get("world")
+            if world is not None and not isinstance(world, str):
+                raise LogError(f"line {first[0]}: \"world\" must be a world name or null")
+            try:
+                return replay_objects(first, objs, found, world)
+            except DiceLogError as e:
+                raise LogError(str(e)) from None
+        pack = found
     log = read_log(lines, base_dir, pack)
     state = log.state
     for ev in log.events:
@@ -214,8 +245,10 @@ def replay(lines: Iterable[str], base_dir: str | Path | None = None,
     return Replay(True, None, state.results, state.winner, state)
 
 
-def report_text(result: Replay, raw_event: str | None = None) -> str:
+def report_text(result: Replay | DiceReplay, raw_event: str | None = None) -> str:
     """The replay report in words: the illegal event, then the standings of each hand."""
+    if not isinstance(result, Replay):
+        return result.text(raw_event)  # (a dice game's)
     out = []
     if result.error is not None:
         e = result.error
