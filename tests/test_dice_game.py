@@ -1,0 +1,210 @@
+"""Phase 10 Dice games (issue 28): the referee over hand-written logs, the end and its
+bonuses, bots and simulate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+from phasedsl.design.dicesim import play_game, simulate_dice, summarize_dice
+from phasedsl.dice import DiceGame, Face, Keep, Roll, Score, apply, log_lines
+from phasedsl.dice.game import DiceRuleError
+from phasedsl.game.log import LogError, replay
+from phasedsl.packs.pack import load_pack
+
+runner = CliRunner()
+
+TINY = """name: tiny-dice
+title: Tiny dice
+description: two phases and a low five-phase mark, for tests
+source: a test
+extends: dice
+rules:
+  game_length: 2
+dice:
+  dice:
+    - name: high
+      count: 6
+      faces: [R5, B6, G7, Y8, R9, B10]
+    - name: low
+      count: 4
+      faces: [R1, B2, G3, Y4, WG, WY]
+  scoring:
+    five_phase_over: 10
+phases:
+  - "1 set of 2"
+  - "1 set of 3"
+"""
+
+HIGH_PAIR = ["B10", "B10", "R5", "B6", "G7", "Y8", "R1", "B2", "G3", "Y4"]  # 10 10: 20
+NOTHING = ["R5", "B6", "G7", "Y8", "R9", "B10", "R1", "B2", "G3", "Y4"]  # no pair at all
+TWO_SETS = ["B10", "B10", "B10", "R5", "R5", "R5", "R1", "B2", "G3", "Y4"]  # 2 sets of 3: 45
+
+
+def ev(**kw) -> str:
+    return json.dumps(kw)
+
+
+def game(players=("ann", "bob"), variant="dice") -> str:
+    return ev(type="game", variant=variant, world=None, players=list(players), seed=1)
+
+
+@pytest.fixture
+def tiny(tmp_path) -> Path:
+    (tmp_path / "tiny-dice.yaml").write_text(TINY)
+    return tmp_path
+
+
+def _log(folder: Path, lines: list[str]) -> Path:
+    path = folder / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_hand_written_turn_is_legal_and_scored():
+    lines = [game(),
+             ev(type="roll", player="ann", faces=["Y8", "Y8", "Y8", "B10", "R5", "B6", "WG", "WY",
+                                                   "R1", "B2"]),
+             ev(type="score", player="ann", phase=1, points=34, made=True),
+             ev(type="roll", player="bob", faces=NOTHING),
+             ev(type="keep", player="bob", faces=["R5", "B6"]),
+             ev(type="roll", player="bob", faces=["R5", "B6", "R5", "B6", "G7", "Y8", "R1", "B2",
+                                                   "G3", "Y4"]),
+             ev(type="score", player="bob", phase=1, points=0, made=False)]
+    r = replay(lines)
+    assert r.legal, r.error
+    out = r.to_json()
+    assert [p["total"] for p in out["players"]] == [34, 0]
+    assert [p["phase"] for p in out["players"]] == [2, 1]
+
+
+@pytest.mark.parametrize(("event", "rule", "said"), [
+    (ev(type="roll", player="ann", faces=["G5", *NOTHING[1:]]), "faces", "G5: no die shows it"),
+    (ev(type="roll", player="bob", faces=NOTHING), "turn", "it is ann's turn"),
+    (ev(type="score", player="ann", phase=1, points=0, made=False), "score", "roll"),
+])
+def test_a_first_event_the_rules_refuse_names_its_line_and_rule(event, rule, said):
+    r = replay([game(), event])
+    assert not r.legal and r.error["line"] == 2 and r.error["rule"] == rule
+    assert said in r.error["message"]
+
+
+def test_keeps_rolls_and_scores_are_checked():
+    start = [game(), ev(type="roll", player="ann", faces=NOTHING)]
+    # a kept die that is not showing
+    r = replay([*start, ev(type="keep", player="ann", faces=["WG"])])
+    assert r.error["rule"] == "keep" and "WG is not" in r.error["message"]
+    # the kept dice must show the same faces after the roll
+    r = replay([*start, ev(type="keep", player="ann", faces=["R5"]),
+                ev(type="roll", player="ann", faces=["B6", *NOTHING[1:]])])
+    assert r.error["rule"] == "kept" and r.error["line"] == 4
+    # a wrong score: the dice make the phase for 45 (10 10 10, 5 5 5), not 44
+    r = replay([game(), ev(type="roll", player="ann", faces=TWO_SETS),
+                ev(type="score", player="ann", phase=1, points=44, made=True)])
+    assert r.error["rule"] == "score" and "scoring 45" in r.error["message"]
+    # a miss said where the dice make it
+    r = replay([game(), ev(type="roll", player="ann", faces=TWO_SETS),
+                ev(type="score", player="ann", phase=1, points=0, made=False)])
+    assert r.error["rule"] == "score" and "make phase 1" in r.error["message"]
+    # a fourth roll
+    r = replay([*start, *[e for _ in range(2) for e in (
+        ev(type="keep", player="ann", faces=[]), ev(type="roll", player="ann", faces=NOTHING))],
+        ev(type="keep", player="ann", faces=[])])
+    assert r.error["rule"] == "rolls"
+    # a bonus not earned
+    r = replay([game(), ev(type="bonus", player="ann", kind="five_phase", points=40)])
+    assert r.error["rule"] == "bonus"
+
+
+def test_a_line_that_is_no_dice_event_cannot_be_read():
+    with pytest.raises(LogError, match="line 2: .*numbers run from 1 to 10"):
+        replay([game(), ev(type="roll", player="ann", faces=["R12"])])
+    with pytest.raises(LogError, match="line 2: a dice game's events are"):
+        replay([game(), ev(type="draw", player="ann", card="R5")])
+
+
+def test_the_end_bonuses_and_last_tries(tiny):
+    """ann makes the last phase first (+40 first finish); bob, after her in the round,
+    makes it on his first last try (+40 too); cat misses his last try; the five-phase
+    bonus (after the last phase here, the mark 10) follows the score that earns it."""
+    p = ("ann", "bob", "cat")
+    made2 = ev(type="roll", player="{}", faces=HIGH_PAIR)
+    lines = [game(p, "tiny-dice.yaml")]
+    for who in p:  # everyone makes phase 1 (20 points)
+        lines += [made2.replace("{}", who), ev(type="score", player=who, phase=1, points=20,
+                                                made=True)]
+    triple = ["B10", "B10", "B10", "R5", "B6", "G7", "R1", "B2", "G3", "Y4"]
+    lines += [ev(type="roll", player="ann", faces=triple),
+              ev(type="score", player="ann", phase=2, points=30, made=True),
+              ev(type="bonus", player="ann", kind="five_phase", points=40),
+              ev(type="bonus", player="ann", kind="first_finish", points=40),
+              ev(type="roll", player="bob", faces=triple),
+              ev(type="score", player="bob", phase=2, points=30, made=True),
+              ev(type="bonus", player="bob", kind="five_phase", points=40),
+              ev(type="bonus", player="bob", kind="first_finish", points=40),
+              ev(type="roll", player="cat", faces=NOTHING)]
+    lines += [ev(type="keep", player="cat", faces=[]), ev(type="roll", player="cat", faces=NOTHING)] * 2
+    lines += [ev(type="score", player="cat", phase=2, points=0, made=False),
+              ev(type="end", totals={"ann": 130, "bob": 130, "cat": 20})]
+    r = replay(lines, tiny)
+    assert r.legal, r.error
+    assert r.to_json()["over"] and r.to_json()["winners"] == ["ann", "bob"]
+    # leaving out a bonus earned is refused at the line after the score
+    short = [x for x in lines if '"first_finish"' not in x or '"bob"' not in x]
+    r = replay(short, tiny)
+    assert not r.legal and r.error["rule"] == "bonus"
+    # and so are wrong totals at the end
+    r = replay([*lines[:-1], ev(type="end", totals={"ann": 130, "bob": 90, "cat": 20})], tiny)
+    assert r.error["rule"] == "end"
+
+
+def test_solo_misses_cost_five_and_the_finish_bonus_needs_a_first_try(tiny):
+    pack = load_pack(tiny / "tiny-dice.yaml")
+    w = pack.worlds[0]
+    g = DiceGame.new(pack.dice, w.rules, [e.phase for e in w.played], ["solo"])
+    faces = tuple(Face(int(t[1:]), t[0]) for t in NOTHING)
+    g = apply(g, Roll("solo", faces))
+    for _ in range(2):
+        g = apply(apply(g, Keep("solo", ())), Roll("solo", faces))
+    with pytest.raises(DiceRuleError, match="not made, scoring -5"):
+        apply(g, Score("solo", 1, 0, False))
+    g = apply(g, Score("solo", 1, -5, False))
+    assert g.totals == (-5,)
+
+
+def test_seeded_games_replay_and_are_the_same_for_a_seed():
+    pack = load_pack("dice")
+    a = play_game(pack, ["ann", "bob"], ["naive", "naive"], seed=4)
+    b = play_game(pack, ["ann", "bob"], ["naive", "naive"], seed=4)
+    assert a.moves == b.moves and a.final.over
+    header = {"type": "game", "variant": "dice", "world": None, "players": ["ann", "bob"],
+              "seed": a.seed}
+    r = replay(list(log_lines(header, a.moves, a.final)))
+    assert r.legal and r.to_json()["over"]
+
+
+def test_simulate_a_dice_pack_gives_figures_with_intervals(tmp_path):
+    r = runner.invoke(app, ["simulate", "dice", "-n", "2", "-g", "4", "--bot", "naive", "--json",
+                            "--logs", str(tmp_path / "logs")])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["games"] == 4 and out["finished"] == 4
+    assert len(out["turns_per_game"]["ci95"]) == 2 and out["win_share_by_seat"][0]["ci95"]
+    assert out["five_phase_bonus_share"]["players"] == 8
+    logs = sorted((tmp_path / "logs").glob("game-*.jsonl"))
+    assert len(logs) == 4
+    r = runner.invoke(app, ["replay", str(logs[0])])
+    assert r.exit_code == 0 and "every event is legal" in r.output
+    r = runner.invoke(app, ["simulate", "dice", "--bot", "greedy-ish", "-g", "1"])
+    assert r.exit_code == 2 and "best-chance, best-score, naive" in r.output
+
+
+def test_the_exact_bot_beats_the_naive_one_on_points():
+    pack = load_pack("dice")
+    best = summarize_dice(simulate_dice(pack, 1, 6, "best-score", seed=2), 1)
+    naive = summarize_dice(simulate_dice(pack, 1, 6, "naive", seed=2), 1)
+    assert best["final_score"]["mean"] > naive["final_score"]["mean"]
