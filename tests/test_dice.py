@@ -159,3 +159,37 @@ def test_one_roll_chance_of_the_printed_phase_1_agrees_with_sampling():
                              for _ in range(k.count)], pack.rules).made for _ in range(n))
     sd = (float(exact) * (1 - float(exact)) / n) ** 0.5
     assert abs(hits / n - float(exact)) < 4 * sd
+
+
+# ---------------------------------------------------------------- lint and limits
+
+
+def _pack(tmp_path, name, body):
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"name: {name}\ntitle: t\ndescription: d\nsource: s\nextends: dice\n{body}")
+    return path
+
+
+def test_lint_says_which_phase_no_roll_makes_and_why(tmp_path):
+    # green shows on one high face and two low faces: at most 5 dice of a green run in a row
+    path = _pack(tmp_path, "runs", "rules:\n  game_length: 3\nphases:\n  - \"2 sets of 3\"\n"
+                                   "  - \"1 color run of 6\"\n  - \"3 sets of 4\"\n")
+    r = runner.invoke(app, ["lint", str(path)])
+    assert r.exit_code == 1, r.output
+    assert "10:5: error: phase 2 (1 color run of 6): no roll of these dice makes it: every roll" \
+        in r.output
+    assert "11:5: error: phase 3 (3 sets of 4): no roll of these dice makes it: it needs 12 " \
+           "dice, and there are 10" in r.output
+    assert "a player holds at most" not in r.output  # (a card game's words)
+
+
+def test_too_many_dice_or_states_are_refused_at_once(tmp_path):
+    path = _pack(tmp_path, "many", "dice:\n  dice:\n    - {name: a, count: 12, faces: [R5, B6]}\n"
+                                   "    - {name: b, count: 3, faces: [R5, B6]}\n")
+    r = runner.invoke(app, ["validate", str(path)])
+    assert r.exit_code == 1 and "15 dice: a game has at most 12" in r.output
+    from phasedsl.dice.odds import TooManyStates
+
+    faces = tuple(Face(n, "R") for n in range(1, 13))
+    with pytest.raises(TooManyStates, match="states of dice kept"):
+        Space(Dice((DieKind("a", 6, faces), DieKind("b", 6, faces[::-1][:11]))))

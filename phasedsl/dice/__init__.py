@@ -9,6 +9,7 @@ from ..system.face import lazy
 
 FACE = {
     "Dice": "faces",
+    "MOST_DICE": "faces",
     "DieKind": "faces",
     "DiceScoring": "faces",
     "Face": "faces",
@@ -18,6 +19,7 @@ FACE = {
     "judge": "rolls",
     "colour_matters": "rolls",
     "Judged": "rolls",
+    "unmakeable": "rolls",
     "Space": "odds",
     "Table": "odds",
     "table": "odds",

@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..model.cards import WILD, Card, Deck
 
 _FACE = re.compile(r"(?i)^(?:(W)([A-Z])?|([A-Z])?(\d{1,2}))$")
-MOST_DICE = 20
+MOST_DICE = 12  # dice in a game: a roll is judged by trying its sub-multisets
 MOST_FACES = 20
 
 

@@ -20,15 +20,20 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations_with_replacement
-from math import prod
+from math import comb, prod
 
+from ..errors import PhaseDSLError
 from ..model.phase import Phase
 from ..model.rules import Rules
 from .faces import Dice, Face
 from .rolls import makes_sorted
 
 # Partial states above which the exact table is refused (a pack of many dice and faces).
-MOST_STATES = 3_000_000
+MOST_STATES = 600_000
+
+
+class TooManyStates(PhaseDSLError):
+    """Dice with too many states for the exact tables."""
 
 
 def _multisets(m: int, most: int) -> list[tuple[int, ...]]:
@@ -53,6 +58,11 @@ class Space:
     sides: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
+        # (the states are counted before any is built: a pack of many dice is refused fast)
+        size = prod(comb(len(set(k.faces)) + k.count, k.count) for k in self.dice.kinds)
+        if size > MOST_STATES:
+            raise TooManyStates(f"these dice ({self.dice.describe()}) have {size:,} states of "
+                                f"dice kept: the exact tables stop at {MOST_STATES:,}")
         self.faces, self.weights, self.sides = [], [], []
         for k in self.dice.kinds:
             distinct = sorted(set(k.faces))
@@ -64,8 +74,6 @@ class Space:
         self.index_of = [{ms: i for i, ms in enumerate(mss)} for mss in self.per_kind]
         self.radix = [len(mss) for mss in self.per_kind]
         self.size = prod(self.radix)
-        if self.size > MOST_STATES:
-            raise ValueError(f"{self.size:,} states of these dice: more than {MOST_STATES:,}")
         # state index = mixed radix over the kinds (the last kind varies fastest)
         self.stride = [prod(self.radix[i + 1:]) for i in range(len(self.radix))]
 

@@ -22,7 +22,7 @@ from ..model.meld import Meld
 from ..model.phase import Phase
 from ..model.rules import Rules
 from ..solver import find
-from .faces import Face
+from .faces import Dice, Face
 
 
 def colour_matters(phase: Phase, rules: Rules) -> bool:
@@ -45,6 +45,12 @@ def _hands(used: Sequence[Face], phase: Phase, rules: Rules) -> Iterator[list[Ca
         raise InputError("a wild die counts only in its own colour, and this pack's phases "
                          "need natural dice in a group (wilds.natural_minimum above 0) with a "
                          "colour group: not supported; set wilds.natural_minimum: 0")
+    if len(phase.groups) == 1 and phase.groups[0].kind.one_color and not phase.groups[0].colors:
+        # one group of one colour: a wild of that colour is any card of it, and the dice of
+        # other colours are no use; so each colour shown is tried with its own dice alone
+        for colour in sorted({f.color for f in used}):
+            yield [f.card() for f in used if f.color == colour]
+        return
     numbers = list(rules.deck.numbers) if _numbers_matter(phase) else [rules.deck.low]
     by_colour = Counter(f.color for f in wilds)
     choices = [[[Card(n, c) for n in ns] for ns in combinations_with_replacement(numbers, k)]
@@ -134,3 +140,40 @@ def judge(phase: Phase, faces: Sequence[Face], rules: Rules) -> Judged:
         if meld is not None:
             return Judged(phase, faces, True, used, sum(f.points() for f in used), meld)
     return Judged(phase, faces, False)
+
+
+def roll_makes(phase: Phase, faces: Sequence[Face], rules: Rules) -> bool:
+    """Whether some of these dice make the phase (the solver lays what it needs of a
+    hand, so one search a roll)."""
+    if len(faces) < phase.cards_needed:
+        return False
+    return any(find(phase, hand, rules) is not None for hand in _hands(faces, phase, rules))
+
+
+SAMPLED_ROLLS = 4_000
+
+
+def unmakeable(phase: Phase, rules: Rules, dice: Dice) -> str | None:
+    """Why no roll of these dice makes the phase, or None when some roll does (found among
+    seeded rolls, else by trying every roll)."""
+    import random
+
+    need = phase.cards_needed
+    if need > dice.count:
+        return f"it needs {need} dice, and there are {dice.count}"
+    rng = random.Random(f"phasedsl-dice-lint:{phase}")
+    for _ in range(SAMPLED_ROLLS):
+        roll = [rng.choice(k.faces) for k in dice.kinds for _ in range(k.count)]
+        if roll_makes(phase, roll, rules):
+            return None
+    from .odds import Space, TooManyStates
+
+    try:
+        space = Space(dice)
+    except TooManyStates:
+        return None  # (not proved either way: no error is said)
+    # (every roll holds some sub-multiset of exactly the dice needed: those are fewer)
+    if any(makes_sorted(phase, space.faces_of(s), rules)
+           for s in space.states() if space.count[s] == need):
+        return None
+    return f"every roll of {dice.describe()} was tried"

@@ -233,6 +233,8 @@ def lint(pack, raw: dict) -> list[tuple[tuple, str]]:
 
         for e in world.phases:
             for msg in phase_warnings(e.phase, world.rules):
+                if pack.dice is not None and "a player holds at most" in msg:
+                    continue  # (a dice pack's hand is its dice: game_rule_errors says more)
                 out.append((at(e), f"{of}phase {e.number} ({e.phase}) {msg}"))
         for e, msg in repeated_phases(world.phases, world.rules.deck):
             out.append((at(e), of + msg))
@@ -323,6 +325,17 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
             found.append((world.name, ("rules", "house_rules", "declare_phase"),
                         f"declare_phase is {hr['declare_phase']!r} but phase_order is "
                         f"{order!r}: only players who choose their phases declare them"))
+    if pack.dice is not None:
+        from ..dice import unmakeable
+
+        for wi, world in enumerate(pack.worlds):
+            for e in world.phases:
+                why = unmakeable(e.phase, world.rules, pack.dice)
+                if why:
+                    i = e.number - 1
+                    at = ("worlds", wi, "phases", i) if len(pack.worlds) > 1 else ("phases", i)
+                    found.append((world.name, at, f"phase {e.number} ({e.phase}): no roll of "
+                                                  f"these dice makes it: {why}"))
     return said_once(found, len(pack.worlds))
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import jsonschema
 
-from ..dice import Dice, DiceScoring, DieKind, parse_face
+from ..dice import MOST_DICE, Dice, DiceScoring, DieKind, parse_face
 from ..errors import ArgumentError, InputError, PackError, PhaseDSLError, caret_lines, quoted
 from ..model.cards import Deck
 from ..model.phase import Phase
@@ -781,6 +781,11 @@ def _dice(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: s
             kinds.append(DieKind(k.get("name", f"die {ki + 1}"), int(k.get("count", 1)),
                                  tuple(faces)))
     if not kinds:
+        return None
+    if sum(k.count for k in kinds) > MOST_DICE:
+        diags.append(_diag(spath, doc.mark(("dice", "dice")),
+                           f"{sum(k.count for k in kinds)} dice: a game has at most {MOST_DICE}",
+                           lines))
         return None
     return Dice(tuple(kinds), int(given.get("rolls", 3)),
                 DiceScoring(**(given.get("scoring") or {})))
