@@ -28,6 +28,15 @@ def _pct(x) -> str:
     return f"{100 * float(x):.4f}%"
 
 
+def highest_score(dice, best_rolls: list[int]) -> int:
+    """The most a game can score: each phase's best roll, the five-phase bonus where those
+    pass its mark, and the first-finish bonus."""
+    sc = dice.scoring
+    first = sum(best_rolls[:5])
+    five = sc.five_phase_bonus if first > sc.five_phase_over else 0
+    return sum(best_rolls) + five + sc.first_finish_bonus
+
+
 def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool) -> None:
     """Each phase's exact chance of a turn under the best holds (and with one and two
     rolls), its expected turns, and the best expected score of a turn."""
@@ -40,11 +49,13 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
     tables = [(i, table(p, rules, pack.dice, space)) for i, p in phases]
     solo = sum((t.expected_turns for _, t in tables if t.expected_turns), Fraction(0))
     never = [i for i, t in tables if t.expected_turns is None]
+    top = highest_score(pack.dice, [t.best_roll for _, t in tables]) if phrase is None else None
     if as_json:
         say(json.dumps({"pack": pack.name, "dice": pack.dice.describe(),
                         "rolls": pack.dice.rolls,
                         "phases": [t.to_json(i) for i, t in tables],
-                        "expected_turns_solo": None if never else float(solo)}))
+                        "expected_turns_solo": None if never else float(solo),
+                        "highest_score": top}))
         return
     rolls = pack.dice.rolls
     say(f"{pack.name}: the chance of making each phase in one turn of {rolls} rolls, keeping "
@@ -58,6 +69,8 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
         frac = frac if len(frac) <= 24 else f"{float(t.chance):.6g}"
         say(f"{i if i is not None else '-':>2}  {t.phase!s:<28} {cells}  {frac:<24} "
             f"{turns:>6}  {float(t.expected_score):.2f}")
+    if top is not None:
+        say(f"highest possible score: {top} (each phase's best roll, with both bonuses)")
     if len(tables) > 1:
         say("a whole game solo: " + ("never ends (a phase no roll makes)" if never else
                                       f"{float(solo):.2f} turns expected (the sum of each "

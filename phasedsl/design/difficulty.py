@@ -21,11 +21,11 @@ from __future__ import annotations
 import hashlib
 import math
 import statistics
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 from ..model.phase import Phase
-from ..model.rules import Rules
+from ..model.rules import Rules, rules_fingerprint
 from ..packs.pack import Pack
 from .odds import Z95, exact_odds, sampled_odds, wilson
 from .simulate import GameRecord, phase_tallies
@@ -68,11 +68,6 @@ class Dealt:
 
 
 _MEMORY: dict[str, Dealt] = {}
-
-
-def rules_fingerprint(rules: Rules) -> str:
-    """The rules fields a dealt hand's making depends on (scoring does not), as text."""
-    return repr([(f.name, getattr(rules, f.name)) for f in fields(rules) if f.name != "scoring"])
 
 
 def _cache_key(phase: Phase, rules: Rules, samples: int, seed: int) -> str:

@@ -12,28 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from pathlib import Path
 
 from ..errors import PhaseDSLError
 from ..system.outfiles import write_text
+from ..system.resources import cache_dir
 
 FILE_NAME = "dealt.json"
 # A cache file larger than this is not read (nor extended): it was not written by us.
 MAX_BYTES = 8_000_000
 # Entries kept at most; past it the file starts again (old answers are cheap to redo).
 MAX_ENTRIES = 20_000
-
-
-def cache_dir() -> Path | None:
-    """Where the cache lives (None: no home to put it in)."""
-    for var, sub in (("PHASEDSL_CACHE", None), ("XDG_CACHE_HOME", "phasedsl")):
-        value = os.environ.get(var)
-        if value:
-            return Path(value) / sub if sub else Path(value)
-    with contextlib.suppress(RuntimeError, KeyError):
-        return Path.home() / ".cache" / "phasedsl"
-    return None
 
 
 def _path() -> Path | None:

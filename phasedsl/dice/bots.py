@@ -19,7 +19,7 @@ from fractions import Fraction
 from ..model.phase import Phase
 from .faces import Dice, Face
 from .game import DiceGame
-from .odds import Solved, Space, advise, solve, state_of
+from .odds import Solved, Space, advise, solve
 from .rolls import colour_matters, judge
 
 BOTS = ("best-chance", "best-score", "naive")
@@ -43,8 +43,8 @@ class ExactBot:
         left = self.dice.rolls - g.rolls
         if left <= 0:
             return None
-        state = state_of(self.space, g.showing)
-        now = self._solved(g, self.objective).worth[0][state]  # score now (unscaled)
+        j = judge(g.phase, g.showing, g.rules)
+        now = (1 if j.made else 0) if self.objective == "chance" else j.score  # score now
         a = advise(g.phase, g.rules, self.dice, g.showing, left, self.space,
                    lambda obj: self._solved(g, obj), (self.objective,))
         best = a.chance if self.objective == "chance" else a.expected_score

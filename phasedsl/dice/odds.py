@@ -83,10 +83,7 @@ class Space:
     @cached_property
     def parts(self) -> list[tuple[int, ...]]:
         """Each state's index per kind."""
-        out = []
-        for s in range(self.size):
-            out.append(tuple((s // st) % r for st, r in zip(self.stride, self.radix, strict=True)))
-        return out
+        return [self.parts_of(s) for s in range(self.size)]
 
     @cached_property
     def count(self) -> list[int]:
@@ -99,9 +96,24 @@ class Space:
         n = self.dice.count
         return [s for s in self.states() if self.count[s] == n]
 
+    def parts_of(self, s: int) -> tuple[int, ...]:
+        return tuple((s // st) % r for st, r in zip(self.stride, self.radix, strict=True))
+
+    def fewer(self, s: int) -> list[int]:
+        """The states with one die fewer than ``s`` (one per distinct face showing)."""
+        less = []
+        for k, p in enumerate(self.parts_of(s)):
+            ms = self.per_kind[k][p]
+            for fi, c in enumerate(ms):
+                if c:
+                    shrunk = list(ms)
+                    shrunk[fi] -= 1
+                    less.append(s + (self.index_of[k][tuple(shrunk)] - p) * self.stride[k])
+        return less
+
     def faces_of(self, s: int) -> tuple[Face, ...]:
         out: list[Face] = []
-        for k, p in enumerate(self.parts[s]):
+        for k, p in enumerate(self.parts_of(s)):
             for f, c in zip(self.faces[k], self.per_kind[k][p], strict=True):
                 out += [f] * c
         return tuple(sorted(out))
@@ -130,19 +142,7 @@ class Space:
     @cached_property
     def remove(self) -> list[list[int]]:
         """For each state, the states with one die fewer (one per distinct face showing)."""
-        out = []
-        for s in self.states():
-            parts = self.parts[s]
-            less = []
-            for k, p in enumerate(parts):
-                ms = self.per_kind[k][p]
-                for fi, c in enumerate(ms):
-                    if c:
-                        shrunk = list(ms)
-                        shrunk[fi] -= 1
-                        less.append(s + (self.index_of[k][tuple(shrunk)] - p) * self.stride[k])
-            out.append(less)
-        return out
+        return [self.fewer(s) for s in self.states()]
 
     @cached_property
     def held_scale(self) -> list[int]:
@@ -231,6 +231,7 @@ class Table:
     phase: Phase
     by_rolls: tuple[Fraction, ...]
     expected_score: Fraction
+    best_roll: int = 0  # the most a roll scores for this phase
 
     @property
     def chance(self) -> Fraction:
@@ -247,7 +248,8 @@ class Table:
                 "by_rolls": {str(i + 1): _frac(p) for i, p in enumerate(self.by_rolls)},
                 "expected_turns": None if self.expected_turns is None else float(self.expected_turns),
                 "expected_score": float(self.expected_score),
-                "expected_score_exact": _frac(self.expected_score)}
+                "expected_score_exact": _frac(self.expected_score),
+                "best_roll": self.best_roll}
 
 
 def _frac(x: Fraction) -> str:
@@ -255,24 +257,31 @@ def _frac(x: Fraction) -> str:
 
 
 class Solved:
-    """The decision process of one phase and objective, level by level."""
+    """The decision process of one phase and goal (``chance`` or ``score``): the chance
+    (or expected score) with 1..rolls rolls, the best a single roll can be worth, and for
+    each re-roll count the worth of every kept partial state (for hold advice)."""
 
-    def __init__(self, space: Space, phase: Phase, rules: Rules, objective: str = "chance"):
-        self.space, self.phase, self.objective = space, phase, objective
-        base = terminal(space, phase, rules, objective)
+    def __init__(self, by_rolls: list[Fraction], best: int, keep: list[list[int]]) -> None:
+        self.by_rolls, self.best, self.keep = by_rolls, best, keep
+
+    @classmethod
+    def work_out(cls, space: Space, phase: Phase, rules: Rules, objective: str) -> Solved:
+        worth = terminal(space, phase, rules, objective)
+        best = max((w for w in worth if w is not None), default=0)
         d = space.outcomes
-        # worth[k][s]: state s (full) with k re-rolls left, scaled by d**k
-        self.worth: list[list[int | None]] = [base]
-        self.keep: list[list[int]] = []  # keep[k-1][s]: best kept partial state
-        self.by_rolls: list[Fraction] = []
+        keep: list[list[int]] = []
+        by_rolls: list[Fraction] = []
         for k in range(space.dice.rolls):
-            u = expect(space, self.worth[k])
-            self.by_rolls.append(Fraction(u[0], d ** (k + 1)))
+            # u[K]: the worth of keeping K with k re-rolls after the one to come, scaled by
+            # d ** (k + 1)
+            u = expect(space, worth)
+            by_rolls.append(Fraction(u[0], d ** (k + 1)))
             if k + 1 < space.dice.rolls:
-                best = best_below(space, u)
-                self.worth.append([best[s] if space.count[s] == space.dice.count else None
-                                   for s in space.states()])
-            self.keep.append(u)  # the worth of each kept partial state, one re-roll left after
+                keep.append(u)
+                below = best_below(space, u)
+                worth = [below[s] if space.count[s] == space.dice.count else None
+                         for s in space.states()]
+        return cls(by_rolls, best, keep)
 
     def keep_worth(self, rolls_left: int) -> list[int]:
         """Each partial state's worth when kept with ``rolls_left`` re-rolls to come,
@@ -282,14 +291,24 @@ class Solved:
 
 def solve(phase: Phase, rules: Rules, dice: Dice, objective: str = "chance",
           space: Space | None = None) -> Solved:
-    return Solved(space or Space(dice), phase, rules, objective)
+    """The phase's tables, from the cache on disk when they were worked out before."""
+    from . import tablecache
+
+    space = space or Space(dice)
+    k = tablecache.key(dice, phase, rules, objective)
+    kept = tablecache.load(k, space.size, dice.rolls - 1)
+    if kept is not None:
+        return Solved(*kept)
+    solved = Solved.work_out(space, phase, rules, objective)
+    tablecache.store(k, solved.by_rolls, solved.best, solved.keep)
+    return solved
 
 
 def table(phase: Phase, rules: Rules, dice: Dice, space: Space | None = None) -> Table:
     space = space or Space(dice)
     chance = solve(phase, rules, dice, "chance", space)
     score = solve(phase, rules, dice, "score", space)
-    return Table(phase, tuple(chance.by_rolls), score.by_rolls[-1])
+    return Table(phase, tuple(chance.by_rolls), score.by_rolls[-1], score.best)
 
 
 @dataclass(frozen=True)
@@ -344,7 +363,7 @@ def _subs(space: Space, state: int) -> list[int]:
     seen, todo = {state}, [state]
     while todo:
         s = todo.pop()
-        for t in space.remove[s]:
+        for t in space.fewer(s):
             if t not in seen:
                 seen.add(t)
                 todo.append(t)

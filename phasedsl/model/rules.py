@@ -6,7 +6,7 @@ is an option (see README, "Meld semantics").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Literal
 
 from ..errors import RulesError
@@ -97,3 +97,8 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+
+
+def rules_fingerprint(rules: Rules) -> str:
+    """The rules fields a dealt hand's making depends on (scoring does not), as text."""
+    return repr([(f.name, getattr(rules, f.name)) for f in fields(rules) if f.name != "scoring"])

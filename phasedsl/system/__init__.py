@@ -12,6 +12,7 @@ FACE = {
     "BARRIER": "workers",
     "OutputError": "outfiles",
     "Pool": "workers",
+    "cache_dir": "resources",
     "can_fork": "workers",
     "check_target": "outfiles",
     "clear_folder": "outfiles",

@@ -7,6 +7,8 @@ folders, so there is one copy of each in the repository.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parents[1]  # (this file is in phasedsl/system/)
@@ -31,3 +33,14 @@ def variants_dir() -> Path:
 
 def schema_path() -> Path:
     return _PKG / "pack.schema.json"
+
+
+def cache_dir() -> Path | None:
+    """Where the cache lives (None: no home to put it in)."""
+    for var, sub in (("PHASEDSL_CACHE", None), ("XDG_CACHE_HOME", "phasedsl")):
+        value = os.environ.get(var)
+        if value:
+            return Path(value) / sub if sub else Path(value)
+    with contextlib.suppress(RuntimeError, KeyError):
+        return Path.home() / ".cache" / "phasedsl"
+    return None
