@@ -19,7 +19,7 @@ FACE = {
     "judge": "rolls",
     "colour_matters": "rolls",
     "Judged": "rolls",
-    "unmakeable": "rolls",
+    "unmakeable": "odds",
     "Space": "odds",
     "Table": "odds",
     "table": "odds",

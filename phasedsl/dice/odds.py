@@ -26,7 +26,7 @@ from ..errors import PhaseDSLError
 from ..model.phase import Phase
 from ..model.rules import Rules
 from .faces import Dice, Face
-from .rolls import makes_sorted
+from .rolls import makes_sorted, roll_makes
 
 # Partial states above which the exact table is refused (a pack of many dice and faces).
 MOST_STATES = 600_000
@@ -386,3 +386,30 @@ def state_of(space: Space, faces: Sequence[Face]) -> int:
         else:
             raise ValueError(f"{f}: no die left that shows it")
     return sum(space.index_of[k][tuple(c)] * space.stride[k] for k, c in enumerate(counts))
+
+
+SAMPLED_ROLLS = 4_000
+
+
+def unmakeable(phase: Phase, rules: Rules, dice: Dice) -> str | None:
+    """Why no roll of these dice makes the phase, or None when some roll does (found among
+    seeded rolls, else by trying every roll)."""
+    import random
+
+    need = phase.cards_needed
+    if need > dice.count:
+        return f"it needs {need} dice, and there are {dice.count}"
+    rng = random.Random(f"phasedsl-dice-lint:{phase}")
+    for _ in range(SAMPLED_ROLLS):
+        roll = [rng.choice(k.faces) for k in dice.kinds for _ in range(k.count)]
+        if roll_makes(phase, roll, rules):
+            return None
+    try:
+        space = Space(dice)
+    except TooManyStates:
+        return None  # (not proved either way: no error is said)
+    # (every roll holds some sub-multiset of exactly the dice needed: those are fewer)
+    if any(makes_sorted(phase, space.faces_of(s), rules)
+           for s in space.states() if space.count[s] == need):
+        return None
+    return f"every roll of {dice.describe()} was tried"

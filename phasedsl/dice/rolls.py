@@ -22,7 +22,7 @@ from ..model.meld import Meld
 from ..model.phase import Phase
 from ..model.rules import Rules
 from ..solver import find
-from .faces import Dice, Face
+from .faces import Face
 
 
 def colour_matters(phase: Phase, rules: Rules) -> bool:
@@ -148,32 +148,3 @@ def roll_makes(phase: Phase, faces: Sequence[Face], rules: Rules) -> bool:
     if len(faces) < phase.cards_needed:
         return False
     return any(find(phase, hand, rules) is not None for hand in _hands(faces, phase, rules))
-
-
-SAMPLED_ROLLS = 4_000
-
-
-def unmakeable(phase: Phase, rules: Rules, dice: Dice) -> str | None:
-    """Why no roll of these dice makes the phase, or None when some roll does (found among
-    seeded rolls, else by trying every roll)."""
-    import random
-
-    need = phase.cards_needed
-    if need > dice.count:
-        return f"it needs {need} dice, and there are {dice.count}"
-    rng = random.Random(f"phasedsl-dice-lint:{phase}")
-    for _ in range(SAMPLED_ROLLS):
-        roll = [rng.choice(k.faces) for k in dice.kinds for _ in range(k.count)]
-        if roll_makes(phase, roll, rules):
-            return None
-    from .odds import Space, TooManyStates
-
-    try:
-        space = Space(dice)
-    except TooManyStates:
-        return None  # (not proved either way: no error is said)
-    # (every roll holds some sub-multiset of exactly the dice needed: those are fewer)
-    if any(makes_sorted(phase, space.faces_of(s), rules)
-           for s in space.states() if space.count[s] == need):
-        return None
-    return f"every roll of {dice.describe()} was tried"

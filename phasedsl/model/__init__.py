@@ -25,6 +25,7 @@ FACE = {
     "Part": "group",
     "Phase": "phase",
     "Rules": "rules",
+    "rules_fingerprint": "rules",
     "SKIP": "cards",
     "STANDARD_DECK": "cards",
     "Scoring": "rules",
