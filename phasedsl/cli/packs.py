@@ -146,6 +146,7 @@ def show(
             "name": pack.name, "title": pack.title, "description": pack.description,
             "source": pack.source, "extends": pack.extends,
             "rules_changed": dict(describe_rules(pack.settings)),
+            "dice": None if pack.dice is None else _dice_json(pack.dice),
             "worlds": [{"name": w.name, "title": w.title, "note": w.note,
                         "rules_changed": dict(describe_rules(w.settings)),
                         "phases": [{"number": e.number, "canonical": e.phase.canonical(w.rules.deck),
@@ -156,13 +157,18 @@ def show(
     say(f"{pack.title} [{pack.name}]")
     say(_wrap(pack.description))
     say(_wrap(f"source: {pack.source}", "        "))
+    if pack.dice is not None:
+        d = pack.dice
+        say(_wrap(f"dice: {d.describe()}; {d.rolls} rolls a turn; +{d.scoring.five_phase_bonus} "
+                  f"when the total after phase 5 is over {d.scoring.five_phase_over}, "
+                  f"+{d.scoring.first_finish_bonus} to the first to finish", "      "))
     for w in worlds:
         say("")
         if len(pack.worlds) > 1:
             say(f"== {w.title} [{w.name}]")
         if w.note and len(pack.worlds) > 1:  # (a one-list pack's note is the pack's)
             say(_wrap(f"note: {w.note}", "      "))
-        cells: list = [["#", "cards", "phase"]]
+        cells: list = [["#", "dice" if pack.dice is not None else "cards", "phase"]]
         for e in w.phases:
             name = f" ({e.name})" if e.name else ""
             cells.append([str(e.number), str(e.phase.cards_needed), e.phase.canonical(w.rules.deck) + name])
@@ -174,6 +180,14 @@ def show(
         say("rules that differ from the printed rules:" + ("" if changed else " none"))
         for key, value in changed:
             say(_wrap(f"{key}: {json.dumps(value)}", "      ", "  "))
+
+
+def _dice_json(dice) -> dict:
+    from dataclasses import asdict
+
+    return {"rolls": dice.rolls, "scoring": asdict(dice.scoring),
+            "dice": [{"name": k.name, "count": k.count, "faces": [str(f) for f in k.faces]}
+                     for k in dice.kinds]}
 
 
 def _wrap(text: str, indent: str = "", first: str = "") -> str:
