@@ -208,3 +208,18 @@ def test_the_exact_bot_beats_the_naive_one_on_points():
     best = summarize_dice(simulate_dice(pack, 1, 6, "best-score", seed=2), 1)
     naive = summarize_dice(simulate_dice(pack, 1, 6, "naive", seed=2), 1)
     assert best["final_score"]["mean"] > naive["final_score"]["mean"]
+
+
+def test_play_dice_in_the_terminal_with_hints_and_a_log_that_replays(tmp_path):
+    log = tmp_path / "me.jsonl"
+    r = runner.invoke(app, ["play", "dice", "--bots", "1", "--bot", "naive", "--seed", "3",
+                            "--log", str(log)],
+                      input="hint\nkeep R5\nkeep 9 9 9 W W\nscore\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "best chance: keep R9 R9 R9 WG WY (100.00%" in r.output
+    assert "? not showing: R5" in r.output
+    assert "made phase 1" in r.output and "game stopped" in r.output
+    r = runner.invoke(app, ["replay", str(log), "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["legal"]
+    r = runner.invoke(app, ["play", "dice", "--bot", "strong"])
+    assert r.exit_code == 2 and "a dice game's bots are" in r.output

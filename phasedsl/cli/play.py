@@ -159,6 +159,10 @@ def play(
     help (all of them), quit.  End of input quits; the log holds the game
     so far.
 
+    A dice pack (phasedsl play dice): after each roll, keep FACES (keep those
+    dice, roll the others), score, hint (the exact best keep), quit; --bot is
+    best-chance (the default), best-score or naive.
+
     Examples:
 
         phasedsl play short-game-5 --seed 7 --log game.jsonl
@@ -176,7 +180,6 @@ def play(
 
     try:
         variant = chosen_pack(pack_arg, variant, "original")
-        spec = parse_bot(bot, bot_timeout)
     except PhaseDSLError as e:
         fail(e)
     names = [n for n in BOT_NAMES if n != name][:bots]
@@ -190,6 +193,10 @@ def play(
     try:
         pack = load_pack(variant)
         one_world(pack, world)
+        if pack.dice is not None:
+            _play_dice(pack, world, name, names, bot, seed, chosen, log, force)
+            return
+        spec = parse_bot(bot, bot_timeout)
         game = Game.new(pack, [name, *names], seed=seed, world=world)
         refuse_unplayable(game.state.table.pack, game.state.table.world)
         if log is not None:  # a log names its pack from its own folder, as replay reads it
@@ -282,6 +289,50 @@ def play(
         typer.echo(f"the log is in {log}")
     if stop is not None:
         raise stop
+
+
+def _play_dice(pack, world, name, names, bot, seed, chosen, log, force) -> None:
+    """``play`` of a dice pack (players.diceplay), its log written as the game goes."""
+    from pathlib import Path
+
+    from ..dice import BOTS
+    from ..game.log import variant_ref
+    from ..players.diceplay import play_dice
+    from ..players.play import MAX_COMMAND
+
+    bot = "best-chance" if bot == "greedy" else bot
+    if bot not in BOTS:
+        raise PhaseDSLError(f"--bot: a dice game's bots are {', '.join(BOTS)}, not {bot!r}")
+    out = _Record(log, force) if log is not None else None
+    ref = variant_ref(pack, Path(log).parent) if log is not None else pack.name
+    header = {"type": "game", "variant": ref, "world": world, "players": [name, *names],
+              "seed": seed}
+
+    def read(prompt: str) -> str | None:
+        if out is not None:
+            out.commit()
+        typer.echo(prompt, nl=False)
+        line = sys.stdin.readline(MAX_COMMAND + 1)
+        if not line:
+            typer.echo("")
+            return None
+        if not sys.stdin.isatty():
+            typer.echo(printable(line.rstrip("\n"))[:200])
+        return line
+
+    if chosen:
+        typer.echo(f"seed {seed}: play again with --seed {seed}")
+    finished = False
+    try:
+        finished = play_dice(pack, world, name, names, bot, seed, read, typer.echo,
+                             out.add if out is not None else lambda lines: None, header)
+    finally:
+        if out is not None:
+            out.commit()
+    if not finished:
+        typer.echo("game stopped" + (f"; the log so far is in {log}" if log is not None else ""))
+    elif log is not None:
+        typer.echo(f"the log is in {log}")
 
 
 class _Record:

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..dice.bots import make_bot
-from ..dice.faces import Dice, Face
 from ..dice.game import DiceGame, Keep, Move, Roll, apply, score_move
 from ..dice.odds import Space
 from ..packs.pack import Pack
@@ -25,19 +24,6 @@ MAX_TURNS = 10_000  # a game of phases no roll makes stops here (said, not count
 
 def dice_seed(seed: int, index: int) -> int:
     return random.Random(f"phasedsl-dice:{seed}:{index}").getrandbits(48)
-
-
-def roll(dice: Dice, kept: Sequence[Face], rng: random.Random) -> tuple[Face, ...]:
-    """Every die's face after rolling the dice not kept (a kept face stays on a die of a
-    kind that shows it)."""
-    room = [k.count for k in dice.kinds]
-    for f in sorted(kept, key=lambda f: len(dice.kind_of(f))):
-        k = next(k for k in dice.kind_of(f) if room[k])
-        room[k] -= 1
-    out = list(kept)
-    for k, left in zip(dice.kinds, room, strict=True):
-        out += [rng.choice(k.faces) for _ in range(left)]
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -76,10 +62,10 @@ def play_game(pack: Pack, players: Sequence[str], bots: Sequence[str], seed: int
         if g.over:
             break
         bot = agents[g.turn]
-        step(Roll(g.player, roll(pack.dice, (), rng)))
+        step(Roll(g.player, pack.dice.roll((), rng)))
         while (keep := bot.keep(g)) is not None:
             step(Keep(g.player, tuple(keep)))
-            step(Roll(g.player, roll(pack.dice, keep, rng)))
+            step(Roll(g.player, pack.dice.roll(keep, rng)))
         step(score_move(g))
         turns += 1
     while g.owed:

@@ -9,6 +9,7 @@ dice that it can be, or refused naming what it could be.
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -89,6 +90,18 @@ class Dice:
     def kind_of(self, face: Face) -> list[int]:
         """The kinds of die (their places) that show this face."""
         return [i for i, k in enumerate(self.kinds) if face in k.faces]
+
+    def roll(self, kept: Sequence[Face], rng: random.Random) -> tuple[Face, ...]:
+        """Every die's face after rolling the dice not kept (a kept face stays on a die of
+        a kind that shows it)."""
+        room = [k.count for k in self.kinds]
+        for f in sorted(kept, key=lambda f: len(self.kind_of(f))):
+            k = next(k for k in self.kind_of(f) if room[k])
+            room[k] -= 1
+        out = list(kept)
+        for k, left in zip(self.kinds, room, strict=True):
+            out += [rng.choice(k.faces) for _ in range(left)]
+        return tuple(out)
 
     def describe(self) -> str:
         return "; ".join(f"{k.count} {k.name} dice ({' '.join(map(str, k.faces))})"
