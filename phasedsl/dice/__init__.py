@@ -40,6 +40,7 @@ FACE = {
     "DiceLogError": "log",
     "replay_objects": "log",
     "log_lines": "log",
+    "move_to_json": "log",
 }
 __all__ = sorted(FACE)
 __getattr__ = lazy(__name__, FACE)

@@ -22,10 +22,10 @@ from ..dice import (
     apply,
     colour_matters,
     make_bot,
+    move_to_json,
     parse_roll,
     score_move,
 )
-from ..dice.log import move_to_json
 from ..errors import PhaseDSLError
 
 HELP = ("commands: keep FACES (keep those dice, roll the others; 'keep' alone rolls all "
