@@ -193,3 +193,34 @@ def test_too_many_dice_or_states_are_refused_at_once(tmp_path):
     faces = tuple(Face(n, "R") for n in range(1, 13))
     with pytest.raises(TooManyStates, match="states of dice kept"):
         Space(Dice((DieKind("a", 6, faces), DieKind("b", 6, faces[::-1][:11]))))
+
+
+# ---------------------------------------------------------------- odds, show and report
+
+
+def test_odds_of_the_dice_pack_gives_exact_fractions_and_the_highest_score():
+    r = runner.invoke(app, ["odds", "dice", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    first = out["phases"][0]
+    assert first["index"] == 1 and first["phase"] == "2 sets of 3"
+    assert first["by_rolls"]["1"] == "139241/279936"  # one roll of ten dice: 6**10 outcomes
+    assert Fraction(first["exact"]) > Fraction(first["by_rolls"]["2"]) > \
+        Fraction(first["by_rolls"]["1"])
+    assert first["best_roll"] == 60  # six high dice on 10: two sets of 10s (wilds score 0)
+    assert out["highest_score"] == 655 and out["expected_turns_solo"] > 10
+    text = runner.invoke(app, ["odds", "dice"]).output
+    assert "highest possible score: 655" in text and "49.7403%" in text
+
+
+def test_show_and_report_of_the_dice_pack(tmp_path):
+    r = runner.invoke(app, ["show", "dice"])
+    assert "dice: 6 high dice (R5 B6 G7 Y8 R9 B10); 4 low dice" in r.output
+    out = tmp_path / "dice.html"
+    r = runner.invoke(app, ["report", "dice", "-o", str(out), "--games", "3", "--json"])
+    assert r.exit_code == 0, r.output
+    figs = json.loads(r.stdout)["figures"]
+    assert figs["play"]["games"] == 3 and figs["highest_score"] == 655
+    page = out.read_text()
+    assert "Highest possible score: <b>655</b>" in page and "Scorepad" in page
+    assert page.count("<tr><td>") >= 10

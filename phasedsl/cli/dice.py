@@ -28,20 +28,12 @@ def _pct(x) -> str:
     return f"{100 * float(x):.4f}%"
 
 
-def highest_score(dice, best_rolls: list[int]) -> int:
-    """The most a game can score: each phase's best roll, the five-phase bonus where those
-    pass its mark, and the first-finish bonus."""
-    sc = dice.scoring
-    first = sum(best_rolls[:5])
-    five = sc.five_phase_bonus if first > sc.five_phase_over else 0
-    return sum(best_rolls) + five + sc.first_finish_bonus
-
-
 def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool) -> None:
     """Each phase's exact chance of a turn under the best holds (and with one and two
     rolls), its expected turns, and the best expected score of a turn."""
     from fractions import Fraction
 
+    from ..design.dicereport import highest_score
     from ..dice import Space, table
 
     pack, rules, phases = _pack_and_phases(variant, phrase, world)

@@ -313,12 +313,30 @@ def report(
         if world is not None:
             pack.world(world)
         check_target(output, force)
+        if pack.dice is not None:
+            _dice_report(pack, world, output, games or 80, seed, force, as_json)
+            return
         with progress_bar(as_json, "playing games", planned_work(pack, world, games)) as bar:
             tick = bar and (lambda done: bar(completed=done))
             figures = pack_figures(pack, world, games, seed, jobs, progress=tick)
         size = write_text(output, render_html(pack, world, figures), force)
     except PhaseDSLError as e:
         fail(e, as_json)
+    if as_json:
+        typer.echo(json.dumps({"variant": pack.name, "world": world, "path": str(output),
+                               "bytes": size, "figures": figures}))
+    else:
+        typer.echo(f"wrote {output} ({size:,} bytes)")
+
+
+def _dice_report(pack, world, output, games: int, seed: int, force: bool, as_json: bool) -> None:
+    """``report`` of a dice pack (design.dicereport): two best-chance bots a game."""
+    from ..design.dicereport import dice_figures, render_dice_html
+
+    with progress_bar(as_json, "playing games", games) as bar:
+        tick = bar and (lambda done: bar(completed=done))
+        figures = dice_figures(pack, world, games, 2, seed, tick)
+    size = write_text(output, render_dice_html(pack, world, figures), force)
     if as_json:
         typer.echo(json.dumps({"variant": pack.name, "world": world, "path": str(output),
                                "bytes": size, "figures": figures}))
