@@ -103,6 +103,7 @@ def list_packs(as_json: JsonOpt = False) -> None:
     for name in builtin_names():
         pack = load_pack(name)
         rows.append({"name": pack.name, "title": pack.title, "extends": pack.extends,
+                     "game": "dice" if pack.dice is not None else "cards",
                      "worlds": [{"name": w.name, "title": w.title, "phases": len(w.phases)}
                                 for w in pack.worlds]})
     if as_json:
@@ -110,8 +111,9 @@ def list_packs(as_json: JsonOpt = False) -> None:
         return
     cells = []
     for r in rows:
-        ext = f" (extends {r['extends']})" if r["extends"] else ""
-        cells.append([r["name"], r["title"] + ext])
+        said = ([f"extends {r['extends']}"] if r["extends"] else []) + (
+            ["dice"] if r["game"] == "dice" else [])
+        cells.append([r["name"], r["title"] + (f" ({', '.join(said)})" if said else "")])
         if len(r["worlds"]) > 1:
             cells += [["  " + w["name"], f"{w['title']} ({api.plural(w['phases'], 'phase')})"]
                       for w in r["worlds"]]
