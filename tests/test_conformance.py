@@ -83,7 +83,7 @@ def test_the_readme_tables_give_the_counts():
 
 
 def test_every_builtin_phase_has_made_and_short_hands_and_layouts():
-    from phasedsl.conformance.cases import pack_phases
+    from phasedsl.conformance.cases.common import pack_phases
 
     ids = {c["id"] for _, c in all_cases()}
     keys = [k for k, *_ in pack_phases()]
