@@ -19,6 +19,7 @@ import pytest
 from phasedsl.conformance import AREAS, SHIPPED, answer, load, rule_features
 from phasedsl.conformance import cases as case_families
 from phasedsl.conformance.bruteforce import can_make, confirm_hand, layout_ok, spec_of
+from phasedsl.conformance.cases import games as game_cases
 from phasedsl.conformance.export import ReferenceDisagrees, area_cases, export, texts
 from phasedsl.conformance.ruleset import changes, feature_name, flatten, printed, solver_rules, with_changes
 from phasedsl.model.cards import parse_cards
@@ -113,7 +114,7 @@ def test_coverage_of_kinds_rule_codes_and_corners():
     whole = [c for c in VECTORS["games"] if c["id"].startswith("games-whole-")]
     # every pack played, a pack with several worlds too (its cases were dropped: the log
     # named a world the case's one-world pack does not have)
-    assert len(whole) == len(case_families.GAME_PACKS)
+    assert len(whole) == len(game_cases.GAME_PACKS)
     assert {"games-whole-world-tour-jazz-club-1", "games-whole-japanese-lists-japanese-list-2-1"} <= {
         c["id"] for c in whole}
     assert whole and all(c["expected"]["legal"] and c["expected"]["hands"] for c in whole)
@@ -153,7 +154,7 @@ def test_the_referee_codes_are_read_from_the_source():
 
 def test_each_hand_written_fragment_says_what_its_row_says():
     got = {c["id"]: c for c in VECTORS["games"] if c["id"].startswith("games-hand-")}
-    for name, description, _, _, _, _, want in case_families.FRAGMENTS:
+    for name, description, _, _, _, _, want in game_cases.FRAGMENTS:
         case = got[f"games-hand-{name}"]
         exp = case["expected"]
         assert case["description"] == description
@@ -175,7 +176,7 @@ def test_each_hand_written_fragment_says_what_its_row_says():
 def test_probes_cover_each_pack_and_say_the_code_of_their_last_line():
     probes = [c for c in VECTORS["games"] if c["id"].startswith("games-probe-")]
     packs = {c["id"].removeprefix("games-probe-").rsplit("-", 2)[0] for c in probes}
-    for name, world in case_families.GAME_PACKS:
+    for name, world in game_cases.GAME_PACKS:
         assert any(p.startswith(f"{name}{'-' + world if world else ''}") for p in packs), name
     legal_kinds = set()
     for c in probes:
@@ -205,7 +206,7 @@ def test_the_move_test_and_the_probes_share_one_candidates():
     assert "from phasedsl.game.candidates import candidates" in text
     assert "def candidates" not in text
     g = Game.new("original", ["ann", "bob"], seed=4)
-    tried = case_families.probe_moves(g.state)
+    tried = game_cases.probe_moves(g.state)
     assert set(candidates(g.state)) <= set(tried)
     assert any(isinstance(m, mv.Stop) for m in tried) and any(isinstance(m, mv.Deal) for m in tried)
 
@@ -309,13 +310,42 @@ def test_export_raises_rather_than_write_a_case_the_reference_disagrees_with(mon
         list(area_cases("hands"))
 
 
+def test_a_dice_answer_the_brute_force_disagrees_with_is_never_written(monkeypatch):
+    import importlib
+
+    export_mod = importlib.import_module("phasedsl.conformance.export")
+    real = export_mod.answer
+
+    def lying(area, rules, inp):
+        got = real(area, rules, inp)
+        if area == "dice" and "score" in got and got["made"]:
+            return {**got, "score": got["score"] + 1}
+        return got
+
+    monkeypatch.setattr(export_mod, "answer", lying)
+    monkeypatch.setitem(case_families.FAMILIES, "dice", [case_families.dice_sheet])
+    with pytest.raises(ReferenceDisagrees, match="dice-sheet-example"):
+        list(area_cases("dice"))
+
+
+def test_the_dice_vectors_hold_the_sheets_example_rolls_and_holds():
+    dice = {c["id"]: c for c in VECTORS["dice"]}
+    assert dice["dice-sheet-example"]["expected"] == {"made": True, "score": 34}
+    assert sum(1 for i in dice if i.startswith("dice-hold-")) >= 30
+    assert all("/" in c["expected"]["chance"] for i, c in dice.items() if i.startswith("dice-hold-"))
+    made = [c for c in dice.values() if c["expected"].get("made")]
+    missed = [c for c in dice.values() if c["expected"].get("made") is False]
+    assert len(made) > 50 and len(missed) > 50
+
+
 # ---------------------------------------------------------------------------- export
 
 
 def _small_families(monkeypatch):
     small = {"phrases": [case_families.phrases_errors], "hands": [case_families.hands_corners],
              "layouts": [case_families.layouts_corners], "hits": [case_families.hits_corners],
-             "scoring": [case_families.scoring_cards], "games": []}
+             "scoring": [case_families.scoring_cards], "games": [],
+             "dice": [case_families.dice_holds]}
     for area, fams in small.items():
         monkeypatch.setitem(case_families.FAMILIES, area, fams)
 

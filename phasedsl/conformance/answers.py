@@ -18,7 +18,7 @@ from ..model.rules import Rules
 from ..solver import assess
 from .ruleset import game_pack, solver_rules
 
-AREAS = ("phrases", "hands", "layouts", "hits", "scoring", "games")
+AREAS = ("phrases", "hands", "layouts", "hits", "scoring", "games", "dice")
 
 
 class CaseError(PhaseDSLError):
@@ -115,8 +115,37 @@ def games(rules_json: dict, case: dict) -> dict:
             "winner": got.winner}
 
 
+def dice_of(spec: dict, deck: Deck):
+    """The dice of a case's ``dice`` object (a pack's ``dice:`` section)."""
+    from ..dice import Dice, DieKind, parse_face
+
+    kinds = tuple(DieKind(str(k["name"]), int(k["count"]),
+                          tuple(parse_face(f, deck) for f in k["faces"])) for k in spec["dice"])
+    if not kinds or sum(k.count for k in kinds) > 12 or any(k.count < 1 for k in kinds):
+        raise CaseError("dice: one to twelve dice")
+    return Dice(kinds, int(spec.get("rolls", 3)))
+
+
+def dice(rules: Rules, case: dict) -> dict:
+    """A roll judged (made, its best score) or, with ``rolls_left``, a hold: the chance
+    that the best keep makes the phase by the last roll."""
+    from ..dice import advise, fits_dice, judge, parse_face
+
+    d = dice_of(case["dice"], rules.deck)
+    phase = Phase.parse(case["phase"], rules.deck)
+    faces = [parse_face(f, rules.deck) for f in case["faces"]]
+    if fits_dice(faces, d):
+        raise CaseError(f"not a roll of these dice: {fits_dice(faces, d)}")
+    left = case.get("rolls_left")
+    if left is None:
+        j = judge(phase, faces, rules)
+        return {"made": j.made, "score": j.score}
+    a = advise(phase, rules, d, faces, int(left), objectives=("chance",))
+    return {"chance": f"{a.chance.numerator}/{a.chance.denominator}"}
+
+
 _BY_AREA = {"phrases": phrases, "hands": hands, "layouts": layouts, "hits": hits,
-            "scoring": scoring}
+            "scoring": scoring, "dice": dice}
 
 
 def answer(area: str, rules: dict, case: dict) -> dict:

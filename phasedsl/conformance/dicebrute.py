@@ -43,10 +43,8 @@ def group_ok(kind: str, size: int, faces: Sequence[Face], low: int, high: int,
             return False
         if not numbers:
             return size <= high - low + 1
-        for start in range(low, high - size + 2):
-            if all(start <= n < start + size for n in numbers):
-                return True
-        return False
+        return any(all(start <= n < start + size for n in numbers)
+                   for start in range(low, high - size + 2))
     return True  # color: one colour, numbers free
 
 
@@ -94,3 +92,24 @@ def hold_chance(groups: Sequence[tuple[str, int]], sides: Sequence[Sequence[Face
         return top
 
     return value(tuple(showing), rolls_left)
+
+
+def confirm_dice(phase_groups: Sequence[tuple[str, int]], inp: dict, expected: dict, low: int,
+                 high: int, natural_minimum: int) -> str | None:
+    """Why the reference disagrees with a `dice` case's expected answer, or None."""
+    def face(t: str) -> Face:
+        return (None, t[1]) if t[0] == "W" else (int(t[1:]), t[0])
+
+    if any(k not in KINDS for k, _ in phase_groups):
+        return f"a group kind the reference does not know: {phase_groups}"
+    faces = [face(t) for t in inp["faces"]]
+    if inp.get("rolls_left") is None:
+        best = best_score(phase_groups, faces, low, high, natural_minimum)
+        got = {"made": best is not None, "score": best or 0}
+    else:
+        sides = [[face(t) for t in k["faces"]] for k in inp["dice"]["dice"]
+                 for _ in range(k["count"])]
+        chance = hold_chance(phase_groups, sides, faces, inp["rolls_left"], low, high,
+                             natural_minimum)
+        got = {"chance": f"{chance.numerator}/{chance.denominator}"}
+    return None if got == expected else f"reference {got}, answer {expected}"

@@ -24,6 +24,7 @@ from ..system.outfiles import OutputError, check_target, write_text, write_with
 from .answers import AREAS, answer
 from .bruteforce import confirm_hand, layout_ok, spec_of
 from .cases import FAMILIES
+from .dicebrute import confirm_dice
 from .ruleset import feature_name, printed, solver_rules, with_changes
 
 README_NAME = "README.md"
@@ -54,6 +55,14 @@ def minimized(area: str, changes: dict, inp: dict, expected: dict) -> dict:
 def confirm(area: str, case: dict) -> None:
     from ..model.cards import parse_cards
 
+    if area == "dice":
+        rules = solver_rules(case["rules"])
+        phase = Phase.parse(case["input"]["phase"], rules.deck)
+        why = confirm_dice([(g.kind.value, g.size) for g in phase.groups], case["input"],
+                           case["expected"], rules.deck.low, rules.deck.high, rules.min_naturals)
+        if why is not None:
+            raise ReferenceDisagrees(f"{case['id']}: the brute-force reference disagrees: {why}")
+        return
     if area not in ("hands", "layouts"):
         return
     rules = solver_rules(case["rules"])

@@ -194,8 +194,9 @@ LEVELS = ("full", "verdict")
 
 def verdict(area: str, answer: object) -> object:
     """The verdict in an answer of ``area``: whether a phrase reads, a hand makes its phase,
-    a layout or a game is legal, a card hits somewhere (a list of places or true/false);
-    a score is its own verdict.  Which cards, why, short_by, outs and problems are left out."""
+    a layout or a game is legal, a card hits somewhere (a list of places or true/false),
+    a roll makes its phase; a score and a hold's chance are their own verdicts.  Which
+    cards, why, short_by, outs and problems are left out."""
     if not isinstance(answer, dict) or area == "scoring":
         return answer
     if area == "phrases":
@@ -203,6 +204,9 @@ def verdict(area: str, answer: object) -> object:
     if area == "hits":
         hits = answer.get("hits", _ABSENT)
         return {"hits": bool(hits) if isinstance(hits, list | bool) else hits}
+    if area == "dice":
+        # a roll's verdict is made or not; a hold's chance is its own verdict
+        return answer if "chance" in answer else {"made": answer.get("made", _ABSENT)}
     key = "made" if area == "hands" else "legal"
     return {key: answer.get(key, _ABSENT)}
 

@@ -41,16 +41,18 @@ def _hands(used: Sequence[Face], phase: Phase, rules: Rules) -> Iterator[list[Ca
     if not wilds or not colour_matters(phase, rules):
         yield naturals + [f.card() for f in wilds]
         return
-    if rules.min_naturals and wilds:
-        raise InputError("a wild die counts only in its own colour, and this pack's phases "
-                         "need natural dice in a group (wilds.natural_minimum above 0) with a "
-                         "colour group: not supported; set wilds.natural_minimum: 0")
     if len(phase.groups) == 1 and phase.groups[0].kind.one_color and not phase.groups[0].colors:
         # one group of one colour: a wild of that colour is any card of it, and the dice of
         # other colours are no use; so each colour shown is tried with its own dice alone
         for colour in sorted({f.color for f in used}):
             yield [f.card() for f in used if f.color == colour]
         return
+    if rules.min_naturals:
+        # (a wild read as a natural of its colour would count as a natural)
+        raise InputError("a wild die counts only in its own colour: with natural dice "
+                         "needed in a group (wilds.natural_minimum above 0), a phase of "
+                         "several groups asking for colours is not supported; set "
+                         "wilds.natural_minimum: 0")
     numbers = list(rules.deck.numbers) if _numbers_matter(phase) else [rules.deck.low]
     by_colour = Counter(f.color for f in wilds)
     choices = [[[Card(n, c) for n in ns] for ns in combinations_with_replacement(numbers, k)]

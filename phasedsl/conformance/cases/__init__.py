@@ -9,7 +9,7 @@ at the end of a table, new rule variants at the end of `VARIANTS`, or new famili
 end of an area's list.
 
 One module an area (``phrases``, ``hands``, ``layouts``, ``hits``, ``scoring``,
-``games``), the helpers they share in ``common``.
+``games``, ``dice``), the helpers they share in ``common``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from .common import Raw
+from .dice import dice_holds, dice_sheet, dice_small
 from .games import games_fragments, games_handwritten, games_mutated, games_probes, games_whole
 from .hands import hands_corners, hands_packs, hands_random, hands_random_kinds
 from .hits import hits_corners, hits_random
@@ -39,4 +40,5 @@ FAMILIES: dict[str, list[Callable[[], Iterator[Raw]]]] = {
     "hits": [hits_corners, hits_random],
     "scoring": [scoring_cards, scoring_random],
     "games": [games_whole, games_fragments, games_mutated, games_probes, games_handwritten],
+    "dice": [dice_sheet, dice_small, dice_holds],
 }
