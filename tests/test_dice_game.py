@@ -4,6 +4,7 @@ bonuses, bots and simulate."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,21 @@ def test_play_dice_in_the_terminal_with_hints_and_a_log_that_replays(tmp_path):
     assert r.exit_code == 0 and json.loads(r.stdout)["legal"]
     r = runner.invoke(app, ["play", "dice", "--bot", "strong"])
     assert r.exit_code == 2 and "a dice game's bots are" in r.output
+
+
+def test_a_program_plays_dice_over_the_bot_protocol_and_a_bad_keep_forfeits(tmp_path):
+    example = Path(__file__).resolve().parents[1] / "docs" / "examples" / "dicebot.py"
+    r = runner.invoke(app, ["simulate", "dice", "--bot", f"cmd:{sys.executable} {example}",
+                            "-n", "2", "-g", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["finished"] == 2 and out["forfeited"] == []
+    bad = tmp_path / "bad.py"
+    bad.write_text("import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+                   "    if m['type'] == 'roll':\n"
+                   "        print(json.dumps({'keep': ['WG', 'WG', 'WG', 'WG', 'WG']}), flush=True)\n")
+    r = runner.invoke(app, ["simulate", "dice", "--bot", f"cmd:{sys.executable} {bad}",
+                            "-n", "2", "-g", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    f = json.loads(r.stdout)["forfeited"]
+    assert f and f[0]["reason"] == "illegal" and "must be showing" in f[0]["message"]

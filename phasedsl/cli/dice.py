@@ -120,18 +120,17 @@ def hold(
 
 
 def simulate_dice_cmd(pack, players: int, games: int, bot: str, seed: int, world: str | None,
-                      as_json: bool, logs, force: bool) -> None:
-    """``simulate`` of a dice pack: the bots are best-chance (the default), best-score and
-    naive."""
+                      as_json: bool, logs, force: bool, timeout: float) -> None:
+    """``simulate`` of a dice pack: the bots are best-chance (the default), best-score,
+    naive and cmd:COMMAND."""
     from ..design.dicesim import dice_summary_text, simulate_dice, summarize_dice
-    from ..dice.bots import BOTS
+    from ..players.botspec import dice_bot
 
     bot = "best-chance" if bot == "greedy" else bot
-    if bot not in BOTS:
-        raise PhaseDSLError(f"--bot: a dice game's bots are {', '.join(BOTS)}, not {bot!r}")
+    dice_bot(bot, pack.dice, None, timeout)  # (a bad --bot is said before any game)
     if logs is not None:
         _check_logs(logs, force)
-    records = simulate_dice(pack, players, games, bot, seed, world)
+    records = simulate_dice(pack, players, games, bot, seed, world, timeout=timeout)
     if logs is not None:
         _write_logs(logs, pack, records, world)
     summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,

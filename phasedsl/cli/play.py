@@ -194,7 +194,7 @@ def play(
         pack = load_pack(variant)
         one_world(pack, world)
         if pack.dice is not None:
-            _play_dice(pack, world, name, names, bot, seed, chosen, log, force)
+            _play_dice(pack, world, name, names, bot, seed, chosen, log, force, bot_timeout)
             return
         spec = parse_bot(bot, bot_timeout)
         game = Game.new(pack, [name, *names], seed=seed, world=world)
@@ -291,18 +291,17 @@ def play(
         raise stop
 
 
-def _play_dice(pack, world, name, names, bot, seed, chosen, log, force) -> None:
+def _play_dice(pack, world, name, names, bot, seed, chosen, log, force, timeout) -> None:
     """``play`` of a dice pack (players.diceplay), its log written as the game goes."""
     from pathlib import Path
 
-    from ..dice import BOTS
     from ..game.log import variant_ref
+    from ..players.botspec import dice_bot
     from ..players.diceplay import play_dice
     from ..players.play import MAX_COMMAND
 
     bot = "best-chance" if bot == "greedy" else bot
-    if bot not in BOTS:
-        raise PhaseDSLError(f"--bot: a dice game's bots are {', '.join(BOTS)}, not {bot!r}")
+    dice_bot(bot, pack.dice, None, timeout)  # (a bad --bot is said before the game)
     out = _Record(log, force) if log is not None else None
     ref = variant_ref(pack, Path(log).parent) if log is not None else pack.name
     header = {"type": "game", "variant": ref, "world": world, "players": [name, *names],
@@ -325,7 +324,7 @@ def _play_dice(pack, world, name, names, bot, seed, chosen, log, force) -> None:
     finished = False
     try:
         finished = play_dice(pack, world, name, names, bot, seed, read, typer.echo,
-                             out.add if out is not None else lambda lines: None, header)
+                             out.add if out is not None else lambda lines: None, header, timeout)
     finally:
         if out is not None:
             out.commit()

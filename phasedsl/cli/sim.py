@@ -94,7 +94,8 @@ def simulate(
         if pack.dice is not None:
             from .dice import simulate_dice_cmd
 
-            simulate_dice_cmd(pack, players, games, bot, seed, world, as_json, logs, force)
+            simulate_dice_cmd(pack, players, games, bot, seed, world, as_json, logs, force,
+                              bot_timeout)
             return
         spec = parse_bot(bot, bot_timeout)
         if plot is not None:

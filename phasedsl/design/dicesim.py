@@ -12,10 +12,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..dice.bots import make_bot
 from ..dice.game import DiceGame, Keep, Move, Roll, apply, score_move
 from ..dice.odds import Space
 from ..packs.pack import Pack
+from ..players.botspec import dice_bot
+from ..players.extbot import DEFAULT_TIMEOUT, ExternalBot, Forfeit
 from .odds import wilson
 from .simulate import describe_values
 
@@ -28,7 +29,8 @@ def dice_seed(seed: int, index: int) -> int:
 
 @dataclass(frozen=True)
 class DiceRecord:
-    """One game: its moves, the final state, the turns it took, whether it was stopped."""
+    """One game: its moves, the final state, the turns it took, whether it was stopped
+    (the turn cap, or a program's forfeit: {"player", "reason", "message"})."""
 
     index: int
     seed: int
@@ -36,16 +38,29 @@ class DiceRecord:
     final: DiceGame
     turns: int
     capped: bool
+    forfeit: dict | None = None
 
 
 def play_game(pack: Pack, players: Sequence[str], bots: Sequence[str], seed: int,
               index: int = 0, world: str | None = None, space: Space | None = None,
-              cache: dict | None = None) -> DiceRecord:
-    """Play one game; ``cache`` keeps the bots (and their solved tables) between games."""
+              cache: dict | None = None, timeout: float = DEFAULT_TIMEOUT) -> DiceRecord:
+    """Play one game; ``cache`` keeps the built-in bots (and their solved tables) between
+    games; a ``cmd:`` bot is a program started for its seat and game."""
+    cache = cache if cache is not None else {}
+    agents = [dice_bot(b, pack.dice, space, timeout) if b.startswith("cmd:") else
+              cache.setdefault(b, dice_bot(b, pack.dice, space, timeout)) for b in bots]
+    try:
+        return _played(pack, players, agents, seed, index, world)
+    finally:
+        for a in agents:
+            if isinstance(a, ExternalBot):
+                a.close()
+
+
+def _played(pack: Pack, players: Sequence[str], agents: list, seed: int, index: int,
+            world: str | None) -> DiceRecord:
     w = pack.world(world)
     g = DiceGame.new(pack.dice, w.rules, [e.phase for e in w.played], players)
-    cache = cache if cache is not None else {}
-    agents = [cache.setdefault(b, make_bot(b, pack.dice, space)) for b in bots]
     s = dice_seed(seed, index)
     rng = random.Random(s)
     moves: list[Move] = []
@@ -63,25 +78,35 @@ def play_game(pack: Pack, players: Sequence[str], bots: Sequence[str], seed: int
             break
         bot = agents[g.turn]
         step(Roll(g.player, pack.dice.roll((), rng)))
-        while (keep := bot.keep(g)) is not None:
-            step(Keep(g.player, tuple(keep)))
-            step(Roll(g.player, pack.dice.roll(keep, rng)))
+        try:
+            while (keep := bot.keep(g)) is not None:
+                step(Keep(g.player, tuple(keep)))
+                step(Roll(g.player, pack.dice.roll(keep, rng)))
+        except Forfeit as e:  # (a program's failure ends its game, the moves before kept)
+            return DiceRecord(index, s, tuple(moves), g, turns, False,
+                              {"player": g.player, "reason": e.reason, "message": e.message})
         step(score_move(g))
         turns += 1
     while g.owed:
         step(g.owed[0])
+    for a in agents:
+        if isinstance(a, ExternalBot):
+            a.finish({"winner": list(g.winners()) if g.over else None, "forfeit": None,
+                      "scores": dict(zip(g.players, g.totals, strict=True))})
     return DiceRecord(index, s, tuple(moves), g, turns, not g.over)
 
 
 def simulate_dice(pack: Pack, players: int, games: int, bot: str = "best-chance", seed: int = 0,
                   world: str | None = None,
-                  progress: Callable[[int], None] | None = None) -> list[DiceRecord]:
+                  progress: Callable[[int], None] | None = None,
+                  timeout: float = DEFAULT_TIMEOUT) -> list[DiceRecord]:
     names = [f"p{i + 1}" for i in range(players)]
     space = Space(pack.dice)
     cache: dict = {}
     out = []
     for i in range(games):
-        out.append(play_game(pack, names, [bot] * players, seed, i, world, space, cache))
+        out.append(play_game(pack, names, [bot] * players, seed, i, world, space, cache,
+                             timeout))
         if progress:
             progress(i + 1)
     return out
@@ -89,7 +114,7 @@ def simulate_dice(pack: Pack, players: int, games: int, bot: str = "best-chance"
 
 def summarize_dice(records: list[DiceRecord], players: int) -> dict:
     """The figures of a run, each with its interval and the games it rests on."""
-    done = [r for r in records if not r.capped]
+    done = [r for r in records if not (r.capped or r.forfeit)]
     n = len(done)
     # a round: every player's turn once (the turns the first finisher took)
     rounds = [sum(1 for m in r.moves if getattr(m, "player", None) == r.final.players[0]
@@ -105,6 +130,7 @@ def summarize_dice(records: list[DiceRecord], players: int) -> dict:
               "ci95": list(wilson(wins[k], n)) if n else None} for k in range(players)]
     return {"games": len(records), "finished": n,
             "capped": [r.index + 1 for r in records if r.capped],
+            "forfeited": [{"game": r.index + 1, **r.forfeit} for r in records if r.forfeit],
             "turns_per_game": describe_values([r.turns for r in done]),
             "turns_of_first_seat": describe_values(rounds),
             "final_score": describe_values(totals),
@@ -125,6 +151,8 @@ def dice_summary_text(s: dict, pack: Pack, players: int, bot: str) -> str:
 
     out = [f"{pack.name}: {s['games']} games of {players} {bot} bots, {s['finished']} finished"
            + (f" ({len(s['capped'])} stopped at {MAX_TURNS:,} turns)" if s["capped"] else "")]
+    for f in s["forfeited"][:5]:
+        out.append(f"  game {f['game']}: {f['player']} forfeits ({f['reason']}): {f['message']}")
     out.append(f"  turns per game (every player's): {ci(s['turns_per_game'])}")
     out.append(f"  turns of the first seat:         {ci(s['turns_of_first_seat'])}")
     out.append(f"  final score:                     {ci(s['final_score'])}")

@@ -21,6 +21,10 @@ def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> 
     """The fixed part of a game; raises PhaseDSLError for a table the rules refuse."""
     from ..packs.lint import game_rule_errors
 
+    if pack.dice is not None:
+        raise PhaseDSLError(f"{pack.name} is played with dice, not cards: play, simulate, "
+                            "report, replay and odds treat it as Phase 10 Dice; this command "
+                            "plays cards")
     w = pack.world(world)
     house = HouseRules.from_settings(w.settings)
     refused = [msg for _, msg in game_rule_errors(pack)]

@@ -13,6 +13,7 @@ FACE = {
     "BotSpec": "botspec",
     "CommandError": "play",
     "DEFAULT_TIMEOUT": "extbot",
+    "dice_bot": "botspec",
     "ExternalBot": "extbot",
     "Forfeit": "extbot",
     "GreedyBot": "bots",

@@ -57,6 +57,23 @@ class BotSpec:
         return self.text
 
 
+def dice_bot(text: str, dice, space=None, timeout: float = DEFAULT_TIMEOUT):
+    """A player of Phase 10 Dice for ``--bot``: ``best-chance`` (also what ``greedy``, the
+    card games' default, means here), ``best-score``, ``naive``, or ``cmd:COMMAND`` (a
+    program: docs/bot-protocol.md, "Phase 10 Dice")."""
+    from ..dice import BOTS
+    from ..dice import make_bot as make_dice_bot
+
+    name = "best-chance" if text == "greedy" else text
+    if name in BOTS:
+        return make_dice_bot(name, dice, space)
+    if not isinstance(text, str) or not text.startswith("cmd:"):
+        raise BotSpecError(f"--bot: a dice game's bots are {', '.join(BOTS)} or cmd:COMMAND, "
+                           f"not {printable(str(text))[:80]!r}")
+    spec = parse_bot(text, timeout)
+    return ExternalBot(shlex.split(spec.target), timeout)
+
+
 class GuardedBot:
     """A Python bot that is not built in: an exception it raises forfeits its game."""
 

@@ -21,12 +21,13 @@ from ..dice import (
     advise,
     apply,
     colour_matters,
-    make_bot,
     move_to_json,
     parse_roll,
     score_move,
 )
 from ..errors import PhaseDSLError
+from .botspec import DEFAULT_TIMEOUT, dice_bot
+from .extbot import ExternalBot, Forfeit
 
 HELP = ("commands: keep FACES (keep those dice, roll the others; 'keep' alone rolls all "
         "again), score (end the turn), hint (the best keep), quit")
@@ -38,12 +39,22 @@ def _faces(faces) -> str:
 
 def play_dice(pack, world: str | None, me: str, others: Sequence[str], bot: str, seed: int,
               read: Callable[[str], str | None], write: Callable[[str], None],
-              log: Callable[[list[str]], None], header: dict) -> bool:
+              log: Callable[[list[str]], None], header: dict,
+              timeout: float = DEFAULT_TIMEOUT) -> bool:
     """Play to the end; False when the person quits (or input ends)."""
+    space = Space(pack.dice)
+    bots = {n: dice_bot(bot, pack.dice, space, timeout) for n in others}
+    try:
+        return _play(pack, world, me, others, bots, seed, read, write, log, header, space)
+    finally:
+        for b in bots.values():
+            if isinstance(b, ExternalBot):
+                b.close()
+
+
+def _play(pack, world, me, others, bots, seed, read, write, log, header, space) -> bool:
     w = pack.world(world)
     g = DiceGame.new(pack.dice, w.rules, [e.phase for e in w.played], [me, *others])
-    space = Space(pack.dice)
-    bots = {n: make_bot(bot, pack.dice, space) for n in others}
     rng = random.Random(seed)
     log([json.dumps(header)])
     write(f"{pack.title}: {', '.join(g.players)}; {pack.dice.describe()}; "
@@ -69,10 +80,14 @@ def play_dice(pack, world: str | None, me: str, others: Sequence[str], bot: str,
             if not _turn(me, read, write, step, space, pack, rng, lambda: g):
                 return False
         else:
-            while (keep := bots[player].keep(g)) is not None:
-                step(Keep(player, tuple(keep)))
-                write(f"  rolls {_faces(g.showing)}; keeps {_faces(keep) or 'nothing'}")
-                step(Roll(player, pack.dice.roll(keep, rng)))
+            try:
+                while (keep := bots[player].keep(g)) is not None:
+                    step(Keep(player, tuple(keep)))
+                    write(f"  rolls {_faces(g.showing)}; keeps {_faces(keep) or 'nothing'}")
+                    step(Roll(player, pack.dice.roll(keep, rng)))
+            except Forfeit as e:
+                write(f"  {player} forfeits the game: {e}")
+                return True
         s = score_move(g)
         write(f"  {player} shows {_faces(g.showing)}: "
               + (f"made phase {s.phase}, +{s.points}" if s.made else

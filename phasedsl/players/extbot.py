@@ -21,7 +21,8 @@ import os
 import selectors
 import subprocess
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from ..errors import PhaseDSLError, printable
 from ..game import moves as mv
@@ -144,7 +145,7 @@ class ExternalBot:
 
     # ------------------------------------------------------------------ the process
 
-    def _start(self, v: PlayerView) -> None:
+    def _start(self, hello: dict) -> None:
         try:
             self.proc = spawn(self.argv, bufsize=0)
         except OSError as e:
@@ -156,12 +157,7 @@ class ExternalBot:
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
         self._sel.register(self.proc.stderr, selectors.EVENT_READ)
-        self._rules = table_json(v.table)
-        table = v.table
-        self._send({"type": "hello", "protocol": PROTOCOL, "player": v.me,
-                    "pack": table.pack.name, "world": table.world,
-                    "players": list(table.players), "seat": table.index(v.me),
-                    "rules": self._rules}, time.monotonic() + self.timeout + STARTUP)
+        self._send(hello, time.monotonic() + self.timeout + STARTUP)
 
     def _exited(self) -> str:
         assert self.proc is not None
@@ -250,23 +246,83 @@ class ExternalBot:
 
     # ------------------------------------------------------------------ the protocol
 
-    def choose(self, v: PlayerView) -> mv.Move:
+    def ask(self, hello: Callable[[], dict], request: Callable[[], dict]) -> bytes:
+        """Send ``request()`` (``hello()`` first, as the program starts) and return the
+        answer line; a Forfeit for any failure."""
         if self.failed:
             raise Forfeit("crashed", "the program failed earlier in this game")
         first = self.proc is None
         if first:
-            self._start(v)
+            self._start(hello())
         deadline = time.monotonic() + self.timeout + (STARTUP if first else 0.0)
-        moves = v.moves
         self._out = b""  # (lines the program wrote unasked are not answers to this)
-        self._send({"type": "move", "player": v.me, "view": view_json(v, self._rules),
-                    "moves": [m.to_log() for m in moves]}, deadline)
-        line = self._receive(deadline)
+        self._send(request(), deadline)
+        return self._receive(deadline)
+
+    def choose(self, v: PlayerView) -> mv.Move:
+        def hello() -> dict:
+            self._rules = table_json(v.table)
+            table = v.table
+            return {"type": "hello", "protocol": PROTOCOL, "player": v.me,
+                    "pack": table.pack.name, "world": table.world,
+                    "players": list(table.players), "seat": table.index(v.me),
+                    "rules": self._rules}
+
+        moves = v.moves
+        line = self.ask(hello, lambda: {"type": "move", "player": v.me,
+                                        "view": view_json(v, self._rules),
+                                        "moves": [m.to_log() for m in moves]})
         try:
             return read_answer(line, moves, v.me, v.table)
         except Forfeit:
             self.failed = True
             raise
+
+    def keep(self, g) -> tuple | None:
+        """A Phase 10 Dice decision (``dice.bots``' interface): the faces to keep before
+        the next roll, or None to score.  docs/bot-protocol.md, "Phase 10 Dice"."""
+        from ..dice import parse_face
+
+        left = g.dice.rolls - g.rolls
+        if left <= 0:
+            return None
+        def hello() -> dict:
+            return {"type": "hello", "protocol": PROTOCOL, "game": "dice", "player": g.player,
+                    "players": list(g.players), "seat": g.players.index(g.player),
+                    "dice": [{"name": k.name, "count": k.count,
+                              "faces": [str(f) for f in k.faces]} for k in g.dice.kinds],
+                    "rolls": g.dice.rolls, "phases": [str(p) for p in g.phases]}
+
+        def request() -> dict:
+            return {"type": "roll", "player": g.player, "phase": g.place[g.turn] + 1,
+                    "showing": [str(f) for f in g.showing], "rolls_left": left,
+                    "totals": dict(zip(g.players, g.totals, strict=True)),
+                    "phases_made": dict(zip(g.players, g.place, strict=True))}
+
+        line = self.ask(hello, request)
+        try:
+            ans = json.loads(line)
+        except (ValueError, RecursionError):
+            raise self._fail("malformed", f"not JSON: {_shown(line)}") from None
+        if not isinstance(ans, dict) or ("keep" in ans) == ("score" in ans):
+            raise self._fail("malformed", "answer {\"keep\": [faces]} or {\"score\": true}, "
+                                          f"not {_shown(line)}")
+        if "score" in ans:
+            if ans["score"] is not True:
+                raise self._fail("malformed", f"\"score\" is true, not {_shown(line)}")
+            return None
+        faces = ans["keep"]
+        if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
+            raise self._fail("malformed", f"\"keep\" is a list of faces, not {_shown(line)}")
+        try:
+            kept = tuple(parse_face(f, g.rules.deck) for f in faces)
+        except PhaseDSLError as e:
+            raise self._fail("malformed", str(e)) from None
+        extra = Counter(kept) - Counter(g.showing)
+        if extra:
+            raise self._fail("illegal", "kept dice must be showing: "
+                                        f"{' '.join(str(f) for f in sorted(extra.elements()))}")
+        return kept
 
     def finish(self, result: dict) -> None:
         """The last line: the game is over (``result``: winner, scores, forfeit)."""
