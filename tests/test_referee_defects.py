@@ -323,6 +323,8 @@ def _all_packs() -> list[tuple[str, str | None]]:
     out = []
     for path in sorted(variants_dir().glob("*.yaml")):
         pack = load_pack(path.stem)
+        if pack.dice is not None:
+            continue  # (played with dice: tests/test_dice_game.py)
         out += [(pack.name, w.name if len(pack.worlds) > 1 else None) for w in pack.worlds]
     return out
 
