@@ -25,9 +25,10 @@ def pytest_configure(config):
 
 
 # README examples are named by their line, which moves as the README is edited: the ones
-# that play games (a simulation, a balance, a report, a tournament) are slow by their command.
+# that play games (a simulation, a balance, a report, a tournament) or solve a dice phase's
+# tables (hold) are slow by their command.
 PLAYS_GAMES = ("phasedsl simulate", "phasedsl balance", "phasedsl report", "phasedsl tournament",
-               "phasedsl generate")
+               "phasedsl generate", "phasedsl hold")  # (hold: a dice phase's tables, cold)
 
 
 def pytest_collection_modifyitems(config, items):
