@@ -149,6 +149,7 @@ def show(
             "source": pack.source, "extends": pack.extends,
             "rules_changed": dict(describe_rules(pack.settings)),
             "dice": None if pack.dice is None else _dice_json(pack.dice),
+            "board": None if pack.board is None else _board_json(pack.board),
             "worlds": [{"name": w.name, "title": w.title, "note": w.note,
                         "rules_changed": dict(describe_rules(w.settings)),
                         "phases": [{"number": e.number, "canonical": e.phase.canonical(w.rules.deck),
@@ -164,6 +165,8 @@ def show(
         say(_wrap(f"dice: {d.describe()}; {d.rolls} rolls a turn; +{d.scoring.five_phase_bonus} "
                   f"when the total after phase 5 is over {d.scoring.five_phase_over}, "
                   f"+{d.scoring.first_finish_bonus} to the first to finish", "      "))
+    if pack.board is not None:
+        _say_board(pack.board, pack.worlds[0])
     for w in worlds:
         say("")
         if len(pack.worlds) > 1:
@@ -182,6 +185,34 @@ def show(
         say("rules that differ from the printed rules:" + ("" if changed else " none"))
         for key, value in changed:
             say(_wrap(f"{key}: {json.dumps(value)}", "      ", "  "))
+
+
+def _board_json(board) -> dict:
+    from dataclasses import asdict
+
+    return {"spaces": list(board.spaces), "twist_phases": [str(p) for p in board.twist_phases],
+            "moves": asdict(board.moves), "start_needs_phase": board.start_needs_phase,
+            "discard_piles": board.discard_piles, "skip_placement": board.skip_placement}
+
+
+def _say_board(board, world) -> None:
+    m = board.moves
+    say("")
+    say(f"board: {len(board.spaces)} spaces, a pawn on each player's start")
+    for line in board.track(tuple(e.phase for e in world.played)):
+        say(line)
+    say(_wrap(f"moves after a hand: {m.made_out} made and out, {m.made} made, {m.missed} "
+              f"missed; on a twist card {m.twist_made_out} / {m.twist_made} / "
+              f"{m.twist_missed}; " + ("a pawn on the start moves only when its phase is made"
+                                       if board.start_needs_phase else
+                                       "a pawn always moves on a miss") + f"; "
+              f"{board.discard_piles} discard pile{'s' * (board.discard_piles > 1)}; skips "
+              + ("placed in front of the player skipped" if board.skip_placement == "in_front"
+                 else "discarded"), "  "))
+    if board.twist_phases:
+        say("twist deck:")
+        for i, p in enumerate(board.twist_phases, 1):
+            say(f"{i:>3}. {p}")
 
 
 def _dice_json(dice) -> dict:

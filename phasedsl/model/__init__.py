@@ -4,7 +4,7 @@ groups, and what the Python API accepts for each.
 
 Inside, bottom to top: ``cards``; ``group`` (kinds, groups, parts); ``rephrase`` (the
 phrasings the DSL reads, for suggestions); ``supply``; ``dsl``; ``phase``; ``rules``;
-``skipblue``; ``meld``; ``outs``; ``coerce``.
+``skipblue``; ``meld``; ``outs``; ``coerce``; ``board`` (a board game's board: Twist).
 
 Outside this package only the names of ``FACE`` are used (each loaded on first use).
 """
@@ -12,6 +12,9 @@ Outside this package only the names of ``FACE`` are used (each loaded on first u
 from ..system.face import lazy
 
 FACE = {
+    "Board": "board",
+    "Moves": "board",
+    "TWIST": "board",
     "CARD_TOKEN": "cards",
     "Card": "cards",
     "ColorMap": "group",

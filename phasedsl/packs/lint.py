@@ -325,6 +325,8 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
             found.append((world.name, ("rules", "house_rules", "declare_phase"),
                         f"declare_phase is {hr['declare_phase']!r} but phase_order is "
                         f"{order!r}: only players who choose their phases declare them"))
+    if pack.board is not None:
+        found += board_errors(pack)
     if pack.dice is not None:
         from ..dice import unmakeable
 
@@ -337,6 +339,44 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
                     found.append((world.name, at, f"phase {e.number} ({e.phase}): no roll of "
                                                   f"these dice makes it: {why}"))
     return said_once(found, len(pack.worlds))
+
+
+def board_errors(pack) -> list[tuple[str, tuple, str]]:
+    """(world, path, message) for a board the referee cannot play: a space naming a phase
+    the pack lacks, a twist space with no twist deck, a start or finish that is no phase, a
+    twist phase no hand makes, moves that never reach the finish."""
+    from ..model.board import TWIST
+
+    b = pack.board
+    out: list[tuple[str, tuple, str]] = []
+    whole: list[tuple[tuple, str]] = []  # (said of the pack: once for every world)
+    if pack.dice is not None:
+        whole.append((("board",), "a pack is played with dice or on a board, not both"))
+    for world in pack.worlds:
+        n = len(world.played)
+        for i, space in enumerate(b.spaces):
+            at = ("board", "spaces", i)
+            if space == TWIST:
+                if i in (0, len(b.spaces) - 1):
+                    out.append((world.name, at, f"space {i + 1} is a twist space: the "
+                                f"{'start' if i == 0 else 'last space'} must name a phase"))
+                elif not b.twist_phases:
+                    out.append((world.name, at, f"space {i + 1} is a twist space, and the "
+                                "board has no twist deck (board.twist_phases)"))
+            elif space > n:
+                out.append((world.name, at, f"space {i + 1} names phase {space}, and the pack "
+                                            f"has {n} phase{'s' * (n != 1)}"))
+        for i, phase in enumerate(b.twist_phases):
+            for why in unmakeable_reasons(phase, world.rules):
+                out.append((world.name, ("board", "twist_phases", i),
+                            f"twist phase {i + 1} ({phase}) {why}"))
+    if not b.reaches_end():
+        m = b.moves
+        whole.append((("board", "moves"), "no run of hands takes a pawn from the start to the "
+                      f"last space (moves: {m.made_out} made and out, {m.made} made, "
+                      f"{m.missed} missed; twist {m.twist_made_out} / {m.twist_made} / "
+                      f"{m.twist_missed})"))
+    return out + [(w.name, at, msg) for at, msg in whole for w in pack.worlds]
 
 
 def said_once(found: list[tuple[str, tuple, str]], worlds: int) -> list[tuple[tuple, str]]:

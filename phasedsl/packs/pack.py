@@ -21,6 +21,7 @@ import jsonschema
 
 from ..dice import MOST_DICE, Dice, DiceScoring, DieKind, parse_face
 from ..errors import ArgumentError, InputError, PackError, PhaseDSLError, caret_lines, quoted
+from ..model.board import Board, Moves
 from ..model.cards import Deck
 from ..model.phase import Phase
 from ..model.rules import Rules, Scoring
@@ -110,6 +111,7 @@ class Pack:
     path: str | None = None
     chain: tuple[str, ...] = field(default=())
     dice: Dice | None = None  # Phase 10 Dice: played with these dice, not cards
+    board: Board | None = None  # Phase 10 Twist: the phase a player attempts is their space's
 
     def world(self, name: str | None) -> World:
         """A world by its name or, case-insensitively, by its title."""
@@ -726,9 +728,10 @@ def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: Pat
     elif not refused and "extends" not in value:  # (else said already)
         diags.append(_diag(spath, Mark(1, 1), "a pack needs `phases`, `worlds` or `extends`", lines))
     dice = _dice(doc, value, parent, rules, spath, lines, diags)
+    board = _board(doc, value, parent, rules, spath, lines, diags)
     pack = Pack(name, value.get("title", ""), value.get("description", ""),
                 value.get("source", ""), tuple(worlds), rules, settings, value.get("extends"),
-                spath, (*chain, name), dice)
+                spath, (*chain, name), dice, board)
     if strict:
         # warnings also for a file with errors (in the phases that read), so that one run
         # says all that is wrong with it
@@ -789,6 +792,30 @@ def _dice(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: s
         return None
     return Dice(tuple(kinds), int(given.get("rolls", 3)),
                 DiceScoring(**(given.get("scoring") or {})))
+
+
+def _board(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: str,
+           lines: list[str], diags: list[Diagnostic]) -> Board | None:
+    """The pack's board (its own ``board:``, else its parent's), each twist phase read by
+    the DSL under the pack's deck (an error at its place where it does not read)."""
+    given = value.get("board")
+    if not isinstance(given, dict):
+        return parent.board if parent is not None else None
+    twists = []
+    for i, text in enumerate(given.get("twist_phases") or []):
+        try:
+            twists.append(Phase.parse(text, rules.deck))
+        except InputError as e:
+            p = ("board", "twist_phases", i)
+            mark = doc.marks.get(p)
+            if mark is not None and e.column is not None and "\n" not in text:
+                quoted = 1 if doc.styles.get(p) in ('"', "'") else 0
+                mark = Mark(mark.line, mark.column + quoted + e.column - 1)
+            diags.append(_diag(spath, mark, f"twist phase {i + 1}: {e.message}", lines))
+    return Board(tuple(given.get("spaces") or ()), tuple(twists),
+                 Moves(**(given.get("moves") or {})),
+                 bool(given.get("start_needs_phase", True)), int(given.get("discard_piles", 3)),
+                 str(given.get("skip_placement", "in_front")))
 
 
 def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: Path | None,

@@ -1,0 +1,95 @@
+"""Phase 10 Twist's board as a pack format (issue 29, part 1): read, checked, shown."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+from phasedsl.model.board import TWIST, Board, Moves
+from phasedsl.packs.pack import check_file, load_pack
+
+runner = CliRunner()
+
+
+def test_the_twist_pack_carries_its_board_and_twist_deck():
+    pack = load_pack("twist")
+    b = pack.board
+    assert b is not None and len(b.spaces) == 19 and b.spaces[0] == 1 and b.spaces[-1] == 10
+    assert b.spaces[1::2] == (TWIST,) * 9 and len(b.twist_phases) == 10
+    assert (b.discard_piles, b.skip_placement, b.start_needs_phase) == (3, "in_front", True)
+    assert pack.rules.natural_scope == "phase"  # no phase of wilds alone
+    assert "ASSUMES a board" in pack.description and "not modelled" not in pack.description
+    r = runner.invoke(app, ["lint", "twist"])
+    assert r.exit_code == 0 and "0 errors, 0 warnings" in r.output
+    r = runner.invoke(app, ["show", "twist"])
+    assert "  2. twist: a twist card, or a neighbour's phase" in r.output
+    assert " 19. phase 10 (9 cards of one color) (finish)" in r.output
+    out = json.loads(runner.invoke(app, ["show", "twist", "--json"]).stdout)
+    assert out["board"]["moves"] == {"made_out": 3, "made": 2, "missed": 1,
+                                     "twist_made_out": 6, "twist_made": 4, "twist_missed": -1}
+
+
+BAD = """name: bad-board
+title: Bad board
+description: every board error at once
+source: a test
+extends: original
+rules:
+  game_length: 3
+phases:
+  - "2 sets of 3"
+  - "1 run of 7"
+  - "7 cards of one color"
+board:
+  spaces: [twist, 1, 2, 5, twist]
+  twist_phases: ["1 run of 13", "1 sett of 3"]
+  moves: {made_out: 0, made: 0, missed: 0, twist_made_out: 0, twist_made: 0, twist_missed: -1}
+"""
+
+
+def test_every_board_error_names_its_space_line_and_column(tmp_path):
+    path = tmp_path / "bad-board.yaml"
+    path.write_text(BAD)
+    _, diags = check_file(path, strict=True)
+    said = {(d.line, d.column, d.message) for d in diags}
+    assert (13, 12, "space 1 is a twist space: the start must name a phase") in said
+    assert (13, 25, "space 4 names phase 5, and the pack has 3 phases") in said
+    assert (13, 28, "space 5 is a twist space: the last space must name a phase") in said
+    assert any(line == 14 and col == 28 and "a run of 13 is impossible" in msg
+               for line, col, msg in said)
+    assert any(line == 14 and col == 36 and msg.startswith("twist phase 2: expected")
+               for line, col, msg in said)
+    assert any(line == 15 and "no run of hands takes a pawn from the start" in msg
+               for line, _, msg in said)
+    r = runner.invoke(app, ["lint", str(path)])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+
+
+def test_a_twist_space_needs_a_twist_deck(tmp_path):
+    path = tmp_path / "no-deck.yaml"
+    path.write_text(BAD.replace("name: bad-board", "name: no-deck")
+                    .replace("  spaces: [twist, 1, 2, 5, twist]\n", "  spaces: [1, twist, 3]\n")
+                    .replace('  twist_phases: ["1 run of 13", "1 sett of 3"]\n', "")
+                    .replace("  moves: {made_out: 0, made: 0, missed: 0, twist_made_out: 0, "
+                             "twist_made: 0, twist_missed: -1}\n", ""))
+    _, diags = check_file(path, strict=True)
+    assert [d.message for d in diags if d.severity == "error"] == [
+        "space 2 is a twist space, and the board has no twist deck (board.twist_phases)"]
+
+
+def test_reaching_the_end_by_hand_on_a_five_space_board():
+    spaces = (1, 2, TWIST, 3, 4)
+    # the printed moves reach the end
+    assert Board(spaces, ()).reaches_end()
+    # only a twist made moves forward (+2), from space 3: the start never moves on
+    stuck = Moves(made_out=0, made=0, missed=0, twist_made_out=2, twist_made=2, twist_missed=0)
+    assert not Board(spaces, (), stuck).reaches_end()
+    # a miss moves 1 everywhere but the start (which needs its phase): 0 made, so never
+    assert not Board(spaces, (), Moves(0, 0, 1, 0, 0, 0), start_needs_phase=True).reaches_end()
+    # the printed rules' reading: a miss moves the start pawn too, 1 space a hand: 4 hands
+    assert Board(spaces, (), Moves(0, 0, 1, 0, 0, 0), start_needs_phase=False).reaches_end()
+    m = Moves()
+    assert [m.of(True, True, False), m.of(True, False, False), m.of(False, False, False)] == [3, 2, 1]
+    assert [m.of(True, True, True), m.of(True, False, True), m.of(False, False, True)] == [6, 4, -1]
