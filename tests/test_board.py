@@ -93,3 +93,26 @@ def test_reaching_the_end_by_hand_on_a_five_space_board():
     m = Moves()
     assert [m.of(True, True, False), m.of(True, False, False), m.of(False, False, False)] == [3, 2, 1]
     assert [m.of(True, True, True), m.of(True, False, True), m.of(False, False, True)] == [6, 4, -1]
+
+
+def test_the_board_is_drawn_as_a_track_that_snakes_down():
+    from phasedsl.design.svgchart import board_track
+
+    svg = board_track((1, TWIST, 2, TWIST, 3), {1: "2 sets of 3", 2: "1 run of 7"}, per_row=3)
+    assert svg.count("<rect") == 5 and svg.count("<line") == 4
+    assert "space 1: phase 1 (2 sets of 3), start" in svg and "space 5: phase 3, finish" in svg
+    assert svg.count(">T</text>") == 2
+    # the second row runs right to left: space 4 sits under space 3, space 5 under space 2
+    import re
+
+    xs = {int(n): float(x) for x, n in re.findall(r'<rect x="([\d.]+)".*?>(\d+)</text>', svg)}
+    assert xs[4] == xs[3] and xs[5] == xs[2]
+
+
+def test_the_report_of_a_board_pack_draws_its_board(tmp_path):
+    out = tmp_path / "twist.html"
+    r = runner.invoke(app, ["report", "twist", "-o", str(out), "--games", "2"])
+    assert r.exit_code == 0, r.output
+    page = out.read_text()
+    assert 'aria-label="The board"' in page and page.count(">T</text>") == 9
+    assert "Twist deck: 1 run of 9; 2 sets of 5" in page

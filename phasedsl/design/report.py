@@ -581,6 +581,24 @@ def _comparison(pack: Pack, figures: dict) -> list[str]:
     return out
 
 
+def _board_section(board, world: World, h2: str) -> list[str]:
+    """A board game's board drawn as a track, its move table and its twist deck."""
+    from .svgchart import board_track
+
+    e = escape
+    m = board.moves
+    labels = {i + 1: str(entry.phase) for i, entry in enumerate(world.played)}
+    out = [f"<{h2}>The board</{h2}>", board_track(board.spaces, labels),
+           f"<p>After a hand a pawn moves {m.made_out} spaces for making its phase and going "
+           f"out, {m.made} for making it, {m.missed} for missing it; on a twist card "
+           f"{m.twist_made_out} / {m.twist_made} / {m.twist_missed}. "
+           + ("A pawn on the start moves only when its phase is made. " if board.start_needs_phase
+              else "") + "On the last space a miss does not move; making its phase wins.</p>"]
+    if board.twist_phases:
+        out.append("<p>Twist deck: " + "; ".join(e(str(p)) for p in board.twist_phases) + ".</p>")
+    return out
+
+
 def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[str]:
     """Rules, phases (both measures, flags), charts and game length of one world."""
     e = escape
@@ -598,6 +616,8 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
     out.append(f"<{h2}>Rules</{h2}><ul>")
     out += [f"<li>{e(s)}</li>" for s in rules_in_words(pack, world)]
     out.append("</ul>")
+    if pack.board is not None:
+        out += _board_section(pack.board, world, h2)
     house = house_rules_in_words(world)
     if house:
         out.append('<p>Rules that differ from the printed game:</p><table class="stack">'

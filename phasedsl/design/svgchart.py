@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from html import escape
+from itertools import pairwise
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 44
@@ -222,5 +223,47 @@ def two_scale_chart(title: str, labels: Sequence[str], left: Series, right: Seri
                        f'stroke="{MAYBE_COLOR}" stroke-width="1.5"/>')
             out.append(f'<text x="{lx + 306}" y="{head - 5}" font-size="11">'
                        f"{escape(flag_text[1])}</text>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def board_track(spaces: Sequence[int | str], labels: Mapping[int, str], *, per_row: int = 10,
+                title: str = "The board") -> str:
+    """A board game's board as a track of spaces that snakes down the page (left to right,
+    then right to left): each space a box with its number, its phase number (or T for a
+    twist space) and, beside the track, what each phase number stands for."""
+    cell, gap, top = 52, 12, 34
+    rows = max(1, math.ceil(len(spaces) / per_row))
+    width = per_row * cell + (per_row - 1) * gap + 2 * 16
+    height = top + rows * (cell + gap) + 16
+    out = [f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
+           f'{height}" role="img" aria-label="{escape(title)}">',
+           f'<text x="16" y="20" font-size="14" font-weight="bold">{escape(title)}</text>']
+    centres = []
+    for i, space in enumerate(spaces):
+        row, k = divmod(i, per_row)
+        col = k if row % 2 == 0 else per_row - 1 - k
+        x, y = 16 + col * (cell + gap), top + row * (cell + gap)
+        centres.append((x + cell / 2, y + cell / 2))
+        twist = space == "twist"
+        fill = "#fdf5e6" if twist else "#eef4fb"
+        edge = "#b7791f" if twist else "#1f6fb4"
+        where = "start" if i == 0 else "finish" if i == len(spaces) - 1 else ""
+        name = "twist" if twist else f"phase {space}"
+        tip = f"space {i + 1}: {name}" + (f" ({labels[space]})" if space in labels else "") \
+            + (f", {where}" if where else "")
+        out.append(f'<g><title>{escape(tip)}</title><rect x="{x}" y="{y}" width="{cell}" '
+                   f'height="{cell}" rx="8" fill="{fill}" stroke="{edge}" stroke-width="2"/>'
+                   f'<text x="{x + 6}" y="{y + 14}" font-size="10" fill="#666">{i + 1}</text>'
+                   f'<text x="{x + cell / 2}" y="{y + cell / 2 + 7}" font-size="20" '
+                   f'text-anchor="middle" fill="{edge}">{"T" if twist else escape(str(space))}'
+                   f'</text>'
+                   + (f'<text x="{x + cell / 2}" y="{y + cell - 4}" font-size="9" '
+                      f'text-anchor="middle" fill="#444">{where}</text>' if where else "")
+                   + "</g>")
+    for (x1, y1), (x2, y2) in pairwise(centres):
+        # (a short joint between neighbouring boxes, under them in the drawing order)
+        out.insert(2, f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+                      'stroke="#bbb" stroke-width="3"/>')
     out.append("</svg>")
     return "\n".join(out)
