@@ -116,3 +116,53 @@ def test_the_report_of_a_board_pack_draws_its_board(tmp_path):
     page = out.read_text()
     assert 'aria-label="The board"' in page and page.count(">T</text>") == 9
     assert "Twist deck: 1 run of 9; 2 sets of 5" in page
+
+
+# ---------------------------------------------------------------- the race, checked by hand
+
+FIVE = Board((1, 2, TWIST, 3, 4), ())
+
+
+def test_moves_on_a_five_space_board_by_hand():
+    from phasedsl.model.board import moved
+
+    b = Board(FIVE.spaces, (), Moves(), start_needs_phase=True)
+    assert moved(b, 1, False, False, False) == 1  # the start needs its phase
+    assert moved(b, 1, True, False, False) == 3  # made: 2
+    assert moved(b, 1, True, True, False) == 4  # made and out: 3
+    assert moved(b, 2, False, False, False) == 3  # a miss: 1
+    assert moved(b, 3, True, True, True) == 5  # a twist card made and out: 6, stops at the end
+    assert moved(b, 3, False, False, True) == 2  # a twist card missed: back 1
+    assert moved(b, 5, False, False, False) == 5  # the last space: a miss does not move
+    printed = Board(FIVE.spaces, (), Moves(), start_needs_phase=False)
+    assert moved(printed, 1, False, False, False) == 2  # the printed rules: always 1
+
+
+def test_a_race_is_checked_attempt_by_attempt():
+    from phasedsl.model.board import Attempt, check_race, choices
+    from phasedsl.model.phase import Phase
+
+    phases = tuple(Phase.parse(t) for t in ("2 sets of 3", "1 run of 7", "7 cards of one color",
+                                            "2 sets of 4"))
+    b = Board((1, 2, TWIST, 3, 4), (Phase.parse("1 run of 9"),))
+    assert choices(b, phases, 3) == (("1 run of 9", True), ("1 run of 7", False),
+                                     ("7 cards of one color", False))
+    race = [Attempt(1, "ann", 1, "2 sets of 3", False, True, True, 4),
+            Attempt(1, "bob", 1, "2 sets of 3", False, False, False, 1),
+            Attempt(2, "ann", 4, "7 cards of one color", False, True, False, 5),
+            Attempt(2, "bob", 1, "2 sets of 3", False, True, False, 3),
+            Attempt(3, "ann", 5, "2 sets of 4", False, True, False, 5)]
+    assert check_race(b, phases, ("ann", "bob"), race) is None
+    assert race[0].to_json() == {"hand": 1, "player": "ann", "from": 1, "phase": "2 sets of 3",
+                                 "twist": False, "made": True, "out": True, "to": 4}
+    wrong = [*race[:3], Attempt(2, "bob", 1, "2 sets of 3", False, True, False, 4)]
+    assert check_race(b, phases, ("ann", "bob"), wrong) == (
+        3, "a pawn on space 1 that made its phase moves to space 3, not 4")
+    twist_off = [Attempt(1, "ann", 1, "1 run of 9", True, True, False, 5)]
+    assert check_race(b, phases, ("ann", "bob"), twist_off)[1] == \
+        "on space 1 the phase is 2 sets of 3"
+    after = [*race, Attempt(3, "bob", 3, "1 run of 9", True, True, False, 5)]
+    assert check_race(b, phases, ("ann", "bob"), after)[1].startswith("the race is over")
+    moved_badly = [Attempt(1, "ann", 2, "1 run of 7", False, True, False, 4)]
+    assert check_race(b, phases, ("ann", "bob"), moved_badly)[1] == \
+        "ann's pawn stands on space 1, not 2"

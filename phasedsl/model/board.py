@@ -76,3 +76,79 @@ class Board:
                     seen.add(nxt)
                     todo.append(nxt)
         return False
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One player's hand on the board: the space the pawn stood on (from 1), the phase
+    attempted (its text), whether it was a twist card's, made, went out, and the space the
+    pawn moved to: the record ``replay --json`` gives a board game's hands."""
+
+    hand: int
+    player: str
+    start: int
+    phase: str
+    twist: bool
+    made: bool
+    out: bool
+    end: int
+
+    def to_json(self) -> dict:
+        return {"hand": self.hand, "player": self.player, "from": self.start,
+                "phase": self.phase, "twist": self.twist, "made": self.made, "out": self.out,
+                "to": self.end}
+
+
+def moved(board: Board, at: int, made: bool, out: bool, twist: bool) -> int:
+    """The space (from 1) a pawn on space ``at`` moves to after a hand: the move table's
+    count (a twist card's when ``twist``), stopping at the last space and at the start; a
+    pawn on the start moves only when its phase is made (``start_needs_phase``); on the
+    last space a miss does not move."""
+    last = len(board.spaces)
+    if (at == last and not made) or (at == 1 and not made and board.start_needs_phase
+                                     and not twist):
+        return at
+    return min(last, max(1, at + board.moves.of(made, out, twist)))
+
+
+def choices(board: Board, phases: tuple[Phase, ...], at: int) -> tuple[tuple[str, bool], ...]:
+    """The phases a pawn on space ``at`` may attempt, as (text, twist card?): its space's
+    phase; on a twist space, any twist card's phase or a neighbouring space's phase."""
+    space = board.spaces[at - 1]
+    if space != TWIST:
+        return ((str(phases[space - 1]), False),)
+    out = [(str(p), True) for p in board.twist_phases]
+    for n in (at - 1, at + 1):
+        if 1 <= n <= len(board.spaces) and board.spaces[n - 1] != TWIST:
+            out.append((str(phases[board.spaces[n - 1] - 1]), False))
+    return tuple(dict.fromkeys(out))
+
+
+def check_race(board: Board, phases: tuple[Phase, ...], players: tuple[str, ...],
+               attempts: list[Attempt]) -> tuple[int, str] | None:
+    """The first attempt (its place in the list, from 0) the board refuses and why, or
+    None: each pawn starts on space 1; an attempt starts where its pawn stands, tries a
+    phase its space allows, and ends where the move table puts it; nothing follows a win."""
+    at = dict.fromkeys(players, 1)
+    won: str | None = None
+    for k, a in enumerate(attempts):
+        if a.player not in at:
+            return k, f"{a.player!r} is not at the table"
+        if won is not None:
+            return k, f"the race is over: {won} made the last space's phase"
+        if a.start != at[a.player]:
+            return k, f"{a.player}'s pawn stands on space {at[a.player]}, not {a.start}"
+        allowed = choices(board, phases, a.start)
+        if (a.phase, a.twist) not in allowed:
+            said = ", ".join(f"{t}{' (twist card)' if tw else ''}" for t, tw in allowed)
+            return k, (f"on space {a.start} the phase is {said}" if len(allowed) == 1 else
+                       f"on space {a.start} (a twist space) the choices are {said}")
+        want = moved(board, a.start, a.made, a.out, a.twist)
+        if a.end != want:
+            return k, (f"a pawn on space {a.start} that {'made' if a.made else 'missed'} its "
+                       f"{'twist ' if a.twist else ''}phase{' and went out' if a.out else ''} "
+                       f"moves to space {want}, not {a.end}")
+        at[a.player] = a.end
+        if a.made and a.start == len(board.spaces):
+            won = a.player
+    return None
