@@ -49,6 +49,15 @@ def clipped(text: str, width: int = LINE_WORTH) -> str:
     return f"{text[:width]}... ({len(text):,} characters)"
 
 
+def verdict_lines(error: dict | None, raw_event: str | None = None) -> list[str]:
+    """A replay's verdict in words: the illegal event's line and why, or that every event
+    is legal (``error``: {"line", "rule", "message", "event"})."""
+    if error is None:
+        return ["every event is legal"]
+    return [f"line {error['line']}: {clipped(raw_event or error['event'])}",
+            f"  illegal: {error['message']} [{error['rule']}]"]
+
+
 def listed(items, limit: int = 8) -> str:
     """Names joined by ", ": the first ``limit`` (each cut as ``quoted`` cuts a word), then
     how many there are in all (a deal naming 55,000 players lists eight)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..errors import PhaseDSLError
+from ..errors import PhaseDSLError, verdict_lines
 from ..model.rules import Rules
 from .faces import Dice, Face, parse_face
 from .game import Bonus, DiceGame, DiceRuleError, Keep, Move, Roll, Score, apply
@@ -106,13 +106,7 @@ class DiceReplay:
                 "over": g.over, "winners": list(g.winners()) if g.over else None}
 
     def text(self, raw_event: str | None = None) -> str:
-        out = []
-        if self.error is not None:
-            e = self.error
-            out.append(f"line {e['line']}: {(raw_event or e['event'])[:200]}")
-            out.append(f"  illegal: {e['message']} [{e['rule']}]")
-        else:
-            out.append("every event is legal")
+        out = verdict_lines(self.error, raw_event)
         g = self.state
         for i, p in enumerate(g.players):
             out.append(f"  {p}: {g.place[i]} phases made, {g.totals[i]} points")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import PackError, PhaseDSLError, clipped, quoted
+from ..errors import PackError, PhaseDSLError, quoted, verdict_lines
 from ..packs.pack import Pack
 from .engine import IllegalMove, apply, make_table, start
 from .moves import LogError, Move, move_from_log
@@ -249,13 +249,7 @@ def report_text(result: Replay | DiceReplay, raw_event: str | None = None) -> st
     """The replay report in words: the illegal event, then the standings of each hand."""
     if not isinstance(result, Replay):
         return result.text(raw_event)  # (a dice game's)
-    out = []
-    if result.error is not None:
-        e = result.error
-        out.append(f"line {e['line']}: {clipped(raw_event or e['event'])}")
-        out.append(f"  illegal: {e['message']} [{e['rule']}]")
-    else:
-        out.append("every event is legal")
+    out = verdict_lines(result.error, raw_event)
     for k, h in enumerate(result.hands, 1):
         out += hand_standings(k, h)
     if result.state.stopped:
