@@ -81,9 +81,16 @@ def group_texts(meld: Meld, used: Sequence[Face]) -> list[str]:
     return out
 
 
+def _colours_short(phase: Phase, faces: Sequence[Face]) -> bool:
+    """Whether some one-colour group of the phase is larger than the dice of any one colour
+    (a wild die counts in its own colour only): a quick refusal before the solver."""
+    most = max(Counter(f.color for f in faces).values(), default=0)
+    return any(g.kind.one_color and not g.colors and g.size > most for g in phase.groups)
+
+
 def makes(phase: Phase, used: Sequence[Face], rules: Rules) -> Meld | None:
     """A meld of exactly these dice that makes the phase (all of them used), or None."""
-    if len(used) != phase.cards_needed:
+    if len(used) != phase.cards_needed or _colours_short(phase, used):
         return None
     for hand in _hands(used, phase, rules):
         meld = find(phase, hand, rules)
@@ -147,6 +154,6 @@ def judge(phase: Phase, faces: Sequence[Face], rules: Rules) -> Judged:
 def roll_makes(phase: Phase, faces: Sequence[Face], rules: Rules) -> bool:
     """Whether some of these dice make the phase (the solver lays what it needs of a
     hand, so one search a roll)."""
-    if len(faces) < phase.cards_needed:
+    if len(faces) < phase.cards_needed or _colours_short(phase, faces):
         return False
     return any(find(phase, hand, rules) is not None for hand in _hands(faces, phase, rules))
