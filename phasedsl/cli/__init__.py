@@ -174,7 +174,8 @@ class _App(typer.Typer):
 app = _App(
     name="phasedsl",
     cls=_Group,
-    help="Rules toolkit for Phase 10 and its variants: read phases, check melds, hits and scores.",
+    help="Rules toolkit for Phase 10 and its variants (cards, Phase 10 Dice): read phases, "
+         "check melds, hits, scores and rolls.",
     no_args_is_help=True,
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,

@@ -99,7 +99,12 @@ def check(
 
         phasedsl check --variant twist --phase 8 R1 R2 R3 R4 W
 
+        phasedsl check --variant dice "2 sets of 3" 8 8 8 10 W W
+
         phasedsl check --batch hands.jsonl
+
+    Under a dice pack the words are the faces showing (G7, WG; a bare 8 or W where the
+    dice leave no doubt) and the answer gives the best score.
 
     Exit code 0 made/legal, 1 not (or undecided: the search stopped at its budget), 2 bad
     input.

@@ -53,7 +53,9 @@ def odds(
 
     Given a pack (or --variant PACK and no phase), rank every phase of the pack
     (or --world), flag a phase that is easier than the one before it, and draw the
-    difficulty curve.
+    difficulty curve. A dice pack (phasedsl odds dice): each phase's exact chance of a
+    turn under the best holds, with one, two and every roll, the expected turns and the
+    best expected score of a turn, and the highest possible score.
 
     Examples:
 
@@ -62,6 +64,8 @@ def odds(
         phasedsl odds "1 color run of 4 + 1 set of 4" --samples 1000000 --jobs 2
 
         phasedsl odds original --draws 1 --plot curve.svg
+
+        phasedsl odds dice --json
 
     Exit code 0, or 2 for bad input or a plot that cannot be made.
     """
