@@ -249,3 +249,18 @@ def test_every_printed_phase_played_by_the_exact_policy_agrees_with_its_exact_ch
             made += judge(e.phase, g.showing, pack.rules).made
         sd = max((exact * (1 - exact) / n) ** 0.5, 1 / n)
         assert abs(made / n - exact) < 4 * sd, (e.number, made / n, exact)
+
+
+def test_a_corrupt_or_foreign_tables_file_is_worked_out_again(tmp_path, monkeypatch):
+    from phasedsl.dice import solve
+    from phasedsl.dice.tablecache import key
+
+    monkeypatch.setenv("PHASEDSL_CACHE", str(tmp_path))
+    phase = Phase.parse("1 run of 3")
+    first = solve(phase, SMALL_RULES, SMALL, "chance")
+    path = tmp_path / f"dice-{key(SMALL, phase, SMALL_RULES, 'chance')}.bin"
+    assert path.exists()
+    for junk in (path.read_bytes()[:60] + b"not deflate data", b"\xff\xfe", b'{"size": 1}\n'):
+        path.write_bytes(junk)
+        again = solve(phase, SMALL_RULES, SMALL, "chance")
+        assert again.by_rolls == first.by_rolls

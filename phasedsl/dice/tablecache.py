@@ -67,7 +67,7 @@ def load(k: str, size: int, levels: int) -> tuple[list[Fraction], int, list[list
                 arrays.append(a)  # (indexed as it is: no list of 200,000 ints to build)
         by_rolls = [Fraction(int(n), int(d)) for n, d in head["by_rolls"]]
         return by_rolls, int(head["best"]), arrays
-    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError, zlib.error):
         return None
 
 
