@@ -242,3 +242,22 @@ def test_a_program_plays_dice_over_the_bot_protocol_and_a_bad_keep_forfeits(tmp_
     assert r.exit_code == 0, r.output
     f = json.loads(r.stdout)["forfeited"]
     assert f and f[0]["reason"] == "illegal" and "must be showing" in f[0]["message"]
+
+
+def test_a_dice_pack_of_ones_own_travels_with_its_logs(tiny, tmp_path):
+    from phasedsl.packs.pack import pack_document, pack_from_document
+
+    pack = load_pack(tiny / "tiny-dice.yaml")
+    again = pack_from_document(pack_document(pack))
+    assert again.dice == pack.dice and [e.phase for e in again.worlds[0].phases] == \
+        [e.phase for e in pack.worlds[0].phases]
+    logs = tmp_path / "logs"
+    r = runner.invoke(app, ["simulate", str(tiny / "tiny-dice.yaml"), "-n", "2", "-g", "1",
+                            "--bot", "naive", "--logs", str(logs)])
+    assert r.exit_code == 0, r.output
+    log = next(logs.glob("game-*.jsonl"))
+    assert json.loads(log.read_text().splitlines()[0])["pack"]["dice"]["scoring"][
+        "five_phase_over"] == 10
+    (tiny / "tiny-dice.yaml").unlink()  # the pack file gone: the log still replays
+    r = runner.invoke(app, ["replay", str(log), "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["legal"], r.output

@@ -152,12 +152,11 @@ def _check_logs(folder, force: bool) -> None:
 
 
 def _write_logs(folder, pack, records, world) -> None:
-    from ..dice.log import log_lines
-    from ..game.log import variant_ref
+    from ..dice import log_lines
+    from ..game.log import dice_header, variant_ref
     from ..system.outfiles import write_text
 
     for r in records:
-        header = {"type": "game", "variant": variant_ref(pack, folder), "world": world,
-                  "players": list(r.final.players), "seed": r.seed}
+        header = dice_header(pack, variant_ref(pack, folder), world, r.final.players, r.seed)
         text = "\n".join(log_lines(header, r.moves, r.final)) + "\n"
         write_text(folder / f"game-{r.index + 1:04d}.jsonl", text, True)

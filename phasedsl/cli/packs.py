@@ -139,7 +139,7 @@ def show(
 
     Exit code 0, or 2 when the pack cannot be loaded.
     """
-    from ..packs.pack import describe_rules, load_pack
+    from ..packs.pack import board_document, describe_rules, dice_document, load_pack
 
     pack = load_pack(chosen_pack(pack_arg, variant))
     worlds = [pack.world(world)] if world is not None else list(pack.worlds)
@@ -148,8 +148,8 @@ def show(
             "name": pack.name, "title": pack.title, "description": pack.description,
             "source": pack.source, "extends": pack.extends,
             "rules_changed": dict(describe_rules(pack.settings)),
-            "dice": None if pack.dice is None else _dice_json(pack.dice),
-            "board": None if pack.board is None else _board_json(pack.board),
+            "dice": None if pack.dice is None else dice_document(pack.dice),
+            "board": None if pack.board is None else board_document(pack.board),
             "worlds": [{"name": w.name, "title": w.title, "note": w.note,
                         "rules_changed": dict(describe_rules(w.settings)),
                         "phases": [{"number": e.number, "canonical": e.phase.canonical(w.rules.deck),
@@ -187,14 +187,6 @@ def show(
             say(_wrap(f"{key}: {json.dumps(value)}", "      ", "  "))
 
 
-def _board_json(board) -> dict:
-    from dataclasses import asdict
-
-    return {"spaces": list(board.spaces), "twist_phases": [str(p) for p in board.twist_phases],
-            "moves": asdict(board.moves), "start_needs_phase": board.start_needs_phase,
-            "discard_piles": board.discard_piles, "skip_placement": board.skip_placement}
-
-
 def _say_board(board, world) -> None:
     m = board.moves
     say("")
@@ -213,14 +205,6 @@ def _say_board(board, world) -> None:
         say("twist deck:")
         for i, p in enumerate(board.twist_phases, 1):
             say(f"{i:>3}. {p}")
-
-
-def _dice_json(dice) -> dict:
-    from dataclasses import asdict
-
-    return {"rolls": dice.rolls, "scoring": asdict(dice.scoring),
-            "dice": [{"name": k.name, "count": k.count, "faces": [str(f) for f in k.faces]}
-                     for k in dice.kinds]}
 
 
 def _wrap(text: str, indent: str = "", first: str = "") -> str:

@@ -295,7 +295,7 @@ def _play_dice(pack, world, name, names, bot, seed, chosen, log, force, timeout)
     """``play`` of a dice pack (players.diceplay), its log written as the game goes."""
     from pathlib import Path
 
-    from ..game.log import variant_ref
+    from ..game.log import dice_header, variant_ref
     from ..players.botspec import dice_bot
     from ..players.diceplay import play_dice
     from ..players.play import MAX_COMMAND
@@ -304,8 +304,7 @@ def _play_dice(pack, world, name, names, bot, seed, chosen, log, force, timeout)
     dice_bot(bot, pack.dice, None, timeout)  # (a bad --bot is said before the game)
     out = _Record(log, force) if log is not None else None
     ref = variant_ref(pack, Path(log).parent) if log is not None else pack.name
-    header = {"type": "game", "variant": ref, "world": world, "players": [name, *names],
-              "seed": seed}
+    header = dice_header(pack, ref, world, [name, *names], seed)
 
     def read(prompt: str) -> str | None:
         if out is not None:

@@ -281,3 +281,16 @@ def hand_standings(number: int, h: HandResult) -> list[str]:
         after = f"next phase {nxt[p]}" if nxt[p] is not None else "all phases done"
         out.append(f"  {p:<{width}}  {points[p]:>3} points  total {total:>4}  {made}, {after}")
     return out
+
+
+def dice_header(pack: Pack, variant: str, world: str | None, players, seed: int) -> dict:
+    """A dice log's first line; a pack that is not built in travels with the log, as a
+    card game's does (docs/game-log.md), so that it replays anywhere."""
+    from ..packs.pack import pack_document
+    from ..system.resources import variants_dir
+
+    head = {"type": "game", "variant": variant, "world": world, "players": list(players),
+            "seed": seed}
+    if pack.path is None or Path(pack.path).parent != variants_dir():
+        head["pack"] = pack_document(pack)
+    return head

@@ -23,6 +23,8 @@ FACE = {
     "is_file_ref": "pack",
     "load_pack": "pack",
     "pack_document": "pack",
+    "dice_document": "pack",
+    "board_document": "pack",
     "pack_from_document": "pack",
     "phase_warnings": "lint",
     "refuse_unplayable": "lint",

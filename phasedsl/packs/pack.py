@@ -13,7 +13,7 @@ import errno
 import json
 import os
 import stat
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 
@@ -937,12 +937,31 @@ def pack_document(pack: Pack) -> dict:
     doc: dict = {"name": pack.name, "title": pack.title or pack.name,
                  "description": pack.description or pack.title or pack.name,
                  "source": pack.source or "phasedsl"}
+    if pack.dice is not None:
+        doc["dice"] = dice_document(pack.dice)
+    if pack.board is not None:
+        doc["board"] = board_document(pack.board)
     if len(pack.worlds) == 1 and pack.worlds[0].name == pack.name:
         return {**doc, "rules": pack.worlds[0].settings, "phases": phases(pack.worlds[0])}
     return {**doc, "rules": pack.settings,
             "worlds": [{"name": w.name, "title": w.title or w.name, "rules": w.settings,
                         "phases": phases(w), **({"source": w.source} if w.source else {}),
                         **({"note": w.note} if w.note else {})} for w in pack.worlds]}
+
+
+def dice_document(dice: Dice) -> dict:
+    """A pack's dice as its ``dice:`` section."""
+    return {"rolls": dice.rolls, "dice": [{"name": k.name, "count": k.count,
+                                           "faces": [str(f) for f in k.faces]}
+                                          for k in dice.kinds],
+            "scoring": asdict(dice.scoring)}
+
+
+def board_document(board: Board) -> dict:
+    """A pack's board as its ``board:`` section."""
+    return {"spaces": list(board.spaces), "twist_phases": [str(p) for p in board.twist_phases],
+            "moves": asdict(board.moves), "start_needs_phase": board.start_needs_phase,
+            "discard_piles": board.discard_piles, "skip_placement": board.skip_placement}
 
 
 # A pack carried in a log is confined to no folder at all: its ``extends`` may name only a
