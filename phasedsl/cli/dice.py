@@ -128,35 +128,23 @@ def simulate_dice_cmd(pack, players: int, games: int, bot: str, seed: int, world
 
     bot = "best-chance" if bot == "greedy" else bot
     dice_bot(bot, pack.dice, None, timeout)  # (a bad --bot is said before any game)
+    each = None
     if logs is not None:
-        _check_logs(logs, force)
-    records = simulate_dice(pack, players, games, bot, seed, world, timeout=timeout)
-    if logs is not None:
-        _write_logs(logs, pack, records, world)
+        from ..dice import log_lines
+        from ..game.log import dice_header, variant_ref
+        from .sim import LogWriter
+
+        writer = LogWriter(logs, pack, games, force)  # (refuses old logs before any game)
+        ref = variant_ref(pack, logs)
+
+        def each(r) -> None:  # (each game's log written as it ends, as for cards)
+            header = dice_header(pack, ref, world, r.final.players, r.seed)
+            writer.write_lines(r.index, list(log_lines(header, r.moves, r.final)))
+
+    records = simulate_dice(pack, players, games, bot, seed, world, timeout=timeout, each=each)
     summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                "seed": seed, **summarize_dice(records, players)}
     if as_json:
         say(json.dumps(summary))
     else:
         say(dice_summary_text(summary, pack, players, bot))
-
-
-def _check_logs(folder, force: bool) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    old = sorted(folder.glob("game-*.jsonl"))
-    if old and not force:
-        raise PhaseDSLError(f"--logs: {folder} holds game logs already ({old[0].name} ...); "
-                            "give --force to replace them")
-    for f in old:
-        f.unlink()
-
-
-def _write_logs(folder, pack, records, world) -> None:
-    from ..dice import log_lines
-    from ..game.log import dice_header, variant_ref
-    from ..system.outfiles import write_text
-
-    for r in records:
-        header = dice_header(pack, variant_ref(pack, folder), world, r.final.players, r.seed)
-        text = "\n".join(log_lines(header, r.moves, r.final)) + "\n"
-        write_text(folder / f"game-{r.index + 1:04d}.jsonl", text, True)

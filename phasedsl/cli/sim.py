@@ -172,9 +172,13 @@ class LogWriter:
             header = json.loads(lines[0])
             header["variant"] = self.variant
             lines[0] = json.dumps(header)
-        write_text(self.folder / f"game-{rec.index + 1:0{self.width}d}.jsonl",
-                   "\n".join(lines) + "\n")
+        self.write_lines(rec.index, lines)
         return replace(rec, log=())
+
+    def write_lines(self, index: int, lines: list[str]) -> None:
+        """Game ``index``'s log (from 0), its lines as they are."""
+        write_text(self.folder / f"game-{index + 1:0{self.width}d}.jsonl",
+                   "\n".join(lines) + "\n")
 
 
 def forfeits_text(forfeited: list[dict], names: dict[int, str] | None = None) -> str:

@@ -99,7 +99,10 @@ def _played(pack: Pack, players: Sequence[str], agents: list, seed: int, index: 
 def simulate_dice(pack: Pack, players: int, games: int, bot: str = "best-chance", seed: int = 0,
                   world: str | None = None,
                   progress: Callable[[int], None] | None = None,
-                  timeout: float = DEFAULT_TIMEOUT) -> list[DiceRecord]:
+                  timeout: float = DEFAULT_TIMEOUT,
+                  each: Callable[[DiceRecord], None] | None = None) -> list[DiceRecord]:
+    """``games`` seeded games of ``players`` copies of ``bot``; ``each`` sees every game
+    as it ends (a log written at once)."""
     names = [f"p{i + 1}" for i in range(players)]
     space = Space(pack.dice)
     cache: dict = {}
@@ -107,6 +110,8 @@ def simulate_dice(pack: Pack, players: int, games: int, bot: str = "best-chance"
     for i in range(games):
         out.append(play_game(pack, names, [bot] * players, seed, i, world, space, cache,
                              timeout))
+        if each:
+            each(out[-1])
         if progress:
             progress(i + 1)
     return out
