@@ -214,40 +214,9 @@ def play(
         out = _Record(log, force) if log is not None else None
     except PhaseDSLError as e:
         fail(e)
-    from ..players.play import MAX_COMMAND
 
     players = {n: spec.make(seed + k) for k, n in enumerate(names, 1)}
-    tty = sys.stdin.isatty()
-    if tty:
-        with contextlib.suppress(ImportError):  # not on every platform
-            import readline  # noqa: F401  (line editing and history for input())
-
-    def read(prompt: str) -> str | None:
-        if out is not None:  # the game so far is on disk before the person is waited for
-            out.commit()
-        if tty:
-            try:
-                return input(prompt)
-            except EOFError:
-                typer.echo("")
-                return None
-        typer.echo(prompt, nl=False)
-        line = sys.stdin.readline(MAX_COMMAND + 1)
-        if not line:
-            typer.echo("")
-            return None
-        if len(line) > MAX_COMMAND and not line.endswith("\n"):
-            # the rest of an over-long line is skipped unread; an endless one ends the game
-            skipped = 0
-            while (more := sys.stdin.readline(1 << 16)) and not more.endswith("\n"):
-                skipped += len(more)
-                if skipped > 1000 * MAX_COMMAND:
-                    typer.echo("\nthe input has a line with no end: the game stops")
-                    return None
-        # a piped command shows in the transcript as typed (a long one cut short)
-        shown = printable(line.rstrip("\n"))
-        typer.echo(shown if len(shown) <= 200 else shown[:200] + " ...")
-        return line
+    read = _reader(out)
 
     def write(lines: list[str]) -> None:
         # Event by event as the game goes: however the program ends, the log holds the game.
@@ -291,6 +260,47 @@ def play(
         raise stop
 
 
+def _reader(out: _Record | None) -> Callable[[str], str | None]:
+    """What the person types, a line at a time (None: the input ended): from a terminal
+    with line editing, else read bounded and echoed into the transcript; the log is on
+    disk before the person is waited for."""
+    from ..players.play import MAX_COMMAND
+
+    tty = sys.stdin.isatty()
+    if tty:
+        with contextlib.suppress(ImportError):  # not on every platform
+            import readline  # noqa: F401  (line editing and history for input())
+
+    def read(prompt: str) -> str | None:
+        if out is not None:  # the game so far is on disk before the person is waited for
+            out.commit()
+        if tty:
+            try:
+                return input(prompt)
+            except EOFError:
+                typer.echo("")
+                return None
+        typer.echo(prompt, nl=False)
+        line = sys.stdin.readline(MAX_COMMAND + 1)
+        if not line:
+            typer.echo("")
+            return None
+        if len(line) > MAX_COMMAND and not line.endswith("\n"):
+            # the rest of an over-long line is skipped unread; an endless one ends the game
+            skipped = 0
+            while (more := sys.stdin.readline(1 << 16)) and not more.endswith("\n"):
+                skipped += len(more)
+                if skipped > 1000 * MAX_COMMAND:
+                    typer.echo("\nthe input has a line with no end: the game stops")
+                    return None
+        # a piped command shows in the transcript as typed (a long one cut short)
+        shown = printable(line.rstrip("\n"))
+        typer.echo(shown if len(shown) <= 200 else shown[:200] + " ...")
+        return line
+
+    return read
+
+
 def _play_dice(pack, world, name, names, bot, seed, chosen, log, force, timeout) -> None:
     """``play`` of a dice pack (players.diceplay), its log written as the game goes."""
     from pathlib import Path
@@ -298,7 +308,6 @@ def _play_dice(pack, world, name, names, bot, seed, chosen, log, force, timeout)
     from ..game.log import dice_header, variant_ref
     from ..players.botspec import dice_bot
     from ..players.diceplay import play_dice
-    from ..players.play import MAX_COMMAND
 
     bot = "best-chance" if bot == "greedy" else bot
     dice_bot(bot, pack.dice, None, timeout)  # (a bad --bot is said before the game)
@@ -306,17 +315,7 @@ def _play_dice(pack, world, name, names, bot, seed, chosen, log, force, timeout)
     ref = variant_ref(pack, Path(log).parent) if log is not None else pack.name
     header = dice_header(pack, ref, world, [name, *names], seed)
 
-    def read(prompt: str) -> str | None:
-        if out is not None:
-            out.commit()
-        typer.echo(prompt, nl=False)
-        line = sys.stdin.readline(MAX_COMMAND + 1)
-        if not line:
-            typer.echo("")
-            return None
-        if not sys.stdin.isatty():
-            typer.echo(printable(line.rstrip("\n"))[:200])
-        return line
+    read = _reader(out)
 
     if chosen:
         typer.echo(f"seed {seed}: play again with --seed {seed}")
