@@ -560,11 +560,8 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
         try:
             phase = Phase.parse(text, deck)
         except InputError as e:
-            mark = doc.marks.get(p)
-            if mark is not None and e.column is not None and "\n" not in text:
-                quoted = 1 if doc.styles.get(p) in ('"', "'") else 0
-                mark = Mark(mark.line, mark.column + quoted + e.column - 1)
-            diags.append(_diag(path, mark, f"{_where((*at, i), doc.value)}: {e.message}", lines))
+            diags.append(_diag(path, _phrase_mark(doc, p, text, e),
+                               f"{_where((*at, i), doc.value)}: {e.message}", lines))
             continue
         out.append(PhaseEntry(i + 1, text, phase, name, note))
     return tuple(out)
@@ -794,6 +791,16 @@ def _dice(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: s
                 DiceScoring(**(given.get("scoring") or {})))
 
 
+def _phrase_mark(doc: Located, at: tuple, text: str, e: InputError) -> Mark | None:
+    """Where in the file a phrase's error is: the phrase's place moved on to the column the
+    DSL names (past an opening quote), where the phrase stands on one line."""
+    mark = doc.marks.get(at)
+    if mark is not None and e.column is not None and "\n" not in text:
+        quoted = 1 if doc.styles.get(at) in ('"', "'") else 0
+        mark = Mark(mark.line, mark.column + quoted + e.column - 1)
+    return mark
+
+
 def _board(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: str,
            lines: list[str], diags: list[Diagnostic]) -> Board | None:
     """The pack's board (its own ``board:``, else its parent's), each twist phase read by
@@ -806,12 +813,8 @@ def _board(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: 
         try:
             twists.append(Phase.parse(text, rules.deck))
         except InputError as e:
-            p = ("board", "twist_phases", i)
-            mark = doc.marks.get(p)
-            if mark is not None and e.column is not None and "\n" not in text:
-                quoted = 1 if doc.styles.get(p) in ('"', "'") else 0
-                mark = Mark(mark.line, mark.column + quoted + e.column - 1)
-            diags.append(_diag(spath, mark, f"twist phase {i + 1}: {e.message}", lines))
+            diags.append(_diag(spath, _phrase_mark(doc, ("board", "twist_phases", i), text, e),
+                               f"twist phase {i + 1}: {e.message}", lines))
     return Board(tuple(given.get("spaces") or ()), tuple(twists),
                  Moves(**(given.get("moves") or {})),
                  bool(given.get("start_needs_phase", True)), int(given.get("discard_piles", 3)),
