@@ -92,9 +92,7 @@ def simulate(
         pack = load_pack(chosen_pack(pack_arg, variant))
         one_world(pack, world)
         if pack.dice is not None:
-            from .dice import simulate_dice_cmd
-
-            simulate_dice_cmd(pack, players, games, bot, seed, world, as_json, logs, force,
+            _simulate_dice(pack, players, games, bot, seed, world, as_json, logs, force,
                               bot_timeout)
             return
         spec = parse_bot(bot, bot_timeout)
@@ -347,3 +345,33 @@ def _dice_report(pack, world, output, games: int, seed: int, force: bool, as_jso
                                "bytes": size, "figures": figures}))
     else:
         typer.echo(f"wrote {output} ({size:,} bytes)")
+
+
+def _simulate_dice(pack, players: int, games: int, bot: str, seed: int, world: str | None,
+                      as_json: bool, logs, force: bool, timeout: float) -> None:
+    """``simulate`` of a dice pack: the bots are best-chance (the default), best-score,
+    naive and cmd:COMMAND."""
+    from ..design.dicesim import dice_summary_text, simulate_dice, summarize_dice
+    from ..players.botspec import dice_bot
+
+    bot = "best-chance" if bot == "greedy" else bot
+    dice_bot(bot, pack.dice, None, timeout)  # (a bad --bot is said before any game)
+    each = None
+    if logs is not None:
+        from ..dice import log_lines
+        from ..game.log import dice_header, variant_ref
+
+        writer = LogWriter(logs, pack, games, force)  # (refuses old logs before any game)
+        ref = variant_ref(pack, logs)
+
+        def each(r) -> None:  # (each game's log written as it ends, as for cards)
+            header = dice_header(pack, ref, world, r.final.players, r.seed)
+            writer.write_lines(r.index, list(log_lines(header, r.moves, r.final)))
+
+    records = simulate_dice(pack, players, games, bot, seed, world, timeout=timeout, each=each)
+    summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
+               "seed": seed, **summarize_dice(records, players)}
+    if as_json:
+        typer.echo(json.dumps(summary))
+    else:
+        typer.echo(dice_summary_text(summary, pack, players, bot))

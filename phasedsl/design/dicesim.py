@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..dice.game import DiceGame, Keep, Move, Roll, apply, score_move
+from ..dice.game import Bonus, DiceGame, Keep, Move, Roll, Score, apply, score_move
 from ..dice.odds import Space
 from ..packs.pack import Pack
 from ..players.botspec import dice_bot
@@ -122,11 +122,11 @@ def summarize_dice(records: list[DiceRecord], players: int) -> dict:
     done = [r for r in records if not (r.capped or r.forfeit)]
     n = len(done)
     # a round: every player's turn once (the turns the first finisher took)
-    rounds = [sum(1 for m in r.moves if getattr(m, "player", None) == r.final.players[0]
-                  and type(m).__name__ == "Score") for r in done]
+    rounds = [sum(1 for m in r.moves if isinstance(m, Score) and m.player == r.final.players[0])
+              for r in done]
     totals = [t for r in done for t in r.final.totals]
     five = sum(1 for r in done for m in r.moves
-               if type(m).__name__ == "Bonus" and m.kind == "five_phase")
+               if isinstance(m, Bonus) and m.kind == "five_phase")
     wins = [0] * players
     for r in done:
         for p in r.final.winners():

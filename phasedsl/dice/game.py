@@ -230,7 +230,8 @@ def _score(g: DiceGame, move: Score) -> DiceGame:
     finisher, last = g.finisher, list(g.last)
     if done and g.dice.scoring.first_finish_bonus:
         earns = (g.finisher is None and (not g.solo or tries[i] == 1)) or (
-            g.finisher is not None and g.first_last_try and _after(g, g.finisher, i))
+            # (a round runs down the list: a later seat did not start ahead of the finisher)
+            g.finisher is not None and g.first_last_try and i > g.finisher)
         if earns:
             owed.append(Bonus(g.player, "first_finish", g.dice.scoring.first_finish_bonus))
     if j.made:
@@ -257,24 +258,6 @@ def _score(g: DiceGame, move: Score) -> DiceGame:
     if not last:
         return replace(base, last=(), over=True)
     return replace(base, last=tuple(last), turn=last[0], first_last_try=True)
-
-
-def _after(g: DiceGame, finisher: int, player: int) -> bool:
-    """Whether ``player`` plays after ``finisher`` in a round (the first player of a round
-    is the first in the list)."""
-    return player > finisher
-
-
-def legal_kinds(g: DiceGame) -> tuple[str, ...]:
-    """The kinds of move that may come next: roll, keep, score or bonus (a roll's faces are
-    chance, a keep any of the dice showing)."""
-    if g.owed:
-        return ("bonus",)
-    if g.over:
-        return ()
-    if g.rolls == 0 or g.kept is not None:
-        return ("roll",)
-    return ("keep", "score") if g.rolls < g.dice.rolls else ("score",)
 
 
 def score_move(g: DiceGame) -> Score:

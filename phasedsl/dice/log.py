@@ -17,6 +17,7 @@ objects here once the header's pack is a dice pack.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -142,16 +143,16 @@ def replay_objects(header: tuple[int, dict], events: Iterable[tuple[int, dict]],
     ended = False
     for n, obj in events:
         if ended:
-            return DiceReplay(False, {"line": n, "rule": "game_over", "event": _dumped(obj),
+            return DiceReplay(False, {"line": n, "rule": "game_over", "event": json.dumps(obj),
                                       "message": "nothing follows the end"}, g)
         if obj.get("type") == "end":
             totals = obj.get("totals")
             want = dict(zip(g.players, g.totals, strict=True))
             if not g.over:
-                return DiceReplay(False, {"line": n, "rule": "end", "event": _dumped(obj),
+                return DiceReplay(False, {"line": n, "rule": "end", "event": json.dumps(obj),
                                           "message": f"the game is not over: next, {g.expected()}"}, g)
             if totals != want:
-                return DiceReplay(False, {"line": n, "rule": "end", "event": _dumped(obj),
+                return DiceReplay(False, {"line": n, "rule": "end", "event": json.dumps(obj),
                                           "message": f"the totals are {want}"}, g)
             ended = True
             continue
@@ -165,20 +166,12 @@ def replay_objects(header: tuple[int, dict], events: Iterable[tuple[int, dict]],
             g = apply(g, move)
         except DiceRuleError as e:
             return DiceReplay(False, {"line": n, "rule": e.code, "message": str(e),
-                                      "event": _dumped(obj)}, g)
+                                      "event": json.dumps(obj)}, g)
     return DiceReplay(True, None, g)
-
-
-def _dumped(obj: dict) -> str:
-    import json
-
-    return json.dumps(obj)
 
 
 def log_lines(header: dict, moves: Iterable[Move], final: DiceGame | None) -> Iterator[str]:
     """A dice game as log lines (the end line when ``final`` is over)."""
-    import json
-
     yield json.dumps(header)
     for m in moves:
         yield json.dumps(move_to_json(m))
