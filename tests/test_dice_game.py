@@ -124,6 +124,8 @@ def test_keeps_rolls_and_scores_are_checked():
 def test_a_line_that_is_no_dice_event_cannot_be_read():
     with pytest.raises(LogError, match=r"line 2: .*numbers run from 1 to 10"):
         replay([game(), ev(type="roll", player="ann", faces=["R12"])])
+    with pytest.raises(LogError, match=r"line 2: '7': give its colour \(like G7\)"):
+        replay([game(), ev(type="roll", player="ann", faces=["7"])])
     with pytest.raises(LogError, match="line 2: a dice game's events are"):
         replay([game(), ev(type="draw", player="ann", card="R5")])
 

@@ -108,9 +108,11 @@ class Dice:
                          for k in self.kinds)
 
 
-def parse_face(token: str, deck: Deck, dice: Dice | None = None) -> Face:
+def parse_face(token: str, deck: Deck, dice: Dice | None = None,
+               colour_free: bool = False) -> Face:
     """A face from its notation: ``G7``, ``WG`` (a green wild), or where ``dice`` leave no
-    doubt, ``7`` and ``W``."""
+    doubt, ``7`` and ``W``.  ``colour_free``: the phase asks for no colour, so a bare number
+    or W that could be several faces is read as the first of them."""
     m = _FACE.match(token.strip())
     if not m:
         raise InputError(f"{token[:20]!r} is not a face: write a colour letter and a number "
@@ -130,10 +132,10 @@ def parse_face(token: str, deck: Deck, dice: Dice | None = None) -> Face:
     if color is not None:
         return Face(n, color)
     if dice is None:
-        raise InputError(f"{token!r}: give its colour (like G{n or ''}" if n else
+        raise InputError(f"{token!r}: give its colour (like G{n})" if n else
                          f"{token!r}: give its colour (like WG)")
     could = sorted({f for f in dice.faces if f.number == n})
-    if len(could) == 1:
+    if len(could) == 1 or (could and colour_free):
         return could[0]
     if not could:
         raise InputError(f"{token!r}: no die shows {'a wild' if n is None else n}")
@@ -148,20 +150,7 @@ def parse_roll(tokens: Iterable[str], deck: Deck, dice: Dice | None,
     words = [w for t in tokens for w in t.split()]
     if len(words) > MOST_DICE * 4:
         raise InputError(f"{len(words)} faces: a roll has at most {MOST_DICE} dice")
-    out = []
-    for w in words:
-        try:
-            out.append(parse_face(w, deck, dice))
-        except InputError:
-            m = _FACE.match(w.strip())
-            if not (colour_free and dice is not None and m and not (m.group(2) or m.group(3))):
-                raise
-            n = None if m.group(1) else int(m.group(4))
-            could = sorted({f for f in dice.faces if f.number == n})
-            if not could:
-                raise
-            out.append(could[0])
-    return tuple(out)
+    return tuple(parse_face(w, deck, dice, colour_free) for w in words)
 
 
 def fits_dice(faces: Sequence[Face], dice: Dice) -> str | None:
