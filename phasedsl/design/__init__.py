@@ -21,6 +21,7 @@ FACE = {
     "dice_figures": "dicereport",
     "dice_summary_text": "dicesim",
     "comparison": "balance",
+    "failing": "generate",
     "generate": "generate",
     "highest_score": "dicereport",
     "length_words": "generate",

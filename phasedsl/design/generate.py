@@ -273,6 +273,11 @@ def _badness(rows: Sequence[Rung]) -> tuple[int, int]:
     return marks.count(True), len(marks) - marks.count(False)
 
 
+def failing(rows: Sequence[Rung]) -> int:
+    """How many phases of this order ``balance`` flags (its "maybe"s not counted)."""
+    return _badness(rows)[0]
+
+
 def flag_words(rows: Sequence[Rung], games: int) -> tuple[str, ...]:
     """Each flag of this order in words, as ``balance`` gives its reasons."""
     out = []
