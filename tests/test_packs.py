@@ -104,7 +104,7 @@ def test_hostile_yaml_is_refused_fast(tmp_path, text, words):
     p = write(tmp_path, text)
     t = time.perf_counter()
     pack, diags = check_file(p)
-    assert time.perf_counter() - t < 2
+    assert time.perf_counter() - t < 5  # a hang guard, not a benchmark
     # (a tag or a key given twice is said with the file's other problems)
     assert pack is None and any(words in d.message for d in diags)
 
@@ -115,7 +115,7 @@ def test_huge_file_refused_fast(tmp_path):
     t = time.perf_counter()
     with pytest.raises(PackError, match="too large"):
         check_file(p)  # unusable input: the CLI exits 2
-    assert time.perf_counter() - t < 2
+    assert time.perf_counter() - t < 5  # a hang guard, not a benchmark
     r = runner.invoke(app, ["validate", str(p)])
     assert r.exit_code == 2 and "too large" in r.stdout + r.stderr
 

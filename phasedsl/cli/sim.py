@@ -104,6 +104,11 @@ def simulate(
                                 games, as_json, writer and writer.write)
         summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                    "seed": seed, **summarize(records, players, phase_odds(pack, world))}
+        if pack.board is not None:  # (a twist card's phase: its number is past the list)
+            listed = len(pack.world(world).phases)
+            for row in summary["phases"]:
+                if row["phase"] > listed:
+                    row["twist_phase"] = str(pack.board.twist_phases[row["phase"] - listed - 1])
         if plot is not None:
             plot_summary(summary, plot, force)
             summary["plot"] = str(plot)
@@ -199,6 +204,29 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
+def _span(ci: list[float] | None) -> str:
+    return "-" if ci is None else f"{100 * ci[0]:.0f}-{100 * ci[1]:.0f}%"
+
+
+def board_text(b: dict) -> list[str]:
+    """A board game's figures in words (``simulate.board_figures``)."""
+    g, t = b["spaces_per_hand"], b["twist"]
+    out = [f"spaces gained per hand: mean {g['mean']:.2f} (95% CI {g['ci95'][0]:.2f}-"
+           f"{g['ci95'][1]:.2f}, {g['n']:,} hands)"]
+    if t["offered"]:
+        out.append(f"twist cards: taken in {t['taken']:,} of {t['offered']:,} hands on a twist "
+                   f"space, {_pct(t['taken_share'])} ({_span(t['taken_ci95'])})")
+        if t["taken"]:
+            out.append(f"  the twist made: {t['paid']:,} of {t['taken']:,}, "
+                       f"{_pct(t['paid_share'])} ({_span(t['paid_ci95'])})")
+    out.append("space  hands  mean gain (95% CI)")
+    for row in b["spaces"]:
+        ci = row["ci95"]
+        out.append(f"{row['space']:>5}  {row['hands']:>5}  {row['mean_gain']:>+6.2f} "
+                   f"({ci[0]:+.2f} to {ci[1]:+.2f})")
+    return out
+
+
 def summary_text(s: dict) -> str:
     from ..design.simulate import PLAYER_NAMES
 
@@ -235,11 +263,17 @@ def summary_text(s: dict) -> str:
                  f"10th-90th percentile {t['p10']:g}-{t['p90']:g}")
     lines.append("phase  hands spent  completed  dealt hand makes it")
     for row in s["phases"]:
+        twist = f"  (twist card: {row['twist_phase']})" if row.get("twist_phase") else ""
         lines.append(f"{row['phase']:>5}  {row['hands_spent']:>11.2f}  "
-                     f"{_pct(row['completed_share']):>9}  {_pct(row['dealt_odds']):>19}")
-    lines.append("win share by seat (seat 1 plays first):")
-    seats = [f"{k + 1} ({PLAYER_NAMES[k]}) {_pct(w)}" for k, w in enumerate(s["win_share_by_seat"])]
-    lines += ["  " + ", ".join(seats[i:i + 4]) for i in range(0, len(seats), 4)]
+                     f"{_pct(row['completed_share']):>9}  {_pct(row['dealt_odds']):>19}{twist}")
+    if s.get("board"):
+        lines += board_text(s["board"])
+    n = s["hands_per_game"]["n"]
+    lines.append(f"win share by seat (seat 1 plays first; 95% interval, {n:,} games):")
+    seats = [f"{k + 1} ({PLAYER_NAMES[k]}) {_pct(w)} ({_span(ci)})"
+             for k, (w, ci) in enumerate(zip(s["win_share_by_seat"], s["win_share_ci95"],
+                                             strict=True))]
+    lines += ["  " + ", ".join(seats[i:i + 3]) for i in range(0, len(seats), 3)]
     lines.append(f"mean final score: {s['mean_final_score']:.1f} "
                  f"(winners {s['mean_winning_score']:.1f})")
     return "\n".join(lines)

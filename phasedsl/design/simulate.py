@@ -21,6 +21,7 @@ from functools import partial
 from ..errors import PhaseDSLError
 from ..game import Game, IllegalMove, legal_moves, view
 from ..game.table import current_phase, phase_rules, stuck
+from ..model.board import Attempt
 from ..model.coerce import as_world
 from ..packs.lint import going_out, refuse_unplayable
 from ..packs.pack import Pack, as_pack, builtin_names
@@ -29,6 +30,7 @@ from ..players.botspec import BotSpec as ParsedBot
 from ..players.botspec import as_spec, build
 from ..players.extbot import ExternalBot, Forfeit
 from ..system.workers import Pool, resolve_jobs
+from .odds import wilson
 
 # A game is stopped (and counted as capped) after this many moves: no game between
 # bots that can lay their phases comes near it.
@@ -91,6 +93,8 @@ class GameRecord:
     # why a stalled or capped game stopped (the phases the players were on, and what lint
     # says of them)
     why: str = ""
+    # a board game: every player's hand on the board, in order (seat, the record)
+    board: tuple[tuple[int, Attempt], ...] = ()
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -181,13 +185,14 @@ def play_game(pack: Pack, players: int, bot: BotSpec | Sequence[BotSpec] = "gree
                      for r in state.results if not r.tie_break for p, done in r.completed)
     if keep_log and forfeit is not None:  # the log says why it stops where it does
         game = replace(game, header={**game.header, "forfeit": result["forfeit"]})
+    race = tuple((seat[a.player], a) for r in state.results for a in r.board)
     return GameRecord(index, s, state.hands_played, tuple(turns), attempts, seat_winner,
                       tuple(st.total for st in state.seats),
                       not game.over and not stalled and forfeit is None,
                       sum(r.tie_break for r in state.results),
                       tuple(game.to_log()) if keep_log else (), stalled, forfeit,
                       why or (f"no game end in {max_moves:,} moves" if moves >= max_moves
-                              and not game.over else ""))
+                              and not game.over else ""), race)
 
 
 def held_by(state) -> str:
@@ -335,11 +340,43 @@ def summarize(records: list[GameRecord], players: int,
     wins = Counter(r.winner for r in finished)
     out["win_share_by_seat"] = [wins[k] / len(finished) if finished else None
                                 for k in range(players)]
+    out["win_share_ci95"] = [list(wilson(wins[k], len(finished))) if finished else None
+                             for k in range(players)]
+    if any(r.board for r in records):
+        out["board"] = board_figures(finished)
     scores = [t for r in finished for t in r.totals]
     out["mean_final_score"] = statistics.fmean(scores) if scores else None
     winners = [r.totals[r.winner] for r in finished if r.winner is not None]
     out["mean_winning_score"] = statistics.fmean(winners) if winners else None
     return out
+
+
+def board_figures(records: list[GameRecord]) -> dict:
+    """A board game's figures over finished games: spaces gained per hand (all hands, and
+    at each space), how often a pawn on a twist space took the twist card and how often
+    that paid (the twist made), each share with its 95% interval and its sample."""
+    hands = [a for r in records for _, a in r.board]
+    gains = [a.end - a.start for a in hands]
+    offered = [a for a in hands if a.on_twist]
+    taken = [a for a in offered if a.twist]
+    paid = sum(a.made for a in taken)
+    at: dict[int, list[int]] = {}
+    for a in hands:
+        at.setdefault(a.start, []).append(a.end - a.start)
+    return {
+        "spaces_per_hand": describe_values([float(g) for g in gains]),
+        "twist": {"offered": len(offered), "taken": len(taken),
+                  "taken_share": len(taken) / len(offered) if offered else None,
+                  "taken_ci95": list(wilson(len(taken), len(offered))) if offered else None,
+                  "paid": paid, "paid_share": paid / len(taken) if taken else None,
+                  "paid_ci95": list(wilson(paid, len(taken))) if taken else None},
+        "spaces": [{"space": k, "hands": len(v), **_gain(v)} for k, v in sorted(at.items())],
+    }
+
+
+def _gain(values: list[int]) -> dict:
+    d = describe_values([float(v) for v in values])
+    return {"mean_gain": d["mean"], "ci95": d["ci95"]}
 
 
 def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,

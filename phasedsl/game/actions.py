@@ -24,6 +24,7 @@ from ..melds.layout import read_group, verify
 from ..model.cards import Card, Deck
 from ..model.meld import LaidGroup, Meld, acting_text
 from ..model.rules import Rules
+from . import boardplay
 from . import moves as mv
 from .checks import (
     IllegalMove,
@@ -64,7 +65,7 @@ def _group_label(state: GameState, owner: int, g: int) -> str:
 
 def cards_in_play(state: GameState) -> list[Card]:
     """Every card of the deck's that is somewhere in this hand (hands, table, piles)."""
-    out = list(state.stock) + list(state.discard)
+    out = list(state.stock) + [c for p in boardplay.piles(state) for c in p]
     for s in state.seats:
         out += s.hand + s.save
         out += [c.plain() for lg in s.laid for c in lg.group.cards]
@@ -78,13 +79,16 @@ def seeded_deal(state: GameState) -> tuple[mv.Deal, tuple[Card, ...]]:
     """The deal a seeded game makes now, and the draw pile it leaves (top last)."""
     saves = tuple(c for s in state.seats for c in s.save)
     order = tuple(seat_name(state, i) for i in _deal_order(state))
+    twists = boardplay.seeded_twists(state, random.Random(f"{state.seed}/twist/"
+                                                          f"{state.hands_played}"))
     return _seeded(state.seed, state.hands_played, state.table.deck, saves, order,
-                   state.table.rules.hand_size)
+                   state.table.rules.hand_size, state.table.piles, twists)
 
 
 @lru_cache(maxsize=8)
 def _seeded(seed: int | None, hand_no: int, deck: Deck, saves: tuple[Card, ...],
-            order: tuple[str, ...], k: int) -> tuple[mv.Deal, tuple[Card, ...]]:
+            order: tuple[str, ...], k: int, piles: int = 1,
+            twists: tuple[tuple[str, str], ...] = ()) -> tuple[mv.Deal, tuple[Card, ...]]:
     # Kept: ``legal_moves`` lists the deal and ``apply`` compares a deal with it.
     rng = random.Random(f"{seed}/deal/{hand_no}")
     cards = list(deck_cards(deck))
@@ -93,7 +97,13 @@ def _seeded(seed: int | None, hand_no: int, deck: Deck, saves: tuple[Card, ...],
     rng.shuffle(cards)
     hands = tuple((name, tuple(cards[n * k:(n + 1) * k])) for n, name in enumerate(order))
     rest = cards[len(order) * k:]
-    return mv.Deal(hands, rest[0]), tuple(rest[1:])
+    if piles == 1:
+        return mv.Deal(hands, rest[0], (), twists), tuple(rest[1:])
+    # (turned from the bottom of what is left, as the one up-card is)
+    rest.reverse()
+    started = boardplay.seeded_piles(rest, piles)
+    rest.reverse()
+    return mv.Deal(hands, started[0][-1], started if piles > 1 else (), twists), tuple(rest)
 
 
 @lru_cache(maxsize=16)
@@ -121,6 +131,10 @@ def _deal_order(state: GameState) -> list[int]:
 def _deal(state: GameState, move: mv.Deal) -> GameState:
     if state.stage != "deal":
         raise IllegalMove("not_now", "a deal comes only at the start of a hand")
+    if state.pawns_due:
+        raise IllegalMove("pawns_not_moved", "a board game records where the pawns moved "
+                                             "after each hand (a \"pawns\" event) before the "
+                                             "next deal")
     rules = state.table.rules
     playing = {s.name for s in state.seats if s.playing}
     given = [p for p, _ in move.hands]
@@ -131,12 +145,13 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
         if len(h) != rules.hand_size:
             raise IllegalMove("bad_deal", f"{p} is dealt {len(h)} cards; the pack deals "
                                           f"{rules.hand_size}")
+    started = boardplay.check_deal(state, move)
     expected, order = (None, ())
     if state.seed is not None:
         expected, order = seeded_deal(state)
     if move is not expected:  # (the seeded deal itself is the deck less the saves, shuffled)
         saves = [c for s in state.seats for c in s.save]
-        dealt = [c.plain() for _, h in move.hands for c in h] + [move.up.plain()]
+        dealt = [c.plain() for _, h in move.hands for c in h] + [c for p in started for c in p]
         supply = _deck_supply(state.table.deck)
         if saves:
             supply = supply - Counter(saves)
@@ -149,18 +164,21 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     known = expected is not None and move == expected
     stock = order if known else tuple((supply - Counter(dealt)).elements())
     hands = dict((p, tuple(c.plain() for c in h)) for p, h in move.hands)
+    twist = boardplay.dealt(state, move)
     seats = tuple(replace(s, hand=hands.get(s.name, ()), laid=(), laid_phase=None, declared=None,
-                          saved=False, taken_wilds=0, floating=False, phase_wilds=0)
+                          saved=False, taken_wilds=0, floating=False, phase_wilds=0,
+                          revealed=twist.get(s.name))
                   for s in state.seats)
     first = next_seat(state, state.dealer)
     new = replace(state, seats=seats, stage="turn", turn=first, step="draw", laid_now=False,
-                  drawn=None, stock=stock, stock_known=known, discard=(move.up.plain(),),
-                  pending_skips=(), dealer_reached=False, reuse_owed=0)
+                  drawn=None, stock=stock, stock_known=known, discard=started[0],
+                  more_piles=started[1:], emptied=None, pending_skips=(),
+                  dealer_reached=False, reuse_owed=0)
     house = state.table.house
     up = move.up
     if house.dealer_chooses and (up.wild or up.skip):
         return replace(new, stage="choose_up", turn=state.dealer)
-    if up.skip:  # a skip turned up skips the first player
+    if up.skip and len(started) == 1:  # a skip turned up skips the first player
         new = replace(new, pending_skips=(seat_name(state, first),))
     return _after_up(new, first)
 
@@ -179,7 +197,8 @@ def _begin_turn(state: GameState, i: int, **changes) -> GameState:
         pending.remove(name)
         i = next_seat(state, i)
     return replace(state, **changes, stage="turn", turn=i, step="draw", laid_now=False,
-                   drawn=None, pending_skips=tuple(pending), dealer_reached=reached, reuse_owed=0)
+                   drawn=None, pending_skips=tuple(pending), dealer_reached=reached, reuse_owed=0,
+                   emptied=None)
 
 
 def _give(state: GameState, move: mv.Give) -> GameState:
@@ -208,7 +227,15 @@ def _after_up(state: GameState, first: int) -> GameState:
     if (state.table.house.declare_phase == "at_deal" and state.table.any_order
             and not state.tie_break):
         return replace(state, stage="declare", turn=first)
+    chosen = boardplay.begin(state)
+    if chosen.stage == "declare":
+        return chosen
     return _begin_turn(state, first)
+
+
+def _choose(state: GameState, move: mv.Choose) -> GameState:
+    new, all_chosen = boardplay.choose(state, move)
+    return _begin_turn(new, next_seat(state, state.dealer)) if all_chosen else new
 
 
 # --------------------------------------------------------------------------- moves
@@ -251,12 +278,10 @@ def reshuffle(state: GameState) -> GameState:
     """The discard pile but its top card becomes the draw pile.  When the top card is all
     that is left (nearly every card in hands or on the table) it is turned over too, so
     that a player can always draw (the sources do not say; a hand never stalls)."""
-    keep = 1 if len(state.discard) >= 2 else 0
-    stock = list(state.discard[:len(state.discard) - keep])
+    stock, kept = boardplay.refill(state)
     if state.stock_known:
         random.Random(f"{state.seed}/shuffle/{state.shuffles}").shuffle(stock)
-    return replace(state, stock=tuple(stock), discard=state.discard[len(state.discard) - keep:],
-                   shuffles=state.shuffles + 1)
+    return replace(state, stock=tuple(stock), **kept, shuffles=state.shuffles + 1)
 
 
 def _draw(state: GameState, move: mv.Draw) -> GameState:
@@ -265,10 +290,10 @@ def _draw(state: GameState, move: mv.Draw) -> GameState:
 
 # A draw judged: (the seat, the card, the state it is drawn from when not the state
 # judged (the draw pile reshuffled first, as it was empty) else None, the pile it leaves:
-# "discard", "stock" or "save", and what that pile holds then).  (Not the state judged
+# "stock", "save" or the number of a discard pile, and what that pile holds then).  (Not the state judged
 # itself: ``legal_moves`` keeps the answer on that state, and a state holding itself
 # would be freed only by the cycle collector, which its every draw then kept busy.)
-Drawn = tuple[int, Card, GameState | None, str, tuple[Card, ...]]
+Drawn = tuple[int, Card, GameState | None, str | int, tuple[Card, ...]]
 
 
 def check_draw(state: GameState, move: mv.Draw) -> Drawn:
@@ -285,15 +310,20 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
             raise IllegalMove("must_take_playable", f"{move.player} is floating and must take "
                                                     f"the top discard {top}, which can be played")
     if move.source == "discard":
-        if not state.discard:
-            raise IllegalMove("card_not_available", "the discard pile is empty")
-        top = state.discard[-1]
-        if top.skip:
+        taken = boardplay.pile(state, move.pile)
+        which = "the discard pile" if state.table.piles == 1 else f"discard pile {move.pile}"
+        if not taken:
+            raise IllegalMove("card_not_available", f"{which} is empty")
+        top = taken[-1]
+        if top.skip and not state.table.skips_in_front:
             raise IllegalMove("skip_from_discard", "a skip can never be taken from the discard "
                                                    "pile")
         if move.card is not None and move.card.plain() != top:
-            raise IllegalMove("card_not_available", f"the top discard is {top}, not {move.card}")
-        return i, top, None, "discard", state.discard[:-1]
+            raise IllegalMove("card_not_available", f"the top of {which} is {top}, not "
+                                                    f"{move.card}")
+        return i, top, None, move.pile, taken[:-1]
+    if move.pile != 1:
+        raise IllegalMove("no_such_pile", f"a draw from the {move.source} names no discard pile")
     if move.source == "save":
         if not state.table.house.save_pile:
             raise IllegalMove("no_save_pile", "this pack has no save pile")
@@ -306,7 +336,7 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
         return i, card, None, "save", left
     base = None
     if not state.stock:
-        if not state.discard:
+        if not any(boardplay.piles(state)):
             raise IllegalMove("card_not_available", "the draw pile and the discard pile are "
                                                     "both empty")
         state = base = reshuffle(state)
@@ -338,6 +368,9 @@ def drawn(state: GameState, move: mv.Draw, checked: Drawn) -> GameState:
         seats = _set_seat(base, i, hand=(*seat.hand, card), save=rest)
         return replace(base, seats=seats, step="play", drawn=card)
     seats = _set_seat(base, i, hand=(*seat.hand, card))
+    if isinstance(pile, int):  # a discard pile: one its last card left must take the discard
+        return replace(base, seats=seats, step="play", drawn=card,
+                       emptied=pile if not rest else None, **boardplay.with_pile(base, pile, rest))
     return replace(base, seats=seats, step="play", drawn=card, **{pile: rest})
 
 
@@ -625,13 +658,17 @@ def discarded(state: GameState, move: mv.Discard,
         start_at = next_seat(state, first) if i == first else first
         return _after_up(replace(state, seats=seats, discard=(card,)), start_at)
     pending = state.pending_skips if target is None else (*state.pending_skips, target)
+    if state.table.skips_in_front and (card.skip or move.skip is not None):
+        put: dict = {}  # placed in front of the player skipped, not on a pile
+    elif move.pile == 1:
+        put = {"discard": (*state.discard, card)}
+    else:
+        put = boardplay.with_pile(state, move.pile, (*boardplay.pile(state, move.pile), card))
     if not hand:
-        state = replace(state, seats=seats, discard=(*state.discard, card),
-                        pending_skips=pending)
+        state = replace(state, seats=seats, pending_skips=pending, **put)
         return end_hand(state, move.player, sent_down=move.down)
     # (a discard changes no one's place at the table: the next seat is found as before)
-    return _begin_turn(state, next_seat(state, i), seats=seats,
-                       discard=(*state.discard, card), pending_skips=pending)
+    return _begin_turn(state, next_seat(state, i), seats=seats, pending_skips=pending, **put)
 
 
 def _save(state: GameState, move: mv.Save) -> GameState:
@@ -695,9 +732,9 @@ def _stop(state: GameState, move: mv.Stop) -> GameState:
 
 
 _HANDLERS = {
-    mv.Deal: _deal, mv.Declare: _declare, mv.Draw: _draw, mv.Lay: _lay, mv.Hit: _hit,
-    mv.Swap: _swap, mv.Discard: _discard, mv.Save: _save, mv.Give: _give, mv.Abandon: _abandon,
-    mv.Stop: _stop,
+    mv.Deal: _deal, mv.Choose: _choose, mv.Pawns: boardplay.check_pawns, mv.Declare: _declare,
+    mv.Draw: _draw, mv.Lay: _lay, mv.Hit: _hit, mv.Swap: _swap, mv.Discard: _discard,
+    mv.Save: _save, mv.Give: _give, mv.Abandon: _abandon, mv.Stop: _stop,
 }
 
 
@@ -713,7 +750,7 @@ def apply(state: GameState, move: mv.Move) -> GameState:
 
 def judge(state: GameState, move: mv.Move) -> GameState:
     """``apply`` with every check made, whatever was listed before."""
-    if state.stage == "over":
+    if state.stage == "over" and not (state.pawns_due and type(move) is mv.Pawns):
         raise IllegalMove("game_over", f"the game is over ({state.winner} won)")
     handler = _HANDLERS.get(type(move))
     if handler is None:

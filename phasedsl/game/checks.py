@@ -281,6 +281,7 @@ class DiscardCheck:
 
     __slots__ = (
         "drawn",
+        "emptied",
         "first",
         "going_out",
         "i",
@@ -314,6 +315,7 @@ class DiscardCheck:
         # matters to the checks)
         self.left = len(hand) > 1
         self.wild_as_skip = state.table.rules.wild_as_skip
+        self.emptied = state.emptied is not None
         # a natural card discarded as itself (no skip named, no one sent down): held, it is
         # legal unless one of these says otherwise (most discards of a game)
         self.plain = not self.recipient and self.drawn is None and not self.going_out
@@ -327,6 +329,8 @@ class DiscardCheck:
         k = self.first.get(card)
         if k is None:
             raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
+        if move.pile != 1 or self.emptied:
+            _check_pile(state, move)
         if self.plain and move.skip is None and move.down is None \
                 and not (c.wild or c.skip or c.anti):
             return i, k, None  # (each check below passes such a discard)
@@ -362,6 +366,24 @@ class DiscardCheck:
             seat_of(state, move.skip)
         target = _skip_target(state, i, move) if acts_as_skip and left else None
         return i, k, target
+
+
+def _check_pile(state: GameState, move: mv.Discard) -> None:
+    """Where a discard goes: a pile the table has; the pile whose last card this turn's
+    draw took, if any; no pile for a skip placed in front of a player."""
+    n = state.table.piles
+    if state.table.skips_in_front and (move.card.skip or move.skip is not None):
+        if move.pile != 1:
+            raise IllegalMove("skip_in_front", "a skip is placed in front of the player it "
+                                               f"skips, not on a discard pile ({move.pile})")
+        return
+    if not 1 <= move.pile <= n:
+        raise IllegalMove("no_such_pile", f"this pack has {n} discard pile{'s' * (n > 1)}; "
+                                          f"there is no pile {move.pile}")
+    if state.emptied is not None and move.pile != state.emptied:
+        raise IllegalMove("must_discard_on_emptied",
+                          f"{move.player} took the last card of discard pile {state.emptied} "
+                          f"and discards onto it, not onto pile {move.pile}")
 
 
 def hand_after(hand: tuple[Card, ...], k: int) -> tuple[Card, ...]:
@@ -406,8 +428,8 @@ def _skip_target(state: GameState, i: int, move: mv.Discard) -> str | None:
         target = nxt
     else:
         others = [s.name for k, s in enumerate(state.seats) if k != i and s.playing]
-        free = [p for p in others
-                if not (house.skip_once_per_round and p in state.pending_skips)]
+        once = house.skip_once_per_round or state.table.skips_in_front
+        free = [p for p in others if not (once and p in state.pending_skips)]
         if move.skip is None:
             if free:
                 raise IllegalMove("skip_target", f"a discarded skip names the player it skips "
@@ -419,6 +441,9 @@ def _skip_target(state: GameState, i: int, move: mv.Discard) -> str | None:
         if move.skip not in others:
             raise IllegalMove("skip_target", f"{move.skip} is not playing this hand")
         target = move.skip
+    if state.table.skips_in_front and target in state.pending_skips:
+        raise IllegalMove("skip_in_front", f"{target} already has a skip in front of them; "
+                                           "a player has at most one at a time")
     if house.skip_once_per_round and target in state.pending_skips:
         raise IllegalMove("skip_twice_in_round", f"{target} is already to lose their next turn; "
                                                  "nobody is skipped twice in one round")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..melds.scoring import score
+from .boardplay import attempts, pawns_moved, race_winners
 from .state import GameState, HandResult, Seat, replace
 from .table import choosable, current_phase
 
@@ -59,6 +60,8 @@ def end_hand(state: GameState, went_out: str | None, winner: str | None = None,
             if down:
                 done = done[:max(0, len(done) - down)]
         seats[k] = replace(s, done=done, total=s.total + points[k])
+    race = attempts(state, went_out) if table.board is not None and not state.tie_break else ()
+    seats = list(pawns_moved(seats, race))
     new = replace(state, seats=tuple(seats))
     result = HandResult(
         went_out,
@@ -68,12 +71,15 @@ def end_hand(state: GameState, went_out: str | None, winner: str | None = None,
         tuple((s.name, next_phase(new, k)) for k, s in enumerate(seats)),
         bool(state.tie_break),
         attempted,
+        race,
     )
     new = replace(new, results=(*state.results, result), hands_played=state.hands_played + 1,
                   dealer=(state.dealer + 1) % len(seats), stage="deal", stock=(), discard=(),
-                  pending_skips=(), laid_now=False, drawn=None, reuse_owed=0,
-                  stock_known=False)
-    new = replace(new, seats=tuple(replace(s, hand=(), laid=(), laid_phase=None, floating=False)
+                  more_piles=(), emptied=None, pending_skips=(), pawns_due=bool(race),
+                  laid_now=False, drawn=None, reuse_owed=0, stock_known=False)
+    new = replace(new, seats=tuple(replace(s, hand=(), laid=(), laid_phase=None, floating=False,
+                                           declared=None if table.board else s.declared,
+                                           revealed=None)
                                    for s in new.seats))
     if state.tie_break:
         decided = winner or went_out
@@ -94,6 +100,14 @@ def game_end(state: GameState) -> GameState:
     house = table.house
     seats = state.seats
     goal = table.goal
+    if table.board is not None:
+        # a race: won by making the last space's phase (several that hand: the tie rule)
+        finishers = race_winners(state, state.results[-1].board) if state.results else []
+        if house.fixed_hands is not None and state.hands_played >= house.fixed_hands:
+            return _decide(state, list(seats), by_score=True)
+        if finishers:
+            return _decide(state, finishers, by_score=house.tie_break == "lowest_score_then_replay")
+        return state
     finishers = [s for s in seats if len(s.done) >= goal]
     if house.fixed_hands is not None and state.hands_played >= house.fixed_hands:
         return _decide(state, list(seats), by_score=True)

@@ -19,6 +19,7 @@ from ..model.cards import WILD, Card
 from ..solver import find_within_budget
 from . import moves as mv
 from .actions import check_draw, discarded, drawn, judge, reshuffle, seeded_deal
+from .boardplay import choices_of, pawns_record, piles
 from .checks import DiscardCheck, IllegalMove, hit_rules, next_seat, seat_name
 from .judged import Then, keep, listed
 from .state import GameState
@@ -57,6 +58,8 @@ def _discard(made: dict[Card, mv.Discard], player: str, card: Card) -> mv.Discar
 
 
 def _candidates(state: GameState) -> list[mv.Move]:
+    if state.pawns_due:
+        return [pawns_record(state)]
     if state.stage == "deal":
         return [seeded_deal(state)[0]] if state.seed is not None else []
     if state.stage == "choose_up":
@@ -66,16 +69,21 @@ def _candidates(state: GameState) -> list[mv.Move]:
     seat = state.seats[i]
     me = seat.name
     if state.stage == "declare":
+        if state.table.board is not None:
+            return list(choices_of(state, i))
         return [mv.Declare(me, n) for n in choosable(state, i)]
+    table = state.table
     if state.step == "draw":
         out: list[mv.Move] = [_move(mv.Draw, me, "deck")]
         if state.discard:
             out.append(_move(mv.Draw, me, "discard"))
+        out += [mv.Draw(me, "discard", None, k)
+                for k, p in enumerate(state.more_piles, 2) if p]
         if seat.save:
             out += [mv.Draw(me, "save", c) for c in dict.fromkeys(seat.save)]
         if not state.stock_known:
             out = [m for m in out if m.source != "deck"]
-            pile = state.stock or (reshuffle(state).stock if state.discard else ())
+            pile = state.stock or (reshuffle(state).stock if any(piles(state)) else ())
             out += [mv.Draw(me, "deck", c) for c in dict.fromkeys(pile)]
         return out
     distinct = list(dict.fromkeys(seat.hand))
@@ -83,7 +91,6 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if state.step == "recipient_discard":
         made = _discards_of(me)
         return [_discard(made, me, c) for c in distinct]
-    table = state.table
     playable = [c for c in seat.hand if not c.anti]
     if seat.laid_phase is None and not state.laid_now:
         current = current_phase(state, i)
@@ -109,6 +116,8 @@ def _candidates(state: GameState) -> list[mv.Move]:
         elif not c.skip or len(seat.hand) == 1 or all(p in state.pending_skips for p in others):
             m = made.get(c)
             out.append(m if m is not None else _discard(made, me, c))
+    if table.piles > 1:
+        out = _onto_piles(state, out)
     if table.house.skip_target == "next_player":
         out = [m for m in out if not (isinstance(m, mv.Discard) and m.skip is not None
                                       and m.skip != seat_name(state, next_seat(state, i)))]
@@ -117,6 +126,21 @@ def _candidates(state: GameState) -> list[mv.Move]:
     if (table.house.abandon_phase and state.laid_now and seat.laid_phase is not None
             and state.stock_known):
         out.append(mv.Abandon(me))
+    return out
+
+
+def _onto_piles(state: GameState, moves: list[mv.Move]) -> list[mv.Move]:
+    """Each discard onto each discard pile it may go on (a skip placed in front of a
+    player goes on none)."""
+    table = state.table
+    onto = [state.emptied] if state.emptied is not None else range(1, table.piles + 1)
+    out: list[mv.Move] = []
+    for m in moves:
+        if not isinstance(m, mv.Discard) or (table.skips_in_front
+                                             and (m.card.skip or m.skip is not None)):
+            out.append(m)
+            continue
+        out += [m if k == 1 else mv.Discard(m.player, m.card, m.skip, m.down, k) for k in onto]
     return out
 
 

@@ -208,8 +208,11 @@ class Replay:
         error = None
         if self.error is not None:
             error = {k: self.error[k] for k in ("line", "rule", "message")}
-        return {"legal": self.legal, "error": error,
-                "hands": [h.to_json() for h in self.hands], "winner": self.winner}
+        out = {"legal": self.legal, "error": error,
+               "hands": [h.to_json() for h in self.hands], "winner": self.winner}
+        if self.state.table.board is not None:
+            out["board"] = [a.to_json() for h in self.hands for a in h.board]
+        return out
 
 
 def replay(lines: Iterable[str], base_dir: str | Path | None = None,
@@ -279,6 +282,10 @@ def hand_standings(number: int, h: HandResult) -> list[str]:
             continue
         made = "made its phase" if completed[p] else "phase not made"
         after = f"next phase {nxt[p]}" if nxt[p] is not None else "all phases done"
+        if h.board:
+            a = next(a for a in h.board if a.player == p)
+            made = f"{'made' if a.made else 'missed'} {'the twist' if a.twist else 'its phase'}"
+            after = f"space {a.start} -> {a.end}"
         out.append(f"  {p:<{width}}  {points[p]:>3} points  total {total:>4}  {made}, {after}")
     return out
 

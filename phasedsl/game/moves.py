@@ -82,10 +82,15 @@ def _cards(items, deck: Deck, key: str) -> tuple[Card, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The dealer deals: every playing seat's hand and the first up-card."""
+    """The dealer deals: every playing seat's hand and the first up-card.  A board game
+    with several discard piles gives each pile's cards (``piles``, bottom first: a skip
+    turned up gets another card on top; ``up`` is then the first pile's top), and the
+    twist card turned for each pawn on a twist space (``twists``, player: phrase)."""
 
     hands: tuple[tuple[str, tuple[Card, ...]], ...]
     up: Card
+    piles: tuple[tuple[Card, ...], ...] = ()
+    twists: tuple[tuple[str, str], ...] = ()
     type: ClassVar[str] = "deal"
 
     @property
@@ -93,15 +98,63 @@ class Deal:
         return None
 
     def to_log(self) -> dict:
-        return {"type": "deal", "hands": {p: [str(c) for c in h] for p, h in self.hands},
-                "up": str(self.up)}
+        out: dict = {"type": "deal", "hands": {p: [str(c) for c in h] for p, h in self.hands},
+                     "up": str(self.up)}
+        if self.piles:
+            out["piles"] = [[str(c) for c in p] for p in self.piles]
+        if self.twists:
+            out["twists"] = dict(self.twists)
+        return out
 
     @classmethod
     def from_log(cls, obj: dict, deck: Deck) -> Deal:
         hands = _field(obj, "hands", dict, "an object of player: [cards]")
-        return cls(tuple((str(p), _plain_cards(h, deck, f"hands.{clipped(str(p), 40)}"))
-                         for p, h in hands.items()),
-                   _plain_card(_field(obj, "up", str, "a card"), deck, "up"))
+        piles: tuple[tuple[Card, ...], ...] = ()
+        if obj.get("piles") is not None:
+            given = _field(obj, "piles", list, "a list of discard piles, each a list of cards")
+            if not 1 <= len(given) <= 3:
+                raise LogError("'piles' lists 1 to 3 discard piles")
+            piles = tuple(_plain_cards(p, deck, "piles") for p in given)
+            if not all(piles):
+                raise LogError("'piles': each discard pile starts with at least one card")
+        twists: tuple[tuple[str, str], ...] = ()
+        if obj.get("twists") is not None:
+            given = _field(obj, "twists", dict, "an object of player: twist phase")
+            if not all(isinstance(t, str) and len(t) <= 200 for t in given.values()):
+                raise LogError("'twists' gives each player the phrase of a twist card")
+            twists = tuple((str(p), t) for p, t in given.items())
+        up = obj.get("up")
+        if up is None and piles:
+            return cls(_hands(hands, deck), piles[0][-1], piles, twists)
+        return cls(_hands(hands, deck), _plain_card(_field(obj, "up", str, "a card"), deck, "up"),
+                   piles, twists)
+
+
+def _hands(hands: dict, deck: Deck) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    return tuple((str(p), _plain_cards(h, deck, f"hands.{clipped(str(p), 40)}"))
+                 for p, h in hands.items())
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A board game: a player whose pawn stands on a twist space chooses, when the hand
+    starts, the twist card turned for them (``"twist"``) or the phase of a neighbouring
+    space (its number, counted from 1 at the start)."""
+
+    player: str
+    choice: str | int
+    type: ClassVar[str] = "choose"
+
+    def to_log(self) -> dict:
+        return {"type": "choose", "player": self.player, "choice": self.choice}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Choose:
+        choice = obj.get("choice")
+        if choice != "twist" and (not isinstance(choice, int) or isinstance(choice, bool)):
+            raise LogError(f"'choice' must be \"twist\" or the number of a neighbouring space, "
+                           f"not {_shown(choice)}")
+        return cls(_field(obj, "player", str, "a player name"), choice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +183,15 @@ class Draw:
     player: str
     source: str
     card: Card | None = None
+    pile: int = 1  # a board game's discard piles: which one (from 1)
     type: ClassVar[str] = "draw"
 
     def to_log(self) -> dict:
-        out = {"type": "draw", "player": self.player, "from": self.source}
+        out: dict = {"type": "draw", "player": self.player, "from": self.source}
         if self.card is not None and self.source != "discard":
             out["card"] = str(self.card)
+        if self.pile != 1:
+            out["pile"] = self.pile
         return out
 
     @classmethod
@@ -144,7 +200,20 @@ class Draw:
         if source not in ("deck", "discard", "save"):
             raise LogError(f"'from' must be 'deck', 'discard' or 'save', not {_shown(source)}")
         card = _plain_card(obj["card"], deck) if obj.get("card") is not None else None
-        return cls(_field(obj, "player", str, "a player name"), source, card)
+        return cls(_field(obj, "player", str, "a player name"), source, card,
+                   _pile(obj, source == "discard"))
+
+
+def _pile(obj: dict, allowed: bool) -> int:
+    pile = obj.get("pile", 1)
+    if pile == 1 and not isinstance(pile, bool):
+        return 1
+    if not allowed:
+        raise LogError(f"a {_shown(obj.get('type'))} event names a discard pile only when it "
+                       "is taken from or put on one")
+    if not isinstance(pile, int) or isinstance(pile, bool) or not 1 <= pile <= 3:
+        raise LogError(f"'pile' must be a discard pile's number, 1 to 3, not {_shown(pile)}")
+    return pile
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,14 +315,17 @@ class Discard:
     card: Card
     skip: str | None = None
     down: str | None = None
+    pile: int = 1  # a board game's discard piles: which one (from 1)
     type: ClassVar[str] = "discard"
 
     def to_log(self) -> dict:
-        out = {"type": "discard", "player": self.player, "card": str(self.card)}
+        out: dict = {"type": "discard", "player": self.player, "card": str(self.card)}
         if self.skip is not None:
             out["skip"] = self.skip
         if self.down is not None:
             out["down"] = self.down
+        if self.pile != 1:
+            out["pile"] = self.pile
         return out
 
     @classmethod
@@ -264,7 +336,7 @@ class Discard:
             if named[key] is not None and not isinstance(named[key], str):
                 raise LogError(f"{key!r} must be a player name, not {_shown(named[key])}")
         return cls(_field(obj, "player", str, "a player name"), _plain_card(obj.get("card"), deck),
-                   **named)
+                   **named, pile=_pile(obj, True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,10 +415,35 @@ class Stop:
         return cls()
 
 
-Move = Deal | Declare | Draw | Lay | Hit | Swap | Discard | Save | Give | Abandon | Stop
+@dataclass(frozen=True, slots=True)
+class Pawns:
+    """A board game: where each pawn stands after a hand, recorded once the hand ends and
+    before the next deal (the referee checks each against the move table)."""
 
-MOVE_TYPES: dict[str, type] = {m.type: m for m in (Deal, Declare, Draw, Lay, Hit, Swap, Discard,
-                                                    Save, Give, Abandon, Stop)}
+    spaces: tuple[tuple[str, int], ...]
+    type: ClassVar[str] = "pawns"
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def to_log(self) -> dict:
+        return {"type": "pawns", "spaces": dict(self.spaces)}
+
+    @classmethod
+    def from_log(cls, obj: dict, deck: Deck) -> Pawns:
+        spaces = _field(obj, "spaces", dict, "an object of player: space (from 1)")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in spaces.values()):
+            raise LogError("'spaces' gives each player the space their pawn moved to, a number "
+                           "counted from 1 at the start")
+        return cls(tuple((str(p), v) for p, v in spaces.items()))
+
+
+Move = (Deal | Choose | Declare | Draw | Lay | Hit | Swap | Discard | Save | Give | Abandon | Stop
+        | Pawns)
+
+MOVE_TYPES: dict[str, type] = {m.type: m for m in (Deal, Choose, Declare, Draw, Lay, Hit, Swap,
+                                                    Discard, Save, Give, Abandon, Stop, Pawns)}
 
 
 def move_from_log(obj: dict, deck: Deck) -> Move:

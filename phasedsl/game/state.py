@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..model.board import Attempt, Board
 from ..model.cards import Card, Deck
 from ..model.meld import LaidGroup
 from ..model.phase import Phase
@@ -122,6 +123,30 @@ class Table:
     # under anti_phase_for_others (the pack's ``rules.deck`` stays as the solver knows it).
     deck: Deck
     tie_phase: Phase | None = None
+    board: Board | None = None  # a board game (Twist): the phase attempted is the space's
+
+    @property
+    def piles(self) -> int:
+        """Discard piles a hand starts with."""
+        return self.board.discard_piles if self.board is not None else 1
+
+    @property
+    def skips_in_front(self) -> bool:
+        """Skips are placed in front of the player skipped, not discarded onto a pile."""
+        return self.board is not None and self.board.skip_placement == "in_front"
+
+    def twist_number(self, k: int) -> int:
+        """The phase number that stands for the twist deck's card ``k`` (from 0): numbers
+        past the pack's list, so that a twist phase is attempted, laid and recorded as any
+        other phase is."""
+        return len(self.entries) + 1 + k
+
+    def twist_index(self, number: int) -> int | None:
+        """The twist deck's card a phase number stands for (from 0), or None."""
+        k = number - len(self.entries) - 1
+        if self.board is None or not 0 <= k < len(self.board.twist_phases):
+            return None
+        return k
 
     @property
     def any_order(self) -> bool:
@@ -185,6 +210,8 @@ class Seat:
     phase_wilds: int = 0  # wilds in the phase as laid (Japanese page: 25 points each)
     floating: bool = False  # played every card without a discard (floating rule)
     playing: bool = True  # False for players sitting out a tie-break hand
+    space: int = 1  # a board game: the space the pawn stands on (from 1, the start)
+    revealed: int | None = None  # a board game: the twist card turned for this hand (its number)
 
     def __getstate__(self) -> dict:
         return _without_memo(self)
@@ -203,6 +230,7 @@ class HandResult:
     # The phase each player attempted (None: chose none), for statistics; not in the
     # replay JSON, whose shape is fixed.
     attempted: tuple[tuple[str, int | None], ...] = ()
+    board: tuple[Attempt, ...] = ()  # a board game: each player's hand on the board
 
     def to_json(self) -> dict:
         return {"went_out": self.went_out, "points": dict(self.points),
@@ -224,7 +252,9 @@ class GameState:
     # else the multiset of cards it holds, in no particular order.
     stock: tuple[Card, ...] = ()
     stock_known: bool = False
-    discard: tuple[Card, ...] = ()  # top last
+    discard: tuple[Card, ...] = ()  # top last (a board game's first discard pile)
+    more_piles: tuple[tuple[Card, ...], ...] = ()  # a board game's other discard piles
+    emptied: int | None = None  # the pile (from 1) whose last card this turn's draw took
     pending_skips: tuple[str, ...] = ()  # players who lose their next turn
     dealer_reached: bool = False  # the dealer's turn has come this hand (postal)
     hands_played: int = 0
@@ -235,6 +265,7 @@ class GameState:
     shuffles: int = 0  # shuffles so far (each seeded from ``seed``)
     reuse_owed: int = 0  # wilds taken from the table this turn that must still be played
     stopped: bool = False  # the clock ended the game (baseball_short_game)
+    pawns_due: bool = False  # a board game: the last hand's pawn moves are not recorded yet
 
     def __getstate__(self) -> dict:
         return _without_memo(self)

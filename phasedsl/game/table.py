@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..errors import PhaseDSLError
+from ..model.board import TWIST
 from ..model.phase import Phase
 from ..model.rules import Rules
 from ..packs.pack import Pack
@@ -42,9 +43,10 @@ def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> 
         # every message about a player names them: a name is a name, not a payload
         raise PhaseDSLError(f"a player's name is at most {MAX_NAME} printable characters")
     rules = w.rules
-    if len(players) * rules.hand_size + 1 > rules.deck.size:
+    piles = pack.board.discard_piles if pack.board is not None else 1
+    if len(players) * rules.hand_size + piles > rules.deck.size:
         raise PhaseDSLError(f"the deck of {rules.deck.size} cards cannot deal {rules.hand_size} "
-                            f"cards to {len(players)} players and turn one up")
+                            f"cards to {len(players)} players and turn {piles} up")
     n = len(w.phases)
     order = house.phase_order
     if order == "even_only":
@@ -62,7 +64,7 @@ def make_table(pack: Pack, players: Sequence[str], world: str | None = None) -> 
     if house.anti_phase_for_others:
         deck = dataclasses.replace(deck, anti=1)  # one rule card (the sources: "one rule card")
     return Table(pack, w.name if len(pack.worlds) > 1 else None, players, rules, house,
-                 w.phases, seq, deck, tie)
+                 w.phases, seq, deck, tie, pack.board)
 
 
 def start(table: Table, dealer: str, seed: int | None = None) -> GameState:
@@ -80,6 +82,9 @@ def phase_rules(table: Table, number: int) -> tuple[Phase, Rules]:
         if table.tie_phase is not None:
             return table.tie_phase, table.rules
         number = _tie_number(table)
+    twist = table.twist_index(number)
+    if twist is not None:
+        return table.board.twist_phases[twist], table.rules
     entry, rules = table.pack.phase_entry(number, table.world)
     return entry.phase, rules
 
@@ -102,8 +107,33 @@ def current_phase(state: GameState, i: int) -> int | None:
         return 0
     if state.table.any_order:
         return seat.declared
+    board = state.table.board
+    if board is not None:
+        space = board.spaces[seat.space - 1]
+        return seat.declared if space == TWIST else space
     done = len(seat.done)
     return state.table.sequence[done] if done < len(state.table.sequence) else None
+
+
+def board_choices(state: GameState, i: int) -> list[tuple[int | str, int]]:
+    """A board game: the choices of a pawn on a twist space, as (what a ``Choose`` move
+    says, the phase number it attempts): ``"twist"`` for the twist card turned for it, or
+    a neighbouring space's number for that space's phase.  Empty off a twist space."""
+    board, seat = state.table.board, state.seats[i]
+    if board is None or board.spaces[seat.space - 1] != TWIST:
+        return []
+    out: list[tuple[int | str, int]] = []
+    if seat.revealed is not None:
+        out.append(("twist", seat.revealed))
+    for n in (seat.space - 1, seat.space + 1):
+        if 1 <= n <= len(board.spaces) and board.spaces[n - 1] != TWIST:
+            out.append((n, board.spaces[n - 1]))
+    return out
+
+
+def phase_text(table: Table, number: int) -> str:
+    """A phase number's phrase (a twist card's too), as a record shows it."""
+    return str(phase_rules(table, number)[0])
 
 
 def choosable(state: GameState, i: int) -> list[int]:

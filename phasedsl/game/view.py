@@ -14,6 +14,7 @@ from . import engine
 from . import moves as mv
 from .judged import listed
 from .state import MEMO, GameState, Seat, Table
+from .table import board_choices
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Opponent:
     total: int
     save_size: int
     skipped: bool  # loses their next turn
+    space: int = 1  # a board game: the space the pawn stands on (from 1)
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,14 @@ class PlayerView:
     hands_played: int
     moves: tuple[mv.Move, ...]  # empty unless it is my move
     table: Table  # the pack's rules and the players (public: bots need the rules)
+    piles: tuple[tuple[Card, ...], ...] = ()  # every discard pile (the first is ``discard``)
+    # a board game, my pawn on a twist space: each choice (as ``Choose`` says it) and the
+    # phase number it attempts (a twist card's: past the pack's list, ``table.twist_index``)
+    options: tuple[tuple[str | int, int], ...] = ()
+
+    def pile_top(self, move: mv.Draw) -> Card:
+        """The card a draw from a discard pile takes."""
+        return self.piles[move.pile - 1][-1]
 
 
 def view(state: GameState, player: str) -> PlayerView:
@@ -79,7 +89,9 @@ def view(state: GameState, player: str) -> PlayerView:
                       done=me.done, total=me.total, players=others, discard=state.discard,
                       draw_pile=len(state.stock), to_move=to_move, step=state.step,
                       dealer=seats[state.dealer].name, hands_played=state.hands_played,
-                      moves=moves, table=table)
+                      moves=moves, table=table, piles=(state.discard, *state.more_piles),
+                      options=tuple(board_choices(state, i)) if state.stage == "declare"
+                      and table.board is not None else ())
     return v
 
 
@@ -96,6 +108,6 @@ def _seen(state: GameState, k: int, seat: Seat) -> Opponent:
     seen.__dict__.update(name=seat.name, hand_size=len(seat.hand),
                          laid=tuple([lg.group for lg in seat.laid]),
                          phase=engine.current_phase(state, k), done=seat.done, total=seat.total,
-                         save_size=len(seat.save), skipped=skipped)
+                         save_size=len(seat.save), skipped=skipped, space=seat.space)
     seat.__dict__[MEMO] = (state.table, state.tie_break, skipped, seen)
     return seen

@@ -12,7 +12,9 @@ Outside this package only the names of ``FACE`` are used (each loaded on first u
 from ..system.face import lazy
 
 FACE = {
+    "Attempt": "board",
     "Board": "board",
+    "moved": "board",
     "Moves": "board",
     "TWIST": "board",
     "CARD_TOKEN": "cards",

@@ -39,7 +39,7 @@ class Board:
     twist_phases: tuple[Phase, ...] = ()
     moves: Moves = field(default_factory=Moves)
     start_needs_phase: bool = True
-    discard_piles: int = 3
+    discard_piles: int = 1
     skip_placement: str = "in_front"
 
     def track(self, phases: tuple[Phase, ...] = ()) -> list[str]:
@@ -92,6 +92,7 @@ class Attempt:
     made: bool
     out: bool
     end: int
+    on_twist: bool = False  # the space was a twist space (the choice was the player's)
 
     def to_json(self) -> dict:
         return {"hand": self.hand, "player": self.player, "from": self.start,

@@ -817,7 +817,7 @@ def _board(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: 
                                f"twist phase {i + 1}: {e.message}", lines))
     return Board(tuple(given.get("spaces") or ()), tuple(twists),
                  Moves(**(given.get("moves") or {})),
-                 bool(given.get("start_needs_phase", True)), int(given.get("discard_piles", 3)),
+                 bool(given.get("start_needs_phase", True)), int(given.get("discard_piles", 1)),
                  str(given.get("skip_placement", "in_front")))
 
 

@@ -26,7 +26,7 @@ from ..model.phase import Phase
 from ..model.rules import Rules
 from ..solver import cards_short, left_out, made_within_budget, shortfall
 from .strong import StrongBot
-from .turnplan import dispatch, phase_to_play
+from .turnplan import discard_pile, dispatch, phase_to_play
 
 
 class Bot(Protocol):
@@ -186,7 +186,8 @@ class GreedyBot:
             self._near.clear()
             self._hand_no = view.hands_played
         return dispatch(view, give=self._give, declare=self._declare, draw=self._draw,
-                        hit=self._hit, discard=self._discard)
+                        hit=self._hit, discard=self._discard,
+                        short=lambda n: self._missing(view, n, view.hand))
 
     def _declare(self, view: PlayerView, moves) -> mv.Move:
         return min(moves, key=lambda m: (self._missing(view, m.phase, view.hand), -m.phase))
@@ -202,7 +203,7 @@ class GreedyBot:
 
     def _draw(self, view: PlayerView, moves) -> mv.Move:
         deck = next((m for m in moves if m.source == "deck"), moves[0])
-        offers = [(view.discard[-1] if m.source == "discard" else m.card, m)
+        offers = [(view.pile_top(m) if m.source == "discard" else m.card, m)
                   for m in moves if m.source in ("discard", "save")]
         offers = [(c, m) for c, m in offers if not c.anti]  # the anti-phase card: a liability
         if not offers:
@@ -264,7 +265,7 @@ class GreedyBot:
             saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
             if saves:
                 return saves[0]
-        return options[0]
+        return discard_pile(view, options, lambda top: 0.0)
 
     def _card_to_lose(self, view: PlayerView, offered: list[Card]) -> Card:
         scoring = view.table.rules.scoring

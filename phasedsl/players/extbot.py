@@ -26,9 +26,11 @@ from collections.abc import Callable, Sequence
 
 from ..errors import PhaseDSLError, printable
 from ..game import moves as mv
+from ..game.engine import phase_rules
 from ..game.state import Table
 from ..game.view import PlayerView
 from ..model.cards import Card
+from ..packs.pack import board_document
 from ..system.childproc import end, spawn
 
 DEFAULT_TIMEOUT = 5.0
@@ -69,7 +71,8 @@ def table_json(table: Table) -> dict:
             "phase_order": table.house.phase_order,
             "sequence": list(table.sequence),
             "phases": [{"number": e.number, "phase": str(e.phase)} for e in world.phases],
-            "settings": world.settings}
+            "settings": world.settings,
+            **({"board": board_document(table.board)} if table.board is not None else {})}
 
 
 def view_json(v: PlayerView, rules: dict | None = None) -> dict:
@@ -80,9 +83,15 @@ def view_json(v: PlayerView, rules: dict | None = None) -> dict:
             "players": [{"name": o.name, "hand_size": o.hand_size,
                          "laid": [g.to_json() for g in o.laid], "phase": o.phase,
                          "done": list(o.done), "total": o.total, "save_size": o.save_size,
-                         "skipped": o.skipped} for o in v.players],
+                         "skipped": o.skipped,
+                         **({"space": o.space} if v.table.board is not None else {})}
+                        for o in v.players],
             "discard": _cards(v.discard), "draw_pile": v.draw_pile, "step": v.step,
             "dealer": v.dealer, "hands_played": v.hands_played,
+            **({"piles": [_cards(p) for p in v.piles]} if v.table.board is not None else {}),
+            **({"choices": [{"choice": c, "phase": str(phase_rules(v.table, n)[0]),
+                             "twist": c == "twist"} for c, n in v.options]}
+               if v.options else {}),
             "rules": rules if rules is not None else table_json(v.table)}
 
 
@@ -106,7 +115,7 @@ def read_answer(line: bytes, moves: Sequence[mv.Move], player: str, table: Table
         raise Forfeit("malformed", "\"move\" is an index into \"moves\" or a game-log event, "
                                    f"not {_shown(json.dumps(pick))}")
     event = {"player": player, **pick}
-    if event.get("type") in ("deal", "stop"):
+    if event.get("type") in ("deal", "stop", "pawns"):
         raise Forfeit("malformed", f"a {event['type']!r} event is no player's move")
     try:
         move = mv.move_from_log(event, table.deck)

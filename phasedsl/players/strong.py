@@ -33,7 +33,7 @@ from ..model.meld import LaidGroup
 from ..model.phase import Phase
 from ..model.rules import Rules, Scoring
 from ..solver import shortfall, unseen_counts
-from .turnplan import dispatch, phase_to_play
+from .turnplan import discard_pile, dispatch, phase_to_play
 
 # Weights of a discard's worth, in units of weighted outs (one unseen completing copy):
 FEED_LAID = 6.0  # the next player has laid and the card fits a laid group: they shed it
@@ -163,8 +163,10 @@ class StrongBot:
         self._calls = 0
         if len(moves) == 1:
             return moves[0]
+        hand = [c for c in view.hand if not c.anti]
         return dispatch(view, give=self._give, declare=self._declare, draw=self._draw,
-                        hit=self._hit, discard=self._discard)
+                        hit=self._hit, discard=self._discard,
+                        short=lambda n: self._miss(self._aim(view, n), hand))
 
     # ------------------------------------------------------------------ memory
 
@@ -173,8 +175,8 @@ class StrongBot:
         there; the card above that is mine unless they took it."""
         if self._last is None:
             return
-        under, card, who = self._last
-        pile = view.discard
+        under, card, who, k = self._last
+        pile = view.piles[k - 1] if k <= len(view.piles) else ()
         if len(pile) > len(under) and pile[:len(under)] == under and pile[len(under)] != card:
             self._picked.setdefault(who, []).append(card)
         if view.to_move == view.me and view.step == "draw":
@@ -269,14 +271,14 @@ class StrongBot:
         move = self._pick_draw(view, moves)
         self._taken = None
         if move.source == "discard":
-            self._taken = view.discard[-1]
+            self._taken = view.pile_top(move)
         elif move.source == "save":
             self._taken = move.card
         return move
 
     def _pick_draw(self, view: PlayerView, moves) -> mv.Draw:
         deck = next((m for m in moves if isinstance(m, mv.Draw) and m.source == "deck"), None)
-        offers = [(view.discard[-1] if m.source == "discard" else m.card, m)
+        offers = [(view.pile_top(m) if m.source == "discard" else m.card, m)
                   for m in moves if isinstance(m, mv.Draw) and m.source in ("discard", "save")]
         offers = [(c, m) for c, m in offers if c is not None and not c.anti]
         if deck is None:
@@ -389,10 +391,11 @@ class StrongBot:
         saves = [m for m in moves if isinstance(m, mv.Save) and m.card == card]
         if saves and self._save_it(view, card):
             return saves[0]
+        pick = discard_pile(view, options, lambda top: self._feeds(view, top))
         nxt = self._after(view)
         if nxt is not None:
-            self._last = (view.discard, card, nxt.name)
-        return options[0]
+            self._last = (view.piles[pick.pile - 1], card, nxt.name, pick.pile)
+        return pick
 
     def _save_it(self, view: PlayerView, card: Card) -> bool:
         """Set the card aside (once a hand) rather than give it away: a wild, a card the
