@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -110,8 +111,14 @@ def test_the_board_is_drawn_as_a_track_that_snakes_down():
 
 
 def test_the_report_of_a_board_pack_draws_its_board(tmp_path):
+    # Twist's board on the printed phases (whose exact dealt chances the other tests share:
+    # Twist's own take a minute to work out cold)
+    twist = (Path(__file__).parents[1] / "variants" / "twist.yaml").read_text()
+    pack = tmp_path / "board.yaml"
+    pack.write_text("name: board\ntitle: t\ndescription: d\nsource: s\nextends: original\n"
+                    + twist[twist.index("\nboard:") + 1:])
     out = tmp_path / "twist.html"
-    r = runner.invoke(app, ["report", "twist", "-o", str(out), "--games", "2"])
+    r = runner.invoke(app, ["report", str(pack), "-o", str(out), "--games", "2"])
     assert r.exit_code == 0, r.output
     page = out.read_text()
     assert 'aria-label="The board"' in page and page.count(">T</text>") == 9
@@ -161,7 +168,9 @@ def test_a_race_is_checked_attempt_by_attempt():
     twist_off = [Attempt(1, "ann", 1, "1 run of 9", True, True, False, 5)]
     assert check_race(b, phases, ("ann", "bob"), twist_off)[1] == \
         "on space 1 the phase is 2 sets of 3"
-    after = [*race, Attempt(3, "bob", 3, "1 run of 9", True, True, False, 5)]
+    same_hand = [*race, Attempt(3, "bob", 3, "1 run of 9", True, True, False, 5)]
+    assert check_race(b, phases, ("ann", "bob"), same_hand) is None  # the hand is played out
+    after = [*same_hand, Attempt(4, "bob", 5, "2 sets of 4", False, True, False, 5)]
     assert check_race(b, phases, ("ann", "bob"), after)[1].startswith("the race is over")
     moved_badly = [Attempt(1, "ann", 2, "1 run of 7", False, True, False, 4)]
     assert check_race(b, phases, ("ann", "bob"), moved_badly)[1] == \

@@ -65,7 +65,7 @@ def _group_label(state: GameState, owner: int, g: int) -> str:
 
 def cards_in_play(state: GameState) -> list[Card]:
     """Every card of the deck's that is somewhere in this hand (hands, table, piles)."""
-    out = list(state.stock) + [c for p in boardplay.piles(state) for c in p]
+    out = list(state.stock) + [c for p in boardplay.piles(state) for c in p] + list(state.placed)
     for s in state.seats:
         out += s.hand + s.save
         out += [c.plain() for lg in s.laid for c in lg.group.cards]
@@ -172,7 +172,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     first = next_seat(state, state.dealer)
     new = replace(state, seats=seats, stage="turn", turn=first, step="draw", laid_now=False,
                   drawn=None, stock=stock, stock_known=known, discard=started[0],
-                  more_piles=started[1:], emptied=None, pending_skips=(),
+                  more_piles=started[1:], emptied=None, placed=(), pending_skips=(),
                   dealer_reached=False, reuse_owed=0)
     house = state.table.house
     up = move.up
@@ -659,7 +659,7 @@ def discarded(state: GameState, move: mv.Discard,
         return _after_up(replace(state, seats=seats, discard=(card,)), start_at)
     pending = state.pending_skips if target is None else (*state.pending_skips, target)
     if state.table.skips_in_front and (card.skip or move.skip is not None):
-        put: dict = {}  # placed in front of the player skipped, not on a pile
+        put: dict = {"placed": (*state.placed, card)}  # in front of the player, on no pile
     elif move.pile == 1:
         put = {"discard": (*state.discard, card)}
     else:

@@ -137,7 +137,9 @@ class Game:
         return Game(state, self.header, (self.trail, move))._deal_if_due()
 
     def _deal_if_due(self) -> Game:
-        if self.state.pawns_due:  # (a board game: the hand's pawn moves, recorded)
+        if self.state.pawns_due and self.state.seed is not None:
+            # a board game played here: the hand's pawn moves, recorded (a log read in
+            # records them itself)
             record = engine.legal_moves(self.state)[0]
             self = Game(engine.apply(self.state, record), self.header, (self.trail, record))
         if self.state.stage == "deal" and self.state.seed is not None:

@@ -255,6 +255,9 @@ class GameState:
     discard: tuple[Card, ...] = ()  # top last (a board game's first discard pile)
     more_piles: tuple[tuple[Card, ...], ...] = ()  # a board game's other discard piles
     emptied: int | None = None  # the pile (from 1) whose last card this turn's draw took
+    # skips placed in front of players this hand (``skip_placement: in_front``): out of
+    # play until the next deal, on no pile
+    placed: tuple[Card, ...] = ()
     pending_skips: tuple[str, ...] = ()  # players who lose their next turn
     dealer_reached: bool = False  # the dealer's turn has come this hand (postal)
     hands_played: int = 0

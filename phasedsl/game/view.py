@@ -53,6 +53,10 @@ class PlayerView:
     # phase number it attempts (a twist card's: past the pack's list, ``table.twist_index``)
     options: tuple[tuple[str | int, int], ...] = ()
 
+    def __post_init__(self) -> None:
+        if not self.piles:  # (a view made by hand: the one pile it names)
+            object.__setattr__(self, "piles", (self.discard,))
+
     def pile_top(self, move: mv.Draw) -> Card:
         """The card a draw from a discard pile takes."""
         return self.piles[move.pile - 1][-1]

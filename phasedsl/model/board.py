@@ -129,14 +129,15 @@ def check_race(board: Board, phases: tuple[Phase, ...], players: tuple[str, ...]
                attempts: list[Attempt]) -> tuple[int, str] | None:
     """The first attempt (its place in the list, from 0) the board refuses and why, or
     None: each pawn starts on space 1; an attempt starts where its pawn stands, tries a
-    phase its space allows, and ends where the move table puts it; nothing follows a win."""
+    phase its space allows, and ends where the move table puts it; no hand follows the hand
+    that was won."""
     at = dict.fromkeys(players, 1)
-    won: str | None = None
+    won: tuple[str, int] | None = None
     for k, a in enumerate(attempts):
         if a.player not in at:
             return k, f"{a.player!r} is not at the table"
-        if won is not None:
-            return k, f"the race is over: {won} made the last space's phase"
+        if won is not None and a.hand != won[1]:
+            return k, f"the race is over: {won[0]} made the last space's phase in hand {won[1]}"
         if a.start != at[a.player]:
             return k, f"{a.player}'s pawn stands on space {at[a.player]}, not {a.start}"
         allowed = choices(board, phases, a.start)
@@ -150,6 +151,6 @@ def check_race(board: Board, phases: tuple[Phase, ...], players: tuple[str, ...]
                        f"{'twist ' if a.twist else ''}phase{' and went out' if a.out else ''} "
                        f"moves to space {want}, not {a.end}")
         at[a.player] = a.end
-        if a.made and a.start == len(board.spaces):
-            won = a.player
+        if a.made and a.start == len(board.spaces) and won is None:
+            won = (a.player, a.hand)
     return None
