@@ -95,19 +95,20 @@ def test_a_race_played_by_bots_moves_every_pawn_by_the_table(race, seed):
     assert again.to_json()["board"] == [a.to_json() for a in hands]
 
 
-def _log(tmp_path, race_text=RACE):
-    (tmp_path / "race.yaml").write_text(race_text)
+def _log(tmp_path, *events):
+    """A hand-dealt game of the race (ann plays first), then ``events``."""
+    (tmp_path / "race.yaml").write_text(RACE)
     head = {"type": "game", "variant": "race.yaml", "players": ["ann", "bob"], "dealer": "bob"}
     deal = {"type": "deal",
             "hands": {"ann": ["S", "R1", "R2", "R3", "B4", "B5", "B6", "G7", "G8", "G9"],
                       "bob": ["Y1", "Y2", "Y3", "R10", "B10", "G10", "Y10", "R11", "B11", "G11"]},
             "piles": [["R5"], ["S", "B7"], ["G12"]]}
-    return [json.dumps(head), json.dumps(deal)]
+    return [json.dumps(head), json.dumps(deal), *map(json.dumps, events)]
 
 
 def _refused(tmp_path, lines):
     path = tmp_path / "game.jsonl"
-    path.write_text("\n".join(json.dumps(x) if isinstance(x, dict) else x for x in lines) + "\n")
+    path.write_text("\n".join(lines) + "\n")
     r = runner.invoke(app, ["replay", str(path), "--json"])
     out = json.loads(r.stdout)
     assert r.exit_code == 1 and not out["legal"]
@@ -115,54 +116,59 @@ def _refused(tmp_path, lines):
 
 
 def test_a_draw_from_an_empty_pile_is_refused_at_its_line(tmp_path):
-    lines = _log(tmp_path) + [
+    lines = _log(
+        tmp_path,
         {"type": "draw", "player": "ann", "from": "discard", "pile": 3},  # G12, the last card
         {"type": "discard", "player": "ann", "card": "S", "skip": "bob"},  # in front of bob
         {"type": "draw", "player": "ann", "from": "discard", "pile": 3},  # bob lost his turn
-    ]
+    )
     err = _refused(tmp_path, lines)
     assert err["line"] == 5 and err["rule"] == "card_not_available"
     assert "discard pile 3 is empty" in err["message"]
 
 
 def test_after_taking_a_piles_last_card_the_discard_goes_there(tmp_path):
-    lines = _log(tmp_path) + [
+    lines = _log(
+        tmp_path,
         {"type": "draw", "player": "ann", "from": "discard", "pile": 1},
         {"type": "discard", "player": "ann", "card": "G9", "pile": 2},
-    ]
+    )
     err = _refused(tmp_path, lines)
     assert err["line"] == 4 and err["rule"] == "must_discard_on_emptied"
     assert "took the last card of discard pile 1" in err["message"]
-    ok = _log(tmp_path) + [
+    ok = _log(
+        tmp_path,
         {"type": "draw", "player": "ann", "from": "discard", "pile": 1},
         {"type": "discard", "player": "ann", "card": "G9", "pile": 1},
         {"type": "draw", "player": "bob", "from": "discard", "pile": 2},  # B7 (the skip under it)
         {"type": "discard", "player": "bob", "card": "G11", "pile": 3},
         {"type": "draw", "player": "ann", "from": "discard", "pile": 2},  # a skip may be taken
-    ]
+    )
     path = tmp_path / "ok.jsonl"
-    path.write_text("\n".join(json.dumps(x) if isinstance(x, dict) else x for x in ok) + "\n")
+    path.write_text("\n".join(ok) + "\n")
     r = runner.invoke(app, ["replay", str(path), "--json"])
     assert json.loads(r.stdout)["legal"], r.stdout
 
 
 def test_skips_are_placed_in_front_one_at_a_time_never_on_a_pile(tmp_path):
-    lines = _log(tmp_path) + [
+    lines = _log(
+        tmp_path,
         {"type": "draw", "player": "ann", "from": "deck", "card": "R12"},
         {"type": "discard", "player": "ann", "card": "S", "skip": "bob", "pile": 2},
-    ]
+    )
     err = _refused(tmp_path, lines)
     assert err["line"] == 4 and err["rule"] == "skip_in_front"
-    game = Game.from_log([json.dumps(x) if isinstance(x, dict) else x for x in _log(tmp_path) + [
-        {"type": "draw", "player": "ann", "from": "deck", "card": "R12"},
-        {"type": "discard", "player": "ann", "card": "S", "skip": "bob"}]], base_dir=tmp_path)
+    game = Game.from_log(_log(tmp_path, {"type": "draw", "player": "ann", "from": "deck",
+                                         "card": "R12"},
+                              {"type": "discard", "player": "ann", "card": "S", "skip": "bob"}),
+                         base_dir=tmp_path)
     s = game.state
     assert s.to_move == "ann"  # bob's turn is lost
     assert [len(p) for p in (s.discard, *s.more_piles)] == [1, 2, 1]  # the skip is on no pile
 
 
 def test_a_twist_chosen_off_a_twist_space_is_refused(tmp_path):
-    lines = _log(tmp_path) + [{"type": "choose", "player": "ann", "choice": "twist"}]
+    lines = _log(tmp_path, {"type": "choose", "player": "ann", "choice": "twist"})
     err = _refused(tmp_path, lines)
     assert err["line"] == 3 and err["rule"] == "not_a_twist_space"
 

@@ -108,11 +108,14 @@ def scoring(rules: Rules, case: dict) -> dict:
 def games(rules_json: dict, case: dict) -> dict:
     from ..game.log import replay
 
-    pack = game_pack(rules_json, case["phases"])
+    pack = game_pack(rules_json, case["phases"], case.get("board"))
     got = replay([json.dumps(e) for e in case["log"]], pack=pack)
     error = None if got.error is None else {"line": got.error["line"], "rule": got.error["rule"]}
-    return {"legal": got.legal, "error": error, "hands": [h.to_json() for h in got.hands],
-            "winner": got.winner}
+    out = {"legal": got.legal, "error": error, "hands": [h.to_json() for h in got.hands],
+           "winner": got.winner}
+    if pack.board is not None:
+        out["board"] = got.to_json()["board"]
+    return out
 
 
 def dice_of(spec: dict, deck: Deck):

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..model.phase import Phase
 from ..model.rules import Rules
-from ..packs.pack import DEFAULT_SETTINGS, Pack, PhaseEntry, World, rules_from
+from ..packs.pack import DEFAULT_SETTINGS, Pack, PhaseEntry, World, board_of, rules_from
 
 # A feature's name for each dotted rules key whose pack name says too little on its own
 # (`wilds.swap` is `wild_swap`); any other key is named by its dotted path with `_`
@@ -101,23 +101,28 @@ def solver_rules(rules: dict) -> Rules:
     return got.with_(wild_numbers=frozenset(wild)) if wild else got
 
 
-def game_pack(rules: dict, phases: list[str]) -> Pack:
-    """A pack playing ``phases`` under ``rules``, made in memory (a game case names no file)."""
-    return _pack_for(json.dumps([rules, phases], sort_keys=True))
+def game_pack(rules: dict, phases: list[str], board: dict | None = None) -> Pack:
+    """A pack playing ``phases`` under ``rules`` (on ``board``, a pack's ``board:`` section,
+    if given), made in memory (a game case names no file)."""
+    return _pack_for(json.dumps([rules, phases, board], sort_keys=True))
 
 
 @lru_cache(maxsize=64)
 def _pack_for(key: str) -> Pack:
     # one Pack per rule set and phase list: cases share a few, and a Pack keeps its
     # deck, so that the phases read once are read once per deck
-    rules, phases = json.loads(key)
+    rules, phases, board = json.loads(key)
     settings = {k: v for k, v in rules.items() if k != "wild_numbers"}
     r = rules_from(settings)
     entries = tuple(PhaseEntry(n, text, Phase.parse(text, r.deck))
                     for n, text in enumerate(phases, 1))
     world = World("conformance", "Conformance case", entries, r, settings)
+    played = None
+    if board is not None:
+        played = board_of(board, tuple(Phase.parse(t, r.deck)
+                                       for t in board.get("twist_phases") or ()))
     return Pack("conformance", "Conformance case", "a game case of the conformance suite",
-                "phasedsl conformance", (world,), r, settings)
+                "phasedsl conformance", (world,), r, settings, board=played)
 
 
 def assumed(pairs: list[str]) -> dict[str, object]:

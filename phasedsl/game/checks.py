@@ -91,6 +91,10 @@ def check_turn(state: GameState, move) -> int:
         raise IllegalMove("dealer_must_choose", f"the dealer ({state.to_move}) first says who "
                                                 f"gets the turned-up {state.discard[-1]}")
     if state.stage == "declare" and not isinstance(move, mv.Declare):
+        if state.table.board is not None:
+            raise IllegalMove("must_choose", f"{state.to_move} first chooses the phase to "
+                                             "attempt on their twist space (the twist card or "
+                                             "a neighbouring space's)")
         raise IllegalMove("must_declare", f"{state.to_move} declares a phase first (phases are "
                                           "declared after the deal)")
     if i != state.turn:

@@ -25,6 +25,7 @@ FACE = {
     "pack_document": "pack",
     "dice_document": "pack",
     "board_document": "pack",
+    "board_of": "pack",
     "pack_from_document": "pack",
     "phase_warnings": "lint",
     "refuse_unplayable": "lint",

@@ -815,8 +815,12 @@ def _board(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: 
         except InputError as e:
             diags.append(_diag(spath, _phrase_mark(doc, ("board", "twist_phases", i), text, e),
                                f"twist phase {i + 1}: {e.message}", lines))
-    return Board(tuple(given.get("spaces") or ()), tuple(twists),
-                 Moves(**(given.get("moves") or {})),
+    return board_of(given, tuple(twists))
+
+
+def board_of(given: dict, twists: tuple[Phase, ...]) -> Board:
+    """A ``board:`` section (schema-valid) as a ``Board``, its twist deck read already."""
+    return Board(tuple(given.get("spaces") or ()), twists, Moves(**(given.get("moves") or {})),
                  bool(given.get("start_needs_phase", True)), int(given.get("discard_piles", 1)),
                  str(given.get("skip_placement", "in_front")))
 

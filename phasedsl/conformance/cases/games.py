@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 
 from ...game import GameState
 from ...game import moves as mv
-from ...packs.pack import Pack
+from ...packs.pack import Pack, board_document
 from ..ruleset import changes as changes_of
 from ..ruleset import full, printed
 from .common import Raw, pack_named, rng
@@ -20,7 +21,7 @@ GAME_PACKS: list[tuple[str, str | None]] = [
     ("everyone-advances", None), ("japanese-wild-rules", None), ("masters-variant-1", None),
     ("masters-variant-2", None), ("one-color-runs", None), ("pick-a-phase", None),
     ("playing-cards", None), ("truly-wild", None), ("short-game-8", None),
-    ("world-tour", "jazz-club"), ("japanese-lists", "japanese-list-2"),
+    ("world-tour", "jazz-club"), ("japanese-lists", "japanese-list-2"), ("twist", None),
 ]
 
 
@@ -32,7 +33,10 @@ def _game_input(pack, world: str | None, log: tuple[str, ...]) -> tuple[dict, di
     events = [json.loads(line) for line in log]
     # a case's pack is its phases and rules, one world: the log names none
     events[0] = {**events[0], "world": None}
-    return ch, {"phases": [e.text for e in w.phases], "log": events}
+    inp = {"phases": [e.text for e in w.phases], "log": events}
+    if pack.board is not None:
+        inp["board"] = board_document(pack.board)
+    return ch, inp
 
 
 def _played(name: str, world: str | None, seed: int, players: int, moves: int):
@@ -136,7 +140,7 @@ def games_mutated() -> Iterator[Raw]:
                     new = mutate(events, i, r)
                     if new is None:
                         continue
-                    trial = {"phases": inp["phases"], "log": new[:i + 4]}
+                    trial = {**inp, "log": new[:i + 4]}
                     try:
                         got = referee(full_rules(ch), trial)
                     except Exception:  # (a log that does not read: another place)
@@ -230,6 +234,9 @@ def probe_moves(state: GameState) -> list[mv.Move]:
 
     out = candidates(state)
     me = state.to_move
+    if state.pawns_due:  # (the next deal before the pawns' record)
+        out.append(mv.Deal(tuple((s.name, s.hand) for s in state.seats),
+                           state.table.deck.all_cards()[0]))
     if me is None or state.stage in ("deal", "over"):
         return out
     seat = state.seat(me)
@@ -274,7 +281,8 @@ def games_probes() -> Iterator[Raw]:
         ch = changes_of(full(w.settings))
         rules = full_rules(ch)
         phases = [e.text for e in w.phases]
-        mem = game_pack(rules, phases)
+        board = board_document(pack.board) if pack.board is not None else None
+        mem = game_pack(rules, phases, board)
         r = rng(f"games-probe-{key}")
         illegal: dict[str, list[tuple[list[str], mv.Move]]] = {}
         legal: dict[str, list[tuple[list[str], mv.Move]]] = {}
@@ -300,6 +308,8 @@ def games_probes() -> Iterator[Raw]:
                     break
                 trial = {"phases": phases,
                          "log": [json.loads(line) for line in prefix] + [move.to_log()]}
+                if board is not None:
+                    trial["board"] = board
                 got = referee(rules, trial)
                 err = got["error"]
                 if label.startswith("legal-") != got["legal"] or (
@@ -321,19 +331,32 @@ ORIGINAL_PHASES = ["2 sets of 3", "1 set of 3 + 1 run of 4", "1 set of 4 + 1 run
 
 def fragment_event(text: str) -> dict:
     """One event of a hand-written fragment, in a short form (docs: FRAGMENTS)."""
+    if text.startswith("{"):  # an event as the log writes it
+        return json.loads(text)
     if text.startswith("deal "):
-        hands, _, up = text[5:].rpartition(" up ")
-        return {"type": "deal", "up": up.strip(),
-                "hands": {p.strip(): cards.split() for p, _, cards in
-                          (h.partition(":") for h in hands.split("/"))}}
+        rest, _, piles = text[5:].partition(" piles ")
+        hands, _, up = rest.rpartition(" up ")
+        ev = {"type": "deal", "up": up.strip(),
+              "hands": {p.strip(): cards.split() for p, _, cards in
+                        (h.partition(":") for h in (hands or rest).split("/"))}}
+        if piles:  # deal ... piles R5 | S B7 | G12 (each pile bottom first)
+            ev["piles"] = [p.split() for p in piles.split("|")]
+            ev["up"] = ev["piles"][0][-1]
+        return ev
+    if text.startswith("pawns "):  # pawns ann 4 bob 1
+        said = text.split()[1:]
+        return {"type": "pawns", "spaces": {p: int(n) for p, n in zip(said[::2], said[1::2],
+                                                                      strict=True)}}
     if text == "stop":
         return {"type": "stop"}
     player, _, rest = text.partition(": ")
     verb, *args = rest.split()
     ev: dict = {"type": verb, "player": player}
-    if verb == "draw":  # draw deck R5 | draw discard | draw save R5
+    if verb == "draw":  # draw deck R5 | draw discard [PILE] | draw save R5
         ev["from"] = args[0]
-        if args[1:]:
+        if args[1:] and args[0] == "discard":
+            ev["pile"] = int(args[1])
+        elif args[1:]:
             ev["card"] = args[1]
     elif verb == "lay":  # lay R5 B5 W | G7 G8 G9 G10 [phase N]
         if "phase" in args:
@@ -345,10 +368,12 @@ def fragment_event(text: str) -> dict:
         ev["on"] = {"player": args[1], "group": int(args[2])}
         if args[3:]:
             ev["end"] = args[3]
-    elif verb == "discard":  # discard CARD [skip P] [down P]
+    elif verb == "discard":  # discard CARD [skip P] [down P] [pile N]
         ev["card"] = args[0]
         for k in range(1, len(args) - 1, 2):
-            ev[args[k]] = args[k + 1]
+            ev[args[k]] = int(args[k + 1]) if args[k] == "pile" else args[k + 1]
+    elif verb == "choose":  # choose twist | choose SPACE
+        ev["choice"] = args[0] if args[0] == "twist" else int(args[0])
     elif verb == "save":
         ev["card"] = args[0]
     elif verb == "declare":
@@ -843,6 +868,163 @@ FRAGMENTS: list[tuple[str, str, dict, list[str] | None, str, str, str]] = [
 ]
 
 
+# A board race for the board fragments: five spaces (phase 1, phase 2, a twist space,
+# phase 3, phase 4), two twist cards, three discard piles, skips placed in front.
+RACE_BOARD = {"spaces": [1, 2, "twist", 3, 4], "twist_phases": ["1 set of 2", "1 run of 3"],
+              "moves": {"made_out": 3, "made": 2, "missed": 1, "twist_made_out": 6,
+                        "twist_made": 4, "twist_missed": -1},
+              "start_needs_phase": True, "discard_piles": 3, "skip_placement": "in_front"}
+RACE_PHASES = ["2 sets of 3", "1 run of 4", "1 set of 4", "1 set of 3"]
+_RACE_HANDS = ("ann: S R1 R2 R3 B4 B5 B6 G7 G8 G9 / bob: Y1 Y2 Y3 R10 B10 G10 Y10 R11 B11 G11 / "
+               "cat: R12 B12 G12 Y12 R4 B7 G1 Y6 R8 B9")
+RACE_DEAL = f"deal {_RACE_HANDS} piles R5 | S B7 | G11"
+# A first hand on the race whose phase 1 is a set of nine: bob (first to play) makes it and
+# keeps a card, ann makes it and goes out: bob's pawn moves 2 spaces onto the twist space,
+# ann's 3.  The second hand turns a twist card for bob, who chooses before anyone plays.
+SET_PHASES = ["1 set of 9", "1 run of 4", "1 set of 4", "1 set of 3"]
+FIRST_HAND = """
+        deal bob: R5 R5 B5 B5 G5 G5 Y5 Y5 W R1 / ann: R7 R7 B7 B7 G7 G7 Y7 Y7 W W piles R9 | B9 | G9
+        bob: draw deck G2
+        bob: lay R5 R5 B5 B5 G5 G5 Y5 Y5 W
+        bob: discard R1 pile 2
+        ann: draw deck R3
+        ann: lay R7 R7 B7 B7 G7 G7 Y7 Y7 W
+        ann: hit W ann 1
+        ann: discard R3 pile 3"""
+SECOND_DEAL = ('{"type": "deal", "hands": {"bob": ["R1", "R2", "R3", "B4", "B5", "B6", "G7", '
+               '"G8", "G9", "G12"], "ann": ["Y1", "Y2", "Y3", "R10", "B10", "G10", "Y10", "R11", '
+               '"B11", "G11"]}, "piles": [["R5"], ["B7"], ["G5"]], "twists": {"bob": "1 set of '
+               '2"}}')
+
+# Board fragments, as FRAGMENTS (name, description, board, phases, players, events, what the
+# referee says); append only.
+BOARD_FRAGMENTS: list[tuple[str, str, dict, list[str], str, str, str]] = [
+    ("board-draw-each-pile", "draws from and discards onto three piles", RACE_BOARD,
+     RACE_PHASES, "ann bob cat", f"""
+        {RACE_DEAL}
+        ann: draw discard 2
+        ann: discard G9 pile 3
+        bob: draw discard 3
+        bob: discard G9 pile 3
+        cat: draw discard 1
+        cat: discard R4 pile 1
+    """, "legal"),
+    ("board-empty-pile", "a draw from a pile emptied (its last card taken, a skip placed "
+     "instead of a discard)", RACE_BOARD, RACE_PHASES, "ann bob cat", f"""
+        {RACE_DEAL}
+        ann: draw discard 3
+        ann: discard S skip bob
+        cat: draw discard 3
+    """, "card_not_available"),
+    ("board-emptied-pile", "a discard onto another pile after taking a pile's last card",
+     RACE_BOARD, RACE_PHASES, "ann bob cat", f"""
+        {RACE_DEAL}
+        ann: draw discard 1
+        ann: discard G9 pile 2
+    """, "must_discard_on_emptied"),
+    ("board-skip-on-pile", "a skip discarded onto a pile where skips are placed in front",
+     RACE_BOARD, RACE_PHASES, "ann bob cat", f"""
+        {RACE_DEAL}
+        ann: draw deck Y4
+        ann: discard S skip cat pile 2
+    """, "skip_in_front"),
+    ("board-skip-taken", "a skip taken from a pile (allowed where skips are placed in front)",
+     RACE_BOARD, RACE_PHASES, "ann bob cat", f"""
+        {RACE_DEAL}
+        ann: draw discard 2
+        ann: discard G9 pile 2
+        bob: draw discard 2
+        bob: discard G11 pile 2
+        cat: draw discard 2
+        cat: discard R4 pile 2
+        ann: draw discard 2
+        ann: discard G8 pile 1
+        bob: draw discard 2
+    """, "legal"),
+    ("board-two-skips-in-front", "a second skip in front of the same player (one taken from a "
+     "pile)", RACE_BOARD, RACE_PHASES, "ann bob cat", f"""
+        {RACE_DEAL}
+        ann: draw discard 2
+        ann: discard S skip cat
+        bob: draw discard 2
+        bob: discard S skip cat
+    """, "skip_in_front"),
+    ("board-no-such-pile", "a draw from a second pile on a board of one",
+     {**RACE_BOARD, "discard_piles": 1}, RACE_PHASES, "ann bob cat", f"""
+        deal {_RACE_HANDS} up R5
+        ann: draw discard 2
+    """, "no_such_pile"),
+    ("board-piles-of-deal", "a deal that starts two piles on a board of three", RACE_BOARD,
+     RACE_PHASES, "ann bob cat", f"""
+        deal {_RACE_HANDS} piles R5 | B7
+    """, "bad_deal"),
+    ("board-skip-on-top", "a pile started with a skip on top (a skip turned up is covered)",
+     RACE_BOARD, RACE_PHASES, "ann bob cat", f"""
+        deal {_RACE_HANDS} piles R5 | B7 S | G11
+    """, "bad_deal"),
+    ("board-choose-off-twist", "a twist chosen on a space that is no twist space", RACE_BOARD,
+     RACE_PHASES, "ann bob cat", f"""
+        {RACE_DEAL}
+        ann: choose twist
+    """, "not_a_twist_space"),
+    ("board-hand-then-twist", "a hand played out, the pawns moved (one onto a twist space), "
+     "the twist card turned and chosen", RACE_BOARD, SET_PHASES, "bob ann", f"""
+        {FIRST_HAND}
+        pawns ann 4 bob 3
+        {SECOND_DEAL}
+        bob: choose twist
+        ann: draw deck Y4
+    """, "legal"),
+    ("board-hand-then-neighbour", "a neighbouring space's phase chosen on a twist space",
+     RACE_BOARD, SET_PHASES, "bob ann", f"""
+        {FIRST_HAND}
+        pawns ann 4 bob 3
+        {SECOND_DEAL}
+        bob: choose 2
+    """, "legal"),
+    ("board-pawn-moved-wrong", "a pawn recorded one space too far", RACE_BOARD, SET_PHASES,
+     "bob ann", f"""
+        {FIRST_HAND}
+        pawns ann 4 bob 4
+    """, "pawn_moved_wrong"),
+    ("board-pawns-not-all", "a pawns' record that leaves out a player", RACE_BOARD, SET_PHASES,
+     "bob ann", f"""
+        {FIRST_HAND}
+        pawns ann 4
+    """, "bad_pawns"),
+    ("board-pawns-unrecorded", "the next deal before the pawns' moves are recorded",
+     RACE_BOARD, SET_PHASES, "bob ann", f"""
+        {FIRST_HAND}
+        {SECOND_DEAL}
+    """, "pawns_not_moved"),
+    ("board-choose-far-space", "a twist choice of a space that is no neighbour", RACE_BOARD,
+     SET_PHASES, "bob ann", f"""
+        {FIRST_HAND}
+        pawns ann 4 bob 3
+        {SECOND_DEAL}
+        bob: choose 5
+    """, "not_a_choice"),
+    ("board-play-before-choosing", "a draw before the twist choice", RACE_BOARD, SET_PHASES,
+     "bob ann", f"""
+        {FIRST_HAND}
+        pawns ann 4 bob 3
+        {SECOND_DEAL}
+        ann: draw deck Y4
+    """, "must_choose"),
+    ("board-twist-not-turned", "a deal that turns no twist card for a pawn on a twist space",
+     RACE_BOARD, SET_PHASES, "bob ann", f"""
+        {FIRST_HAND}
+        pawns ann 4 bob 3
+        {SECOND_DEAL.replace(', "twists": {"bob": "1 set of 2"}', '')}
+    """, "bad_deal"),
+    ("board-no-board", "a twist choice in a game with no board", {}, RACE_PHASES, "ann bob cat",
+     f"""
+        deal {_RACE_HANDS} up R5
+        ann: choose twist
+    """, "no_board"),
+]
+
+
 def games_handwritten() -> Iterator[Raw]:
     # (each keeps the rules it was written under: its answer may be the printed rules' too,
     # for another reason, and a case cut to the printed rules no longer tests its corner)
@@ -854,6 +1036,14 @@ def games_handwritten() -> Iterator[Raw]:
         log = [header] + [fragment_event(line.strip()) for line in lines]
         yield {"id": f"games-hand-{name}", "description": description, "changes": ch,
                "input": {"phases": phases or ORIGINAL_PHASES, "log": log}, "keep": True}
+    for name, description, board, phases, players, events, _ in BOARD_FRAGMENTS:
+        names = players.split()
+        header = {"type": "game", "variant": "original", "world": None, "players": names,
+                  "dealer": names[-1]}
+        log = [header] + [fragment_event(line.strip()) for line in events.strip().splitlines()]
+        inp = {"phases": phases, "log": log, **({"board": board} if board else {})}
+        yield {"id": f"games-hand-{name}", "description": description, "changes": {},
+               "input": inp, "keep": True}
 
 
 def full_rules(ch: dict) -> dict:
