@@ -123,6 +123,7 @@ def test_the_report_of_a_board_pack_draws_its_board(tmp_path):
     page = out.read_text()
     assert 'aria-label="The board"' in page and page.count(">T</text>") == 9
     assert "Twist deck: 1 run of 9; 2 sets of 5" in page
+    assert "In play (" in page and "spaces gained a hand" in page  # how the board played
 
 
 # ---------------------------------------------------------------- the race, checked by hand

@@ -263,3 +263,48 @@ def test_an_external_bot_is_offered_the_choice_and_the_piles(race):
     assert {c["choice"] for c in v["choices"]} >= {"twist"} and len(v["piles"]) == 3
     assert v["rules"]["board"]["spaces"] == [1, 2, "twist", 3, 4]
     assert all("space" in p for p in v["players"])
+
+
+def test_balance_judges_each_space_by_the_spaces_gained_there():
+    from phasedsl.design.balance import MIN_SPACE_HANDS, space_gains
+    from phasedsl.model.board import Board
+
+    board = Board((1, 2, TWIST, 3, 4, 5, 6, 7))
+    rows = [{"space": 1, "hands": 90, "mean_gain": 1.0, "ci95": [0.8, 1.2]},
+            {"space": 2, "hands": 50, "mean_gain": 2.0, "ci95": [1.8, 2.2]},
+            {"space": 3, "hands": 40, "mean_gain": 2.1, "ci95": [1.9, 2.3]},
+            {"space": 4, "hands": 40, "mean_gain": 0.4, "ci95": [0.3, 0.5]},  # pawns stall
+            {"space": 5, "hands": 40, "mean_gain": 3.0, "ci95": [2.8, 3.2]},  # easier than 2
+            {"space": 6, "hands": 5, "mean_gain": 9.0, "ci95": [1.0, 9.0]},  # too few hands
+            {"space": 7, "hands": 40, "mean_gain": 0.2, "ci95": [0.1, 0.3]}]  # near the finish
+    got = {s.space: s for s in space_gains(board, {"spaces": rows})}
+    assert got[1].flag is None and got[2].flag is None  # (the start is no yardstick)
+    assert got[4].flag.startswith("a bottleneck: pawns gain 0.40 spaces a hand here")
+    assert got[5].flag.startswith("easier than space 4 (phase 3) before it")
+    assert got[6].flag is None and got[7].flag is None and MIN_SPACE_HANDS > 5
+    r = runner.invoke(app, ["balance", "twist", "--players", "2", "--games", "30", "--json"])
+    assert r.exit_code == 0, r.output
+    spaces = json.loads(r.stdout)["board"]
+    assert spaces[0]["space"] == 1 and spaces[0]["what"] == "phase 1"
+    assert all(s["ci95"][0] <= s["mean_gain"] <= s["ci95"][1] for s in spaces)
+    text = runner.invoke(app, ["balance", "twist", "--players", "2", "--games", "30"]).output
+    assert "on the board (today's order): spaces gained a hand at each space" in text
+
+
+def test_play_takes_the_board_commands_and_shows_the_choice(race):
+    from phasedsl.players.play import command_text, parse_command, screen
+
+    deck = race.rules.deck
+    for line in ("choose twist", "choose 4", "draw pile 2", "discard R5 on 3",
+                 "discard S skip bob"):
+        move = parse_command(line, "ann", deck)
+        assert command_text(move) == line
+    assert parse_command("draw pile 2", "ann", deck) == mv.Draw("ann", "discard", None, 2)
+    game = Game.new(race, ["ann", "bob"], seed=11)
+    rng = random.Random(3)
+    while game.state.stage != "declare":
+        game = game.apply(rng.choice(game.legal_moves()))
+    shown = screen(view(game.state, game.state.to_move))
+    assert "board: ann on space" in shown and "piles 1:" in shown
+    assert "you stand on a twist space" in shown and "choose twist" in shown
+    assert "choose 2      space 2's phase 2 (1 run of 4)" in shown

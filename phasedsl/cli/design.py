@@ -215,6 +215,8 @@ def balance_text(b, pack) -> str:
     names = {r.number: r.phase for r in b.current.phases}
     import textwrap
 
+    from ..design import MIN_SPACE_HANDS
+
     lines = textwrap.wrap(f"{title}: {len(b.current.order)} phases, measured in {b.games:,} "
                           f"games of {b.players} greedy bots (seed {b.seed}); 95% intervals "
                           "in brackets", WIDTH)
@@ -241,6 +243,21 @@ def balance_text(b, pack) -> str:
         lines.append("the proposed order, re-simulated:")
         lines += _table(b.proposed.phases, False)
         lines += _flags(b.proposed, names)
+    if b.board:
+        lines += textwrap.wrap("on the board (today's order): spaces gained a hand at each space, "
+                               f"mean (95% CI); spaces with fewer than {MIN_SPACE_HANDS} hands, "
+                               "and those whose moves the finish cuts short, are shown, not "
+                               "judged", WIDTH)
+        lines.append("  space  what       hands  gain")
+        for s in b.board:
+            lines.append(f"  {s.space:>5}  {s.what:<9}  {s.hands:>5}  {s.mean_gain:+.2f} "
+                         f"({s.ci95[0]:+.2f} to {s.ci95[1]:+.2f})" + ("  FLAGGED" if s.flag else ""))
+        flagged = [s for s in b.board if s.flag]
+        for s in flagged:
+            lines += textwrap.wrap(f"space {s.space} ({s.what}) is {s.flag}", WIDTH,
+                                   subsequent_indent="  ")
+        if not flagged:
+            lines.append("no space is out of line")
     lines.append("game length, hands per game: mean (95% CI), median")
     sizes = sorted(b.current.lengths)
     changed = b.proposed.order != b.current.order

@@ -10,6 +10,7 @@ from ..system.face import lazy
 
 FACE = {
     "DEFAULT_GAMES": "balance",
+    "MIN_SPACE_HANDS": "balance",
     "GameRecord": "simulate",
     "ROUNDS": "generate",
     "MAX_MOVES": "simulate",

@@ -17,10 +17,12 @@ Pure: packs and records in, figures out; the CLI prints and writes.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..errors import PhaseDSLError
+from ..model.board import TWIST, Board
 from ..model.coerce import as_world
 from ..packs.pack import Pack, PhaseEntry, as_pack
 from .difficulty import (
@@ -32,7 +34,7 @@ from .difficulty import (
     order_matters,
     reason,
 )
-from .simulate import simulate, summarize
+from .simulate import board_figures, simulate, summarize
 
 # Proposed orders simulated at most while flags remain.
 MAX_ROUNDS = 5
@@ -66,6 +68,69 @@ class OrderFigures:
         return out
 
 
+# A space is judged on at least this many hands played there (fewer: shown, not flagged).
+MIN_SPACE_HANDS = 20
+
+
+@dataclass(frozen=True)
+class SpaceGain:
+    """A board space as played: the hands pawns spent there and the spaces they gained a
+    hand (mean, 95% interval), and why it is flagged (None: in line)."""
+
+    space: int
+    what: str  # "phase 3" or "twist"
+    hands: int
+    mean_gain: float
+    ci95: tuple[float, float]
+    flag: str | None = None
+
+    def to_json(self) -> dict:
+        return {"space": self.space, "what": self.what, "hands": self.hands,
+                "mean_gain": self.mean_gain, "ci95": list(self.ci95), "flag": self.flag}
+
+
+def space_gains(board: Board, figures: dict) -> tuple[SpaceGain, ...]:
+    """Each space pawns stood on, with its flag.  On a board a hard phase is passed over by
+    moving one space on a miss, so what matters is the spaces gained a hand at each space.
+    Flagged: a bottleneck (the interval wholly under half the board's typical gain: pawns
+    stall there), or a phase space easier than the phase space before it (the interval
+    wholly above that one's).  Not judged: a space whose moves the finish cuts short (within
+    ``made_out`` spaces of it: there every make gains the spaces left), and the start as
+    the space before (a pawn there moves only when its phase is made, where
+    ``start_needs_phase``)."""
+    last = len(board.spaces)
+    rows = [r for r in figures["spaces"] if r["space"] != last]
+    near = last - board.moves.made_out
+
+    def judged_here(r: dict) -> bool:
+        return r["hands"] >= MIN_SPACE_HANDS and r["space"] <= near
+
+    judged = [r for r in rows if judged_here(r)]
+    typical = statistics.median(r["mean_gain"] for r in judged) if judged else None
+    out, before = [], None
+    for r in rows:
+        kind = board.spaces[r["space"] - 1]
+        what = "twist" if kind == TWIST else f"phase {kind}"
+        lo, hi = r["ci95"]
+        flag = None
+        if judged_here(r) and typical is not None:
+            if hi < typical / 2:
+                flag = (f"a bottleneck: pawns gain {r['mean_gain']:.2f} spaces a hand here "
+                        f"({lo:.2f}-{hi:.2f}), under half the board's typical "
+                        f"{typical:.2f}")
+            elif kind != TWIST and before is not None and lo > before.ci95[1]:
+                flag = (f"easier than space {before.space} ({before.what}) before it: pawns "
+                        f"gain {r['mean_gain']:.2f} a hand here ({lo:.2f}-{hi:.2f}), "
+                        f"{before.mean_gain:.2f} there ({before.ci95[0]:.2f}-"
+                        f"{before.ci95[1]:.2f})")
+        row = SpaceGain(r["space"], what, r["hands"], r["mean_gain"], (lo, hi), flag)
+        out.append(row)
+        if kind != TWIST and judged_here(r) and not (r["space"] == 1
+                                                      and board.start_needs_phase):
+            before = row
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Balance:
     pack: str
@@ -79,6 +144,7 @@ class Balance:
     rounds: int  # proposed orders simulated
     sizes: tuple[int, ...]  # table sizes the game length is given for
     simulated: int = 0  # games played in all
+    board: tuple[SpaceGain, ...] = ()  # a board game: each space as played (today's order)
 
     @property
     def resolved(self) -> bool:
@@ -107,6 +173,7 @@ class Balance:
             "rounds": self.rounds, "games_simulated": self.simulated,
             "hands_per_game": {"current": _lengths_json(self.current.lengths),
                                "proposed": _lengths_json(self.proposed.lengths)},
+            **({"board": [s.to_json() for s in self.board]} if self.board else {}),
         }
 
 
@@ -217,7 +284,11 @@ def balance(pack: Pack | str, world: str | None = None, players: int | None = No
     today = tuple(e.number for e in w.played)
     runs = _Games(pack, name, games, seed, jobs, progress, 0)
     runs.expect(2 * len(sizes) if matters else len(sizes))
-    current, _ = _measure(runs, pack, name, today, players, True)
+    current, records = _measure(runs, pack, name, today, players, True)
+    spaces: tuple[SpaceGain, ...] = ()
+    if pack.board is not None:
+        finished = [r for r in records if not (r.capped or r.stalled or r.forfeit)]
+        spaces = space_gains(pack.board, board_figures(finished))
     proposed, rounds = current, 0
     if matters and current.flagged:
         pooled = {r.number: [r.completed, r.attempts] for r in current.phases}
@@ -248,7 +319,7 @@ def balance(pack: Pack | str, world: str | None = None, players: int | None = No
     else:
         proposed = _lengths(runs, pack, name, proposed, sizes, players)
     return Balance(pack.name, name, players, games, seed, matters, current, proposed, rounds,
-                   sizes, runs.done)
+                   sizes, runs.done, spaces)
 
 
 def _with_dealt(figs: OrderFigures, current: OrderFigures) -> OrderFigures:

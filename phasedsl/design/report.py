@@ -129,7 +129,8 @@ def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int,
     return {"world": world, "games": games, "seed": seed, "bot": bot, "players": by_players,
             "curve_players": curve, "order_matters": order_matters(pack, world),
             "phases": phases,
-            "sheet_rows": math.ceil(largest["p90"]) if largest["n"] else FALLBACK_ROWS}
+            "sheet_rows": math.ceil(largest["p90"]) if largest["n"] else FALLBACK_ROWS,
+            **({"board": by_players[curve]["board"]} if "board" in by_players[curve] else {})}
 
 
 # --------------------------------------------------------------------------- rules in words
@@ -581,6 +582,29 @@ def _comparison(pack: Pack, figures: dict) -> list[str]:
     return out
 
 
+def _board_play(figs: dict) -> list[str]:
+    """How the board played in the report's games (``simulate.board_figures``)."""
+    b = figs.get("board")
+    if not b or not b["spaces_per_hand"]["n"]:
+        return []
+    g, t = b["spaces_per_hand"], b["twist"]
+    out = [f"<p>In play ({figs['curve_players']} players, {figs['games']:,} games): a pawn gains "
+           f"{g['mean']:.2f}{_span(g['ci95'], 1, 2)} spaces a hand ({g['n']:,} hands)."]
+    if t["offered"]:
+        out.append(f" On a twist space the twist card was taken in {_pct(t['taken_share'])}"
+                   f"{_span(t['taken_ci95'])} of {t['offered']:,} hands"
+                   + (f", and made {_pct(t['paid_share'])}{_span(t['paid_ci95'])} of the "
+                      f"{t['taken']:,} times" if t["taken"] else "") + ".")
+    out.append('</p><table class="stack"><thead><tr><th>space</th><th>hands there</th>'
+               "<th>spaces gained a hand</th></tr></thead><tbody>")
+    out += [f'<tr><td class="num" data-label="space">{r["space"]}</td>'
+            f'<td class="num" data-label="hands there">{r["hands"]:,}</td>'
+            f'<td class="num" data-label="spaces gained a hand">{r["mean_gain"]:+.2f}'
+            f'{_span(r["ci95"], 1, 2)}</td></tr>' for r in b["spaces"]]
+    out.append("</tbody></table>")
+    return out
+
+
 def _board_section(board, world: World, h2: str) -> list[str]:
     """A board game's board drawn as a track, its move table and its twist deck."""
     from .svgchart import board_track
@@ -617,7 +641,7 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
     out += [f"<li>{e(s)}</li>" for s in rules_in_words(pack, world)]
     out.append("</ul>")
     if pack.board is not None:
-        out += _board_section(pack.board, world, h2)
+        out += _board_section(pack.board, world, h2) + _board_play(figs)
     house = house_rules_in_words(world)
     if house:
         out.append('<p>Rules that differ from the printed game:</p><table class="stack">'

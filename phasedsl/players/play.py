@@ -21,7 +21,9 @@ from ..game import moves as mv
 from ..game.engine import phase_rules
 from ..game.log import hand_standings
 from ..game.state import GameState, HandResult, Table
+from ..game.table import board_choices
 from ..game.view import PlayerView
+from ..model.board import TWIST
 from ..model.cards import Card, Deck, format_cards, parse_cards
 from ..solver import shortfall
 
@@ -43,10 +45,13 @@ commands (cards as in the CLI: R5 B12 G1 Y7, W a wild, S a skip):
   abandon                        take back the phase you laid this turn (Masters 2)
   declare 4                      say which phase you attempt this hand
   give cat                       dealer: give the turned-up card to cat
+  choose twist | choose 4        on a twist space (board games): the twist card, or the
+                                 phase of neighbouring space 4
+  draw pile 2 | discard R5 on 2  board games with several discard piles: which pile
   help | quit"""
 
-VERBS = ("draw", "lay", "hit", "swap", "discard", "save", "abandon", "declare", "give", "help",
-         "quit")
+VERBS = ("draw", "lay", "hit", "swap", "discard", "save", "abandon", "declare", "give", "choose",
+         "help", "quit")
 
 
 class CommandError(PhaseDSLError):
@@ -106,6 +111,10 @@ def parse_command(line: str, me: str, deck: Deck) -> mv.Move | Keyword:
             raise CommandError(f"{verb!r} takes nothing after it")
         return "help" if verb in ("help", "?") else "quit"
     if verb == "draw":
+        if rest and rest[0].lower() == "pile":
+            if len(rest) != 2:
+                raise CommandError("expected 'draw pile N', like 'draw pile 2'")
+            return mv.Draw(me, "discard", None, _number(rest[1], "the pile"))
         if not rest or rest[0].lower() not in ("deck", "discard", "save"):
             raise CommandError("draw from where? 'draw deck' or 'draw discard' (or 'draw save')")
         source = rest[0].lower()
@@ -131,12 +140,15 @@ def parse_command(line: str, me: str, deck: Deck) -> mv.Move | Keyword:
         card = _one_card(words[:k], deck, "swap R7 on bob 1")
         return mv.Swap(me, card, *_target(words[k:], me, "swap R7 on bob 1"), end)
     if verb == "discard":
-        skip = None
+        skip, pile = None, 1
+        if len(rest) >= 2 and rest[-2].lower() == "on":
+            pile, rest = _number(rest[-1], "the pile after 'on'"), rest[:-2]
         if len(rest) >= 2 and rest[-2].lower() == "skip":
             skip, rest = rest[-1], rest[:-2]
         elif rest and rest[-1].lower() == "skip" and len(rest) > 1:
             raise CommandError("skip whom? 'discard S skip PLAYER'")
-        return mv.Discard(me, _one_card(rest, deck, "discard R5' or 'discard S skip cat"), skip)
+        return mv.Discard(me, _one_card(rest, deck, "discard R5' or 'discard S skip cat"), skip,
+                          pile=pile)
     if verb == "save":
         return mv.Save(me, _one_card(rest, deck, "save R5"))
     if verb == "abandon":
@@ -151,6 +163,11 @@ def parse_command(line: str, me: str, deck: Deck) -> mv.Move | Keyword:
         if len(rest) != 1:
             raise CommandError("expected 'give PLAYER', like 'give cat'")
         return mv.Give(me, rest[0])
+    if verb == "choose":
+        if len(rest) != 1:
+            raise CommandError("expected 'choose twist' or 'choose N' (a neighbouring space)")
+        said = rest[0].lower()
+        return mv.Choose(me, "twist" if said == "twist" else _number(said, "the space"))
     close = difflib.get_close_matches(verb, VERBS, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise CommandError(f"unknown command {quoted(words[0])}{hint} (the commands are "
@@ -177,6 +194,8 @@ def _lay(text: str, me: str, deck: Deck) -> mv.Lay:
 def command_text(move: mv.Move) -> str:
     """The command that makes ``move`` (the inverse of ``parse_command``)."""
     if isinstance(move, mv.Draw):
+        if move.source == "discard" and move.pile != 1:
+            return f"draw pile {move.pile}"
         card = f" {move.card}" if move.source == "save" and move.card is not None else ""
         return f"draw {move.source}{card}"
     if isinstance(move, mv.Lay):
@@ -188,7 +207,10 @@ def command_text(move: mv.Move) -> str:
         return f"swap {move.card} on {move.target} {move.group}" + (
             f" {move.end}" if move.end else "")
     if isinstance(move, mv.Discard):
-        return f"discard {move.card}" + (f" skip {move.skip}" if move.skip else "")
+        return (f"discard {move.card}" + (f" skip {move.skip}" if move.skip else "")
+                + (f" on {move.pile}" if move.pile != 1 else ""))
+    if isinstance(move, mv.Choose):
+        return f"choose {move.choice}"
     if isinstance(move, mv.Save):
         return f"save {move.card}"
     if isinstance(move, mv.Abandon):
@@ -218,6 +240,8 @@ def wrap(head: str, text: str, indent: int = 4) -> list[str]:
 def phase_label(table: Table, number: int) -> str:
     if number == 0:
         return f"the tie-break phase ({phase_rules(table, 0)[0]})"
+    if table.twist_index(number) is not None:
+        return f"twist phase ({phase_rules(table, number)[0]})"
     return f"phase {number} ({phase_rules(table, number)[0]})"
 
 
@@ -265,10 +289,23 @@ def _hints(v: PlayerView) -> list[str]:
     if mv.Give in kinds:
         out += wrap("  give the up-card to: ", " ".join(m.to for m in v.moves
                                                            if isinstance(m, mv.Give)))
+    if mv.Choose in kinds:
+        out.append("  you stand on a twist space: choose the phase you attempt this hand")
+        moves = v.table.board.moves
+        for said, number in v.options:
+            what = (f"the twist card, {phase_rules(v.table, number)[0]} (made: +"
+                    f"{moves.twist_made}, made and out: +{moves.twist_made_out}, missed: "
+                    f"{moves.twist_missed:+d})" if said == "twist" else
+                    f"space {said}'s {phase_label(v.table, number)}")
+            out += wrap(f"    choose {said:<6} ", what, 18)
     extra = [word for kind, word in ((mv.Swap, "swap"), (mv.Save, "save"),
                                      (mv.Abandon, "abandon")) if kind in kinds]
     if mv.Discard in kinds:
-        out.append("  then: discard a card" + (f" (or {', '.join(extra)})" if extra else ""))
+        onto = sorted({m.pile for m in v.moves if isinstance(m, mv.Discard)})
+        piles = f" onto pile {' or '.join(map(str, onto))} ('discard R5 on 2')" \
+            if len(v.piles) > 1 else ""
+        out.append("  then: discard a card" + piles
+                   + (f" (or {', '.join(extra)})" if extra else ""))
     return out
 
 
@@ -276,15 +313,24 @@ def screen(v: PlayerView) -> str:
     """Player ``v.me``'s screen at their move: everyone's table, the discard, their hand."""
     table = v.table
     deck = table.rules.deck
-    top = str(v.discard[-1]) if v.discard else "(empty)"
+    tops = [str(p[-1]) if p else "(empty)" for p in v.piles]
+    shown = (f"discard {tops[0]}" if len(tops) == 1 else
+             "piles " + " ".join(f"{k}:{t}" for k, t in enumerate(tops, 1)))
     lines = [f"--- hand {v.hands_played + 1}, dealer {v.dealer}: draw pile {v.draw_pile}, "
-             f"discard {top} ".ljust(WIDTH, "-")]
+             f"{shown} ".ljust(WIDTH, "-")]
+    board = table.board
+    if board is not None:  # the race: each pawn's space
+        last = len(board.spaces)
+        lines += wrap("board: ", ", ".join(
+            f"{p.name} on space {p.space}/{last}"
+            + (" (twist)" if board.spaces[p.space - 1] == TWIST else "") for p in v.players))
     width = max(len(p.name) for p in v.players)
     for p in v.players:
         you = p.name == v.me
         flags = ", skipped next turn" if p.skipped else ""
         flags += f", save pile {p.save_size}" if p.save_size else ""
-        label = (f"phase {p.phase}" if p.phase else "tie-break" if p.phase == 0
+        label = ("twist" if p.phase and table.twist_index(p.phase) is not None
+                 else f"phase {p.phase}" if p.phase else "tie-break" if p.phase == 0
                  else "choosing")
         cards = f"{p.hand_size:>2} card" + ("s" if p.hand_size != 1 else " ")
         lines.append(f"{p.name:<{width}}  {label:<9} {cards}  "
@@ -313,7 +359,9 @@ def describe(move: mv.Move, before: GameState, viewer: str) -> str:
                 f"the up-card is {move.up}")
     if isinstance(move, mv.Draw):
         if move.source == "discard":
-            return f"{who} took {before.discard[-1]} from the discard pile"
+            pile = (before.discard, *before.more_piles)[move.pile - 1]
+            which = "the discard pile" if before.table.piles == 1 else f"discard pile {move.pile}"
+            return f"{who} took {pile[-1]} from {which}"
         shown = f" {move.card}" if move.card is not None and move.player == viewer else ""
         return f"{who} drew{shown} from the {'save pile' if move.source == 'save' else 'deck'}"
     if isinstance(move, mv.Lay):
@@ -324,8 +372,19 @@ def describe(move: mv.Move, before: GameState, viewer: str) -> str:
     if isinstance(move, mv.Swap):
         return f"{who} swapped {move.card} for a wild in {move.target}'s group {move.group}"
     if isinstance(move, mv.Discard):
+        if move.skip and before.table.skips_in_front:
+            return f"{who} placed {move.card} in front of {move.skip}, who loses their next turn"
         skip = f", skipping {move.skip}" if move.skip else ""
-        return f"{who} discarded {move.card}{skip}"
+        onto = f" onto pile {move.pile}" if before.table.piles > 1 else ""
+        return f"{who} discarded {move.card}{onto}{skip}"
+    if isinstance(move, mv.Choose):
+        chosen = [n for said, n in board_choices(before, before.table.index(move.player))
+                  if said == move.choice]
+        what = phase_label(before.table, chosen[0]) if chosen else str(move.choice)
+        return (f"{who} chose the twist card: {what}" if move.choice == "twist" else
+                f"{who} chose space {move.choice}'s {what}")
+    if isinstance(move, mv.Pawns):
+        return "the pawns move: " + ", ".join(f"{p} to space {n}" for p, n in move.spaces)
     if isinstance(move, mv.Save):
         return f"{who} saved {move.card if move.player == viewer else 'a card'}"
     if isinstance(move, mv.Abandon):
