@@ -308,3 +308,15 @@ def test_play_takes_the_board_commands_and_shows_the_choice(race):
     assert "board: ann on space" in shown and "piles 1:" in shown
     assert "you stand on a twist space" in shown and "choose twist" in shown
     assert "choose 2      space 2's phase 2 (1 run of 4)" in shown
+
+
+def test_rules_that_choose_phases_otherwise_do_not_combine_with_a_board(tmp_path):
+    p = tmp_path / "mixed.yaml"
+    p.write_text("name: mixed\ntitle: t\ndescription: d\nsource: s\nextends: twist\nrules:\n"
+                 "  phase_order: any\n  house_rules: {save_pile: true}\n")
+    r = runner.invoke(app, ["lint", str(p)])
+    assert r.exit_code == 1
+    assert "mixed.yaml:7:16: error: phase_order is \"any\", but on a board" in r.output
+    assert "house_rules.save_pile is true, but on a board" in r.output
+    r = runner.invoke(app, ["simulate", str(p), "--games", "1"])
+    assert r.exit_code == 2 and "cannot play mixed as written" in r.output

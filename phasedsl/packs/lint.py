@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 from ..errors import PhaseDSLError
@@ -327,6 +328,7 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
                         f"{order!r}: only players who choose their phases declare them"))
     if pack.board is not None:
         found += board_errors(pack)
+        found += _board_rule_errors(pack)
     if pack.dice is not None:
         from ..dice import unmakeable
 
@@ -339,6 +341,32 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
                     found.append((world.name, at, f"phase {e.number} ({e.phase}): no roll of "
                                                   f"these dice makes it: {why}"))
     return said_once(found, len(pack.worlds))
+
+
+# House rules that choose, move or keep phases another way than a board does (each a
+# path of the pack and the value under which it takes no part).
+NOT_ON_A_BOARD = (
+    (("phase_order",), "in_order"), (("house_rules", "declare_phase"), "never"),
+    (("house_rules", "everyone_advances"), False), (("house_rules", "anti_phase"), False),
+    (("house_rules", "anti_phase_for_others"), False), (("house_rules", "save_pile"), False),
+    (("house_rules", "abandon_phase"), False),
+    (("house_rules", "dealer_chooses_wild_recipient"), False),
+)
+
+
+def _board_rule_errors(pack) -> list[tuple[str, tuple, str]]:
+    out = []
+    for world in pack.worlds:
+        for path, off in NOT_ON_A_BOARD:
+            value = world.settings
+            for key in path:
+                value = (value or {}).get(key, off) if isinstance(value, dict) else off
+            if value != off:
+                out.append((world.name, ("rules", *path),
+                            f"{'.'.join(path)} is {json.dumps(value)}, but on a board the phase "
+                            "a player attempts is their pawn's space's: it does not combine "
+                            "with a board"))
+    return out
 
 
 def board_errors(pack) -> list[tuple[str, tuple, str]]:
