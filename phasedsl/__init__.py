@@ -18,20 +18,25 @@ from .errors import (
     PhaseValueError,
     RulesError,
 )
-from .melds.scoring import score
-from .model.cards import SKIP, STANDARD_DECK, WILD, Card, Deck, format_cards, parse_cards
-from .model.group import Group, Kind, Part
-from .model.meld import LaidGroup, Meld
-from .model.outs import Out, Shortfall, outs, shortfall
-from .model.phase import Phase
-from .model.rules import DEFAULT_RULES, Rules, Scoring
-from .solver import can_make, find
 
-# Loaded on first use: checking hands (a batch, say) never needs the layout and hit checks.
-_LATER = {"Hit": ("melds.hits", "Hit"), "HitPlan": ("melds.hits", "HitPlan"),
-          "hit_plan": ("melds.hits", "plan"), "hit_targets": ("melds.hits", "targets"),
-          "Problem": ("melds.layout", "Problem"), "Verdict": ("melds.layout", "Verdict"),
-          "verify": ("melds.layout", "verify")}
+# Loaded on first use: ``import phasedsl`` (and every ``phasedsl`` command, which imports it
+# first) costs nothing until a name is asked for; checking hands (a batch, say) never needs
+# the layout and hit checks.
+_LATER = {
+    "score": ("melds.scoring", "score"),
+    **{n: ("model.cards", n) for n in ("SKIP", "STANDARD_DECK", "WILD", "Card", "Deck",
+                                       "format_cards", "parse_cards")},
+    **{n: ("model.group", n) for n in ("Group", "Kind", "Part")},
+    **{n: ("model.meld", n) for n in ("LaidGroup", "Meld")},
+    **{n: ("model.outs", n) for n in ("Out", "Shortfall", "outs", "shortfall")},
+    "Phase": ("model.phase", "Phase"),
+    **{n: ("model.rules", n) for n in ("DEFAULT_RULES", "Rules", "Scoring")},
+    "can_make": ("solver", "can_make"), "find": ("solver", "find"),
+    "Hit": ("melds.hits", "Hit"), "HitPlan": ("melds.hits", "HitPlan"),
+    "hit_plan": ("melds.hits", "plan"), "hit_targets": ("melds.hits", "targets"),
+    "Problem": ("melds.layout", "Problem"), "Verdict": ("melds.layout", "Verdict"),
+    "verify": ("melds.layout", "verify"),
+}
 
 
 def __getattr__(name: str):

@@ -370,7 +370,7 @@ def test_balance_says_order_does_not_matter_for_any_order_packs():
     (["no-such-pack"], "no pack 'no-such-pack'"),
     (["world-tour", "--world", "atlantis"], "has no world 'atlantis'"),
     (["masters", "--players", "5"], "masters is played by 2-4 players, not 5"),
-    (["original", "--players", "9"], "less than or equal to 6"),
+    (["original", "--players", "9"], "9 is not in the range 2<=x<=6"),
     (["original", "--write", "Bad Name.yaml"], "is not a pack name"),
     (["original", "--write", "out.txt"], "does not end in .yaml"),
 ])

@@ -8,7 +8,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from phasedsl.cli import app, conformance_app
+from phasedsl.cli import COMMANDS, app, command
 
 runner = CliRunner()
 
@@ -19,7 +19,7 @@ def _names() -> list[list[str]]:
 
     group = typer.main.get_command(app)
     out = [[name] for name in group.commands if name != "conformance"]
-    out += [["conformance", name] for name in typer.main.get_command(conformance_app).commands]
+    out += [["conformance", name] for name in command("conformance").commands]
     return [*out, ["conformance"], []]
 
 
@@ -81,3 +81,32 @@ def test_help_beside_an_option_the_command_lacks_is_help(args):
 def test_without_help_a_missing_option_is_still_an_error():
     r = runner.invoke(app, ["play", "--json"])
     assert r.exit_code == 2 and json.loads(r.stdout)["error"] == "No such option: --json"
+
+
+def test_the_root_help_lists_each_command_by_its_own_first_paragraph():
+    # (the list is written without loading the commands: each summary is kept beside its
+    # name, and must be what the command's own help says first)
+    for name, (_, _, summary) in COMMANDS.items():
+        loaded = command(name)
+        first = (loaded.short_help or loaded.help or "").split("\n\n")[0]
+        assert " ".join(first.split()) == summary, name
+
+
+def test_a_command_loads_only_what_it_needs():
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom phasedsl.cli import main\nsys.argv = ['phasedsl'] + sys.argv[1:]\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "import json\nmods = sorted(m for m in sys.modules if m.startswith('phasedsl.'))\n"
+             "print(json.dumps(mods), file=sys.stderr)")
+
+    def loaded(*args: str) -> set[str]:
+        r = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True)
+        return set(json.loads(r.stderr.strip().splitlines()[-1]))
+
+    assert not {m for m in loaded("--version") if m.split(".")[1] not in ("cli", "errors")}
+    assert not {m for m in loaded("--help") if m.split(".")[1] not in ("cli", "errors")}
+    checked = loaded("check", "1 set of 3", "R5", "B5", "G5")
+    assert "phasedsl.solver" in checked
+    assert not {m for m in checked if m.split(".")[1] in ("game", "players", "design", "dice")}

@@ -327,3 +327,15 @@ def test_rules_that_choose_phases_otherwise_do_not_combine_with_a_board(tmp_path
     assert "house_rules.save_pile is true, but on a board" in r.output
     r = runner.invoke(app, ["simulate", str(p), "--games", "1"])
     assert r.exit_code == 2 and "cannot play mixed as written" in r.output
+
+
+def test_an_external_program_plays_a_board_game_over_the_protocol(race, tmp_path):
+    import sys
+
+    bot = Path(__file__).parents[1] / "docs" / "examples" / "bot.py"
+    (tmp_path / "race.yaml").write_text(RACE)
+    r = runner.invoke(app, ["simulate", str(tmp_path / "race.yaml"), "--games", "2", "--players",
+                            "2", "--bot", f"cmd:{sys.executable} {bot}", "--json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.stdout)
+    assert s["forfeited"] == [] and s["finished"] == 2 and s["board"]["spaces_per_hand"]["n"]

@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Annotated, NoReturn
 
@@ -171,26 +172,12 @@ class _App(typer.Typer):
         return super().command(*args, cls=cls or _Command, **kwargs)
 
 
-app = _App(
-    name="phasedsl",
-    cls=_Group,
-    help="Rules toolkit for Phase 10 and its variants (cards, Phase 10 Dice): read phases, "
-         "check melds, hits, scores and rolls.",
-    no_args_is_help=True,
-    rich_markup_mode="rich",
-    pretty_exceptions_enable=False,
-)
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from .. import __version__  # (the package's version is read from it: pyproject.toml)
 
-    try:
-        return version("phasedsl")
-    except PackageNotFoundError:  # run from a checkout
-        from .. import __version__
-
-        return __version__
+    return __version__
 
 
 def _print_version(value: bool) -> None:
@@ -199,39 +186,142 @@ def _print_version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+
+
+# One module per family of commands, imported only when one of its commands runs (or shows
+# its own help): ``phasedsl check`` loads the solver, not the game engine and the bots.
+# ``phasedsl --help`` lists each by the first paragraph of its help, kept here
+# (tests/test_help.py compares each with the command's own).  In the order --help lists them.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "parse": ("melds", "parse", "Read a phase phrase and print its canonical form and groups."),
+    "check": ("melds", "check", "Does a hand make a phase? Or, with --groups, is a laid-down "
+                                "layout legal?"),
+    "hit": ("melds", "hit", "Which laid groups take these cards, and where? And an order that "
+                            "places the most."),
+    "score": ("melds", "score", "Penalty points of the cards left in hand (5 for 1-9, 10 for "
+                                "10-12, 15 a skip, 25 a wild)."),
+    "odds": ("odds", "odds", "The chance that a dealt hand makes a phase: exact where counting "
+                             "allows, sampled otherwise."),
+    "hold": ("dice", "hold", "Phase 10 Dice: which dice to keep before a re-roll, and the exact "
+                             "chance it gives."),
+    "outs": ("melds", "outs", "Which single cards complete the phase, how many are unseen, the "
+                              "chance the next draw does."),
+    "validate": ("packs", "validate", "Check variant packs: YAML, schema and every phase; report "
+                                      "every problem at once."),
+    "lint": ("packs", "lint", "Validate packs and warn about what is legal but surely wrong "
+                              "(same as validate --strict)."),
+    "list": ("packs", "list_packs", "List the built-in packs and their worlds."),
+    "show": ("packs", "show", "Show a pack: its phases and the rules that differ from the "
+                              "printed rules."),
+    "schema": ("packs", "schema_cmd", "Print the JSON Schema of the pack format (for editors and "
+                                      "other tools); it is JSON already."),
+    "replay": ("game", "replay", "Check every event of a game log against the pack's rules and "
+                                 "show the standings."),
+    "play": ("play", "play", "Play a whole game in the terminal against bots, one command a "
+                             "line."),
+    "simulate": ("sim", "simulate", "Play many seeded games between bots and show how the pack "
+                                    "plays."),
+    "report": ("sim", "report", "Write a one-page HTML report of a pack: rules in words, phases "
+                                "(also in plain words), how hard each is (the chance a dealt hand "
+                                "makes it, exact where it can be counted, and the share of "
+                                "attempts completed in play, with 95% intervals and the phases "
+                                "easier than the one before flagged), game length for 2-6 "
+                                "players, and a printable phase and score sheet."),
+    "tournament": ("tournament", "tournament", "Play bots against each other and say which is "
+                                               "stronger, and how surely."),
+    "balance": ("design", "balance", "Measure how hard each phase is, dealt and in play; flag a "
+                                     "phase easier than the one before it; propose an order with "
+                                     "no phase flagged; give the game length of both."),
+    "generate": ("generate", "generate", "Write a new pack whose phases rise in difficulty, each "
+                                         "phase's dealt chance beside it."),
+    "conformance": ("conformance", "conformance_group", "Phase 10's rules as test vectors: export "
+                                                       "them, run another implementation over "
+                                                       "them (docs/conformance.md)."),
+}
+
+# Whether the root's help is being written: its commands are then listed, not loaded.
+_LISTING: ContextVar[bool] = ContextVar("phasedsl_listing", default=False)
+
+
+def command(name: str):
+    """The click command ``name`` (its module imported now)."""
+    from importlib import import_module
+
+    module, attr, _ = COMMANDS[name]
+    loaded = import_module(f".{module}", __package__)
+    if name == "conformance":
+        sub = _App(name="conformance", cls=_Group, no_args_is_help=True,
+                   rich_markup_mode="rich")
+        sub.callback()(loaded.conformance_group)
+        for verb, fn in (("export", loaded.export_cmd), ("run", loaded.run_cmd),
+                         ("adapter", loaded.adapter_cmd)):
+            sub.command(verb)(fn)
+        group = typer.main.get_command(sub)
+        group.name = name
+        return group
+    one = _App(cls=_Group, rich_markup_mode="rich", pretty_exceptions_enable=False)
+    one.command(name)(getattr(loaded, attr))
+    return typer.main.get_command(one)
+
+
+class _Commands(Mapping):
+    """The root's commands by name, each loaded on first use."""
+
+    def __init__(self) -> None:
+        self.loaded: dict[str, object] = {}
+
+    def __getitem__(self, name: str):
+        if name not in COMMANDS:
+            raise KeyError(name)
+        if name not in self.loaded:
+            self.loaded[name] = command(name)
+        return self.loaded[name]
+
+    def __iter__(self):
+        return iter(COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS)
+
+
+class _Root(_Group):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _Commands()
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx, cmd_name: str):
+        if _LISTING.get() and cmd_name in COMMANDS:
+            return TyperCommand(cmd_name, help=COMMANDS[cmd_name][2])
+        return self.commands.get(cmd_name)
+
+    def format_help(self, ctx, formatter) -> None:
+        token = _LISTING.set(True)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            _LISTING.reset(token)
+
+
+app = _App(
+    name="phasedsl",
+    cls=_Root,
+    help="Rules toolkit for Phase 10 and its variants (cards, Phase 10 Dice): read phases, "
+         "check melds, hits, scores and rolls.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
                                           callback=_print_version, is_eager=True)] = False,
 ) -> None:
     pass
-
-
-# One module per family of commands; registered here, in the order --help lists them.
-from .conformance import adapter_cmd, conformance_group, export_cmd, run_cmd  # noqa: E402
-from .design import balance  # noqa: E402
-from .dice import hold  # noqa: E402
-from .game import replay  # noqa: E402
-from .generate import generate  # noqa: E402
-from .melds import check, hit, outs, parse, score  # noqa: E402
-from .odds import odds  # noqa: E402
-from .packs import lint, list_packs, schema_cmd, show, validate  # noqa: E402
-from .play import play  # noqa: E402
-from .sim import report, simulate  # noqa: E402
-from .tournament import tournament  # noqa: E402
-
-for _command, _name in ((parse, None), (check, None), (hit, None), (score, None), (odds, None),
-                        (hold, None), (outs, None), (validate, None), (lint, None), (list_packs, "list"),
-                        (show, None), (schema_cmd, "schema"), (replay, None), (play, None),
-                        (simulate, None), (report, None), (tournament, None),
-                        (balance, None), (generate, None)):
-    app.command(_name)(_command)
-conformance_app = _App(name="conformance", cls=_Group, no_args_is_help=True,
-                       rich_markup_mode="rich")
-conformance_app.callback()(conformance_group)
-for _command, _name in ((export_cmd, "export"), (run_cmd, "run"), (adapter_cmd, "adapter")):
-    conformance_app.command(_name)(_command)
-app.add_typer(conformance_app, name="conformance")
 
 
 def _terminate(signum, frame) -> None:

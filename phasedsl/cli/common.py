@@ -10,7 +10,6 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from .. import api
 from ..errors import InputError, PackError, printable
 from . import style
 from .naming import complete_pack, complete_world
@@ -140,8 +139,10 @@ def emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
     raise typer.Exit(0 if ok else 1)
 
 
-def pack_context(variant, phase_no, world) -> api.Context:
+def pack_context(variant, phase_no, world):
     # a bad --variant, --phase or --world is reported by _Group.invoke, like any bad input
+    from .. import api  # (only the commands that check melds need it)
+
     return api.Context.load(variant, phase_no, world)
 
 
