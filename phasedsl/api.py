@@ -20,7 +20,6 @@ from .model.group import plural_word
 from .model.meld import LaidGroup
 from .model.phase import Phase
 from .model.rules import DEFAULT_RULES, Rules
-from .solver import assess
 
 if TYPE_CHECKING:
     from .dice import Dice
@@ -154,6 +153,8 @@ def _cards_only(text: str, rules: Rules) -> bool:
 
 def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Does the hand make the phase: the meld, or how many cards short and which complete it."""
+    from .solver import assess  # (loaded by the commands that solve, not by parse)
+
     got = assess(phase, hand, rules)
     meld = got.meld
     sf = got.shortfall
@@ -402,7 +403,7 @@ def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
 
 def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
     """Single-card outs with unseen counts, and the chance the next draw is one of them."""
-    from .solver import unseen_counts
+    from .solver import assess, unseen_counts
 
     got = assess(phase, hand, rules, seen)
     sf = got.shortfall

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import inspect
 import os
+import re
 import signal
 import sys
 import threading
@@ -18,7 +18,6 @@ from contextvars import ContextVar
 from typing import Annotated, NoReturn
 
 import typer
-from rich.markup import escape as markup_escape
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from ..errors import PhaseDSLError
@@ -70,6 +69,29 @@ def _plain(params: list) -> list:
     return params
 
 
+# Rich reads "[word]" as a style; help is plain text.  (Rich's own ``markup.escape``, which
+# would load Rich's markup parser into every command, help or not.)
+_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def markup_escape(text: str) -> str:
+    text = _TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
+    return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
+
+
+def _cleandoc(text: str) -> str:
+    """``inspect.cleandoc`` (without loading ``inspect`` into every command)."""
+    lines = text.expandtabs().split("\n")
+    margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line.strip()),
+                 default=0)
+    lines = [lines[0].lstrip(), *(line[margin:] for line in lines[1:])]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
 def reflowed(text: str | None) -> str | None:
     """Help text as the terminal should wrap it: the lines of each paragraph joined into
     one (Typer keeps a docstring's line breaks, which a terminal of another width then
@@ -78,7 +100,7 @@ def reflowed(text: str | None) -> str | None:
     if not text:
         return text
     paragraphs = []
-    for paragraph in inspect.cleandoc(text).split("\n\n"):
+    for paragraph in _cleandoc(text).split("\n\n"):
         lines = paragraph.split("\n")
         if not any(line[:1].isspace() for line in lines):
             paragraph = " ".join(line.strip() for line in lines)

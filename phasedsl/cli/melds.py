@@ -9,8 +9,8 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
-from .batch import JobsOpt, parse_row, run_batch
 from .common import (
+    JobsOpt,
     JsonOpt,
     PhaseNoOpt,
     VariantOpt,
@@ -52,6 +52,8 @@ def parse(
     if batch is not None:
         if phrase is not None:
             fail(PhaseDSLError("--batch reads the phrases from FILE; give no phrase with it"), as_json)
+        from .batch import parse_row, run_batch  # (worker processes: loaded for --batch)
+
         run_batch(batch, parse_row)
     if phrase is None:
         fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
@@ -118,6 +120,8 @@ def check(
         if args or groups:
             fail(PhaseDSLError("--batch reads every hand from FILE; give no phase, cards or "
                                 "--groups with it"), as_json)
+        from .batch import run_batch
+
         run_batch(batch, lambda line, number: api.check_json_line(line, ctx, number), jobs)
     words = list(args or [])
     phase, rules, words = ctx.take_phase(words)
