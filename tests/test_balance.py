@@ -586,8 +586,8 @@ def test_no_phase_flagged_still_names_the_rows_that_are_not_settled():
     proposed = dataclasses.replace(b.current, order=(2, 1, 3, 4, 5), phases=tuple(rows))
     text = " ".join(balance_text(dataclasses.replace(b, proposed=proposed), pack).split())
     n = rows[2].number
-    assert f"no phase flagged; not settled: {n} (marked ?" in text
-    assert "no phase flagged:" not in text and "no phase flagged (" not in text
+    assert f"no phase surely easier than the one before; maybe: {n} (marked ?" in text
+    assert "no phase flagged" not in text  # (never above a ?: issue 30)
 
 
 def test_write_of_a_pack_no_change_is_proposed_for_writes_nothing(tmp_path, monkeypatch):
@@ -627,3 +627,36 @@ def test_the_table_columns_line_up_on_sampled_rows():
         for at in starts:
             assert ln[at - 2:at] == "  " and ln[at] != " ", (ln, at)
     assert all(len(ln) <= 80 for ln in lines)
+
+
+# --------------------------------------------------------------------------- issue 30, item 5
+
+
+def test_a_maybe_flag_says_how_many_games_would_settle_it():
+    from phasedsl.design.difficulty import MOST_SETTLE_GAMES, games_to_settle, wilson
+
+    class Row:
+        def __init__(self, share, attempts):
+            self.completed_share, self.attempts, self.number = share, attempts, 1
+            self.completed_ci95 = wilson(round(share * attempts), attempts)
+
+    prev, cur = Row(0.70, 100), Row(0.80, 100)  # overlapping at 100 attempts each
+    assert cur.completed_ci95[0] < prev.completed_ci95[1]
+    needed = games_to_settle(prev, cur, 40)
+    k = needed / 40
+    def parted(k):
+        return wilson(80 * k, 100 * k)[0] > wilson(70 * k, 100 * k)[1]
+    assert parted(k) and not parted((needed - 2) / 40)
+    assert games_to_settle(prev, Row(0.705, 100), 40) is None  # too close: past the cap
+    assert games_to_settle(cur, prev, 40) is None and MOST_SETTLE_GAMES == 20_000
+
+
+def test_balance_settle_measures_again_with_the_games_it_needs():
+    r = invoke("balance", "short-game-5", "--players", "2", "--games", "40")
+    assert "about 137 games a simulation would settle it (today 40)" in " ".join(r.output.split())
+    r = invoke("balance", "short-game-5", "--players", "2", "--games", "40", "--settle", "--json")
+    out = json.loads(r.output)
+    assert out["settled_with"] > 40 and out["games"] == out["settled_with"]
+    assert not any(p["easier_than_previous"] == "maybe" for p in out["phases"])
+    r = invoke("balance", "short-game-5", "--players", "2", "--games", "40", "--settle")
+    assert f"--settle: measured again with {out['settled_with']:,} games a simulation" in r.output

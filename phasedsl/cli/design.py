@@ -11,6 +11,9 @@ import typer
 from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar, say
 from .naming import PackAlias, PackArg, chosen_pack, complete_world
 
+# Times ``balance --settle`` measures again at most.
+SETTLE_ROUNDS = 3
+
 
 def balance(
     pack_arg: PackArg = None,
@@ -34,6 +37,11 @@ def balance(
         "--write", metavar="FILE",
         help="Write the pack with its phases in the proposed order (comments kept).")] = None,
     force: ForceOpt = False,
+    settle: Annotated[bool, typer.Option(
+        "--settle", help="Where a phase is only maybe easier than the one before (?), measure "
+                         "again with as many games as would settle it, were the shares to "
+                         "hold (at most 20,000 a simulation; up to three times, as the "
+                         "shares move).")] = False,
     variant: PackAlias = None,
 ) -> None:
     """Measure how hard each phase is, dealt and in play; flag a phase easier than the one
@@ -77,6 +85,23 @@ def balance(
                                all_sizes=players is None, progress=tick)]
         else:
             results = balance_worlds(pack, players, games, seed, jobs, players is None, tick)
+    settled = None
+    for _ in range(SETTLE_ROUNDS if settle else 0):
+        # (the shares move as games are added: measured again until no ? is left that
+        # more games would settle, or the rounds run out)
+        needed = [g for r in results for g in r.current.to_settle(r.games).values()
+                  if g is not None]
+        if not needed or max(needed) <= (settled or games):
+            break
+        settled = max(needed)
+        with progress_bar(as_json, f"settling: {settled:,} games") as bar:
+            tick = bar and (lambda done, total: bar(completed=done, total=total))
+            if world is not None or len(pack.worlds) == 1:
+                results = [measure(pack, world, players, settled, seed, jobs,
+                                   all_sizes=players is None, progress=tick)]
+            else:
+                results = balance_worlds(pack, players, settled, seed, jobs,
+                                         players is None, tick)
     written = None
     if write is not None and all(r.proposed.order == r.current.order for r in results):
         # a copy of the pack as it is would only look like a change
@@ -96,6 +121,8 @@ def balance(
                    "comparison": comparison(results)}
         if written is not None:
             out["written"] = written
+        if settle:
+            out["settled_with"] = settled
         say(json.dumps(out))
         return
     text = [balance_text(r, pack) for r in results]
@@ -103,6 +130,10 @@ def balance(
         text.append(comparison_text(results))
     if written is not None:
         text.append(written_text(written))
+    if settle:
+        text.append(f"--settle: measured again with {settled:,} games a simulation"
+                    if settled is not None else
+                    "--settle: nothing to settle (no ? flag that more games would settle)")
     say("\n\n".join(text))
 
 
@@ -185,10 +216,13 @@ def _table(rows, with_dealt: bool) -> list[str]:
     return lines
 
 
-def _flags(figs, names: dict[int, str]) -> list[str]:
+def _flags(figs, names: dict[int, str], games: int) -> list[str]:
     import textwrap
 
+    from ..design import MOST_SETTLE_GAMES
+
     reasons = figs.reasons()
+    settle = figs.to_settle(games)
     lines = []
     for numbers, head in ((figs.flagged, "* easier than the phase before (the intervals do "
                                          "not overlap):"),
@@ -199,6 +233,15 @@ def _flags(figs, names: dict[int, str]) -> list[str]:
             for n in numbers:
                 lines += textwrap.wrap(f"phase {n} ({names[n]}): {reasons[n]}", WIDTH,
                                        initial_indent="  ", subsequent_indent="    ")
+                if n in settle:
+                    needed = settle[n]
+                    said = (f"about {needed:,} games a simulation would settle it (today "
+                            f"{games:,}), were the shares to hold: balance --settle plays "
+                            "them" if needed is not None else
+                            f"too close to settle by play (more than {MOST_SETTLE_GAMES:,} "
+                            "games a simulation)")
+                    lines += textwrap.wrap(said, WIDTH, initial_indent="    ",
+                                           subsequent_indent="    ")
     return lines
 
 
@@ -226,12 +269,14 @@ def balance_text(b, pack) -> str:
                                "declared phase): the order does not matter, so nothing is "
                                "flagged and no order is proposed", WIDTH)
     else:
-        lines += _flags(b.current, names) or ["no phase is easier than the one before it"]
+        lines += _flags(b.current, names, b.games) or [
+            "no phase is easier than the one before it"]
     if b.order_matters and b.proposed.order != b.current.order:
         rounds = f"{b.rounds} order{'s' * (b.rounds != 1)} simulated"
         unsettled = ", ".join(map(str, b.proposed.maybe))
-        verdict = ("no phase flagged" + (f"; not settled: {unsettled} (marked ?, the intervals "
-                                         "overlap: more --games would tell)" if unsettled else "")
+        verdict = ((f"no phase surely easier than the one before; maybe: {unsettled} (marked "
+                    "?, the intervals overlap: --settle measures it with the games it needs)")
+                   if unsettled else "no phase flagged"
                    if b.resolved else
                    f"still flagged: {', '.join(map(str, b.proposed.flagged))} (the best of "
                    f"the orders tried; no order without a flag was found)")
@@ -242,7 +287,7 @@ def balance_text(b, pack) -> str:
         lines += textwrap.wrap(f"moved: {moved}", WIDTH, subsequent_indent="  ")
         lines.append("the proposed order, re-simulated:")
         lines += _table(b.proposed.phases, False)
-        lines += _flags(b.proposed, names)
+        lines += _flags(b.proposed, names, b.games)
     if b.board:
         lines += textwrap.wrap("on the board (today's order): spaces gained a hand at each space, "
                                f"mean (95% CI); spaces with fewer than {MIN_SPACE_HANDS} hands, "

@@ -11,6 +11,7 @@ from ..system.face import lazy
 FACE = {
     "DEFAULT_GAMES": "balance",
     "MIN_SPACE_HANDS": "balance",
+    "MOST_SETTLE_GAMES": "difficulty",
     "GameRecord": "simulate",
     "ROUNDS": "generate",
     "MAX_MOVES": "simulate",

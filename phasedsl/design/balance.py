@@ -30,6 +30,7 @@ from .difficulty import (
     DEFAULT_PLAYERS,
     DEFAULT_SEED,
     PhaseInPlay,
+    games_to_settle,
     in_play,
     order_matters,
     reason,
@@ -66,6 +67,13 @@ class OrderFigures:
             if cur.easier_than_previous:
                 out[cur.number] = reason(prev, cur)
         return out
+
+    def to_settle(self, games: int) -> dict[int, int | None]:
+        """Each "maybe" phase (by printed number): the games a simulation would need to
+        settle it, were the shares to hold (None: more than ``MOST_SETTLE_GAMES``)."""
+        return {cur.number: games_to_settle(prev, cur, games)
+                for prev, cur in zip(self.phases, self.phases[1:], strict=False)
+                if cur.easier_than_previous == "maybe"}
 
 
 # A space is judged on at least this many hands played there (fewer: shown, not flagged).
@@ -160,7 +168,10 @@ class Balance:
 
     def to_json(self) -> dict:
         reasons = self.current.reasons()
-        phases = [r.to_json() | {"reason": reasons.get(r.number)} for r in self.current.phases]
+        settle = self.current.to_settle(self.games)
+        phases = [r.to_json() | {"reason": reasons.get(r.number)}
+                  | ({"games_to_settle": settle[r.number]} if r.number in settle else {})
+                  for r in self.current.phases]
         proposed_reasons = self.proposed.reasons()
         return {
             "pack": self.pack, "world": self.world, "players": self.players,

@@ -198,6 +198,38 @@ def easier(prev: Completion, cur: Completion) -> Flag:
     return "maybe" if gap > MAYBE_GAP + 1e-12 else False
 
 
+# The most games ``games_to_settle`` names (and ``balance --settle`` plays): past it a
+# difference is too small to be worth settling by play.
+MOST_SETTLE_GAMES = 20_000
+
+
+def games_to_settle(prev: Completion, cur: Completion, games: int) -> int | None:
+    """The games (per simulation) at which a "maybe" flag would be settled one way, were
+    the two shares to stay as measured: the count at which their 95% intervals part
+    (each phase's attempts grow with the games).  None past ``MOST_SETTLE_GAMES``, or
+    where the shares are not apart."""
+    p, q = prev.completed_share, cur.completed_share
+    n, m = getattr(prev, "attempts", 0), getattr(cur, "attempts", 0)
+    if p is None or q is None or q <= p or not n or not m:
+        return None
+
+    def parted(k: float) -> bool:  # (attempts and hits scaled as reals: monotone in k)
+        return wilson(q * m * k, m * k)[0] > wilson(p * n * k, n * k)[1]
+
+    low, high = 1.0, 2.0
+    while not parted(high):
+        low, high = high, high * 2
+        if high * games > 2 * MOST_SETTLE_GAMES:
+            return None
+    for _ in range(30):  # (bisect to a game)
+        mid = (low + high) / 2
+        low, high = (low, mid) if parted(mid) else (mid, high)
+        if (high - low) * games < 1:
+            break
+    needed = math.ceil(high * games)
+    return needed if needed <= MOST_SETTLE_GAMES else None
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
