@@ -15,6 +15,7 @@ import sys
 import threading
 from collections.abc import Mapping
 from contextvars import ContextVar
+from functools import cache
 from typing import Annotated, NoReturn
 
 import typer
@@ -33,25 +34,23 @@ from .naming import HIDDEN_SHORT
 
 
 class _Option(TyperOption):
-    def display_type_rich(self, ctx) -> str | None:
-        # A flag takes no value; a value is named for what it is (PACK, N, FILE), not its
-        # Python type (Typer would show "<bool>", "<str>").
-        return None if self.is_flag else (self.metavar or self.name.upper())
+    def make_metavar(self, ctx=None) -> str:
+        # A value is named for what it is (PACK, N, FILE), not its Python type (Typer would
+        # show "TEXT", "INTEGER"); a flag's ("BOOLEAN") help leaves out.
+        return self.metavar or ("BOOLEAN" if self.is_flag else self.name.upper())
 
 
 class _Argument(TyperArgument):
-    @property
-    def display_name_raw(self) -> str:
-        return self.metavar or self.name.upper()
+    def make_metavar(self, ctx=None, *, usage: bool = False) -> str:
+        name = (self.metavar or self.name.upper()) + ("..." if self.nargs != 1 else "")
+        return f"[{name}]" if usage and not self.required else name
 
-    def display_type_rich(self, ctx) -> str | None:
-        return None
 
-    def _usage_display_name(self) -> str:
-        if self.metavar:
-            return self.metavar
-        name = self.display_name_raw + ("..." if self.nargs != 1 else "")
-        return name if self.required else f"[{name}]"
+@cache
+def _untyped(cls: type) -> type:
+    """``cls`` (a parameter type) without a name for help to show: an argument's help
+    says what it is; Typer would add its Python type ("<str>")."""
+    return type(cls.__name__, (cls,), {"get_metavar": lambda self, *args, **kwargs: ""})
 
 
 def _plain(params: list) -> list:
@@ -62,6 +61,10 @@ def _plain(params: list) -> list:
             p.__class__ = _Option
         elif type(p) is TyperArgument:
             p.__class__ = _Argument
+            p.metavar = p.metavar or p.name.upper()  # (the arguments' panel shows it)
+            untyped = copy.copy(p.type)
+            untyped.__class__ = _untyped(type(p.type))
+            p.type = untyped
         if p.help and not getattr(p, "help_is_text", False):
             # help is plain text: "[default: 80 ...]" is not a Rich style to apply
             p.help = markup_escape(p.help)
@@ -273,7 +276,7 @@ def command(name: str):
     loaded = import_module(f".{module}", __package__)
     if name == "conformance":
         sub = _App(name="conformance", cls=_Group, no_args_is_help=True,
-                   rich_markup_mode="rich")
+                   rich_markup_mode="rich", add_completion=False)
         sub.callback()(loaded.conformance_group)
         for verb, fn in (("export", loaded.export_cmd), ("run", loaded.run_cmd),
                          ("adapter", loaded.adapter_cmd)):
@@ -281,7 +284,9 @@ def command(name: str):
         group = typer.main.get_command(sub)
         group.name = name
         return group
-    one = _App(cls=_Group, rich_markup_mode="rich", pretty_exceptions_enable=False)
+    # (completion is the root's option: --install-completion, not one per command)
+    one = _App(cls=_Group, rich_markup_mode="rich", pretty_exceptions_enable=False,
+               add_completion=False)
     one.command(name)(getattr(loaded, attr))
     return typer.main.get_command(one)
 
