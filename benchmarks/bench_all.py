@@ -18,8 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-# The paths users take first; odds last (its exact table takes about a minute).
-ORDER = ["find", "batch", "hits", "replay", "simulate", "strong", "balance", "generate", "odds"]
+# The paths users take first (a whole process first of all); odds last (its exact table takes about a minute).
+ORDER = ["startup", "find", "batch", "hits", "replay", "simulate", "strong", "balance", "generate", "odds"]
 
 
 def main(argv: list[str] | None = None) -> int:
