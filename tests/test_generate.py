@@ -273,3 +273,38 @@ def test_an_order_no_round_settles_is_written_with_the_flags_that_remain(monkeyp
     assert "the least flagged one is written" in r.stderr
     assert "# under balance, phase 3 (" in out.read_text()
     assert load_pack(out).worlds[0].phases  # a pack all the same
+
+
+# --------------------------------------------------------------------------- issue 30, item 4
+
+
+def test_include_puts_a_phase_in_the_pack_and_exclude_keeps_kinds_and_phrases_out(tmp_path):
+    out = tmp_path / "told.yaml"
+    r = runner.invoke(app, ["generate", "--phases", "4", "--kinds", "set,run", "--seed", "1",
+                            "--include", "1 run of 7", "--exclude", "2 sets of 3",
+                            "-o", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    pack, diags = check_file(out)
+    assert pack is not None and not diags
+    texts = [str(e.phase) for e in pack.worlds[0].phases]
+    assert "1 run of 7" in texts and "2 sets of 3" not in texts and len(texts) == 4
+    assert "--include '1 run of 7' --exclude '2 sets of 3'" in out.read_text()
+    r = runner.invoke(app, ["generate", "--phases", "3", "--kinds", "set,run", "--seed", "2",
+                            "--exclude", "run", "--json"])
+    assert r.exit_code == 0, r.output
+    phases = [p["phase"] for p in json.loads(r.stdout)["worlds"][0]["phases"]]
+    assert phases and not any("run" in p for p in phases)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--include", "2 sets of thre"], "--include '2 sets of thre': "),
+    (["--include", "1 run of 12"], "12 cards, more than the 10 dealt"),
+    (["--include", "1 set of 2", "--include", "1 set of 3", "--include", "1 run of 3"],
+     "--include names 3 phases; --phases 2 holds 2"),
+    (["--exclude", "sett"], "--exclude 'sett': neither a group kind"),
+    (["--kinds", "set", "--exclude", "set"], "--exclude leaves no group kind"),
+    (["--include", "1 set of 3", "--exclude", "1 set of 3"], "both name 1 set of 3"),
+])
+def test_generate_refuses_instructions_it_cannot_follow(args, says):
+    r = runner.invoke(app, ["generate", "--phases", "2", *args])
+    assert r.exit_code == 2 and says in r.output, r.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -34,6 +35,14 @@ def generate(
                                       help="Seed of the search: the same seed, the same pack.")] = 1,
     worlds: Annotated[int, typer.Option("--worlds", min=1, max=20, metavar="K",
                                         help="Write K worlds of N phases each.")] = 1,
+    include: Annotated[list[str] | None, typer.Option(
+        "--include", metavar="PHRASE",
+        help="A phase the pack must hold (in every world, at its place by difficulty); the "
+             "option repeated for several.")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(
+        "--exclude", metavar="KIND|PHRASE",
+        help="A group kind no phase may use, or a phase the pack must not hold; the option "
+             "repeated for several.")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="The .yaml file to write (default: print "
                                                      "the pack).")] = None,
@@ -73,12 +82,12 @@ def generate(
         name = output.stem
     asked = parse_kinds(kinds)
     argv = _argv(phases, kinds and ",".join(asked), hand_size, players, length, seed, worlds,
-                 output)
+                 output, include or [], exclude or [])
     with progress_bar(as_json, "generating", 1) as bar:
         tick = bar and (lambda stage, done, total: bar(description=stage, completed=done,
                                                        total=total))
         gen = make(phases, asked, hand_size, players, length, seed, worlds, jobs, name=name,
-                   argv=argv, progress=tick)
+                   argv=argv, progress=tick, include=include or (), exclude=exclude or ())
     text = pack_yaml(gen)
     size = write_text(output, text, force) if output is not None else None
     if as_json:
@@ -118,7 +127,8 @@ def _say_flags(gen, wrote: bool) -> None:
                    f"{gen.games} games", err=True)
 
 
-def _argv(phases, kinds, hand_size, players, length, seed, worlds, output) -> str:
+def _argv(phases, kinds, hand_size, players, length, seed, worlds, output, include, exclude
+          ) -> str:
     """The command that makes this pack again (the options that differ from the defaults)."""
     words = ["phasedsl generate", f"--phases {phases}"]
     words += [f"--kinds {kinds}"] if kinds else []
@@ -127,6 +137,8 @@ def _argv(phases, kinds, hand_size, players, length, seed, worlds, output) -> st
     words += [f"--length {length:g}"] if length is not None else []
     words += [f"--seed {seed}"]
     words += [f"--worlds {worlds}"] if worlds != 1 else []
+    words += [f"--include {shlex.quote(t)}" for t in include]
+    words += [f"--exclude {shlex.quote(t)}" for t in exclude]
     words += [f"-o {output.name}"] if output is not None else []
     return " ".join(words)
 

@@ -189,6 +189,49 @@ def parse_kinds(values: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in asked)
 
 
+def instructions(include: Sequence[str], exclude: Sequence[str], kinds: Sequence[str],
+                 rules: Rules, phases: int) -> tuple[list[Phase], tuple[str, ...], set[Phase]]:
+    """The phases ``--include`` asks for (read by the DSL; each must fit a dealt hand and
+    leave lint nothing to say), the kinds left once ``--exclude`` takes its kinds out, and
+    the phases it leaves out (the phrases it names, in canonical form)."""
+    wanted: list[Phase] = []
+    for text in include:
+        try:
+            phase = Phase.parse(text, rules.deck)
+        except PhaseDSLError as e:
+            raise GenerateError(f"--include {text[:60]!r}: {getattr(e, 'message', e)}") from None
+        if phase.cards_needed > rules.hand_size:
+            raise GenerateError(f"--include {text[:60]!r}: {phase.cards_needed} cards, more "
+                                f"than the {rules.hand_size} dealt")
+        said = phase_warnings(phase, rules)
+        if said:
+            raise GenerateError(f"--include {text[:60]!r}: lint would say: {said[0]} (a "
+                                "generated pack is one lint passes)")
+        if phase not in wanted:
+            wanted.append(phase)
+    if len(wanted) > phases:
+        raise GenerateError(f"--include names {len(wanted)} phases; --phases {phases} holds "
+                            f"{phases}")
+    left, dropped = list(kinds), set()
+    for value in exclude:
+        key = value.strip().lower().replace("-", "_")
+        if key in KINDS:
+            left = [k for k in left if k != key]
+            continue
+        try:
+            dropped.add(Phase.parse(value, rules.deck))
+        except PhaseDSLError as e:
+            raise GenerateError(f"--exclude {value[:60]!r}: neither a group kind ("
+                                f"{', '.join(KINDS)}) nor a phrase the DSL reads: "
+                                f"{getattr(e, 'message', e)}") from None
+    if not left:
+        raise GenerateError("--exclude leaves no group kind to make phases of")
+    clash = [p for p in wanted if p in dropped]
+    if clash:
+        raise GenerateError(f"--include and --exclude both name {clash[0]}")
+    return wanted, tuple(left), dropped
+
+
 def base_pack(hand_size: int, phases: int) -> tuple[dict, Rules]:
     """The settings (original's, with this hand size and game length) and their rules."""
     settings = dict(load_pack("original").settings, hand_size=hand_size, game_length=phases)
@@ -331,14 +374,15 @@ def pick(measured: Sequence[Rung], n: int, top: float, bottom: float) -> list[Ru
     return sorted(chosen, key=lambda r: (-_share(r), r.text))
 
 
-def settle(order: list[Rung], spare: list[Rung], t: Table, label: str
-           ) -> tuple[list[Rung], dict, int]:
+def settle(order: list[Rung], spare: list[Rung], t: Table, label: str,
+           keep: frozenset[Phase] = frozenset()) -> tuple[list[Rung], dict, int]:
     """Play the order; while a phase is flagged, put the phases in the order of the shares
     just measured and play again (the same seeds every round: a phase's share moves a
     little with its place), or where that order is the one played, put in a flagged
     phase's place the spare phase whose calibrated share lies nearest the middle of its
     neighbours'; at most ROUNDS rounds.  The first order played with no flag, with its
-    figures and the round; else the least flagged one played."""
+    figures and the round; else the least flagged one played.  A phase of ``keep``
+    (``--include``) is moved, never replaced."""
     order, spare = list(order), list(spare)
     tally: dict[Phase, list[int]] = {}  # attempts and completions over every round
     tried: set[tuple[Phase, ...]] = set()
@@ -372,7 +416,7 @@ def settle(order: list[Rung], spare: list[Rung], t: Table, label: str
             above = _share(played[i - 1]) if i else 1.0
             below = _share(played[i + 1]) if i + 1 < len(played) else max(0.0, above - 0.2)
             fits = [r for r in left if below < _share(r) < above]
-            if fits:
+            if fits and replaced[i].phase not in keep:
                 new = min(fits, key=lambda r: (abs(_share(r) - (above + below) / 2), r.text))
                 left.remove(new)
                 left.append(replaced[i])
@@ -401,8 +445,11 @@ def _key(rows: Sequence[Rung]) -> tuple[Phase, ...]:
 def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, players: int = 4,
              length: float | None = None, seed: int = 1, worlds: int = 1, jobs: int = 1,
              games: int = GAMES, name: str = "generated", argv: str = "",
-             progress: Progress | None = None) -> Generated:
-    """A pack of ``worlds`` lists of ``phases`` phases each, rising in difficulty."""
+             progress: Progress | None = None, include: Sequence[str] = (),
+             exclude: Sequence[str] = ()) -> Generated:
+    """A pack of ``worlds`` lists of ``phases`` phases each, rising in difficulty; every
+    world holds each phase of ``include`` (at its place by difficulty), and none of the
+    kinds or phrases of ``exclude``."""
     progress = progress or (lambda stage, done, total: None)
     kinds = parse_kinds(kinds)
     if not 2 <= phases <= 30:
@@ -414,14 +461,17 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
                             f"(one a phase), not {length:g}")
     settings, rules = base_pack(hand_size, phases)
     jobs = resolve_jobs(jobs)
-    found = candidates(kinds, rules)
+    wanted, kinds, dropped = instructions(include, exclude, kinds, rules, phases)
+    found = [p for p in candidates(kinds, rules) if p not in dropped and p not in wanted]
+    found += wanted  # (screened and measured like the rest; then in every world)
     if len(found) < phases:
         raise GenerateError(
             f"only {len(found)} phase{'s' * (len(found) != 1)} of {', '.join(kinds)} fit a hand "
             f"of {hand_size} cards with nothing for lint to say; --phases {phases} asks for "
             f"{phases}: allow more --kinds or a larger --hand-size")
     rng = random.Random(f"phasedsl-generate:{seed}")
-    sample = found if len(found) <= POOL else rng.sample(found, POOL)
+    sample = found if len(found) <= POOL else (
+        rng.sample(found[:len(found) - len(wanted)], POOL) + wanted)
     screens = _mapped(partial(_screen_one, rules=rules, seed=seed), sample, jobs,
                       lambda done: progress("screening phrases", done, len(sample)))
     pool = [Rung(p, p.canonical(rules.deck), s) for p, s in zip(sample, screens, strict=True)
@@ -436,22 +486,31 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
     # Calibration: one pack of more phases than asked, spread over the screen's scale and
     # played once, measures each in play; the worlds are picked from what it measured.
     extra = min(len(pool), phases * worlds + CALIBRATION_EXTRA, MOST_CALIBRATED)
-    measured, _ = measure(ladder(pool, extra, EASY, HARD, rng),
+    rungs = ladder(pool, extra, EASY, HARD, rng)
+    rungs += [r for r in pool if r.phase in wanted and r not in rungs]
+    measured, _ = measure(sorted(rungs, key=lambda r: (-r.screen, r.text)),
                           replace(table, games=max(2, games // 2), seed=seed),
                           "measuring phases in play")
+    if any(p not in {r.phase for r in pool} for p in wanted):
+        missing = next(p for p in wanted if p not in {r.phase for r in pool})
+        raise GenerateError(f"--include {missing}: past the solver's budget for a dealt hand "
+                            "(its chance cannot be measured)")
     out: list[GeneratedWorld] = []
     used: set[Phase] = set()
     for w in range(worlds):
         wname = f"world-{w + 1}" if worlds > 1 else name
         title = f"World {w + 1}" if worlds > 1 else f"Generated ({phases} phases, seed {seed})"
         label = f"world {w + 1}: " if worlds > 1 else ""
-        free = [r for r in measured if r.phase not in used and _share(r) >= 0]
+        # (an included phase is in every world, even one no player attempted in calibration)
+        free = [r for r in measured if r.phase in wanted
+                or (r.phase not in used and _share(r) >= 0)]
         if len(free) < phases:  # (more worlds than phrases: phases repeat across worlds only)
-            free = [r for r in measured if _share(r) >= 0]
+            free = [r for r in measured if r.phase in wanted or _share(r) >= 0]
         if len(free) < phases:
             raise GenerateError(f"only {len(free)} phases of {', '.join(kinds)} were completed "
                                 f"in play; --phases {phases} asks for {phases}")
-        rungs, summary, rounds = _world(free, phases, table, length, label)
+        rungs, summary, rounds = _world(free, phases, table, length, label,
+                                        frozenset(wanted))
         dealts = _mapped(partial(_dealt_one, rules=rules), [r.phase for r in rungs], jobs,
                          lambda done, label=label: progress(f"{label}dealt odds", done,
                                                             phases))
@@ -468,13 +527,13 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
     return Generated(gen.worlds, gen.kinds, hand_size, players, seed, games, length, argv, pack)
 
 
-def _world(free: list[Rung], phases: int, t: Table, length: float | None, label: str
-           ) -> tuple[list[Rung], dict, int]:
+def _world(free: list[Rung], phases: int, t: Table, length: float | None, label: str,
+           keep: frozenset[Phase] = frozenset()) -> tuple[list[Rung], dict, int]:
     """One world: phases picked from the calibrated ones, settled in play.  With
     ``length``, the window of shares they are picked from is moved (by bisection, up to
     LENGTH_TRIES windows) until the game length is within half a hand of it, and the
     nearest is kept."""
-    shares = sorted((_share(r) for r in free), reverse=True)
+    shares = sorted((_share(r) for r in free if r.phase not in keep), reverse=True) or [1.0, 0.0]
     top, bottom = shares[0], shares[-1]
     span = top - bottom
     width = span if length is None else max(span * 0.6, min(span, phases * MIN_GAP))
@@ -489,9 +548,13 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
 
     for _ in range(LENGTH_TRIES if length is not None else 1):
         start = top - where * (span - width)
-        order = pick(free, phases, start, start - width)
-        spare = [r for r in free if r not in order]
-        got = settle(order, spare, t, label)
+        kept = [r for r in free if r.phase in keep]
+        others = [r for r in free if r.phase not in keep]
+        order = sorted(kept + (pick(others, phases - len(kept), start, start - width)
+                               if phases > len(kept) else []),
+                       key=lambda r: (-_share(r), r.text))
+        spare = [r for r in others if r not in order]
+        got = settle(order, spare, t, label, keep)
         if best is None or worse(got) < worse(best):
             best = got
         if length is None:
