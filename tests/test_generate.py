@@ -308,3 +308,21 @@ def test_include_puts_a_phase_in_the_pack_and_exclude_keeps_kinds_and_phrases_ou
 def test_generate_refuses_instructions_it_cannot_follow(args, says):
     r = runner.invoke(app, ["generate", "--phases", "2", *args])
     assert r.exit_code == 2 and says in r.output, r.output
+
+
+def test_pin_holds_a_phase_at_its_place_and_says_the_flags_it_costs():
+    r = runner.invoke(app, ["generate", "--phases", "4", "--kinds", "set,run", "--seed", "1",
+                            "--pin", "1=1 run of 7", "--json"])
+    assert r.exit_code == 0, r.output
+    w = json.loads(r.stdout)["worlds"][0]
+    assert w["phases"][0]["phase"] == "1 run of 7"  # kept first, though it is not the easiest
+    assert any("easier than phase 1" in f for f in w["flags"])  # and what that costs is said
+    for value, says in (("0=1 set of 3", "place 0 of a pack of 4"),
+                        ("1 set of 3", "expected N=PHRASE"),
+                        ("2=1 set of 3", None)):
+        args = ["generate", "--phases", "4", "--kinds", "set,run", "--pin", value]
+        if says is None:  # the same place twice
+            args += ["--pin", "2=1 run of 4"]
+            says = "place 2 is pinned twice"
+        got = runner.invoke(app, args)
+        assert got.exit_code == 2 and says in got.output, got.output

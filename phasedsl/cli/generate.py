@@ -39,6 +39,10 @@ def generate(
         "--include", metavar="PHRASE",
         help="A phase the pack must hold (in every world, at its place by difficulty); the "
              "option repeated for several.")] = None,
+    pin: Annotated[list[str] | None, typer.Option(
+        "--pin", metavar="N=PHRASE",
+        help="A phase the pack must hold at place N (in every world); the option repeated "
+             "for several.")] = None,
     exclude: Annotated[list[str] | None, typer.Option(
         "--exclude", metavar="KIND|PHRASE",
         help="A group kind no phase may use, or a phase the pack must not hold; the option "
@@ -82,12 +86,13 @@ def generate(
         name = output.stem
     asked = parse_kinds(kinds)
     argv = _argv(phases, kinds and ",".join(asked), hand_size, players, length, seed, worlds,
-                 output, include or [], exclude or [])
+                 output, include or [], exclude or [], pin or [])
     with progress_bar(as_json, "generating", 1) as bar:
         tick = bar and (lambda stage, done, total: bar(description=stage, completed=done,
                                                        total=total))
         gen = make(phases, asked, hand_size, players, length, seed, worlds, jobs, name=name,
-                   argv=argv, progress=tick, include=include or (), exclude=exclude or ())
+                   argv=argv, progress=tick, include=include or (), exclude=exclude or (),
+                   pin=pin or ())
     text = pack_yaml(gen)
     size = write_text(output, text, force) if output is not None else None
     if as_json:
@@ -127,8 +132,8 @@ def _say_flags(gen, wrote: bool) -> None:
                    f"{gen.games} games", err=True)
 
 
-def _argv(phases, kinds, hand_size, players, length, seed, worlds, output, include, exclude
-          ) -> str:
+def _argv(phases, kinds, hand_size, players, length, seed, worlds, output, include, exclude,
+          pin) -> str:
     """The command that makes this pack again (the options that differ from the defaults)."""
     words = ["phasedsl generate", f"--phases {phases}"]
     words += [f"--kinds {kinds}"] if kinds else []
@@ -139,6 +144,7 @@ def _argv(phases, kinds, hand_size, players, length, seed, worlds, output, inclu
     words += [f"--worlds {worlds}"] if worlds != 1 else []
     words += [f"--include {shlex.quote(t)}" for t in include]
     words += [f"--exclude {shlex.quote(t)}" for t in exclude]
+    words += [f"--pin {shlex.quote(t)}" for t in pin]
     words += [f"-o {output.name}"] if output is not None else []
     return " ".join(words)
 

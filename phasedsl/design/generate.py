@@ -189,6 +189,23 @@ def parse_kinds(values: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in asked)
 
 
+def pins_of(pin: Sequence[str], phases: int) -> tuple[list[str], dict[str, int]]:
+    """``--pin N=PHRASE`` values as (the phrases, each phrase's place from 0)."""
+    texts, places = [], {}
+    for value in pin:
+        number, sep, text = value.partition("=")
+        if not sep or not number.strip().isdigit() or not text.strip():
+            raise GenerateError(f"--pin {value[:60]!r}: expected N=PHRASE, like '10=2 sets of 4'")
+        n = int(number)
+        if not 1 <= n <= phases:
+            raise GenerateError(f"--pin {value[:60]!r}: place {n} of a pack of {phases} phases")
+        if n - 1 in places.values():
+            raise GenerateError(f"--pin: place {n} is pinned twice")
+        texts.append(text.strip())
+        places[text.strip()] = n - 1
+    return texts, places
+
+
 def instructions(include: Sequence[str], exclude: Sequence[str], kinds: Sequence[str],
                  rules: Rules, phases: int) -> tuple[list[Phase], tuple[str, ...], set[Phase]]:
     """The phases ``--include`` asks for (read by the DSL; each must fit a dealt hand and
@@ -374,15 +391,28 @@ def pick(measured: Sequence[Rung], n: int, top: float, bottom: float) -> list[Ru
     return sorted(chosen, key=lambda r: (-_share(r), r.text))
 
 
+def placed(rows: Sequence[Rung], pins: dict[Phase, int]) -> list[Rung]:
+    """``rows`` with each pinned phase moved to its place (``--pin``)."""
+    if not pins:
+        return list(rows)
+    out = [r for r in rows if r.phase not in pins]
+    for r in sorted((r for r in rows if r.phase in pins), key=lambda r: pins[r.phase]):
+        out.insert(pins[r.phase], r)
+    return out
+
+
 def settle(order: list[Rung], spare: list[Rung], t: Table, label: str,
-           keep: frozenset[Phase] = frozenset()) -> tuple[list[Rung], dict, int]:
+           keep: frozenset[Phase] = frozenset(), pins: dict[Phase, int] | None = None
+           ) -> tuple[list[Rung], dict, int]:
     """Play the order; while a phase is flagged, put the phases in the order of the shares
     just measured and play again (the same seeds every round: a phase's share moves a
     little with its place), or where that order is the one played, put in a flagged
     phase's place the spare phase whose calibrated share lies nearest the middle of its
     neighbours'; at most ROUNDS rounds.  The first order played with no flag, with its
     figures and the round; else the least flagged one played.  A phase of ``keep``
-    (``--include``) is moved, never replaced."""
+    (``--include``) is moved, never replaced; one of ``pins`` (``--pin``) stays at its
+    place."""
+    pins = pins or {}
     order, spare = list(order), list(spare)
     tally: dict[Phase, list[int]] = {}  # attempts and completions over every round
     tried: set[tuple[Phase, ...]] = set()
@@ -429,6 +459,7 @@ def settle(order: list[Rung], spare: list[Rung], t: Table, label: str,
                 swapped[i - 1], swapped[i] = swapped[i], swapped[i - 1]
         resorted = sorted(played, key=lambda r: (-pooled(r), r.text))
         for rows, rest in ((replaced, left), (swapped, spare), (resorted, spare)):
+            rows = placed(rows, pins)
             if _key(rows) not in tried:
                 order, spare = [calibrated[r.phase] for r in rows], rest
                 break
@@ -446,10 +477,10 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
              length: float | None = None, seed: int = 1, worlds: int = 1, jobs: int = 1,
              games: int = GAMES, name: str = "generated", argv: str = "",
              progress: Progress | None = None, include: Sequence[str] = (),
-             exclude: Sequence[str] = ()) -> Generated:
+             exclude: Sequence[str] = (), pin: Sequence[str] = ()) -> Generated:
     """A pack of ``worlds`` lists of ``phases`` phases each, rising in difficulty; every
     world holds each phase of ``include`` (at its place by difficulty), and none of the
-    kinds or phrases of ``exclude``."""
+    kinds or phrases of ``exclude``; ``pin`` (``N=PHRASE``) holds a phase at place N."""
     progress = progress or (lambda stage, done, total: None)
     kinds = parse_kinds(kinds)
     if not 2 <= phases <= 30:
@@ -461,7 +492,9 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
                             f"(one a phase), not {length:g}")
     settings, rules = base_pack(hand_size, phases)
     jobs = resolve_jobs(jobs)
-    wanted, kinds, dropped = instructions(include, exclude, kinds, rules, phases)
+    pinned, places = pins_of(pin, phases)
+    wanted, kinds, dropped = instructions([*include, *pinned], exclude, kinds, rules, phases)
+    pins = {Phase.parse(text, rules.deck): k for text, k in places.items()}
     found = [p for p in candidates(kinds, rules) if p not in dropped and p not in wanted]
     found += wanted  # (screened and measured like the rest; then in every world)
     if len(found) < phases:
@@ -510,7 +543,7 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
             raise GenerateError(f"only {len(free)} phases of {', '.join(kinds)} were completed "
                                 f"in play; --phases {phases} asks for {phases}")
         rungs, summary, rounds = _world(free, phases, table, length, label,
-                                        frozenset(wanted))
+                                        frozenset(wanted), pins)
         dealts = _mapped(partial(_dealt_one, rules=rules), [r.phase for r in rungs], jobs,
                          lambda done, label=label: progress(f"{label}dealt odds", done,
                                                             phases))
@@ -528,7 +561,8 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
 
 
 def _world(free: list[Rung], phases: int, t: Table, length: float | None, label: str,
-           keep: frozenset[Phase] = frozenset()) -> tuple[list[Rung], dict, int]:
+           keep: frozenset[Phase] = frozenset(), pins: dict[Phase, int] | None = None
+           ) -> tuple[list[Rung], dict, int]:
     """One world: phases picked from the calibrated ones, settled in play.  With
     ``length``, the window of shares they are picked from is moved (by bisection, up to
     LENGTH_TRIES windows) until the game length is within half a hand of it, and the
@@ -550,11 +584,11 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
         start = top - where * (span - width)
         kept = [r for r in free if r.phase in keep]
         others = [r for r in free if r.phase not in keep]
-        order = sorted(kept + (pick(others, phases - len(kept), start, start - width)
-                               if phases > len(kept) else []),
-                       key=lambda r: (-_share(r), r.text))
+        order = placed(sorted(kept + (pick(others, phases - len(kept), start, start - width)
+                                      if phases > len(kept) else []),
+                              key=lambda r: (-_share(r), r.text)), pins or {})
         spare = [r for r in others if r not in order]
-        got = settle(order, spare, t, label, keep)
+        got = settle(order, spare, t, label, keep, pins)
         if best is None or worse(got) < worse(best):
             best = got
         if length is None:
