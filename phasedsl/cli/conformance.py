@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError
-from .common import ForceOpt, JsonOpt, say
+from .common import ForceOpt, JsonOpt, progress_bar, say
 
 
 def export_cmd(
@@ -26,9 +26,15 @@ def export_cmd(
     """
     import json
 
-    from ..conformance import export
+    from ..conformance import export, load
 
-    counts = export(folder, force)
+    # (a bar on a terminal, case by case; the shipped vectors say how many there will be)
+    shown = not as_json and sys.stderr.isatty()
+    expected = sum(len(cases) for cases in load().values()) if shown else None
+    with progress_bar(not shown, "exporting the cases", expected) as bar:
+        tick = bar and (lambda case_id: bar(advance=1, description=f"exporting "
+                                                                   f"{case_id.split('-')[0]}"))
+        counts = export(folder, force, tick)
     if as_json:
         say(json.dumps({"folder": folder, "cases": counts, "total": sum(counts.values())}))
     else:
