@@ -326,3 +326,17 @@ def test_pin_holds_a_phase_at_its_place_and_says_the_flags_it_costs():
             says = "place 2 is pinned twice"
         got = runner.invoke(app, args)
         assert got.exit_code == 2 and says in got.output, got.output
+
+
+def test_worlds_rise_in_difficulty_from_one_to_the_next():
+    r = runner.invoke(app, ["generate", "--phases", "4", "--worlds", "3", "--kinds",
+                            "set,run,color", "--seed", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    worlds = json.loads(r.stdout)["worlds"]
+    means = [w["mean_completed_share"] for w in worlds]
+    assert means == sorted(means, reverse=True) and len(set(means)) == 3
+    assert all(w["not_harder_than_previous"] is None for w in worlds)
+    # each is the mean of the world's phases' shares, as written beside them
+    for w in worlds:
+        shares = [p["completed_share"]["value"] for p in w["phases"]]
+        assert abs(w["mean_completed_share"] - sum(shares) / len(shares)) < 1e-12

@@ -116,6 +116,9 @@ def _say_flags(gen, wrote: bool) -> None:
     """The order passes the balance command it was settled with, or why not (stderr)."""
     from ..design.generate import ROUNDS, balance_command, failing
 
+    for w in gen.worlds:
+        if w.not_harder:
+            typer.echo(f"warning: {w.not_harder}", err=True)
     flagged = [(w, line) for w in gen.worlds for line in w.flags]
     if not flagged:
         if wrote:

@@ -151,6 +151,10 @@ class GeneratedWorld:
     summary: dict  # simulate.summarize of the last round of play (hands_per_game, ...)
     rounds: int
     flags: tuple[str, ...] = ()  # what balance at its defaults still flags, and why
+    # several worlds: the mean share of attempts that complete this world's phases, and
+    # why it does not rise above the world before (None: it is harder, or the first)
+    mean_share: float | None = None
+    not_harder: str | None = None
 
 
 @dataclass(frozen=True)
@@ -542,16 +546,26 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
         if len(free) < phases:
             raise GenerateError(f"only {len(free)} phases of {', '.join(kinds)} were completed "
                                 f"in play; --phases {phases} asks for {phases}")
+        # (several worlds rise: each is picked from a window further toward the hard end)
+        at = w / (worlds - 1) if worlds > 1 else None
         rungs, summary, rounds = _world(free, phases, table, length, label,
-                                        frozenset(wanted), pins)
+                                        frozenset(wanted), pins, at)
         dealts = _mapped(partial(_dealt_one, rules=rules), [r.phase for r in rungs], jobs,
                          lambda done, label=label: progress(f"{label}dealt odds", done,
                                                             phases))
         rungs = [Rung(r.phase, r.text, r.screen, d, r.play)
                  for r, d in zip(rungs, dealts, strict=True)]
         used.update(r.phase for r in rungs)
+        mean = _mean_share(rungs)
+        before = out[-1] if out else None
+        worse = None
+        if before is not None and mean is not None and before.mean_share is not None \
+                and mean >= before.mean_share:
+            worse = (f"{title} is not harder than {before.title}: its phases complete "
+                     f"{100 * mean:.1f}% of attempts on average, {before.title}'s "
+                     f"{100 * before.mean_share:.1f}%")
         out.append(GeneratedWorld(wname, title, tuple(rungs), summary, rounds,
-                                  flag_words(rungs, games)))
+                                  flag_words(rungs, games), mean, worse))
     gen = Generated(tuple(out), tuple(kinds), hand_size, players, seed, games, length, argv)
     title = (out[0].title if worlds == 1 else
              f"Generated ({worlds} worlds of {phases} phases, seed {seed})")
@@ -560,9 +574,15 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
     return Generated(gen.worlds, gen.kinds, hand_size, players, seed, games, length, argv, pack)
 
 
+def _mean_share(rungs: Sequence[Rung]) -> float | None:
+    shares = [r.play.completed_share for r in rungs
+              if r.play is not None and r.play.completed_share is not None]
+    return sum(shares) / len(shares) if shares else None
+
+
 def _world(free: list[Rung], phases: int, t: Table, length: float | None, label: str,
-           keep: frozenset[Phase] = frozenset(), pins: dict[Phase, int] | None = None
-           ) -> tuple[list[Rung], dict, int]:
+           keep: frozenset[Phase] = frozenset(), pins: dict[Phase, int] | None = None,
+           at: float | None = None) -> tuple[list[Rung], dict, int]:
     """One world: phases picked from the calibrated ones, settled in play.  With
     ``length``, the window of shares they are picked from is moved (by bisection, up to
     LENGTH_TRIES windows) until the game length is within half a hand of it, and the
@@ -570,9 +590,10 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
     shares = sorted((_share(r) for r in free if r.phase not in keep), reverse=True) or [1.0, 0.0]
     top, bottom = shares[0], shares[-1]
     span = top - bottom
-    width = span if length is None else max(span * 0.6, min(span, phases * MIN_GAP))
+    width = span if length is None and at is None else max(span * 0.6,
+                                                             min(span, phases * MIN_GAP))
     lo, hi = 0.0, 1.0  # where the window lies: 0 at the easy end (short games), 1 at the hard
-    where = 0.5
+    where = 0.5 if at is None else at
     best = None
 
     def worse(got: tuple[list[Rung], dict, int]) -> tuple:
@@ -713,6 +734,9 @@ def to_json(gen: Generated) -> dict:
             "balance": balance_command(gen),
             "worlds": [{"name": w.name, "title": w.title, "rounds": w.rounds,
                         "flags": list(w.flags),
+                        **({"mean_completed_share": w.mean_share,
+                            "not_harder_than_previous": w.not_harder}
+                           if len(gen.worlds) > 1 else {}),
                         "phases": [rung(i, r) for i, r in enumerate(w.rungs)],
                         "hands_per_game": {k: w.summary["hands_per_game"][k]
                                            for k in ("mean", "ci95", "median")},
