@@ -409,8 +409,18 @@ def test_balance_of_several_worlds_covers_each_and_compares_them(tmp_path):
 # --------------------------------------------------------------------------- --write
 
 
+# The lines a written pack adds at its top (where it came from) and the schema comment,
+# pointed again from the new folder: not the source's comments.
+ADDED = (" made by: phasedsl balance ", " the phases of ", " yaml-language-server: ")
+
+
 def _comments(text: str) -> list[str]:
-    return [line.split("#", 1)[1] for line in text.splitlines() if "#" in line]
+    return [line.split("#", 1)[1] for line in text.splitlines()
+            if "#" in line and not line.split("#", 1)[1].startswith(ADDED)]
+
+
+def _provenance(text: str) -> list[str]:
+    return [line for line in text.splitlines()[:2] if line.startswith("# ")]
 
 
 def test_write_reordered_keeps_comments_names_and_notes(tmp_path):
@@ -560,6 +570,10 @@ def test_balance_original_flags_4_and_8_proposes_an_order_without_them_and_write
     original = Path(load_pack("original").path).read_text(encoding="utf-8")
     written = (tmp_path / "out.yaml").read_text(encoding="utf-8")
     assert _comments(written) == _comments(original)
+    made, why = _provenance(written)
+    assert made == "# made by: phasedsl balance original --games 80 --seed 1 --write out.yaml"
+    assert why.startswith("# the phases of original (original.yaml) in the order")
+    assert "title: Phase 10 (original) (reordered by phasedsl balance)" in written
     pack, diags = check_file(tmp_path / "out.yaml", strict=True)
     assert pack is not None and diags == []
     texts = [e.text for e in load_pack("original").world(None).phases]

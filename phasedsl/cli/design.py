@@ -109,8 +109,13 @@ def balance(
     elif write is not None:
         from ..design.reorder import write_reordered
 
+        made_by = " ".join(["phasedsl balance", pack_arg or variant or "original",
+                            *(["--world", world] if world else []),
+                            *(["--players", str(players)] if players else []),
+                            "--games", str(results[0].games), "--seed", str(seed),
+                            "--write", write.name])
         written = write_reordered(pack, {r.world: r.proposed.order for r in results}, write,
-                                  force)
+                                  force, made_by)
     if as_json:
         if len(results) == 1 and (world is not None or len(pack.worlds) == 1):
             out = results[0].to_json()

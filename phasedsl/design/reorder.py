@@ -114,9 +114,12 @@ def _permute(seq, slots: list[int], order: tuple[int, ...]) -> None:
 
 
 def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path: Path | str,
-                    force: bool = False) -> dict:
+                    force: bool = False, made_by: str = "") -> dict:
     """Write ``pack`` to ``path`` with each world's played phases in the order given
-    (printed numbers, by world name, None for a pack of one list); what moved, as data."""
+    (printed numbers, by world name, None for a pack of one list); what moved, as data.
+    The file says where it came from (``made_by``, the command, in a comment at its top)
+    and its title says it is reordered; a schema comment is pointed at the schema from
+    the new folder (or dropped where it does not lead there)."""
     path = Path(path)
     check_writable(pack, path)
     y, doc = _load(Path(pack.path))
@@ -152,8 +155,30 @@ def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path:
             moved = [{"phase": str(w.phases[n - 1].phase), "from": n, "to": s}
                      for s, n in zip(slots, order, strict=True) if s != n]
         worlds.append({"world": key, "order": list(order or slots), "moved": moved})
+    if any(w["moved"] for w in worlds) and isinstance(doc.get("title"), str):
+        doc["title"] = f"{doc['title']} (reordered by phasedsl balance)"
     out = io.StringIO()
     y.dump(doc, out)
-    size = write_text(path, out.getvalue(), force)
+    text = _provenance(out.getvalue(), Path(pack.path), path, made_by, pack.name)
+    size = write_text(path, text, force)
     return {"path": str(path), "name": path.stem, "bytes": size, "copied_from": copied,
             "worlds": worlds}
+
+
+SCHEMA_COMMENT = re.compile(r"^# yaml-language-server: \$schema=(\S+)\n", re.M)
+
+
+def _provenance(text: str, source: Path, target: Path, made_by: str, name: str) -> str:
+    """The written pack's first lines: where it came from, then a schema comment that
+    still leads to the schema from the new folder (else none)."""
+    def repointed(m: re.Match) -> str:
+        schema = (source.parent / m.group(1)).resolve()
+        if not schema.is_file():
+            return ""
+        return f"# yaml-language-server: $schema={os.path.relpath(schema, target.parent.resolve())}\n"
+
+    text = SCHEMA_COMMENT.sub(repointed, text, count=1)
+    head = (f"# made by: {made_by}\n" if made_by else "") + (
+        f"# the phases of {name} ({source.name}) in the order phasedsl balance proposed from "
+        "its games\n")
+    return head + text
