@@ -274,8 +274,12 @@ def balance_text(b, pack) -> str:
                                "declared phase): the order does not matter, so nothing is "
                                "flagged and no order is proposed", WIDTH)
     else:
-        lines += _flags(b.current, names, b.games) or [
-            "no phase is easier than the one before it"]
+        flagged = _flags(b.current, names, b.games)
+        lines += flagged or ["no phase is easier than the one before it"]
+        if flagged:
+            lines += textwrap.wrap("(a flag follows play, the share of attempts completed, not "
+                                   "the dealt chance: a phase is made over a hand's draws, and "
+                                   "some phases gain more from them than others)", WIDTH)
     if b.order_matters and b.proposed.order != b.current.order:
         rounds = f"{b.rounds} order{'s' * (b.rounds != 1)} simulated"
         unsettled = ", ".join(map(str, b.proposed.maybe))
