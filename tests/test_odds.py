@@ -138,7 +138,22 @@ def test_impossible_and_too_costly_phases_answer_fast():
     t = time.perf_counter()
     got = exact_odds(Phase.parse("4 runs of 3"), Rules(), 10)  # 12 cards needed, 10 held
     assert got.fraction == 0
-    r = runner.invoke(app, ["odds", "1 run of 9", "--draws", "30", "--samples", "2000", "--json"])
+    r = runner.invoke(app, ["odds", "1 set of 4 + 1 run of 4", "--draws", "30", "--samples",
+                            "2000", "--json"])
     row = json.loads(r.stdout)["phases"][0]
     assert row["method"] == "sampled" and "compositions" in row["note"]
     assert time.perf_counter() - t < 20
+
+
+
+def test_a_run_with_draws_is_counted_exactly():
+    # (issue 30: a run reads one card of each number, so the count is of which numbers a
+    # hand holds, 4,096 patterns, not of every count of every number: 17 million)
+    got = exact_odds(Phase.parse("1 run of 8"), Rules(), 15)
+    assert got is not None and got.method == "exact"
+    r = runner.invoke(app, ["odds", "1 run of 8", "--draws", "5", "--json"])
+    row = json.loads(r.stdout)["phases"][0]
+    assert row["method"] == "exact" and row["fraction"] == \
+        f"{got.fraction.numerator}/{got.fraction.denominator}"
+    sampled = sampled_odds(Phase.parse("1 run of 8"), Rules(), 15, samples=20_000, seed=1)
+    assert sampled.low <= float(got.fraction) <= sampled.high  # (and sampling agrees)
