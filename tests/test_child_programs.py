@@ -85,10 +85,10 @@ def test_conformance_run_bounds_a_hostile_program(tmp_path, name, monkeypatch):
 @pytest.mark.slow
 def test_conformance_run_says_it_in_one_error(tmp_path):
     # the command line: one line naming the program, exit 2, no traceback (the first
-    # answer's start-up grace of 30 s is waited out here)
+    # answer's start-up grace, 30 s by default, waited out: 1 s here)
     script, pids = _program(tmp_path, "forks")
-    r = _cli("conformance", "run", "--area", "scoring", "--timeout", "0.5", "--", PY,
-             str(script))
+    r = _cli("conformance", "run", "--area", "scoring", "--timeout", "0.5", "--startup", "1",
+             "--", PY, str(script))
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "gave no answer to the first case" in r.stderr and "Traceback" not in r.stderr
     time.sleep(0.3)

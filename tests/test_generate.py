@@ -170,11 +170,18 @@ def test_worlds_stdout_and_json(tmp_path):
     assert [w.name for w in pack.worlds] == ["world-1", "world-2"]
     for w in pack.worlds:
         assert len({e.phase for e in w.phases}) == 3
-    r = runner.invoke(app, ["generate", "--phases", "3", "--kinds", "set,run", "--seed", "2",
-                            "--json", "-o", str(tmp_path / "j.yaml")])
+    r = runner.invoke(app, ["generate", "--phases", "3", "--worlds", "2", "--kinds", "set,run",
+                            "--seed", "2", "--json", "-o", str(tmp_path / "j.yaml")])
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
     assert out["path"].endswith("j.yaml") and len(out["worlds"][0]["phases"]) == 3
+    # the worlds rise in difficulty (issue 30): each world's mean completion share is the
+    # mean of its phases' shares, as written beside them, and falls from one to the next
+    means = [w["mean_completed_share"] for w in out["worlds"]]
+    assert means[0] > means[1] and out["worlds"][1]["not_harder_than_previous"] is None
+    for w in out["worlds"]:
+        shares = [p["completed_share"]["value"] for p in w["phases"]]
+        assert abs(w["mean_completed_share"] - sum(shares) / len(shares)) < 1e-12
     assert all(p["dealt"]["method"] in ("exact", "sampled") for p in out["worlds"][0]["phases"])
 
 
@@ -281,14 +288,16 @@ def test_an_order_no_round_settles_is_written_with_the_flags_that_remain(monkeyp
 def test_include_puts_a_phase_in_the_pack_and_exclude_keeps_kinds_and_phrases_out(tmp_path):
     out = tmp_path / "told.yaml"
     r = runner.invoke(app, ["generate", "--phases", "4", "--kinds", "set,run", "--seed", "1",
-                            "--include", "1 run of 7", "--exclude", "2 sets of 3",
-                            "-o", str(out), "--json"])
+                            "--include", "1 run of 6", "--exclude", "2 sets of 3",
+                            "--pin", "1=1 run of 7", "-o", str(out), "--json"])
     assert r.exit_code == 0, r.output
     pack, diags = check_file(out)
     assert pack is not None and not diags
     texts = [str(e.phase) for e in pack.worlds[0].phases]
-    assert "1 run of 7" in texts and "2 sets of 3" not in texts and len(texts) == 4
-    assert "--include '1 run of 7' --exclude '2 sets of 3'" in out.read_text()
+    assert "1 run of 6" in texts and "2 sets of 3" not in texts and len(texts) == 4
+    assert texts[0] == "1 run of 7"  # pinned first, though it is not the easiest
+    assert any("easier than phase 1" in f for f in json.loads(r.stdout)["worlds"][0]["flags"])
+    assert "--include '1 run of 6' --exclude '2 sets of 3' --pin '1=1 run of 7'" in out.read_text()
     r = runner.invoke(app, ["generate", "--phases", "3", "--kinds", "set,run", "--seed", "2",
                             "--exclude", "run", "--json"])
     assert r.exit_code == 0, r.output
@@ -304,39 +313,10 @@ def test_include_puts_a_phase_in_the_pack_and_exclude_keeps_kinds_and_phrases_ou
     (["--exclude", "sett"], "--exclude 'sett': neither a group kind"),
     (["--kinds", "set", "--exclude", "set"], "--exclude leaves no group kind"),
     (["--include", "1 set of 3", "--exclude", "1 set of 3"], "both name 1 set of 3"),
+    (["--pin", "0=1 set of 3"], "place 0 of a pack of 2"),
+    (["--pin", "1 set of 3"], "expected N=PHRASE"),
+    (["--pin", "2=1 set of 3", "--pin", "2=1 run of 4"], "place 2 is pinned twice"),
 ])
 def test_generate_refuses_instructions_it_cannot_follow(args, says):
     r = runner.invoke(app, ["generate", "--phases", "2", *args])
     assert r.exit_code == 2 and says in r.output, r.output
-
-
-def test_pin_holds_a_phase_at_its_place_and_says_the_flags_it_costs():
-    r = runner.invoke(app, ["generate", "--phases", "4", "--kinds", "set,run", "--seed", "1",
-                            "--pin", "1=1 run of 7", "--json"])
-    assert r.exit_code == 0, r.output
-    w = json.loads(r.stdout)["worlds"][0]
-    assert w["phases"][0]["phase"] == "1 run of 7"  # kept first, though it is not the easiest
-    assert any("easier than phase 1" in f for f in w["flags"])  # and what that costs is said
-    for value, says in (("0=1 set of 3", "place 0 of a pack of 4"),
-                        ("1 set of 3", "expected N=PHRASE"),
-                        ("2=1 set of 3", None)):
-        args = ["generate", "--phases", "4", "--kinds", "set,run", "--pin", value]
-        if says is None:  # the same place twice
-            args += ["--pin", "2=1 run of 4"]
-            says = "place 2 is pinned twice"
-        got = runner.invoke(app, args)
-        assert got.exit_code == 2 and says in got.output, got.output
-
-
-def test_worlds_rise_in_difficulty_from_one_to_the_next():
-    r = runner.invoke(app, ["generate", "--phases", "4", "--worlds", "3", "--kinds",
-                            "set,run,color", "--seed", "1", "--json"])
-    assert r.exit_code == 0, r.output
-    worlds = json.loads(r.stdout)["worlds"]
-    means = [w["mean_completed_share"] for w in worlds]
-    assert means == sorted(means, reverse=True) and len(set(means)) == 3
-    assert all(w["not_harder_than_previous"] is None for w in worlds)
-    # each is the mean of the world's phases' shares, as written beside them
-    for w in worlds:
-        shares = [p["completed_share"]["value"] for p in w["phases"]]
-        assert abs(w["mean_completed_share"] - sum(shares) / len(shares)) < 1e-12

@@ -76,6 +76,10 @@ def run_cmd(
                                           "with phasedsl).")] = None,
     timeout: Annotated[float, typer.Option("--timeout", min=0.01, max=3600, metavar="SECONDS",
                                            help="Seconds to wait for each answer.")] = 10.0,
+    startup: Annotated[float, typer.Option(
+        "--startup", min=0, max=3600, metavar="SECONDS",
+        help="Seconds more for the program's first answer: its start-up (an interpreter, "
+             "an engine loading).")] = 30.0,
     show: Annotated[int, typer.Option(
         "--show", min=0, metavar="N",
         help="Failures shown in full (any number); the rest are counted, and --json lists "
@@ -149,7 +153,7 @@ def run_cmd(
     if not chosen:
         raise PhaseDSLError("no case is selected by --area and --features"
                             + (" whose rules agree with --assume" if skipped else ""))
-    report = run(chosen, command, timeout, level=level)
+    report = run(chosen, command, timeout, level=level, startup=startup)
     report.assumed, report.skipped = declared, skipped
     if as_json:
         say(json.dumps(report_json(report, show)))

@@ -101,9 +101,11 @@ class Report:
 class Program:
     """COMMAND, started on demand; ``ask`` sends one line and waits for one back."""
 
-    def __init__(self, command: Sequence[str], timeout: float) -> None:
+    def __init__(self, command: Sequence[str], timeout: float,
+                 startup: float = STARTUP_GRACE) -> None:
         self.command = list(command)
         self.timeout = timeout
+        self.startup = startup
         self.proc: subprocess.Popen | None = None
         self.lines: queue.Queue = queue.Queue()
         self.stderr: deque[str] = deque(maxlen=5)
@@ -145,7 +147,7 @@ class Program:
         except OSError:
             return None, self._crashed()
         # (the first start may load an interpreter and an engine; a restart, much less)
-        wait = self.timeout + ((STARTUP_GRACE if self.starts == 1 else RESTART_GRACE)
+        wait = self.timeout + ((self.startup if self.starts == 1 else RESTART_GRACE)
                                if self.fresh else 0.0)
         self.fresh = False
         try:
@@ -264,12 +266,14 @@ def _brief(value: object) -> str:
 
 
 def run(cases: Sequence[tuple[str, dict]], command: Sequence[str], timeout: float = 10.0,
-        progress: Callable[[int], None] | None = None, level: str = "full") -> Report:
-    """Ask ``command`` every case (area, case) in turn, comparing at ``level`` (``LEVELS``)."""
+        progress: Callable[[int], None] | None = None, level: str = "full",
+        startup: float = STARTUP_GRACE) -> Report:
+    """Ask ``command`` every case (area, case) in turn, comparing at ``level`` (``LEVELS``);
+    the program's first answer may take ``startup`` seconds more (its start-up)."""
     if level not in LEVELS:
         raise RunError(f"--level: expected {' or '.join(map(repr, LEVELS))}, got {level!r}")
     report = Report(level=level)
-    program = Program(command, timeout)
+    program = Program(command, timeout, startup)
     program.start()  # (a program that cannot start is bad usage, before any case)
     try:
         for n, (area, case) in enumerate(cases):
