@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import inspect  # (Typer loads it in any case)
 import os
 import re
 import signal
@@ -82,19 +83,6 @@ def markup_escape(text: str) -> str:
     return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
 
 
-def _cleandoc(text: str) -> str:
-    """``inspect.cleandoc`` (without loading ``inspect`` into every command)."""
-    lines = text.expandtabs().split("\n")
-    margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line.strip()),
-                 default=0)
-    lines = [lines[0].lstrip(), *(line[margin:] for line in lines[1:])]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
-    return "\n".join(lines)
-
-
 def reflowed(text: str | None) -> str | None:
     """Help text as the terminal should wrap it: the lines of each paragraph joined into
     one (Typer keeps a docstring's line breaks, which a terminal of another width then
@@ -103,7 +91,7 @@ def reflowed(text: str | None) -> str | None:
     if not text:
         return text
     paragraphs = []
-    for paragraph in _cleandoc(text).split("\n\n"):
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
         lines = paragraph.split("\n")
         if not any(line[:1].isspace() for line in lines):
             paragraph = " ".join(line.strip() for line in lines)
