@@ -145,7 +145,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
         if len(h) != rules.hand_size:
             raise IllegalMove("bad_deal", f"{p} is dealt {len(h)} cards; the pack deals "
                                           f"{rules.hand_size}")
-    started = boardplay.check_deal(state, move)
+    started, twist = boardplay.check_deal(state, move)
     expected, order = (None, ())
     if state.seed is not None:
         expected, order = seeded_deal(state)
@@ -164,7 +164,6 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     known = expected is not None and move == expected
     stock = order if known else tuple((supply - Counter(dealt)).elements())
     hands = dict((p, tuple(c.plain() for c in h)) for p, h in move.hands)
-    twist = boardplay.dealt(state, move)
     seats = tuple(replace(s, hand=hands.get(s.name, ()), laid=(), laid_phase=None, declared=None,
                           saved=False, taken_wilds=0, floating=False, phase_wilds=0,
                           revealed=twist.get(s.name))

@@ -61,9 +61,11 @@ def refill(state: GameState) -> tuple[list[Card], dict]:
 # --------------------------------------------------------------------------- the deal
 
 
-def check_deal(state: GameState, move: mv.Deal) -> tuple[tuple[Card, ...], ...]:
-    """The discard piles a deal starts (each bottom first); IllegalMove where the deal does
-    not start the table's piles or give the twist cards its pawns on twist spaces turn."""
+def check_deal(state: GameState, move: mv.Deal
+               ) -> tuple[tuple[tuple[Card, ...], ...], dict[str, int]]:
+    """The discard piles a deal starts (each bottom first) and each player's twist card
+    (its phase number); IllegalMove where the deal does not start the table's piles or
+    give the twist cards its pawns on twist spaces turn."""
     table = state.table
     n = table.piles
     given = move.piles or ((move.up,),)
@@ -82,11 +84,11 @@ def check_deal(state: GameState, move: mv.Deal) -> tuple[tuple[Card, ...], ...]:
                 raise IllegalMove("bad_deal", f"discard pile {k} is started with one card, a "
                                               "skip turned up covered by the next card: "
                                               f"{', '.join(map(str, p))} is not such a pile")
-    _check_twists(state, move)
-    return tuple(tuple(c.plain() for c in p) for p in given)
+    twists = _check_twists(state, move)
+    return tuple(tuple(c.plain() for c in p) for p in given), twists
 
 
-def _check_twists(state: GameState, move: mv.Deal) -> None:
+def _check_twists(state: GameState, move: mv.Deal) -> dict[str, int]:
     table = state.table
     need = [s.name for s in state.seats if s.playing and _turns_twist(state, s)]
     given = dict(move.twists)
@@ -100,8 +102,7 @@ def _check_twists(state: GameState, move: mv.Deal) -> None:
         raise IllegalMove("bad_deal", f"a twist card is turned for {listed(sorted(need))} "
                                       "(on twist spaces); the deal names "
                                       f"{listed(sorted(given)) if given else 'none'}")
-    for name, text in given.items():
-        twist_number(table, text, name)
+    return {name: twist_number(table, text, name) for name, text in given.items()}
 
 
 def _turns_twist(state: GameState, seat: Seat) -> bool:
@@ -145,12 +146,6 @@ def seeded_piles(cards: list[Card], n: int) -> tuple[tuple[Card, ...], ...]:
             p.append(cards.pop())
         out.append(tuple(p))
     return tuple(out)
-
-
-def dealt(state: GameState, move: mv.Deal) -> dict[str, int | None]:
-    """Each player's twist card for the hand (its phase number), as the deal turned it."""
-    table = state.table
-    return {name: twist_number(table, text, name) for name, text in move.twists}
 
 
 # --------------------------------------------------------------------------- the choice

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..errors import PhaseDSLError
-from ..model.board import TWIST
+from ..model.board import TWIST, neighbours
 from ..model.phase import Phase
 from ..model.rules import Rules
 from ..packs.pack import Pack
@@ -125,10 +125,7 @@ def board_choices(state: GameState, i: int) -> list[tuple[int | str, int]]:
     out: list[tuple[int | str, int]] = []
     if seat.revealed is not None:
         out.append(("twist", seat.revealed))
-    for n in (seat.space - 1, seat.space + 1):
-        if 1 <= n <= len(board.spaces) and board.spaces[n - 1] != TWIST:
-            out.append((n, board.spaces[n - 1]))
-    return out
+    return out + [(n, board.spaces[n - 1]) for n in neighbours(board, seat.space)]
 
 
 def phase_text(table: Table, number: int) -> str:

@@ -15,6 +15,7 @@ FACE = {
     "Attempt": "board",
     "Board": "board",
     "moved": "board",
+    "neighbours": "board",
     "Moves": "board",
     "TWIST": "board",
     "CARD_TOKEN": "cards",

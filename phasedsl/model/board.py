@@ -112,6 +112,13 @@ def moved(board: Board, at: int, made: bool, out: bool, twist: bool) -> int:
     return min(last, max(1, at + board.moves.of(made, out, twist)))
 
 
+def neighbours(board: Board, at: int) -> tuple[int, ...]:
+    """The spaces (from 1) beside space ``at`` whose phase a twist space offers: those that
+    name a phase (not twist spaces)."""
+    return tuple(n for n in (at - 1, at + 1)
+                 if 1 <= n <= len(board.spaces) and board.spaces[n - 1] != TWIST)
+
+
 def choices(board: Board, phases: tuple[Phase, ...], at: int) -> tuple[tuple[str, bool], ...]:
     """The phases a pawn on space ``at`` may attempt, as (text, twist card?): its space's
     phase; on a twist space, any twist card's phase or a neighbouring space's phase."""
@@ -119,9 +126,7 @@ def choices(board: Board, phases: tuple[Phase, ...], at: int) -> tuple[tuple[str
     if space != TWIST:
         return ((str(phases[space - 1]), False),)
     out = [(str(p), True) for p in board.twist_phases]
-    for n in (at - 1, at + 1):
-        if 1 <= n <= len(board.spaces) and board.spaces[n - 1] != TWIST:
-            out.append((str(phases[board.spaces[n - 1] - 1]), False))
+    out += [(str(phases[board.spaces[n - 1] - 1]), False) for n in neighbours(board, at)]
     return tuple(dict.fromkeys(out))
 
 
