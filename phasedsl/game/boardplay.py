@@ -15,7 +15,7 @@ from ..model.board import TWIST, Attempt, moved
 from ..model.cards import Card
 from ..model.phase import Phase
 from . import moves as mv
-from .checks import IllegalMove, next_seat, seat_name, seat_of
+from .checks import IllegalMove, check_pile_number, next_seat, seat_name, seat_of
 from .state import GameState, Seat, Table, replace
 from .table import board_choices, current_phase, phase_text
 
@@ -29,10 +29,7 @@ def piles(state: GameState) -> tuple[tuple[Card, ...], ...]:
 
 def pile(state: GameState, k: int) -> tuple[Card, ...]:
     """Discard pile ``k`` (from 1); IllegalMove for a pile the table does not have."""
-    n = state.table.piles
-    if not 1 <= k <= n:
-        raise IllegalMove("no_such_pile", f"this pack has {n} discard pile{'s' * (n > 1)}; "
-                                          f"there is no pile {k}")
+    check_pile_number(state, k)
     return state.discard if k == 1 else state.more_piles[k - 2]
 
 

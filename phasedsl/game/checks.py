@@ -372,18 +372,23 @@ class DiscardCheck:
         return i, k, target
 
 
+def check_pile_number(state: GameState, k: int) -> None:
+    """IllegalMove for a discard pile (from 1) the table does not have."""
+    n = state.table.piles
+    if not 1 <= k <= n:
+        raise IllegalMove("no_such_pile", f"this pack has {n} discard pile{'s' * (n > 1)}; "
+                                          f"there is no pile {k}")
+
+
 def _check_pile(state: GameState, move: mv.Discard) -> None:
     """Where a discard goes: a pile the table has; the pile whose last card this turn's
     draw took, if any; no pile for a skip placed in front of a player."""
-    n = state.table.piles
     if state.table.skips_in_front and (move.card.skip or move.skip is not None):
         if move.pile != 1:
             raise IllegalMove("skip_in_front", "a skip is placed in front of the player it "
                                                f"skips, not on a discard pile ({move.pile})")
         return
-    if not 1 <= move.pile <= n:
-        raise IllegalMove("no_such_pile", f"this pack has {n} discard pile{'s' * (n > 1)}; "
-                                          f"there is no pile {move.pile}")
+    check_pile_number(state, move.pile)
     if state.emptied is not None and move.pile != state.emptied:
         raise IllegalMove("must_discard_on_emptied",
                           f"{move.player} took the last card of discard pile {state.emptied} "
