@@ -77,14 +77,17 @@ def balance(
         from ..design.reorder import check_writable
 
         check_writable(pack, write)
-    with progress_bar(as_json, "playing games") as bar:
-        # (the total grows when a proposed order needs one more simulation)
-        tick = bar and (lambda done, total: bar(completed=done, total=total))
-        if world is not None or len(pack.worlds) == 1:
-            results = [measure(pack, world, players, games, seed, jobs,
-                               all_sizes=players is None, progress=tick)]
-        else:
-            results = balance_worlds(pack, players, games, seed, jobs, players is None, tick)
+    def measured(n: int, label: str) -> list:
+        """Every world asked for, balanced with ``n`` games a simulation."""
+        with progress_bar(as_json, label) as bar:
+            # (the total grows when a proposed order needs one more simulation)
+            tick = bar and (lambda done, total: bar(completed=done, total=total))
+            if world is not None or len(pack.worlds) == 1:
+                return [measure(pack, world, players, n, seed, jobs,
+                                all_sizes=players is None, progress=tick)]
+            return balance_worlds(pack, players, n, seed, jobs, players is None, tick)
+
+    results = measured(games, "playing games")
     settled = None
     for _ in range(SETTLE_ROUNDS if settle else 0):
         # (the shares move as games are added: measured again until no ? is left that
@@ -94,14 +97,7 @@ def balance(
         if not needed or max(needed) <= (settled or games):
             break
         settled = max(needed)
-        with progress_bar(as_json, f"settling: {settled:,} games") as bar:
-            tick = bar and (lambda done, total: bar(completed=done, total=total))
-            if world is not None or len(pack.worlds) == 1:
-                results = [measure(pack, world, players, settled, seed, jobs,
-                                   all_sizes=players is None, progress=tick)]
-            else:
-                results = balance_worlds(pack, players, settled, seed, jobs,
-                                         players is None, tick)
+        results = measured(settled, f"settling: {settled:,} games")
     written = None
     if write is not None and all(r.proposed.order == r.current.order for r in results):
         # a copy of the pack as it is would only look like a change
