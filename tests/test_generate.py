@@ -258,7 +258,7 @@ def test_an_order_no_round_settles_is_written_with_the_flags_that_remain(monkeyp
     import phasedsl.design.generate as gen_module
     from phasedsl.design.difficulty import PhaseInPlay
 
-    def rigged(rungs, t, stage):
+    def rigged(rungs, t, stage, sequential=True):
         # every order played: the last phase completed far more often than the one before
         n = len(rungs)
         shares = [0.8 - 0.2 * i for i in range(n - 1)] + [0.95]

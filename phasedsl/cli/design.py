@@ -27,8 +27,8 @@ def balance(
              "(default: measured at 4, game length at every table size allowed).")] = None,
     games: Annotated[int | None, typer.Option(
         "--games", "-g", min=1, max=100_000, metavar="N",
-        help="Games per simulation (default 80: about +-4 points on the commonest phases "
-             "of original).")] = None,
+        help="The most games a simulation plays (default 80); it stops sooner, from 40 "
+             "games, once every flag is settled and the game length is known to 4%.")] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the runs: game i is "
                                                                   "seeded from it and i.")] = 1,
     jobs: JobsOpt = 0,
@@ -52,8 +52,10 @@ def balance(
     in seeded games between greedy bots, and the hands spent on it (95% intervals).
     A phase is flagged when it completes more often than the phase before and the
     intervals do not overlap ("maybe" when they overlap but differ by more than 5
-    points). The proposed order is re-simulated with the same seeds. The default of
-    80 games per simulation gives about +-4 points on the commonest phases.
+    points). The proposed order is re-simulated with the same seeds. Each simulation
+    plays until no phase is only maybe easier than the one before and the game
+    length is known to 4% (at most 80 games by default; each figure says the games
+    it rests on).
 
     Examples:
 
@@ -92,7 +94,7 @@ def balance(
     for _ in range(SETTLE_ROUNDS if settle else 0):
         # (the shares move as games are added: measured again until no ? is left that
         # more games would settle, or the rounds run out)
-        needed = [g for r in results for g in r.current.to_settle(r.games).values()
+        needed = [g for r in results for g in r.current.to_settle(r.current.games).values()
                   if g is not None]
         if not needed or max(needed) <= (settled or games):
             break
@@ -217,12 +219,13 @@ def _table(rows, with_dealt: bool) -> list[str]:
     return lines
 
 
-def _flags(figs, names: dict[int, str], games: int) -> list[str]:
+def _flags(figs, names: dict[int, str]) -> list[str]:
     import textwrap
 
     from ..design import MOST_SETTLE_GAMES
 
     reasons = figs.reasons()
+    games = figs.games
     settle = figs.to_settle(games)
     lines = []
     for numbers, head in ((figs.flagged, "* easier than the phase before (the intervals do "
@@ -246,11 +249,17 @@ def _flags(figs, names: dict[int, str], games: int) -> list[str]:
     return lines
 
 
+def _games(played: int, most: int) -> str:
+    """"40 games (settled; at most 80)": how many games a figure rests on."""
+    return (f"{played:,} games (settled; at most {most:,})" if played < most
+            else f"{played:,} games")
+
+
 def _length(h: dict) -> str:
     if not h["n"]:
         return "no game finished"
     lo, hi = h["ci95"]
-    return f"{h['mean']:.2f} ({lo:.2f}-{hi:.2f}), median {h['median']:g}"
+    return f"{h['mean']:.2f} ({lo:.2f}-{hi:.2f}), median {h['median']:g}, {h['games']} games"
 
 
 def balance_text(b, pack) -> str:
@@ -261,16 +270,16 @@ def balance_text(b, pack) -> str:
 
     from ..design import MIN_SPACE_HANDS
 
-    lines = textwrap.wrap(f"{title}: {len(b.current.order)} phases, measured in {b.games:,} "
-                          f"games of {b.players} greedy bots (seed {b.seed}); 95% intervals "
-                          "in brackets", WIDTH)
+    lines = textwrap.wrap(f"{title}: {len(b.current.order)} phases, measured in "
+                          f"{_games(b.current.games, b.games)} of {b.players} greedy bots "
+                          f"(seed {b.seed}); 95% intervals in brackets", WIDTH)
     lines += _table(b.current.phases, True)
     if not b.order_matters:
         lines += textwrap.wrap("players choose which phase to attempt (phase_order: any, or a "
                                "declared phase): the order does not matter, so nothing is "
                                "flagged and no order is proposed", WIDTH)
     else:
-        flagged = _flags(b.current, names, b.games)
+        flagged = _flags(b.current, names)
         lines += flagged or ["no phase is easier than the one before it"]
         if flagged:
             lines += textwrap.wrap("(a flag follows play, the share of attempts completed, not "
@@ -290,9 +299,10 @@ def balance_text(b, pack) -> str:
                                subsequent_indent="  ")
         moved = ", ".join(f"{n} to {_ordinal(c)}" for n, _, c in b.moved)
         lines += textwrap.wrap(f"moved: {moved}", WIDTH, subsequent_indent="  ")
-        lines.append("the proposed order, re-simulated:")
+        lines.append(f"the proposed order, re-simulated "
+                     f"({_games(b.proposed.games, b.games)}):")
         lines += _table(b.proposed.phases, False)
-        lines += _flags(b.proposed, names, b.games)
+        lines += _flags(b.proposed, names)
     if b.board:
         lines += textwrap.wrap("on the board (today's order): spaces gained a hand at each space, "
                                f"mean (95% CI); spaces with fewer than {MIN_SPACE_HANDS} hands, "

@@ -35,7 +35,8 @@ from .difficulty import (
     order_matters,
     reason,
 )
-from .simulate import board_figures, simulate, summarize
+from .sampling import Rule, both, flags_settled, length_settled, play_until
+from .simulate import board_figures, summarize
 
 # Proposed orders simulated at most while flags remain.
 MAX_ROUNDS = 5
@@ -45,12 +46,14 @@ MAX_ROUNDS = 5
 class OrderFigures:
     """One order of the phases, as played: ``order`` holds printed phase numbers in play
     order; ``phases`` their figures in that order (numbered as printed; a flag compares
-    a phase with the one played before it in this order); ``lengths`` the hands per game
-    (``summarize``'s figures) by table size."""
+    a phase with the one played before it in this order), from ``games`` games;
+    ``lengths`` the hands per game (``summarize``'s figures, and ``"games"``: the games
+    played for them) by table size."""
 
     order: tuple[int, ...]
     phases: tuple[PhaseInPlay, ...]
     lengths: dict[int, dict]
+    games: int = 0  # the games the phases' figures rest on
 
     @property
     def flagged(self) -> tuple[int, ...]:
@@ -168,14 +171,16 @@ class Balance:
 
     def to_json(self) -> dict:
         reasons = self.current.reasons()
-        settle = self.current.to_settle(self.games)
+        settle = self.current.to_settle(self.current.games)
         phases = [r.to_json() | {"reason": reasons.get(r.number)}
                   | ({"games_to_settle": settle[r.number]} if r.number in settle else {})
                   for r in self.current.phases]
         proposed_reasons = self.proposed.reasons()
         return {
             "pack": self.pack, "world": self.world, "players": self.players,
-            "games": self.games, "seed": self.seed, "order_matters": self.order_matters,
+            "games": self.games, "games_measured": self.current.games,
+            "proposed_games_measured": self.proposed.games,
+            "seed": self.seed, "order_matters": self.order_matters,
             "phases": phases,
             "proposed_order": list(self.proposed.order),
             "proposed_phases": [r.to_json() | {"reason": proposed_reasons.get(r.number)}
@@ -190,7 +195,7 @@ class Balance:
 
 def _lengths_json(lengths: dict[int, dict]) -> dict[str, dict]:
     return {str(n): {"mean": h["mean"], "ci95": h["ci95"], "median": h["median"],
-                     "p90": h["p90"], "games": h["n"]}
+                     "p90": h["p90"], "games": h["n"], "played": h["games"]}
             for n, h in sorted(lengths.items())}
 
 
@@ -220,23 +225,25 @@ def table_sizes(pack: Pack, world: str | None) -> list[int]:
 
 
 class _Games:
-    """The simulations of one balance run, with one progress count over all of them."""
+    """The simulations of one balance run, with one progress count over all of them: each
+    plays until its figures are settled (``sampling``), at most ``games``."""
 
     def __init__(self, pack: Pack, world: str | None, games: int, seed: int, jobs: int,
                  progress: Callable[[int, int], None] | None, total: int) -> None:
         self.pack, self.world, self.games, self.seed, self.jobs = pack, world, games, seed, jobs
         self.progress, self.total, self.done = progress, total, 0
 
-    def play(self, pack: Pack, players: int) -> list:
+    def play(self, pack: Pack, players: int, settled: Rule) -> list:
         base = self.done
 
         def tick(k: int) -> None:
             if self.progress:
                 self.progress(base + k, max(self.total, base + k))
 
-        records = simulate(pack, players, self.games, seed=self.seed, world=self.world,
-                           jobs=self.jobs, progress=tick)
-        self.done += self.games
+        records = play_until(pack, players, self.games, self.seed, self.world, self.jobs,
+                             settled, progress=tick)
+        self.done += len(records)
+        self.total -= self.games - len(records)  # (stopped early: less left to play)
         return records
 
     def expect(self, more: int) -> None:
@@ -246,13 +253,18 @@ class _Games:
 def _measure(games: _Games, pack: Pack, world: str | None, order: tuple[int, ...],
              players: int, with_dealt: bool) -> tuple[OrderFigures, list]:
     played = reordered(pack, world, order)
-    records = games.play(played, players)
+    records = games.play(played, players, both(flags_settled(played, world, players),
+                                               length_settled(players)))
     rows = in_play(records, played, world, players, with_dealt=with_dealt, jobs=games.jobs)
     slots = [e.number for e in pack.world(world).played]
     printed = dict(zip(slots, order, strict=True))
     rows = tuple(replace(r, number=printed[r.number]) for r in rows)
-    return OrderFigures(order, rows, {players: summarize(records, players)["hands_per_game"]}), \
+    return OrderFigures(order, rows, {players: _length(records, players)}, len(records)), \
         records
+
+
+def _length(records: list, players: int) -> dict:
+    return summarize(records, players)["hands_per_game"] | {"games": len(records)}
 
 
 def _badness(figs: OrderFigures) -> tuple[int, int]:
@@ -346,7 +358,7 @@ def _lengths(runs: _Games, pack: Pack, world: str | None, figs: OrderFigures,
     played = reordered(pack, world, figs.order)
     for n in sizes:
         if n not in lengths:
-            lengths[n] = summarize(runs.play(played, n), n)["hands_per_game"]
+            lengths[n] = _length(runs.play(played, n, length_settled(n)), n)
     return replace(figs, lengths=dict(sorted(lengths.items())))
 
 

@@ -33,10 +33,10 @@ from .simulate import GameRecord, phase_tallies
 Flag = bool | Literal["maybe"]
 # Point estimates further apart than this, with overlapping intervals: "maybe easier".
 MAYBE_GAP = 0.05
-# Games per simulation the in-play measure rests on by default (balance and report alike,
-# so both flag the same phases from the same games): about +-4 points on the commonest
-# phases of ``original`` at four players, the whole of ``balance original`` (two orders
-# at five table sizes) in under a minute on two cores (README, "Balancing a pack").
+# The most games a simulation of the in-play measure plays by default (balance, report and
+# generate alike, so all three flag the same phases from the same games; each stops sooner
+# once settled, ``sampling``): at the cap, about +-4 points on the commonest phases of
+# ``original`` at four players.
 DEFAULT_GAMES = 80
 DEFAULT_SEED = 1  # (balance's and report's: generate settles its order with the same games)
 DEFAULT_PLAYERS = 4  # balance's table, where the pack allows it

@@ -56,6 +56,7 @@ from .difficulty import (
     reason,
 )
 from .odds import sampled_odds
+from .sampling import both, flags_settled, length_settled, play_until
 from .simulate import simulate, summarize
 
 KINDS = ("set", "run", "color_run", "color", "even_odd", "color_even_odd", "color_set")
@@ -369,14 +370,23 @@ class Table:
     progress: Progress
 
 
-def measure(rungs: Sequence[Rung], t: Table, stage: str) -> tuple[list[Rung], dict]:
+def measure(rungs: Sequence[Rung], t: Table, stage: str, sequential: bool = True
+            ) -> tuple[list[Rung], dict]:
     """Play a pack of these phases in this order: each rung with its in-play figures, and
-    the run's summary (game length)."""
+    the run's summary (game length).  ``sequential``: until its flags and game length are
+    settled, at most ``t.games`` games, as ``balance`` plays (else ``t.games`` games)."""
     settings = dict(t.settings, game_length=len(rungs))
     pack = build_pack(t.name, [(t.name, t.name, [r.text for r in rungs])], settings,
                       rules_from(settings))
-    records = simulate(pack, t.players, t.games, seed=t.seed, jobs=t.jobs,
-                       progress=lambda done: t.progress(stage, done, t.games))
+    def tick(done: int) -> None:
+        t.progress(stage, done, t.games)
+
+    if sequential:
+        rule = both(flags_settled(pack, None, t.players), length_settled(t.players))
+        records = play_until(pack, t.players, t.games, t.seed, None, t.jobs, rule,
+                             progress=tick)
+    else:
+        records = simulate(pack, t.players, t.games, seed=t.seed, jobs=t.jobs, progress=tick)
     # (the dealt odds come later, for the chosen phases only)
     rows = {row.number: row for row in in_play(records, pack, None, t.players, with_dealt=False)}
     return ([Rung(r.phase, r.text, r.screen, r.dealt, rows.get(i + 1))
@@ -527,7 +537,7 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
     rungs += [r for r in pool if r.phase in wanted and r not in rungs]
     measured, _ = measure(sorted(rungs, key=lambda r: (-r.screen, r.text)),
                           replace(table, games=max(2, games // 2), seed=seed),
-                          "measuring phases in play")
+                          "measuring phases in play", sequential=False)
     if any(p not in {r.phase for r in pool} for p in wanted):
         missing = next(p for p in wanted if p not in {r.phase for r in pool})
         raise GenerateError(f"--include {missing}: past the solver's budget for a dealt hand "

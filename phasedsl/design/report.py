@@ -21,15 +21,15 @@ from ..model.coerce import as_world
 from ..model.rules import Rules
 from ..packs.pack import Pack, World, as_pack, describe_rules, schema_node
 from .difficulty import DEFAULT_GAMES, dealt_or_none, in_play, order_matters, reason
-from .simulate import PLAYER_NAMES, simulate, summarize
+from .sampling import LENGTH_PRECISION, both, flags_settled, length_settled, play_until
+from .simulate import PLAYER_NAMES, summarize
 from .svgchart import bar_chart, line_chart, two_scale_chart
 
 CURVE_PLAYERS = 4  # the table whose phase curve the report draws (or the largest allowed)
-# Games per table size by default.  One world: as many as ``balance`` plays by default, so
-# that the two flag the same phases from the same games (about +-4 points on the commonest
-# phases of original; phases 4 and 8 stand clear of the phase before); several worlds on one
-# page share the time, so each world's figures rest on fewer games, and its intervals
-# (printed) are wider.
+# The most games per table size by default (each stops sooner once settled, as balance's
+# do).  One world: balance's cap, so that the two flag the same phases from the same games;
+# several worlds on one page share the time, so each world's figures rest on fewer games,
+# and its intervals (printed) are wider.
 GAMES = DEFAULT_GAMES
 GAMES_PER_WORLD = 20
 DEALT_SAMPLES = 20_000  # hands sampled for a phase no exact count exists for (as balance)
@@ -107,9 +107,14 @@ def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int,
     by_players: dict[int, dict] = {}
     done = 0
     for n in counts:
-        records = simulate(pack, n, games, bot, seed, world, jobs,
-                           progress=lambda k, before=done: tick(before + k))
-        done += games
+        # (each table until its game length is settled; the curve's, its flags too)
+        rule = length_settled(n)
+        if n == curve:
+            rule = both(rule, flags_settled(pack, world, n))
+        records = play_until(pack, n, games, seed, world, jobs, rule, bot,
+                             progress=lambda k, before=done: tick(before + k))
+        done += games  # (the steps planned: a table that settles early skips the rest)
+        tick(done)
         by_players[n] = summarize(records, n)
         if n == curve:
             rows = in_play(records, pack, world, n, with_dealt=False)
@@ -546,8 +551,9 @@ def _comparison(pack: Pack, figures: dict) -> list[str]:
     worlds = figures["worlds"]
     sizes = sorted({n for f in worlds for n in f["players"]})
     out = ["<h2>The worlds compared</h2>",
-           f'<p class="muted">Hands per game: the mean of {figures["games"]} seeded games at each '
-           f'table size between {e(figures["bot"])} bots (seed {figures["seed"]}), with its 95% '
+           f'<p class="muted">Hands per game: the mean of seeded games (at most '
+           f'{figures["games"]}; each world\'s section says how many) at each table size '
+           f'between {e(figures["bot"])} bots (seed {figures["seed"]}), with its 95% '
            "interval. The hardest phase has the lowest completion share in play; a flagged "
            "phase is completed more often than the phase before it, beyond the intervals "
            "(\"maybe\": within them, by more than 5 points). Each world's section below has "
@@ -588,7 +594,8 @@ def _board_play(figs: dict) -> list[str]:
     if not b or not b["spaces_per_hand"]["n"]:
         return []
     g, t = b["spaces_per_hand"], b["twist"]
-    out = [f"<p>In play ({figs['curve_players']} players, {figs['games']:,} games): a pawn gains "
+    played = figs["players"][figs["curve_players"]]["games"]
+    out = [f"<p>In play ({figs['curve_players']} players, {played:,} games): a pawn gains "
            f"{g['mean']:.2f}{_span(g['ci95'], 1, 2)} spaces a hand ({g['n']:,} hands)."]
     if t["offered"]:
         out.append(f" On a twist space the twist card was taken in {_pct(t['taken_share'])}"
@@ -654,7 +661,8 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
     else:
         out.append("<p>No house rules: the printed game's rules throughout.</p>")
 
-    curve_n, games = figs["curve_players"], figs["games"]
+    curve_n = figs["curve_players"]
+    games = figs["players"][curve_n]["games"]
     matters = figs["order_matters"]
     rows = {r["number"]: r for r in figs["phases"]}
     out.append(f"<{h2}>Phases</{h2}>")
@@ -739,8 +747,10 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
         x_label="phase", y_label="hands"))
 
     out.append(f"<{h2}>How long is a game?</{h2}>")
-    out.append(f'<p class="muted">{games} seeded game{"s" * (games != 1)} per table size '
-               f'between {e(figs["bot"])} bots (seed {figs["seed"]}); '
+    out.append(f'<p class="muted">Seeded games at each table size between {e(figs["bot"])} '
+               f'bots (seed {figs["seed"]}), played until the hands per game are known to '
+               f"{100 * LENGTH_PRECISION:g}% of the mean (at {curve_n} players, also until no "
+               f'phase is only maybe easier than the one before), at most {figs["games"]}; '
                "<code>phasedsl simulate</code> plays more.</p>")
     out.append('<table class="stack"><thead><tr><th>players</th><th>games finished</th>'
                "<th>hands per game (mean, 95% interval)</th><th>median</th>"

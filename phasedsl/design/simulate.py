@@ -223,13 +223,15 @@ def _play_in_worker(index: int, **kw) -> GameRecord:
 def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy", seed: int = 0,
              world: str | None = None, jobs: int = 1, keep_logs: bool = False,
              progress: Callable[[int], None] | None = None,
-             max_moves: int = MAX_MOVES) -> list[GameRecord]:
-    """Play ``games`` games; ``progress`` is called with each finished game's count."""
+             max_moves: int = MAX_MOVES, first: int = 0) -> list[GameRecord]:
+    """Play ``games`` games (games ``first`` to ``first + games - 1`` of the run seeded
+    ``seed``: a run continued with ``first`` plays the games a longer run would have);
+    ``progress`` is called with each finished game's count."""
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
     records: list[GameRecord] = []
     # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
     with closing(play_games(pack, players, games, bot, seed, world, jobs, keep_logs,
-                            max_moves)) as played:
+                            max_moves, first)) as played:
         for rec in played:
             records.append(rec)
             if progress:
@@ -239,7 +241,8 @@ def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy"
 
 def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy",
                seed: int = 0, world: str | None = None, jobs: int = 1,
-               keep_logs: bool = False, max_moves: int = MAX_MOVES) -> Iterator[GameRecord]:
+               keep_logs: bool = False, max_moves: int = MAX_MOVES,
+               first: int = 0) -> Iterator[GameRecord]:
     """The games of ``simulate`` one by one, in order, each as soon as it (and every
     game before it) is over: a caller can write each game's log then, not hold them all.
     ``jobs`` processes play them (0: one per CPU, at most 8)."""
@@ -251,11 +254,11 @@ def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greed
               max_moves=max_moves)
     jobs = resolve_jobs(jobs)
     if jobs <= 1 or games <= 1:
-        for i in range(games):
+        for i in range(first, first + games):
             yield play_game(pack, index=i, **kw)
         return
     with Pool(partial(_play_in_worker, **kw), min(jobs, games), _init_worker, (pack,)) as pool:
-        yield from pool.map(range(games))
+        yield from pool.map(range(first, first + games))
 
 
 # --------------------------------------------------------------------------- figures
