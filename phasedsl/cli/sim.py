@@ -76,7 +76,8 @@ def simulate(
 
         phasedsl simulate world-tour --world jazz-club --games 50
     """
-    from ..design.simulate import phase_odds, play_games, summarize
+    from ..design.difficulty import phase_odds
+    from ..design.simulate import play_games, summarize
     from ..packs.pack import load_pack
     from ..players.botspec import parse_bot
 

@@ -31,7 +31,7 @@ FACE = {
     "pack_figures": "report",
     "pack_yaml": "generate",
     "parse_kinds": "generate",
-    "phase_odds": "simulate",
+    "phase_odds": "difficulty",
     "planned_work": "report",
     "play_game": "simulate",
     "play_games": "simulate",

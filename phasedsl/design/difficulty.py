@@ -21,13 +21,15 @@ from __future__ import annotations
 import hashlib
 import math
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Literal, Protocol
 
 from ..model.phase import Phase
 from ..model.rules import Rules, rules_fingerprint
 from ..packs.pack import Pack
-from .odds import Z95, exact_odds, sampled_odds, wilson
+from .odds import Z95, Odds, odds, wilson
 from .simulate import GameRecord, phase_tallies
 
 Flag = bool | Literal["maybe"]
@@ -41,7 +43,10 @@ DEFAULT_GAMES = 80
 DEFAULT_SEED = 1  # (balance's and report's: generate settles its order with the same games)
 DEFAULT_PLAYERS = 4  # balance's table, where the pack allows it
 # Bumped when what a cache entry means changes, so old entries are not read as new ones.
-CACHE_VERSION = "dealt-1"
+CACHE_VERSION = "dealt-2"
+# Hands sampled for a dealt chance no exact count exists for: one figure for every command
+# (``odds``' default too), cached; ``odds --samples`` asks for a figure of its own.
+DEALT_SAMPLES = 20_000
 
 
 @dataclass(frozen=True)
@@ -67,60 +72,80 @@ class Dealt:
         return f"{100 * self.probability:.2f}% ({100 * lo:.2f}-{100 * hi:.2f})"
 
 
-_MEMORY: dict[str, Dealt] = {}
+    @classmethod
+    def of(cls, odds: Odds) -> Dealt:
+        if odds.method == "exact":
+            return cls(odds.probability, "exact", (odds.probability, odds.probability))
+        return cls(odds.probability, "sampled", (odds.low, odds.high), odds.samples)
 
 
-def _cache_key(phase: Phase, rules: Rules, samples: int, seed: int) -> str:
-    text = "\n".join([CACHE_VERSION, str(phase), rules_fingerprint(rules), str(rules.hand_size),
+_MEMORY: dict[str, Odds] = {}
+
+
+def _cache_key(phase: Phase, rules: Rules, cards: int, samples: int, seed: int) -> str:
+    text = "\n".join([CACHE_VERSION, str(phase), rules_fingerprint(rules), str(cards),
                       str(samples), str(seed)])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _from_entry(entry: dict) -> Dealt | None:
-    """A cache entry read back, or None when it is not one we wrote."""
+def _from_entry(phase: Phase, cards: int, entry: dict) -> Odds | None:
+    """A cache entry (``Odds.to_json``) read back, or None when it is not one we wrote."""
     try:
-        p, method = entry["probability"], entry["method"]
-        lo, hi = entry["ci95"]
-        samples = entry.get("samples")
-        nums = (p, lo, hi)
-        if (method not in ("exact", "sampled")
-                or not all(isinstance(x, float | int) and not isinstance(x, bool) for x in nums)
-                or not all(0.0 <= x <= 1.0 for x in nums) or not lo <= p <= hi
-                or (samples is not None and (not isinstance(samples, int) or samples < 1))):
+        p, method, note = entry["probability"], entry["method"], entry.get("note")
+        if (not isinstance(p, float | int) or isinstance(p, bool) or not 0.0 <= p <= 1.0
+                or entry["cards"] != cards or not isinstance(note, str | None)):
             return None
-        return Dealt(float(p), method, (float(lo), float(hi)), samples)
-    except (KeyError, TypeError, ValueError):
+        if method == "exact":
+            top, _, bottom = entry["fraction"].partition("/")
+            frac = Fraction(int(top), int(bottom))
+            if not 0 <= frac <= 1 or abs(float(frac) - p) > 1e-12:
+                return None
+            return Odds(phase, cards, "exact", float(frac), fraction=frac, note=note)
+        lo, hi = entry["ci95"]
+        samples, hits = entry["samples"], entry["hits"]
+        if (method != "sampled" or not all(isinstance(x, int) and not isinstance(x, bool)
+                                           for x in (samples, hits))
+                or not 0 <= hits <= samples or samples < 1 or hits / samples != p
+                or (lo, hi) != wilson(hits, samples)):
+            return None
+        return Odds(phase, cards, "sampled", p, low=lo, high=hi, samples=samples, hits=hits,
+                    note=note)
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError):
         return None
 
 
-def dealt(phase: Phase, rules: Rules, *, samples: int = 20_000, seed: int = 1,
-          jobs: int = 1) -> Dealt:
-    """The chance that a dealt hand (``rules.hand_size`` cards) makes ``phase``: exact
-    where ``odds`` is exact, else ``samples`` seeded hands with a Wilson 95% interval
-    (the same figure for any number of ``jobs`` sharing the sampling).
+def known_odds(phase: Phase, rules: Rules, cards: int | None = None, *,
+               samples: int = DEALT_SAMPLES, seed: int = 1, jobs: int = 1,
+               progress: Callable[[int], None] | None = None) -> Odds:
+    """``odds`` of ``phase`` with ``cards`` cards (None: a dealt hand), kept in memory and
+    on disk: the one source of a dealt figure, so that ``odds``, ``balance``, ``report``
+    and ``generate`` print the same number for the same question (exact where ``odds`` is
+    exact, else ``samples`` seeded hands with a Wilson 95% interval: the same figure for
+    any number of ``jobs`` sharing the sampling).
 
     Raises what ``odds`` raises (a phase past the solver's budget: ``SearchLimit``;
     sampling that would take too long: ``PhaseDSLError``)."""
     from . import oddscache
 
-    key = _cache_key(phase, rules, samples, seed)
+    cards = rules.hand_size if cards is None else cards
+    key = _cache_key(phase, rules, cards, samples, seed)
     got = _MEMORY.get(key)
     if got is None:
         entry = oddscache.read_all().get(key)
-        got = _from_entry(entry) if entry is not None else None
+        got = _from_entry(phase, cards, entry) if entry is not None else None
         if got is None:
-            got = _work_out(phase, rules, samples, seed, jobs)
+            got = odds(phase, rules, cards, samples=samples, seed=seed, jobs=jobs,
+                       progress=progress)
             oddscache.store(key, got.to_json())
         _MEMORY[key] = got
     return got
 
 
-def _work_out(phase: Phase, rules: Rules, samples: int, seed: int, jobs: int) -> Dealt:
-    exact = exact_odds(phase, rules)
-    if exact is not None:
-        return Dealt(exact.probability, "exact", (exact.probability, exact.probability))
-    got = sampled_odds(phase, rules, samples=samples, seed=seed, jobs=jobs)
-    return Dealt(got.probability, "sampled", (got.low, got.high), got.samples)
+def dealt(phase: Phase, rules: Rules, *, samples: int = DEALT_SAMPLES, seed: int = 1,
+          jobs: int = 1) -> Dealt:
+    """The chance that a dealt hand (``rules.hand_size`` cards) makes ``phase``
+    (``known_odds``, as a ``Dealt``)."""
+    return Dealt.of(known_odds(phase, rules, samples=samples, seed=seed, jobs=jobs))
 
 
 def clear_memory() -> None:
@@ -247,7 +272,7 @@ def reason(prev: Completion, cur: Completion) -> str:
 
 
 def in_play(records: list[GameRecord], pack: Pack, world: str | None, players: int, *,
-            with_dealt: bool = True, dealt_samples: int = 20_000,
+            with_dealt: bool = True, dealt_samples: int = DEALT_SAMPLES,
             jobs: int = 1) -> list[PhaseInPlay]:
     """Every phase the pack plays (in play order), measured from ``records`` (a
     ``simulate`` run of this pack and world at ``players`` players; unfinished games are
@@ -292,7 +317,7 @@ def _entry_phase(pack: Pack, number: int, world: str | None) -> tuple[Phase, Rul
     return entry.phase, rules
 
 
-def dealt_or_none(phase: Phase, rules: Rules, *, samples: int = 20_000,
+def dealt_or_none(phase: Phase, rules: Rules, *, samples: int = DEALT_SAMPLES,
                   seed: int = 1, jobs: int = 1) -> Dealt | None:
     """``dealt``, or None where no figure can be had (the solver's budget, a sampler
     that would take too long)."""
@@ -303,3 +328,18 @@ def dealt_or_none(phase: Phase, rules: Rules, *, samples: int = 20_000,
         return dealt(phase, rules, samples=samples, seed=seed, jobs=jobs)
     except (SearchLimit, PhaseDSLError):
         return None
+
+
+def phase_odds(pack: Pack, world: str | None = None,
+               samples: int = DEALT_SAMPLES) -> dict[int, float]:
+    """The chance a dealt hand makes each phase the pack plays (``dealt``: the figure
+    ``odds``, ``balance`` and ``report`` give), by printed number; a phase with no figure
+    (``dealt_or_none``) is left out."""
+    w = pack.world(world)
+    name = w.name if len(pack.worlds) > 1 else None
+    out = {}
+    for e in w.played:  # (even_only / odd_only: the others are not played, so have no odds)
+        got = dealt_or_none(*_entry_phase(pack, e.number, name), samples=samples)
+        if got is not None:
+            out[e.number] = got.probability
+    return out

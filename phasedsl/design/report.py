@@ -32,7 +32,6 @@ CURVE_PLAYERS = 4  # the table whose phase curve the report draws (or the larges
 # and its intervals (printed) are wider.
 GAMES = DEFAULT_GAMES
 GAMES_PER_WORLD = 20
-DEALT_SAMPLES = 20_000  # hands sampled for a phase no exact count exists for (as balance)
 FALLBACK_ROWS = 18  # score sheet rows when no simulated game finished
 
 
@@ -121,8 +120,7 @@ def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int,
     name = pack.world(world).name if len(pack.worlds) > 1 else None
     for k, row in enumerate(rows):  # (one step each: a first exact count takes a while)
         phase, rules = pack.phase_entry(row.number, name)
-        rows[k] = replace(row, dealt=dealt_or_none(phase.phase, rules, samples=DEALT_SAMPLES,
-                                                     jobs=jobs))
+        rows[k] = replace(row, dealt=dealt_or_none(phase.phase, rules, jobs=jobs))
         tick(done + k + 1)
     phases = []
     for k, row in enumerate(rows):

@@ -14,7 +14,7 @@ import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, suppress
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -380,25 +380,6 @@ def board_figures(records: list[GameRecord]) -> dict:
 def _gain(values: list[int]) -> dict:
     d = describe_values([float(v) for v in values])
     return {"mean_gain": d["mean"], "ci95": d["ci95"]}
-
-
-def phase_odds(pack: Pack, world: str | None = None, samples: int = 4_000,
-               seed: int = 1) -> dict[int, float]:
-    """The chance a dealt hand makes each phase (sampled: a figure to set beside the
-    simulated completion share, not the exact count ``phasedsl odds`` gives); a phase
-    some sampled hand of which is past the solver's budget has no figure (shown "-")."""
-    from ..solver import SearchLimit
-    from .odds import odds
-
-    w = pack.world(world)
-    name = w.name if len(pack.worlds) > 1 else None
-    out = {}
-    for e in w.played:  # (even_only / odd_only: the others are not played, so have no odds)
-        _, rules = pack.phase_entry(e.number, name)
-        with suppress(SearchLimit):
-            out[e.number] = odds(e.phase, rules, samples=samples, seed=seed,
-                                 exact=False).probability
-    return out
 
 
 def playable_tables(players: int = 2) -> list[str]:
