@@ -12,14 +12,17 @@ from typer.testing import CliRunner
 from phasedsl.cli import app
 from phasedsl.design.difficulty import dealt, easier, in_play
 from phasedsl.design.generate import (
+    DEFAULT_KINDS,
     KINDS,
     GenerateError,
     base_pack,
     candidates,
     generate,
+    length_met,
     pack_yaml,
     parse_kinds,
     phrases,
+    to_json,
 )
 from phasedsl.design.simulate import simulate
 from phasedsl.model.phase import Phase
@@ -59,7 +62,7 @@ def test_a_smaller_hand_gets_smaller_phases():
 
 
 def test_kinds_read_and_refused():
-    assert parse_kinds(None) == KINDS
+    assert parse_kinds(None) == DEFAULT_KINDS
     assert parse_kinds(["run,set", "color-run"]) == ("set", "run", "color_run")
     with pytest.raises(GenerateError, match="did you mean 'run'"):
         parse_kinds(["rn"])
@@ -156,7 +159,22 @@ def test_length_near_the_target():
     # the figure is a simulation of the pack as written, at the table asked for
     records = simulate(g.pack, 3, 40, seed=1, jobs=2)
     assert sum(r.hands for r in records) / len(records) == pytest.approx(mean)
-    assert f"target 9, off by {mean - 9:+.2f}" in pack_yaml(g)
+    said = "target 9, met" if length_met(w.summary, 9) else f"not met (off by {mean - 9:+.2f})"
+    assert said in pack_yaml(g)
+
+
+def test_a_length_no_window_reaches_is_said_with_why():
+    """--length out of reach: the pack is written with the nearest length and the reason
+    (here: longer than any game these phases made), in the YAML and in --json."""
+    g = generate(3, ("set",), length=60, players=2, seed=1, games=10, jobs=1)
+    w = g.worlds[0]
+    assert not length_met(w.summary, 60)
+    assert len(w.length_tries) == 4 and max(w.length_tries) < 60  # (LENGTH_TRIES windows)
+    text = pack_yaml(g)
+    assert "target 60, not met (off by" in text and "longer than any game" in text
+    out = to_json(g)["worlds"][0]["length"]
+    assert out["met"] is False and "longer than any game" in out["why_not"]
+    assert out["tried"] == list(w.length_tries)
 
 
 def test_worlds_stdout_and_json(tmp_path):
@@ -320,3 +338,25 @@ def test_include_puts_a_phase_in_the_pack_and_exclude_keeps_kinds_and_phrases_ou
 def test_generate_refuses_instructions_it_cannot_follow(args, says):
     r = runner.invoke(app, ["generate", "--phases", "2", *args])
     assert r.exit_code == 2 and says in r.output, r.output
+
+
+def test_every_kind_the_dsl_has_can_be_asked_for(tmp_path):
+    """--kinds takes sums, runs of pairs, over/under and wrapping runs (issue 30), each
+    giving phrases the DSL reads as that kind; "wrap" writes runs that wrap around."""
+    _, rules = base_pack(10, 10, wrap=True)
+    assert rules.runs_wrap
+    for kind, want in (("sum", "sum"), ("color_sum", "color_sum"), ("pair_run", "pair_run"),
+                       ("color_pair_run", "color_pair_run"), ("over", "over"),
+                       ("under", "under")):
+        # (beside sets: a sum alone, say, leaves lint something to say)
+        found = [p for p in candidates(("set", kind), rules)
+                 if want in {g.kind.value for g in p.groups}]
+        assert found, kind
+    assert parse_kinds(["wrap"]) == ("run", "wrap")
+    g = generate(2, parse_kinds(["over,under,wrap"]), seed=1, games=4, jobs=1)
+    out = tmp_path / "generated.yaml"
+    out.write_text(pack_yaml(g))
+    pack = load_pack(out)
+    assert pack.rules.runs_wrap and "runs that wrap around" in pack.description
+    assert {g.kind.value for e in pack.worlds[0].phases for g in e.phase.groups} <= {
+        "over", "under", "run"}

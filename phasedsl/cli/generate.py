@@ -23,7 +23,9 @@ def generate(
     kinds: Annotated[list[str] | None, typer.Option(
         "--kinds", "-k", metavar="KINDS",
         help="Group kinds the phases may use, comma-separated or the option repeated: set, "
-             "run, color_run, color, even_odd, color_even_odd, color_set (default: all).")] = None,
+             "run, color_run, color, even_odd, color_even_odd, color_set (the default: the "
+             "printed game's), sum, color_sum, pair_run, color_pair_run, over, under, and "
+             "wrap (runs wrap around from 12 to 1).")] = None,
     hand_size: Annotated[int, typer.Option("--hand-size", min=5, max=20, metavar="H",
                                            help="Cards dealt; every phase fits a dealt hand.")] = 10,
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, metavar="P",

@@ -59,10 +59,22 @@ from .odds import sampled_odds
 from .sampling import both, flags_settled, length_settled, play_until
 from .simulate import simulate, summarize
 
-KINDS = ("set", "run", "color_run", "color", "even_odd", "color_even_odd", "color_set")
+# The printed game's kinds: generate's default.
+DEFAULT_KINDS = ("set", "run", "color_run", "color", "even_odd", "color_even_odd", "color_set")
+# Every kind the DSL has (issue 19's custom kinds too), and "wrap": runs that wrap around
+# from the highest number to the lowest (a rule of the pack, so it brings runs with it).
+KINDS = (*DEFAULT_KINDS, "sum", "color_sum", "pair_run", "color_pair_run", "over", "under",
+         "wrap")
 # The smallest group of each kind worth a phase: a pair is a set; a run, color or parity
-# group of two is made by almost any two cards.
-SMALLEST = {"set": 2, "color_set": 2}
+# group of two is made by almost any two cards; a run of two pairs is four cards.
+SMALLEST = {"set": 2, "color_set": 2, "pair_run": 2, "color_pair_run": 2}
+# Kinds not sized by their cards: a sum by its total (the cards it takes, about the total
+# over 6.5, the mean card), an over or under group by its cards past one bound.
+TOTALS = {"sum": (20, 25, 30, 34), "color_sum": (20, 25, 30)}
+BOUNDS = {"over": 8, "under": 5}
+# Kinds a phrase holds one group of at most (the DSL reads "2 runs of 3 pairs" but "2 groups
+# totalling 20" means something else).
+SINGLE = {"sum", "color_sum", "pair_run", "color_pair_run", "over", "under"}
 MOST_GROUPS = 3
 FEW_ENOUGH = 40  # phases of one or two groups that are enough to choose from
 DRAWS = 6  # cards a player sees in a hand beyond the deal, for the screen (about a hand's draws)
@@ -83,10 +95,19 @@ class GenerateError(PhaseDSLError):
 
 
 def group_text(kind: str, count: int, size: int) -> str:
-    """One part of a phrase, as a player writes it ("2 sets of 3", "7 cards of one color")."""
+    """One part of a phrase, as a player writes it ("2 sets of 3", "7 cards of one color",
+    "cards totalling 34", "1 run of 3 pairs", "4 cards over 8")."""
     s = "s" if count > 1 else ""
     if kind == "color":
         return f"{size} cards of one color" if count == 1 else f"{count} color groups of {size}"
+    if kind == "sum":
+        return f"cards totalling {size}"
+    if kind == "color_sum":
+        return f"cards of one color totalling {size}"
+    if kind in ("pair_run", "color_pair_run"):
+        return f"{count} {'color ' * (kind == 'color_pair_run')}run{s} of {size} pairs"
+    if kind in BOUNDS:
+        return f"{size} cards {kind} {BOUNDS[kind]}"
     word = {"set": f"set{s}", "run": f"run{s}", "color_run": f"color run{s}",
             "even_odd": "even or odd", "color_even_odd": "color even or odd",
             "color_set": f"color set{s}"}[kind]
@@ -96,18 +117,28 @@ def group_text(kind: str, count: int, size: int) -> str:
 def phrases(kinds: Sequence[str], hand_size: int, fewest_cards: int) -> list[str]:
     """Every phrase of 1 to ``MOST_GROUPS`` groups of these kinds holding ``fewest_cards``
     to ``hand_size`` cards, in a fixed order."""
-    shapes = [(k, n) for k in kinds for n in range(SMALLEST.get(k, 3), hand_size + 1)]
+    shapes = [(k, n) for k in kinds if k != "wrap"
+              for n in TOTALS.get(k) or range(SMALLEST.get(k, 3), hand_size + 1)]
     out = []
     for groups in range(1, MOST_GROUPS + 1):
         for combo in combinations_with_replacement(shapes, groups):
-            cards = sum(n for _, n in combo)
+            cards = sum(_cards(k, n) for k, n in combo)
             if not fewest_cards <= cards <= hand_size:
                 continue
             parts: dict[tuple[str, int], int] = {}
             for shape in combo:
                 parts[shape] = parts.get(shape, 0) + 1
+            if any(c > 1 for (k, _), c in parts.items() if k in SINGLE):
+                continue
             out.append(" + ".join(group_text(k, c, n) for (k, n), c in parts.items()))
     return out
+
+
+def _cards(kind: str, size: int) -> int:
+    """About how many cards a group of this kind and size takes."""
+    if kind in TOTALS:
+        return math.ceil(size / 6.5)
+    return 2 * size if kind in ("pair_run", "color_pair_run") else size
 
 
 def candidates(kinds: Sequence[str], rules: Rules) -> list[Phase]:
@@ -156,6 +187,7 @@ class GeneratedWorld:
     # why it does not rise above the world before (None: it is harder, or the first)
     mean_share: float | None = None
     not_harder: str | None = None
+    length_tries: tuple[float, ...] = ()  # --length: the game length of each window tried
 
 
 @dataclass(frozen=True)
@@ -174,9 +206,10 @@ class Generated:
 
 
 def parse_kinds(values: Iterable[str] | None) -> tuple[str, ...]:
-    """The kinds asked for (``set,run`` or several values), in KINDS order; all by default."""
+    """The kinds asked for (``set,run`` or several values), in KINDS order; the printed
+    game's (``DEFAULT_KINDS``) by default.  "wrap" brings runs with it."""
     if not values:
-        return KINDS
+        return DEFAULT_KINDS
     asked = []
     for value in values:
         for word in value.replace(",", " ").split():
@@ -191,6 +224,8 @@ def parse_kinds(values: Iterable[str] | None) -> tuple[str, ...]:
             asked.append(key)
     if not asked:
         raise GenerateError("--kinds: name at least one kind: " + ", ".join(KINDS))
+    if "wrap" in asked:
+        asked.append("run")
     return tuple(k for k in KINDS if k in asked)
 
 
@@ -254,9 +289,12 @@ def instructions(include: Sequence[str], exclude: Sequence[str], kinds: Sequence
     return wanted, tuple(left), dropped
 
 
-def base_pack(hand_size: int, phases: int) -> tuple[dict, Rules]:
-    """The settings (original's, with this hand size and game length) and their rules."""
+def base_pack(hand_size: int, phases: int, wrap: bool = False) -> tuple[dict, Rules]:
+    """The settings (original's, with this hand size and game length, and runs that wrap
+    around where ``wrap``) and their rules."""
     settings = dict(load_pack("original").settings, hand_size=hand_size, game_length=phases)
+    if wrap:
+        settings["runs"] = dict(settings["runs"], wrap=True)
     return settings, rules_from(settings)
 
 
@@ -487,7 +525,7 @@ def _key(rows: Sequence[Rung]) -> tuple[Phase, ...]:
     return tuple(r.phase for r in rows)
 
 
-def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, players: int = 4,
+def generate(phases: int, kinds: Sequence[str] = DEFAULT_KINDS, hand_size: int = 10, players: int = 4,
              length: float | None = None, seed: int = 1, worlds: int = 1, jobs: int = 1,
              games: int = GAMES, name: str = "generated", argv: str = "",
              progress: Progress | None = None, include: Sequence[str] = (),
@@ -504,7 +542,7 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
     if length is not None and length < phases:
         raise GenerateError(f"--length: a game of {phases} phases takes at least {phases} hands "
                             f"(one a phase), not {length:g}")
-    settings, rules = base_pack(hand_size, phases)
+    settings, rules = base_pack(hand_size, phases, "wrap" in kinds)
     jobs = resolve_jobs(jobs)
     pinned, places = pins_of(pin, phases)
     wanted, kinds, dropped = instructions([*include, *pinned], exclude, kinds, rules, phases)
@@ -558,8 +596,8 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
                                 f"in play; --phases {phases} asks for {phases}")
         # (several worlds rise: each is picked from a window further toward the hard end)
         at = w / (worlds - 1) if worlds > 1 else None
-        rungs, summary, rounds = _world(free, phases, table, length, label,
-                                        frozenset(wanted), pins, at)
+        (rungs, summary, rounds), tries = _world(free, phases, table, length, label,
+                                                 frozenset(wanted), pins, at)
         dealts = _mapped(partial(_dealt_one, rules=rules), [r.phase for r in rungs], jobs,
                          lambda done, label=label: progress(f"{label}dealt odds", done,
                                                             phases))
@@ -575,7 +613,7 @@ def generate(phases: int, kinds: Sequence[str] = KINDS, hand_size: int = 10, pla
                      f"{100 * mean:.1f}% of attempts on average, {before.title}'s "
                      f"{100 * before.mean_share:.1f}%")
         out.append(GeneratedWorld(wname, title, tuple(rungs), summary, rounds,
-                                  flag_words(rungs, games), mean, worse))
+                                  flag_words(rungs, games), mean, worse, tries))
     gen = Generated(tuple(out), tuple(kinds), hand_size, players, seed, games, length, argv)
     title = (out[0].title if worlds == 1 else
              f"Generated ({worlds} worlds of {phases} phases, seed {seed})")
@@ -592,11 +630,12 @@ def _mean_share(rungs: Sequence[Rung]) -> float | None:
 
 def _world(free: list[Rung], phases: int, t: Table, length: float | None, label: str,
            keep: frozenset[Phase] = frozenset(), pins: dict[Phase, int] | None = None,
-           at: float | None = None) -> tuple[list[Rung], dict, int]:
-    """One world: phases picked from the calibrated ones, settled in play.  With
-    ``length``, the window of shares they are picked from is moved (by bisection, up to
-    LENGTH_TRIES windows) until the game length is within half a hand of it, and the
-    nearest is kept."""
+           at: float | None = None) -> tuple[tuple[list[Rung], dict, int], tuple[float, ...]]:
+    """One world: phases picked from the calibrated ones, settled in play, and the game
+    length of each window tried.  With ``length``, the window of shares they are picked
+    from is moved (by bisection, up to LENGTH_TRIES windows) until ``length`` is met (in
+    the game length's 95% interval, or within half a hand of its mean), and the nearest
+    is kept."""
     shares = sorted((_share(r) for r in free if r.phase not in keep), reverse=True) or [1.0, 0.0]
     top, bottom = shares[0], shares[-1]
     span = top - bottom
@@ -605,6 +644,7 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
     lo, hi = 0.0, 1.0  # where the window lies: 0 at the easy end (short games), 1 at the hard
     where = 0.5 if at is None else at
     best = None
+    tries: list[float] = []
 
     def worse(got: tuple[list[Rung], dict, int]) -> tuple:
         # (an order with fewer flags first, then the one nearer the length asked)
@@ -625,7 +665,8 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
         if length is None:
             break
         mean = got[1]["hands_per_game"]["mean"]
-        if abs(mean - length) <= 0.5 and not flags(got[0]):
+        tries.append(mean)
+        if length_met(got[1], length) and not flags(got[0]):
             break
         if mean > length:
             hi = where
@@ -633,18 +674,27 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
             lo = where
         where = (lo + hi) / 2
     assert best is not None
-    return best
+    return best, tuple(tries)
+
+
+def length_met(summary: dict, length: float) -> bool:
+    """Whether a run's game length meets ``length``: in its 95% interval, or within half a
+    hand of its mean."""
+    h = summary["hands_per_game"]
+    return h["ci95"][0] <= length <= h["ci95"][1] or abs(h["mean"] - length) <= 0.5
 
 
 def description(gen: Generated) -> str:
-    kinds = "all group kinds" if gen.kinds == KINDS else "groups of kinds " + ", ".join(gen.kinds)
+    kinds = ("the printed game's group kinds" if gen.kinds == DEFAULT_KINDS
+             else "groups of kinds " + ", ".join(gen.kinds))
     n = len(gen.worlds[0].rungs)
     return (f"{n} phases{f' in each of {len(gen.worlds)} worlds' if len(gen.worlds) > 1 else ''}"
             f" made by phasedsl generate from {kinds}, each makeable by a dealt hand of "
             f"{gen.hand_size} cards (phrases chosen with seed {gen.seed}), in the order of the "
-            f"share of attempts that complete them in {gen.games} simulated games of "
-            f"{gen.players} greedy bots (seed {DEFAULT_SEED}, the games balance plays), "
-            "played under the original rules.")
+            f"share of attempts that complete them in simulated games of {gen.players} "
+            f"greedy bots (seed {DEFAULT_SEED}, the games balance plays: until settled, at "
+            f"most {gen.games}), played under the original rules"
+            + (", with runs that wrap around from 12 to 1." if "wrap" in gen.kinds else "."))
 
 
 def _pct(x: float) -> str:
@@ -666,10 +716,28 @@ def play_words(p: PhaseInPlay) -> str:
 def length_words(gen: Generated, w: GeneratedWorld) -> str:
     h = w.summary["hands_per_game"]
     text = (f"{h['mean']:.2f} hands per game (95% CI {h['ci95'][0]:.2f}-{h['ci95'][1]:.2f}, "
-            f"median {h['median']:g}) at {gen.players} players")
+            f"median {h['median']:g}) at {gen.players} players, {w.summary['games']} games")
     if gen.length is not None:
-        text += f"; target {gen.length:g}, off by {h['mean'] - gen.length:+.2f}"
+        text += f"; target {gen.length:g}, " + (
+            "met" if length_met(w.summary, gen.length) else
+            f"not met (off by {h['mean'] - gen.length:+.2f}): {_why_not(gen.length, w)}")
     return text
+
+
+def _why_not(length: float, w: GeneratedWorld) -> str:
+    """Why a --length target was not met, from the game lengths of the windows tried."""
+    tried = w.length_tries or (w.summary["hands_per_game"]["mean"],)
+    low, high = min(tried), max(tried)
+    said = (f"{len(tried)} window{'s' * (len(tried) != 1)} of phases tried, games of "
+            f"{low:.1f} to {high:.1f} hands")
+    if length < low:
+        return (f"shorter than any game these phases made ({said}); fewer --phases or "
+                "easier --kinds make shorter games")
+    if length > high:
+        return (f"longer than any game these phases made ({said}); more --phases or "
+                "harder --kinds make longer games")
+    return (f"between the windows tried ({said}): swapping a phase moves a game's length "
+            "in steps larger than the distance left")
 
 
 def _quote(text: str) -> str:
@@ -698,7 +766,8 @@ def pack_yaml(gen: Generated) -> str:
     pack = gen.pack
     lines = [f"# made by: {gen.argv}"] if gen.argv else []
     lines.append("# each phase: the chance a dealt hand makes it, and the share of attempts that")
-    lines.append(f"# complete it in {gen.games} games of {gen.players} greedy bots (95% intervals),")
+    lines.append(f"# complete it in games of {gen.players} greedy bots (95% intervals; until "
+                 f"settled, at most {gen.games}),")
     lines.append(f"# the games `{balance_command(gen)}` plays")
     for w in gen.worlds:
         lines.append(f"# {w.title if len(gen.worlds) > 1 else 'game length'}: "
@@ -709,6 +778,8 @@ def pack_yaml(gen: Generated) -> str:
     lines += _folded("source", gen.argv or "phasedsl generate")
     lines += ["extends: original", "rules:", f"  hand_size: {gen.hand_size}",
               f"  game_length: {len(gen.worlds[0].rungs)}"]
+    if "wrap" in gen.kinds:
+        lines += ["  runs:", "    wrap: true"]
     if len(gen.worlds) == 1:
         lines.append("phases:")
         lines += _phase_lines(gen.worlds[0], "  ")
@@ -751,6 +822,10 @@ def to_json(gen: Generated) -> dict:
                         "hands_per_game": {k: w.summary["hands_per_game"][k]
                                            for k in ("mean", "ci95", "median")},
                         **({"length": {"target": gen.length,
-                                       "off_by": w.summary["hands_per_game"]["mean"] - gen.length}}
+                                       "off_by": w.summary["hands_per_game"]["mean"] - gen.length,
+                                       "met": length_met(w.summary, gen.length),
+                                       "tried": list(w.length_tries),
+                                       "why_not": (None if length_met(w.summary, gen.length)
+                                                   else _why_not(gen.length, w))}}
                            if gen.length is not None else {})}
                        for w in gen.worlds]}
