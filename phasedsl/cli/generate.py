@@ -18,8 +18,17 @@ _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def generate(
-    phases: Annotated[int, typer.Option("--phases", "-p", min=2, max=30, metavar="N",
-                                        help="Phases in the pack (in each world).")],
+    phases: Annotated[int | None, typer.Option(
+        "--phases", "-p", min=2, max=30, metavar="N",
+        help="Phases in the pack (in each world); needed unless --from.")] = None,
+    source: Annotated[str | None, typer.Option(
+        "--from", metavar="PACK",
+        help="Improve this pack instead (a built-in name or a .yaml file): what balance "
+             "passes is kept; what it flags is moved, or replaced by new phrases of the "
+             "pack's kinds (or --kinds), and each change is said.")] = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", "-w", metavar="WORLD",
+        help="With --from, for packs with several phase lists: the one to improve.")] = None,
     kinds: Annotated[list[str] | None, typer.Option(
         "--kinds", "-k", metavar="KINDS",
         help="Group kinds the phases may use, comma-separated or the option repeated: set, "
@@ -66,14 +75,39 @@ def generate(
     `phasedsl balance FILE`, or each flag left is said). The pack's name is the file's
     name. An existing FILE is replaced only with --force.
 
+    With --from PACK, the pack is improved instead: balance measures it; with no phase
+    flagged nothing is written; where balance's proposed order removes every flag, the
+    phases are moved; otherwise each phase balance passes is held at its place and the
+    flagged ones are replaced by new phrases settled in play the same way. -o writes the
+    improved pack (its comments kept), else the changes are printed.
+
     Examples:
 
         phasedsl generate --phases 10 --seed 1 -o mine.yaml
 
         phasedsl generate --phases 5 --kinds set,run --length 9 --players 3
+
+        phasedsl generate --from my-pack.yaml -o my-pack-improved.yaml
     """
     from ..design.generate import generate as make
     from ..design.generate import pack_yaml, parse_kinds, to_json
+
+    if source is not None:
+        not_with = [opt for opt, given in (("--phases", phases), ("--length", length),
+                                            ("--worlds", worlds != 1), ("--include", include),
+                                            ("--pin", pin), ("--exclude", exclude),
+                                            ("--hand-size", hand_size != 10)) if given]
+        if not_with:
+            raise PhaseDSLError(f"--from improves a pack as it is: {', '.join(not_with)} "
+                                "does not go with it")
+        _improve(source, world, kinds and parse_kinds(kinds), players, seed, jobs, output,
+                 force, as_json)
+        return
+    if phases is None:
+        raise PhaseDSLError("--phases N: how many phases the new pack holds (or --from PACK "
+                            "to improve a pack)")
+    if world is not None:
+        raise PhaseDSLError("--world goes with --from (generate --worlds K writes K worlds)")
 
     # (bad input raises PhaseDSLError: the command group prints it, in JSON with --json)
     name = "generated"
@@ -112,6 +146,67 @@ def generate(
             typer.echo(f"  {w.title + ': ' if worlds > 1 else ''}{length_words(gen, w)}")
     if not as_json:
         _say_flags(gen, output is not None)
+
+
+def _improve(source: str, world: str | None, kinds, players: int, seed: int, jobs: int,
+             output: Path | None, force: bool, as_json: bool) -> None:
+    """``generate --from``: the pack improved, written to ``output`` or its changes said."""
+    from ..design.improve import improve
+    from ..design.reorder import check_writable, write_reordered
+    from ..packs.pack import load_pack
+
+    pack = load_pack(source)
+    if world is None and len(pack.worlds) > 1:
+        raise PhaseDSLError(f"{pack.name} has {len(pack.worlds)} phase lists: --world names "
+                            "the one to improve (" + ", ".join(w.name for w in pack.worlds)
+                            + ")")
+    if world is not None:
+        pack.world(world)
+    if output is not None:
+        check_target(output, force)
+        check_writable(pack, output)
+    with progress_bar(as_json, "improving", 1) as bar:
+        tick = bar and (lambda stage, done, total: bar(description=stage, completed=done,
+                                                       total=total))
+        got = improve(pack, world, kinds, seed, jobs, players=players, progress=tick)
+    written = None
+    if output is not None and got.how != "nothing":
+        made_by = " ".join(["phasedsl generate --from", source,
+                            *(["--world", world] if world else []),
+                            *(["--kinds", ",".join(kinds)] if kinds else []),
+                            "--seed", str(seed), "-o", output.name])
+        key = got.world
+        written = write_reordered(pack, {key: got.order}, output, force, made_by,
+                                  {key: got.replaced})
+    if as_json:
+        out = got.to_json() | {"pack": pack.name}
+        if output is not None:
+            out["written"] = ({"path": str(output), "bytes": written["bytes"]} if written
+                              else {"path": str(output), "written": False,
+                                    "reason": "no change is proposed"})
+        typer.echo(json.dumps(out))
+        return
+    b = got.before
+    head = f"{pack.name}" + (f" / {got.world}" if got.world else "")
+    if got.how == "nothing":
+        typer.echo(f"{head}: balance flags no phase ({b.current.games} games): nothing to "
+                   "change" + (f"; maybe: {', '.join(map(str, b.current.maybe))} (balance "
+                               "--settle measures them)" if b.current.maybe else "")
+                   + ("; nothing written" if output is not None else ""))
+        return
+    flagged = ", ".join(map(str, b.current.flagged))
+    maybe = ", ".join(map(str, b.proposed.maybe)) if got.how == "reordered" else ""
+    how = ((f"balance's proposed order removes every flag (maybe: {maybe}, marked ? by "
+            "balance)" if maybe else "balance's proposed order removes every flag")
+           if got.how == "reordered" else
+           "no order of its phases removes every flag: the flagged ones replaced")
+    typer.echo(f"{head}: balance flags {flagged} ({b.current.games} games); {how}")
+    for line in got.changes():
+        typer.echo(f"  {line}")
+    for line in got.flags:
+        typer.echo(f"warning: still, {line}", err=True)
+    if written is not None:
+        typer.echo(f"wrote {output} ({written['bytes']:,} bytes)")
 
 
 def _say_flags(gen, wrote: bool) -> None:

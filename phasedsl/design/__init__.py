@@ -1,7 +1,8 @@
 """Designing a pack: exact dealt odds and their cache (``odds``, ``oddscache``), how hard
 each phase is (``difficulty``), whole games simulated (``simulate``), balancing and
-reordering a world (``balance``, ``reorder``), generating a pack (``generate``) and the
-HTML report with its charts (``report``, ``svgchart``).
+reordering a world (``balance``, ``reorder``), sequential sampling (``sampling``),
+generating a pack and improving one (``generate``, ``improve``) and the HTML report with
+its charts (``report``, ``svgchart``).
 
 Outside this package only the names of ``FACE`` are used (each loaded on first use).
 """
@@ -26,6 +27,8 @@ FACE = {
     "failing": "generate",
     "generate": "generate",
     "highest_score": "dicereport",
+    "improve": "improve",
+    "known_odds": "difficulty",
     "length_words": "generate",
     "odds": "odds",
     "pack_figures": "report",

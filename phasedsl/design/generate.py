@@ -321,6 +321,17 @@ def _dealt_one(phase: Phase, rules: Rules) -> Dealt:
     return dealt(phase, rules)
 
 
+def screen(sample: list[Phase], rules: Rules, seed: int, jobs: int,
+           progress: Progress) -> list[Rung]:
+    """Each phase of ``sample`` with its screen (``seen_chance``), easiest first; a phase past
+    the solver's budget is left out."""
+    screens = _mapped(partial(_screen_one, rules=rules, seed=seed), sample, jobs,
+                      lambda done: progress("screening phrases", done, len(sample)))
+    pool = [Rung(p, p.canonical(rules.deck), s) for p, s in zip(sample, screens, strict=True)
+            if s is not None]
+    return sorted(pool, key=lambda r: (-r.screen, r.text))
+
+
 def _mapped(func: Callable, items: list, jobs: int, tick: Callable[[int], None]) -> list:
     """``func`` over ``items`` in order, in ``jobs`` processes (the answers do not depend
     on how many)."""
@@ -349,7 +360,8 @@ def ladder(pool: list[Rung], m: int, easy: float, hard: float, rng: random.Rando
     return sorted(chosen, key=lambda r: (-r.screen, r.text))
 
 
-def _share(r: Rung) -> float:
+def share_of(r: Rung) -> float:
+    """A rung's completion share in play (-1: never attempted)."""
     share = r.play.completed_share if r.play is not None else None
     return -1.0 if share is None else share
 
@@ -357,9 +369,9 @@ def _share(r: Rung) -> float:
 def _flag(rows: Sequence[Rung], i: int) -> bool | str:
     """Phase ``i`` (from 0) against the one before it: True where ``difficulty.easier``
     says so or no one attempted it, "maybe", or False."""
-    if _share(rows[i]) < 0:
+    if share_of(rows[i]) < 0:
         return True
-    if i == 0 or _share(rows[i - 1]) < 0:
+    if i == 0 or share_of(rows[i - 1]) < 0:
         return False
     return easier(rows[i - 1].play, rows[i].play)
 
@@ -385,7 +397,7 @@ def flag_words(rows: Sequence[Rung], games: int) -> tuple[str, ...]:
     """Each flag of this order in words, as ``balance`` gives its reasons."""
     out = []
     for i in flags(rows):
-        if _share(rows[i]) < 0:
+        if share_of(rows[i]) < 0:
             out.append(f"phase {i + 1} ({rows[i].text}) was never attempted in {games} games")
             continue
         how = "is easier than" if _flag(rows, i) is True else "may be easier than (not settled)"
@@ -434,13 +446,13 @@ def measure(rungs: Sequence[Rung], t: Table, stage: str, sequential: bool = True
 def pick(measured: Sequence[Rung], n: int, top: float, bottom: float) -> list[Rung]:
     """N phases whose measured completion shares lie nearest N targets evenly spaced from
     ``top`` down to ``bottom``, hardest last."""
-    free = [r for r in measured if _share(r) >= 0]
+    free = [r for r in measured if share_of(r) >= 0]
     chosen: list[Rung] = []
     for i in range(n):
         target = top + (bottom - top) * (i / (n - 1) if n > 1 else 0.5)
         chosen.append(min((r for r in free if r not in chosen),
-                          key=lambda r: (abs(_share(r) - target), r.text)))
-    return sorted(chosen, key=lambda r: (-_share(r), r.text))
+                          key=lambda r: (abs(share_of(r) - target), r.text)))
+    return sorted(chosen, key=lambda r: (-share_of(r), r.text))
 
 
 def placed(rows: Sequence[Rung], pins: dict[Phase, int]) -> list[Rung]:
@@ -495,11 +507,11 @@ def settle(order: list[Rung], spare: list[Rung], t: Table, label: str,
         calibrated = {r.phase: r for r in [*order, *spare]}
         replaced, left = list(order), list(spare)
         for i in bad:
-            above = _share(played[i - 1]) if i else 1.0
-            below = _share(played[i + 1]) if i + 1 < len(played) else max(0.0, above - 0.2)
-            fits = [r for r in left if below < _share(r) < above]
+            above = share_of(played[i - 1]) if i else 1.0
+            below = share_of(played[i + 1]) if i + 1 < len(played) else max(0.0, above - 0.2)
+            fits = [r for r in left if below < share_of(r) < above]
             if fits and replaced[i].phase not in keep:
-                new = min(fits, key=lambda r: (abs(_share(r) - (above + below) / 2), r.text))
+                new = min(fits, key=lambda r: (abs(share_of(r) - (above + below) / 2), r.text))
                 left.remove(new)
                 left.append(replaced[i])
                 replaced[i] = new
@@ -557,11 +569,7 @@ def generate(phases: int, kinds: Sequence[str] = DEFAULT_KINDS, hand_size: int =
     rng = random.Random(f"phasedsl-generate:{seed}")
     sample = found if len(found) <= POOL else (
         rng.sample(found[:len(found) - len(wanted)], POOL) + wanted)
-    screens = _mapped(partial(_screen_one, rules=rules, seed=seed), sample, jobs,
-                      lambda done: progress("screening phrases", done, len(sample)))
-    pool = [Rung(p, p.canonical(rules.deck), s) for p, s in zip(sample, screens, strict=True)
-            if s is not None]
-    pool.sort(key=lambda r: (-r.screen, r.text))
+    pool = screen(sample, rules, seed, jobs, progress)
     if len(pool) < phases:
         raise GenerateError(f"only {len(pool)} phases of {', '.join(kinds)} could be measured; "
                             f"--phases {phases} asks for {phases}")
@@ -588,9 +596,9 @@ def generate(phases: int, kinds: Sequence[str] = DEFAULT_KINDS, hand_size: int =
         label = f"world {w + 1}: " if worlds > 1 else ""
         # (an included phase is in every world, even one no player attempted in calibration)
         free = [r for r in measured if r.phase in wanted
-                or (r.phase not in used and _share(r) >= 0)]
+                or (r.phase not in used and share_of(r) >= 0)]
         if len(free) < phases:  # (more worlds than phrases: phases repeat across worlds only)
-            free = [r for r in measured if r.phase in wanted or _share(r) >= 0]
+            free = [r for r in measured if r.phase in wanted or share_of(r) >= 0]
         if len(free) < phases:
             raise GenerateError(f"only {len(free)} phases of {', '.join(kinds)} were completed "
                                 f"in play; --phases {phases} asks for {phases}")
@@ -636,7 +644,7 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
     from is moved (by bisection, up to LENGTH_TRIES windows) until ``length`` is met (in
     the game length's 95% interval, or within half a hand of its mean), and the nearest
     is kept."""
-    shares = sorted((_share(r) for r in free if r.phase not in keep), reverse=True) or [1.0, 0.0]
+    shares = sorted((share_of(r) for r in free if r.phase not in keep), reverse=True) or [1.0, 0.0]
     top, bottom = shares[0], shares[-1]
     span = top - bottom
     width = span if length is None and at is None else max(span * 0.6,
@@ -657,7 +665,7 @@ def _world(free: list[Rung], phases: int, t: Table, length: float | None, label:
         others = [r for r in free if r.phase not in keep]
         order = placed(sorted(kept + (pick(others, phases - len(kept), start, start - width)
                                       if phases > len(kept) else []),
-                              key=lambda r: (-_share(r), r.text)), pins or {})
+                              key=lambda r: (-share_of(r), r.text)), pins or {})
         spare = [r for r in others if r not in order]
         got = settle(order, spare, t, label, keep, pins)
         if best is None or worse(got) < worse(best):

@@ -114,12 +114,16 @@ def _permute(seq, slots: list[int], order: tuple[int, ...]) -> None:
 
 
 def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path: Path | str,
-                    force: bool = False, made_by: str = "") -> dict:
+                    force: bool = False, made_by: str = "",
+                    replaced: dict[str | None, dict[int, str]] | None = None) -> dict:
     """Write ``pack`` to ``path`` with each world's played phases in the order given
-    (printed numbers, by world name, None for a pack of one list); what moved, as data.
-    The file says where it came from (``made_by``, the command, in a comment at its top)
-    and its title says it is reordered; a schema comment is pointed at the schema from
-    the new folder (or dropped where it does not lead there)."""
+    (printed numbers, by world name, None for a pack of one list), and the phrase at each
+    place of ``replaced`` (places from 1, by world) put in instead (the item it replaces,
+    its name, note and comment, dropped: they were about the phase that went); what moved
+    and what was replaced, as data.  The file says where it came from (``made_by``, the
+    command, in a comment at its top) and its title says what changed; a schema comment is
+    pointed at the schema from the new folder (or dropped where it does not lead there)."""
+    replaced = replaced or {}
     path = Path(path)
     check_writable(pack, path)
     y, doc = _load(Path(pack.path))
@@ -150,13 +154,25 @@ def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path:
         order = orders.get(key)
         slots = [e.number for e in w.played]
         moved = []
+        new = replaced.get(key, {})
         if order is not None and tuple(order) != tuple(slots):
             _permute(seq, slots, tuple(order))
             moved = [{"phase": str(w.phases[n - 1].phase), "from": n, "to": s}
-                     for s, n in zip(slots, order, strict=True) if s != n]
-        worlds.append({"world": key, "order": list(order or slots), "moved": moved})
-    if any(w["moved"] for w in worlds) and isinstance(doc.get("title"), str):
-        doc["title"] = f"{doc['title']} (reordered by phasedsl balance)"
+                     for s, n in zip(slots, order, strict=True) if s != n and s not in new]
+        put = []
+        for slot, text in sorted(new.items()):
+            gone = (order or slots)[slot - 1]
+            seq[slot - 1] = text
+            seq.ca.items.pop(slot - 1, None)
+            put.append({"place": slot, "phase": text, "replaces": str(w.phases[gone - 1].phase)})
+        worlds.append({"world": key, "order": list(order or slots), "moved": moved,
+                       "replaced": put})
+    if isinstance(doc.get("title"), str):
+        if any(w["replaced"] for w in worlds):
+            doc["title"] = f"{doc['title']} (improved by phasedsl generate)"
+        elif any(w["moved"] for w in worlds):
+            by = "generate" if "generate" in made_by else "balance"
+            doc["title"] = f"{doc['title']} (reordered by phasedsl {by})"
     out = io.StringIO()
     y.dump(doc, out)
     text = _provenance(out.getvalue(), Path(pack.path), path, made_by, pack.name)
@@ -178,7 +194,9 @@ def _provenance(text: str, source: Path, target: Path, made_by: str, name: str) 
         return f"# yaml-language-server: $schema={os.path.relpath(schema, target.parent.resolve())}\n"
 
     text = SCHEMA_COMMENT.sub(repointed, text, count=1)
+    what = (": what phasedsl balance passes kept, what it flags moved or replaced"
+            if "generate" in made_by else
+            " in the order phasedsl balance proposed from its games")
     head = (f"# made by: {made_by}\n" if made_by else "") + (
-        f"# the phases of {name} ({source.name}) in the order phasedsl balance proposed from "
-        "its games\n")
+        f"# the phases of {name} ({source.name}){what}\n")
     return head + text
