@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 # The paths users take first (a whole process first of all); odds last (its exact table takes about a minute).
-ORDER = ["startup", "find", "batch", "hits", "replay", "simulate", "strong", "balance", "generate", "odds"]
+ORDER = ["startup", "find", "batch", "hits", "replay", "simulate", "strong", "loop", "odds"]
 
 
 def main(argv: list[str] | None = None) -> int:
