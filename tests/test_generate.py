@@ -286,7 +286,8 @@ def test_an_order_no_round_settles_is_written_with_the_flags_that_remain(monkeyp
             lo, hi = share - 0.04, share + 0.04
             rows.append(gen_module.Rung(r.phase, r.text, r.screen, r.dealt, PhaseInPlay(
                 i + 1, r.text, 400, done, share, (lo, hi), 1.0, (1.0, 1.0))))
-        return rows, {"hands_per_game": {"mean": 9.0, "ci95": (8.5, 9.5), "median": 9}}
+        return rows, {"hands_per_game": {"mean": 9.0, "ci95": (8.5, 9.5), "median": 9},
+                      "games": 80}
 
     monkeypatch.setattr(gen_module, "measure", rigged)
     out = tmp_path / "three.yaml"

@@ -209,11 +209,15 @@ def test_a_game_log_that_cannot_be_written_stops_the_game_with_an_error():
                                                  "regular file\n")
 
 
-def test_sampling_that_would_run_for_hours_is_refused_with_the_estimate(monkeypatch):
+def test_sampling_that_would_run_for_hours_is_refused_with_the_estimate(monkeypatch, tmp_path):
     # --draws 50 on a phase of ten groups sampled 200,000 hands of 60 cards, for as long
-    # as that took; the limit is lowered here so that any sampled figure passes it
+    # as that took; the limit is lowered here so that any sampled figure passes it (a
+    # cache of its own: a figure another test worked out would be read back, not sampled)
     import phasedsl.design.odds as odds
+    from phasedsl.design import difficulty
 
+    monkeypatch.setenv("PHASEDSL_CACHE", str(tmp_path))
+    difficulty.clear_memory()
     monkeypatch.setattr(odds, "MAX_SAMPLING_SECONDS", 1e-9)
     out = refused("odds", "1 color run of 4", "--samples", "5000", says="sampling 5,000 hands of "
                   "10 cards for 1 color run of 4 would take about")
