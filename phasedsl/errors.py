@@ -152,3 +152,20 @@ class ArgumentError(PhaseDSLError, TypeError):
         if len(shown) > 40:
             shown = shown[:40] + "..."
         super().__init__(f"{where}: expected {expected}, got {type(got).__name__} {shown}")
+
+
+def error_json(error: Exception) -> dict:
+    """Bad input as the command line's ``--json`` says it: ``{"error", "exit": 2}``, with
+    ``message`` and ``column`` where it points into a phrase or a card list, and
+    ``problems`` (each at its line and column) for a pack."""
+    def brief(problem) -> str:
+        return problem.brief() if hasattr(problem, "brief") else str(problem)
+
+    text = "\n".join(map(brief, error.problems)) if isinstance(error, PackError) else str(error)
+    out: dict = {"error": text, "exit": 2}
+    if isinstance(error, InputError) and error.column is not None:
+        out.update(message=error.message, column=error.column)
+    if isinstance(error, PackError):
+        out["problems"] = [d.to_json() if hasattr(d, "to_json") else {"message": str(d)}
+                           for d in error.problems]
+    return out

@@ -36,6 +36,9 @@ def pytest_collection_modifyitems(config, items):
         params = getattr(getattr(item, "callspec", None), "params", {})
         if item.nodeid in SLOW or str(params.get("command", "")).startswith(PLAYS_GAMES):
             item.add_marker(pytest.mark.slow)
+        elif params.get("name", "README.md") != "README.md" and "command" in params:
+            # (the documentation's examples: each a whole process; the README's stay quick)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

@@ -92,14 +92,14 @@ def test_the_readme_shows_real_replay_output():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "how-to" / "referee-logs.md").read_text(encoding="utf-8")
     example = str(root / "docs" / "examples" / "hand.jsonl")
     for args in ([], ["--json"]):
         r = runner.invoke(app, ["replay", example, *args])
         assert r.exit_code == 0
         shown = f"$ phasedsl replay docs/examples/hand.jsonl{' ' + args[0] if args else ''}\n"
         assert shown + r.output in readme
-    block = re.findall(r"```python\n(.*?)```", readme, flags=re.S)[1]
+    block = re.findall(r"```python\n(.*?)```", readme, flags=re.S)[0]
     assert "Game.new" in block
     exec(compile(block, "README.md", "exec"), {})
 
@@ -131,7 +131,7 @@ def test_the_readme_illegal_example_is_real_output(tmp_path):
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "how-to" / "referee-logs.md").read_text(encoding="utf-8")
     text = (root / "docs" / "examples" / "hand.jsonl").read_text(encoding="utf-8")
     bad = tmp_path / "bad.jsonl"
     bad.write_text(text.replace('"card": "W", "on"', '"card": "W=5", "on"'), encoding="utf-8")

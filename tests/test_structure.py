@@ -301,16 +301,15 @@ def test_the_engine_keeps_its_names():
     assert gamelog.read_log is not None
 
 
-LAYERS = ("cli", "conformance", "design", "players", "game", "packs", "dice", "melds",
+LAYERS = ("cli", "web", "conformance", "design", "players", "game", "packs", "dice", "melds",
           "solver", "model", "system")
 TOP = {"phasedsl", "phasedsl.__main__", "phasedsl.api", "phasedsl.errors"}
 
 
 def _readme_packages() -> list[str]:
-    text = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("\n## Layout"):]
-    section = section.split("\n## ", 2)[1]
-    return [row.split("|")[1].strip().strip("`").rstrip("/") for row in section.splitlines()
+    # (the layout's page in the documentation: docs/reference/layout.md)
+    text = (PACKAGE.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
+    return [row.split("|")[1].strip().strip("`").rstrip("/") for row in text.splitlines()
             if row.startswith("| `")]
 
 

@@ -247,6 +247,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                                      "no phase flagged; give the game length of both."),
     "generate": ("generate", "generate", "Write a new pack whose phases rise in difficulty, each "
                                          "phase's dealt chance beside it."),
+    "serve": ("serve", "serve", "Start a local web workbench for authors: a phrase box, a meld "
+                                "checker, a pack editor that lints as you type, balance with a "
+                                "button that applies its proposed order, the report, a game "
+                                "against bots, and links that carry a pack in their fragment."),
     "conformance": ("conformance", "conformance_group", "Phase 10's rules as test vectors: export "
                                                        "them, run another implementation over "
                                                        "them (docs/conformance.md)."),

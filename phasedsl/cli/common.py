@@ -10,7 +10,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ..errors import InputError, PackError, printable
+from ..errors import PackError, error_json, printable
 from . import style
 from .naming import complete_pack, complete_world
 
@@ -81,7 +81,7 @@ def fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
     if as_json is None:
         as_json = JSON_OUTPUT.get()
     if as_json:
-        say(json.dumps(_error_json(error) | known))
+        say(json.dumps(error_json(error) | known))
     else:
         colour = style.colour_wanted(sys.stderr)
         head = typer.style("error:", fg="red", bold=True) if colour else "error:"
@@ -100,17 +100,6 @@ def fail(error: Exception, as_json: bool | None = None, **known) -> NoReturn:
 
 def _brief(problem) -> str:
     return problem.brief() if hasattr(problem, "brief") else str(problem)
-
-
-def _error_json(error: Exception) -> dict:
-    text = "\n".join(map(_brief, error.problems)) if isinstance(error, PackError) else str(error)
-    out: dict = {"error": text, "exit": 2}
-    if isinstance(error, InputError) and error.column is not None:
-        out.update(message=error.message, column=error.column)
-    if isinstance(error, PackError):
-        out["problems"] = [d.to_json() if hasattr(d, "to_json") else {"message": str(d)}
-                           for d in error.problems]
-    return out
 
 
 def print_notes(phase, as_json: bool) -> None:

@@ -10,6 +10,7 @@ Outside this package only the names of ``FACE`` are used (each loaded on first u
 from ..system.face import lazy
 
 FACE = {
+    "reordered_text": "reorder",
     "DEFAULT_GAMES": "balance",
     "MIN_SPACE_HANDS": "balance",
     "MOST_SETTLE_GAMES": "difficulty",

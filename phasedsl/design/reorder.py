@@ -52,14 +52,15 @@ def _yaml():
     return y
 
 
-def _load(path: Path):
+def _load(path: Path, text: str | None = None):
     from ruamel.yaml.util import load_yaml_guess_indent
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise PhaseDSLError(f"cannot read {path} again: {getattr(e, 'strerror', None) or e}") \
-            from None
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise PhaseDSLError(f"cannot read {path} again: "
+                                f"{getattr(e, 'strerror', None) or e}") from None
     _, indent, offset = load_yaml_guess_indent(text)
     y = _yaml()
     y.block_sequences = offset is not None  # (whether the file shows how it indents them)
@@ -123,13 +124,30 @@ def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path:
     and what was replaced, as data.  The file says where it came from (``made_by``, the
     command, in a comment at its top) and its title says what changed; a schema comment is
     pointed at the schema from the new folder (or dropped where it does not lead there)."""
-    replaced = replaced or {}
     path = Path(path)
     check_writable(pack, path)
-    y, doc = _load(Path(pack.path))
-    src_path, node = _source(Path(pack.path), doc)
+    text, worlds = _rewritten(pack, Path(pack.path), None, orders, path, made_by,
+                              replaced or {})
+    size = write_text(path, text, force)
+    return {"path": str(path), "name": path.stem, "bytes": size, "copied_from": worlds[1],
+            "worlds": worlds[0]}
+
+
+def reordered_text(pack: Pack, text: str, orders: dict[str | None, tuple[int, ...]],
+                   made_by: str = "") -> str:
+    """``text`` (the file ``pack`` was read from, given as text: an editor's) with the
+    phases in the orders given, as ``write_reordered`` writes them, the name kept."""
+    path = Path(f"{pack.name}.yaml")
+    return _rewritten(pack, path, text, orders, path, made_by, {})[0]
+
+
+def _rewritten(pack: Pack, source: Path, text: str | None,
+               orders: dict[str | None, tuple[int, ...]], path: Path, made_by: str,
+               replaced: dict[str | None, dict[int, str]]) -> tuple[str, tuple[list, str | None]]:
+    y, doc = _load(source, text)
+    src_path, node = _source(source, doc)
     copied = None
-    if src_path != Path(pack.path):
+    if src_path != source:
         from copy import deepcopy
 
         copied = src_path.stem
@@ -139,9 +157,9 @@ def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path:
         node = doc["phases"]
     doc["name"] = path.stem
     ref = doc.get("extends")
-    if isinstance(ref, str) and is_file_ref(ref) and not Path(ref).is_absolute():
+    if text is None and isinstance(ref, str) and is_file_ref(ref) and not Path(ref).is_absolute():
         # a relative `extends` names a file beside the pack: say it from the new folder
-        target = Path(pack.path).parent / ref
+        target = source.parent / ref
         doc["extends"] = os.path.relpath(target.resolve(), path.parent.resolve())
     worlds = []
     lists = ([(None, node)] if "worlds" not in doc or copied else
@@ -160,11 +178,12 @@ def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path:
             moved = [{"phase": str(w.phases[n - 1].phase), "from": n, "to": s}
                      for s, n in zip(slots, order, strict=True) if s != n and s not in new]
         put = []
-        for slot, text in sorted(new.items()):
+        for slot, phrase in sorted(new.items()):
             gone = (order or slots)[slot - 1]
-            seq[slot - 1] = text
+            seq[slot - 1] = phrase
             seq.ca.items.pop(slot - 1, None)
-            put.append({"place": slot, "phase": text, "replaces": str(w.phases[gone - 1].phase)})
+            put.append({"place": slot, "phase": phrase,
+                        "replaces": str(w.phases[gone - 1].phase)})
         worlds.append({"world": key, "order": list(order or slots), "moved": moved,
                        "replaced": put})
     if isinstance(doc.get("title"), str):
@@ -175,25 +194,26 @@ def write_reordered(pack: Pack, orders: dict[str | None, tuple[int, ...]], path:
             doc["title"] = f"{doc['title']} (reordered by phasedsl {by})"
     out = io.StringIO()
     y.dump(doc, out)
-    text = _provenance(out.getvalue(), Path(pack.path), path, made_by, pack.name)
-    size = write_text(path, text, force)
-    return {"path": str(path), "name": path.stem, "bytes": size, "copied_from": copied,
-            "worlds": worlds}
+    return (_provenance(out.getvalue(), source, path, made_by, pack.name, text is None),
+            (worlds, copied))
 
 
 SCHEMA_COMMENT = re.compile(r"^# yaml-language-server: \$schema=(\S+)\n", re.M)
 
 
-def _provenance(text: str, source: Path, target: Path, made_by: str, name: str) -> str:
+def _provenance(text: str, source: Path, target: Path, made_by: str, name: str,
+                repoint: bool = True) -> str:
     """The written pack's first lines: where it came from, then a schema comment that
-    still leads to the schema from the new folder (else none)."""
+    still leads to the schema from the new folder (else none; kept as it is for a pack
+    given as text, whose folder is no folder here)."""
     def repointed(m: re.Match) -> str:
         schema = (source.parent / m.group(1)).resolve()
         if not schema.is_file():
             return ""
         return f"# yaml-language-server: $schema={os.path.relpath(schema, target.parent.resolve())}\n"
 
-    text = SCHEMA_COMMENT.sub(repointed, text, count=1)
+    if repoint:
+        text = SCHEMA_COMMENT.sub(repointed, text, count=1)
     what = (": what phasedsl balance passes kept, what it flags moved or replaced"
             if "generate" in made_by else
             " in the order phasedsl balance proposed from its games")

@@ -8,6 +8,7 @@ Outside this package only the names of ``FACE`` are used (each loaded on first u
 from ..system.face import lazy
 
 FACE = {
+    "check_text": "pack",
     "DEFAULT_SETTINGS": "pack",
     "Diagnostic": "pack",
     "MAX_EXTENDS": "pack",

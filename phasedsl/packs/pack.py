@@ -613,6 +613,33 @@ def check_file(ref: str | Path, strict: bool = False, within: str | Path | None 
     return _load(_resolve(str(ref), top, top), (), strict, top)
 
 
+def check_text(text: str, strict: bool = True) -> tuple[Pack | None, list[Diagnostic]]:
+    """A pack given as text (an editor's, a web page's), checked as ``check_file`` checks a
+    file, its problems said as of ``NAME.yaml``.  It may extend a built-in pack only: no
+    file it names is read."""
+    if len(text) > 1_000_000:
+        return None, [Diagnostic("pack", None, None,
+                                 "too large (over 1000 kB); a pack is a small file")]
+    try:
+        value = load(text).value
+    except YamlProblem:
+        value = None  # (said below, where the pack is read, at its line)
+    name = value.get("name") if isinstance(value, dict) else None
+    name = name if isinstance(name, str) and _is_name(name) else "pack"
+    path = Path(f"{name}.yaml")
+    ref = value.get("extends") if isinstance(value, dict) else None
+    if isinstance(ref, str) and is_file_ref(ref):
+        lines = text.splitlines()
+        mark = load(text).mark(("extends",))
+        return None, [_diag(str(path), mark, f"extends {quoted(ref)}: a pack given as text "
+                                             "may extend a built-in pack only (no file is read)",
+                            lines)]
+    try:
+        return _load(path, (), strict, None, text)
+    except PackError as e:
+        return None, list(e.problems)
+
+
 # The keys a pack's top level may hold (the schema's), and those it must.
 _PACK_KEYS = frozenset(schema()["properties"])
 _REQUIRED_KEYS = frozenset(schema()["required"])
@@ -632,9 +659,9 @@ def _name_problems(doc: Located, path: Path, lines: list[str]) -> list[Diagnosti
                   f"name {name!r} differs from the file name {path.stem!r}", lines)]
 
 
-def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None
-          ) -> tuple[Pack | None, list[Diagnostic]]:
-    pack, diags = _read_pack(path, chain, strict, within)
+def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
+          text: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
+    pack, diags = _read_pack(path, chain, strict, within, text)
     return (None if any(d.severity == "error" for d in diags) else pack), diags
 
 

@@ -8,6 +8,7 @@ Outside this package only the names of ``FACE`` are used (each loaded on first u
 from ..system.face import lazy
 
 FACE = {
+    "command_text": "play",
     "play_dice": "diceplay",
     "Bot": "bots",
     "BotSpec": "botspec",

@@ -1,0 +1,80 @@
+"""Work a request may ask for, bounded: run in a child process with a time limit, killed
+when it runs over (or when the client goes away), its progress passed on as it comes.
+
+A request's answer must never cost the server minutes (a pack whose balance would take
+that long is refused with the reason), and a slow exact count must not stall the other
+requests: the work is done by a forked child, which the server waits for in a thread.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import PhaseDSLError
+
+
+class Refused(PhaseDSLError):
+    """Work past its bounds (time, size): said with the reason, as bad input is."""
+
+
+def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the server alone decides to stop)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        if with_progress:
+            kwargs = dict(kwargs, progress=lambda done, total: conn.send(
+                ("progress", (done, total))))
+        conn.send(("ok", func(*args, **kwargs)))
+    except PhaseDSLError as e:
+        conn.send(("error", e))
+    except Exception as e:  # a bug: said as one, never a traceback to the client
+        conn.send(("crash", f"{type(e).__name__}: {e}"))
+    finally:
+        conn.close()
+
+
+def bounded(func: Callable, *args: Any, seconds: float, what: str,
+            progress: Callable[[int, int], None] | None = None, **kwargs: Any) -> Any:
+    """``func(*args, **kwargs)`` in a child process; its value, or ``Refused`` past
+    ``seconds``.  With ``progress``, ``func`` is given a ``progress(done, total)`` of its
+    own whose calls reach ``progress`` here.  A ``PhaseDSLError`` of the work is raised
+    here as it was raised there."""
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_child, args=(send, func, args, kwargs, progress is not None),
+                        daemon=True)
+    child.start()
+    send.close()
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Refused(f"{what} would take longer than {seconds:g} s here; the command "
+                              "line has no such bound (phasedsl --help)")
+            if not receive.poll(min(left, 0.2)):
+                if not child.is_alive() and not receive.poll(0):
+                    raise Refused(f"{what} stopped before it answered")
+                continue
+            try:
+                kind, value = receive.recv()
+            except EOFError:
+                raise Refused(f"{what} stopped before it answered") from None
+            if kind == "progress":
+                if progress is not None:
+                    progress(*value)
+                continue
+            if kind == "ok":
+                return value
+            if kind == "error":
+                raise value
+            raise Refused(f"{what} failed: {value}")
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join(1)
+        receive.close()
