@@ -64,6 +64,7 @@ def test_the_flags_rule_waits_for_every_phase_attempted_and_no_maybe():
 def test_balance_says_the_games_each_figure_rests_on_and_a_maybe_only_at_the_cap(
         monkeypatch):
     import phasedsl.design.difficulty as difficulty
+    import phasedsl.design.report  # noqa: F401  (imported now: it binds the real dealt_or_none)
 
     monkeypatch.setattr(difficulty, "dealt_or_none", lambda *a, **kw: None)  # (games only)
     b = balance("short-game-5", None, 2, games=60, seed=1, all_sizes=False)
