@@ -109,6 +109,20 @@ def test_a_game_against_bots_is_played_to_your_move_and_refuses_an_illegal_one(c
     assert s2["id"] == s["id"]
 
 
+def test_dice_hold_advice_and_the_twist_board(client):
+    a = client.post("/api/hold", json={"pack": "dice", "phase": 1, "rolls_left": 2,
+                                        "faces": "8 8 8 10 W W 1 2 5 6"}).json()
+    assert a["chance"] == "1/1" and a["phase"] == "2 sets of 3"  # (hold's own answer)
+    r = client.post("/api/hold", json={"pack": "dice", "phase": 1, "faces": "8 8"})
+    assert r.status_code == 400 and "every die" in r.json()["error"]
+    r = client.post("/api/hold", json={"pack": "original", "phase": 1, "faces": "8"})
+    assert r.status_code == 400 and "not played with dice" in r.json()["error"]
+    board = client.post("/api/board", json={"pack": "twist"}).json()
+    assert board["track"][0].strip().startswith("1. phase 1") and "twist" in board["track"][1]
+    s = client.post("/api/play/new", json={"pack": "twist", "players": 3}).json()
+    assert "board: you on space 1" in s["screen"] and "draw pile 2" in s["moves"]
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -18,6 +18,7 @@ MAX_GAMES = 80
 PHRASE_SECONDS = 20.0
 BALANCE_SECONDS = 180.0
 REPORT_SECONDS = 180.0
+DICE_SECONDS = 180.0  # (a dice phase's tables, the first time; cached on disk after)
 
 
 def text_of(value, what: str, most: int = MAX_TEXT) -> str:
@@ -153,6 +154,7 @@ def packs() -> list[dict]:
     for name in builtin_names():
         pack = load_pack(name)
         out.append({"name": name, "title": pack.title, "dice": pack.dice is not None,
+                    "board": pack.board is not None,
                     "worlds": [w.name for w in pack.worlds] if len(pack.worlds) > 1 else []})
     return out
 
@@ -166,3 +168,66 @@ def builtin_text(name: str) -> dict:
     if name not in builtin_names():
         raise PhaseDSLError(f"no built-in pack {name[:60]!r}")
     return {"name": name, "yaml": Path(load_pack(name).path).read_text(encoding="utf-8")}
+
+
+def dice_pack(name: str | None):
+    """A built-in dice pack by name (``dice`` by default)."""
+    from ..packs.pack import builtin_names, load_pack
+
+    name = name or "dice"
+    if name not in builtin_names():
+        raise PhaseDSLError(f"no built-in pack {name[:60]!r}")
+    pack = load_pack(name)
+    if pack.dice is None:
+        raise PhaseDSLError(f"{name} is not played with dice (it has no `dice:`)")
+    return pack
+
+
+def dice_table_work(name: str) -> dict:
+    """``odds DICEPACK --json``: each phase's exact chance of a turn under the best holds."""
+    from ..design.dicereport import highest_score
+    from ..dice import Space, table
+
+    pack = dice_pack(name)
+    rules = pack.rules_for(None)
+    space = Space(pack.dice)
+    tables = [(e.number, table(e.phase, rules, pack.dice, space)) for e in pack.world(None).phases]
+    return {"pack": pack.name, "dice": pack.dice.describe(), "rolls": pack.dice.rolls,
+            "phases": [t.to_json(i) for i, t in tables],
+            "highest_score": highest_score(pack.dice, [t.best_roll for _, t in tables])}
+
+
+def hold_work(name: str, phase: int, faces: str, rolls_left: int) -> dict:
+    """``hold``: which dice to keep before a re-roll, and the exact chance it gives."""
+    from ..dice import Space, advise, colour_matters, fits_dice, parse_roll
+
+    pack = dice_pack(name)
+    if not isinstance(phase, int) or isinstance(phase, bool):
+        raise PhaseDSLError("phase: a phase number")
+    entry, rules = pack.phase_entry(phase, None)
+    words = text_of(faces, "faces", 200).split()
+    showing = parse_roll(words, rules.deck, pack.dice,
+                         colour_free=not colour_matters(entry.phase, rules))
+    why = fits_dice(showing, pack.dice)
+    if why or len(showing) != pack.dice.count:
+        raise PhaseDSLError(f"give the face of every die ({pack.dice.count})"
+                            + (f": {why}" if why else f", not {len(showing)}"))
+    if not isinstance(rolls_left, int) or not 1 <= rolls_left < pack.dice.rolls:
+        raise PhaseDSLError(f"rolls left: 1 to {pack.dice.rolls - 1}")
+    return advise(entry.phase, rules, pack.dice, showing, rolls_left,
+                  Space(pack.dice)).to_json() | {"phase": str(entry.phase)}
+
+
+def board(body: dict) -> dict:
+    """A board pack's track (``show``'s), space by space, and the board as data."""
+    from ..packs.pack import board_document, builtin_names, load_pack
+
+    name = body.get("pack") or "twist"
+    if name not in builtin_names():
+        raise PhaseDSLError(f"no built-in pack {str(name)[:60]!r}")
+    pack = load_pack(name)
+    if pack.board is None:
+        raise PhaseDSLError(f"{name} is not played on a board (it has no `board:`)")
+    w = pack.worlds[0]
+    return {"pack": pack.name, "track": list(pack.board.track(tuple(e.phase for e in w.played))),
+            "board": board_document(pack.board)}

@@ -128,8 +128,22 @@ def create_app() -> Starlette:
         except PhaseDSLError as e:
             return _bad(e)
 
+    def dice(body: dict) -> dict:
+        name = answers.dice_pack(body.get("pack")).name
+        return bounded(answers.dice_table_work, name, seconds=answers.DICE_SECONDS,
+                       what="the dice tables")
+
+    def hold(body: dict) -> dict:
+        name = answers.dice_pack(body.get("pack")).name
+        return bounded(answers.hold_work, name, body.get("phase"), body.get("faces"),
+                       body.get("rolls_left", 2), seconds=answers.DICE_SECONDS,
+                       what="the hold advice")
+
     routes = [
         Route("/", page),
+        Route("/api/dice", _route(dice), methods=["POST"]),
+        Route("/api/hold", _route(hold), methods=["POST"]),
+        Route("/api/board", _route(answers.board), methods=["POST"]),
         Route("/api/packs", pack_list),
         Route("/api/pack/{name}", pack_text),
         Route("/static/{name}", static),

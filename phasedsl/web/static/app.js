@@ -26,8 +26,15 @@ function debounce(fn, ms) {
 async function loadPacks() {
   const r = await fetch("/api/packs");
   const packs = await r.json();
+  for (const p of packs) {
+    const sel = p.dice ? $("dice-pack") : p.board ? $("board-pack") : null;
+    if (!sel) continue;
+    const o = document.createElement("option");
+    o.value = p.name; o.textContent = p.name;
+    sel.appendChild(o);
+  }
   for (const sel of document.querySelectorAll("select.packs")) {
-    for (const p of packs) {
+    for (const p of packs.filter((q) => !q.dice)) {
       const o = document.createElement("option");
       o.value = p.name; o.textContent = p.name;
       if (p.name === "original") o.selected = true;
@@ -268,6 +275,41 @@ async function playMove(m) {
   catch (e) { $("play-said").textContent = "error: " + said(e); }
 }
 
+// ------------------------------------------------------------------ dice and twist
+function pct(x) { return (100 * x).toFixed(4) + "%"; }
+
+async function diceTable() {
+  const out = $("dice-out");
+  out.textContent = "working out the tables (exact; the first time takes a while)...";
+  try {
+    const got = await post("/api/dice", {pack: $("dice-pack").value});
+    const lines = [`${got.pack}: ${got.dice}; ${got.rolls} rolls, the best dice kept (exact)`];
+    for (const p of got.phases)
+      lines.push(`${String(p.index).padStart(2)}  ${p.phase.padEnd(28)} ${pct(p.decimal)}  (${p.exact})`);
+    lines.push(`highest possible score: ${got.highest_score}`);
+    out.textContent = lines.join("\n");
+  } catch (e) { out.textContent = "error: " + said(e); }
+}
+
+async function holdAdvice() {
+  const out = $("hold-out");
+  try {
+    const a = await post("/api/hold", {pack: $("dice-pack").value,
+      phase: Number($("hold-phase").value), rolls_left: Number($("hold-left").value),
+      faces: $("hold-faces").value});
+    out.textContent = `keep ${a.keep.join(" ") || "nothing"}: ${pct(a.decimal)} (${a.chance}) to make ` +
+      `phase ${$("hold-phase").value} (${a.phase})`;
+  } catch (e) { out.textContent = "error: " + said(e); }
+}
+
+async function showBoard() {
+  const out = $("board-out");
+  try {
+    const got = await post("/api/board", {pack: $("board-pack").value});
+    out.textContent = got.track.join("\n");
+  } catch (e) { out.textContent = "error: " + said(e); }
+}
+
 // ------------------------------------------------------------------ start
 async function start() {
   await loadPacks();
@@ -282,6 +324,9 @@ async function start() {
   $("report-run").addEventListener("click", runReport);
   $("report-print").addEventListener("click", () => $("report-frame").contentWindow.print());
   $("play-new").addEventListener("click", newGame);
+  $("dice-table").addEventListener("click", diceTable);
+  $("hold-run").addEventListener("click", holdAdvice);
+  $("board-show").addEventListener("click", showBoard);
   $("play-command").addEventListener("keydown", (ev) => {
     if (ev.key === "Enter") { playMove(ev.target.value); ev.target.value = ""; }
   });
