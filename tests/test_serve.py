@@ -38,6 +38,7 @@ def test_the_page_and_its_files_come_from_the_package_with_no_cdn(client):
 def test_a_phrase_gives_its_canonical_form_and_the_dealt_chance_odds_gives(client):
     r = client.post("/api/phrase", json={"phrase": "two sets of three"})
     assert r.status_code == 200 and r.json()["canonical"] == "2 sets of 3"
+    assert r.json()["groups"][0]["canonical"] == "1 set of 3"
     d = client.post("/api/dealt", json={"phrase": "two sets of three"}).json()
     assert d["method"] == "exact" and d["fraction"] and d["describe"] == "18.2752% (exact)"
 

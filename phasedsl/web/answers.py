@@ -50,7 +50,8 @@ def phrase(body: dict) -> dict:
     phase = Phase.parse(text_of(body.get("phrase"), "phrase", 2_000), rules.deck)
     return {"phrase": body["phrase"], "canonical": phase.canonical(rules.deck),
             "plain": phase.plain(rules.deck), "cards_needed": phase.cards_needed,
-            "groups": [str(g) for g in phase.groups]}
+            "groups": [{"canonical": g.describe(rules.deck), **g.to_json(rules.deck)}
+                       for g in phase.groups]}
 
 
 def dealt(body: dict) -> dict:
