@@ -16,6 +16,7 @@ MAX_CARDS = 200
 MAX_GAMES = 80
 # Seconds each kind of work may take here before it is refused with the reason.
 PHRASE_SECONDS = 20.0
+LINT_SECONDS = 20.0  # (lint asks the solver whether each phase can be made at all)
 BALANCE_SECONDS = 180.0
 REPORT_SECONDS = 180.0
 DICE_SECONDS = 180.0  # (a dice phase's tables, the first time; cached on disk after)
