@@ -4,7 +4,9 @@ Every ``$ phasedsl ...`` line in a fenced block of README.md or of a page under 
 run by bash (so pipes work as shown), with ``phasedsl`` being this checkout's ``python -m
 phasedsl.cli``; what it prints (stdout and stderr together) must equal the lines under it,
 and its exit code the ``[exit N]`` marker (0 when there is none).  Every ``python`` block
-runs too.
+runs too.  A ``sh`` block is a command to type (an install, ``serve``, a program of one's
+own under ``conformance run``): not run here; where the page shows what one writes (the
+pack ``generate`` writes), a test of that command compares it.
 """
 
 import difflib

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -361,3 +362,12 @@ def test_every_kind_the_dsl_has_can_be_asked_for(tmp_path):
     assert pack.rules.runs_wrap and "runs that wrap around" in pack.description
     assert {g.kind.value for e in pack.worlds[0].phases for g in e.phase.groups} <= {
         "over", "under", "run"}
+
+
+def test_the_docs_show_the_pack_this_command_writes(ten):
+    """docs/tutorials/generate.md shows `generate --phases 10 --seed 1 -o ten.yaml`'s file
+    whole: it must be the file the command writes today."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "tutorials" / "generate.md").read_text()
+    block = re.search(r"```yaml\n(# made by: phasedsl generate --phases 10 --seed 1 -o "
+                      r"ten\.yaml\n.*?)```", page, flags=re.S).group(1)
+    assert block == ten.read_text()
