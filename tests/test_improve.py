@@ -51,7 +51,7 @@ def test_a_flag_no_order_removes_is_replaced_and_every_other_phase_kept(tmp_path
     rows = tuple(replace(r, easier_than_previous=r.number == third) for r in b.proposed.phases)
     before = replace(b, proposed=replace(b.proposed, phases=rows))
     assert before.proposed.flagged == (third,) and not before.resolved
-    got = replace_flagged(pack, None, before, pack_kinds(pack, None), 1, 1,
+    got = replace_flagged(pack, None, before, before.proposed, pack_kinds(pack, None), 1, 1,
                           lambda *a: None)
     assert got.how == "replaced" and list(got.replaced) == [3]
     assert got.replaced[3] not in {e.text for e in pack.worlds[0].phases}
@@ -77,3 +77,20 @@ def test_from_refuses_what_does_not_go_with_it():
                        ([], "--phases N")):
         r = runner.invoke(app, ["generate", *args])
         assert r.exit_code == 2 and says in r.output, (args, r.output)
+
+
+def test_a_flagged_phase_alone_moves_up_to_where_its_share_fits():
+    from phasedsl.design.balance import OrderFigures
+    from phasedsl.design.difficulty import PhaseInPlay
+
+    def row(n, share, flag=False):
+        return PhaseInPlay(n, f"p{n}", 100, round(100 * share), share, (share, share), 1.0,
+                           (1.0, 1.0), easier_than_previous=flag)
+
+    figs = OrderFigures((1, 2, 3, 4, 5), (row(1, .9), row(2, .7), row(3, .5), row(4, .8, True),
+                                          row(5, .4)), {})
+    assert figs.flagged == (4,)
+    # 4 completes more often than 2 and 3, less than 1: just after 1; the rest keep order
+    from phasedsl.design.improve import moved_up
+
+    assert moved_up(figs) == (1, 4, 2, 3, 5)

@@ -195,11 +195,14 @@ def _improve(source: str, world: str | None, kinds, players: int, seed: int, job
                    + ("; nothing written" if output is not None else ""))
         return
     flagged = ", ".join(map(str, b.current.flagged))
-    maybe = ", ".join(map(str, b.proposed.maybe)) if got.how == "reordered" else ""
-    how = ((f"balance's proposed order removes every flag (maybe: {maybe}, marked ? by "
-            "balance)" if maybe else "balance's proposed order removes every flag")
-           if got.how == "reordered" else
-           "no order of its phases removes every flag: the flagged ones replaced")
+    maybe = ", ".join(map(str, got.maybe))
+    how = {"moved": "the flagged phases moved up to where they fit removes every flag",
+           "reordered": "balance's proposed order removes every flag (moving the flagged "
+                        "phases alone did not)",
+           "replaced": "no order of its phases removes every flag: the flagged ones "
+                       "replaced"}[got.how]
+    if maybe:
+        how += f" (maybe: {maybe}, marked ? by balance)"
     typer.echo(f"{head}: balance flags {flagged} ({b.current.games} games); {how}")
     for line in got.changes():
         typer.echo(f"  {line}")

@@ -263,6 +263,15 @@ def _measure(games: _Games, pack: Pack, world: str | None, order: tuple[int, ...
         records
 
 
+def measure_order(pack: Pack, world: str | None, order: tuple[int, ...], players: int,
+                  games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, jobs: int = 1,
+                  progress: Callable[[int, int], None] | None = None) -> OrderFigures:
+    """One order of a world's played phases (printed numbers), measured as ``balance``
+    measures today's: the same games, the same rule for when they are enough."""
+    runs = _Games(pack, world, games, seed, jobs, progress, games)
+    return _measure(runs, pack, world, order, players, True)[0]
+
+
 def _length(records: list, players: int) -> dict:
     return summarize(records, players)["hands_per_game"] | {"games": len(records)}
 

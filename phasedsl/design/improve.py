@@ -3,11 +3,15 @@ only what it flags is moved or replaced.
 
 1. ``balance`` measures the world as it is, in the games it plays at its defaults.  No
    phase flagged: nothing changes.
-2. Its proposed order removes every flag: that order is the answer (the phases are moved,
-   none replaced).
-3. Otherwise the phases it still flags are replaced: every phase balance passes is held
-   at its place in the proposed order (``generate``'s pins), and ``generate``'s settling
-   rounds put in a flagged phase's place a new phrase of the pack's kinds whose share of
+2. Each flagged phase alone is moved up to where its share of completed attempts fits
+   (after the last phase before it that completes more often; the others keep their
+   order), and the order is measured again: no flag left, that order is the answer
+   (the phases are moved, none replaced).  Else balance's own proposal (every phase in
+   the order of its share), where it removes every flag.
+3. Otherwise the phases still flagged in the better of those two orders are replaced:
+   every phase balance passes is held at its place in it (``generate``'s pins), and
+   ``generate``'s settling rounds
+   put in a flagged phase's place a new phrase of the pack's kinds whose share of
    completed attempts lies between its neighbours', played again until no phase is
    flagged (or the rounds run out, and the flags left are said).
 
@@ -21,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from ..model.coerce import as_world
 from ..packs.pack import Pack, as_pack
-from .balance import Balance, balance
+from .balance import Balance, OrderFigures, balance, measure_order
 from .difficulty import DEFAULT_GAMES, DEFAULT_SEED
 from .generate import (
     CALIBRATION_EXTRA,
@@ -45,10 +49,12 @@ from .generate import (
 
 @dataclass(frozen=True)
 class Improved:
-    """What ``improve`` did to one world: ``how`` is "nothing", "reordered" or "replaced";
-    ``order`` the printed numbers of the phases in their new places (a replaced place
-    keeps the number of the phase it replaced); ``replaced`` the new phrase of each
-    replaced place (from 1); ``flags`` what balance still flags, in words."""
+    """What ``improve`` did to one world: ``how`` is "nothing", "moved" (the flagged phases
+    alone moved up), "reordered" (balance's proposed order) or "replaced"; ``order`` the
+    printed numbers of the phases in their new places (a replaced place keeps the number
+    of the phase it replaced); ``replaced`` the new phrase of each replaced place (from 1);
+    ``flags`` what balance still flags, in words; ``maybe`` the phases still only maybe
+    easier than the one before (by printed number)."""
 
     world: str | None
     before: Balance
@@ -56,6 +62,7 @@ class Improved:
     order: tuple[int, ...]
     replaced: dict[int, str]
     flags: tuple[str, ...] = ()
+    maybe: tuple[int, ...] = ()
 
     def changes(self) -> list[str]:
         """Each change in words: "phase 8 (7 cards of one color) moved to 4th", "phase 7
@@ -73,6 +80,7 @@ class Improved:
         return {"world": self.world, "how": self.how, "order": list(self.order),
                 "replaced": {str(k): v for k, v in sorted(self.replaced.items())},
                 "changes": self.changes(), "flags_left": list(self.flags),
+                "maybe_left": list(self.maybe),
                 "balance_before": {"flagged": list(self.before.current.flagged),
                                    "maybe": list(self.before.current.maybe),
                                    "games": self.before.current.games}}
@@ -105,17 +113,39 @@ def improve(pack: Pack | str, world: str | None = None, kinds: tuple[str, ...] |
     today = before.current.order
     if not before.current.flagged:
         return Improved(name, before, "nothing", today, {})
-    if before.resolved:
-        return Improved(name, before, "reordered", before.proposed.order, {})
-    return replace_flagged(pack, name, before, kinds or pack_kinds(pack, name), seed, jobs,
-                            progress)
+    moved = measure_order(pack, name, moved_up(before.current), before.players, games,
+                          DEFAULT_SEED, jobs, tick)
+    if not moved.flagged:
+        return Improved(name, before, "moved", moved.order, {}, maybe=moved.maybe)
+    if before.resolved:  # (balance's own proposal: every phase sorted by its share)
+        return Improved(name, before, "reordered", before.proposed.order, {},
+                        maybe=before.proposed.maybe)
+    best = min((moved, before.proposed), key=lambda f: (len(f.flagged), len(f.maybe)))
+    return replace_flagged(pack, name, before, best, kinds or pack_kinds(pack, name), seed,
+                           jobs, progress)
 
 
-def replace_flagged(pack: Pack, world: str | None, before: Balance, kinds: tuple[str, ...],
-                     seed: int, jobs: int, progress: Progress) -> Improved:
+def moved_up(figs: OrderFigures) -> tuple[int, ...]:
+    """``figs``' order with each flagged phase moved up to just after the last phase before
+    it that completes more often (the others keep their order)."""
+    share = {r.number: r.completed_share or 0.0 for r in figs.phases}
+    order = list(figs.order)
+    for n in figs.flagged:
+        i = order.index(n)
+        order.pop(i)
+        j = i
+        while j and share[order[j - 1]] < share[n]:
+            j -= 1
+        order.insert(j, n)
+    return tuple(order)
+
+
+def replace_flagged(pack: Pack, world: str | None, before: Balance, best: OrderFigures,
+                    kinds: tuple[str, ...], seed: int, jobs: int, progress: Progress) -> Improved:
+    """``best`` (an order of the world's phases, measured) with each phase it flags replaced,
+    the others held at their places."""
     w = pack.world(world)
     rules = w.rules
-    best = before.proposed
     rows = {r.number: r for r in best.phases}
     entries = {e.number: e for e in w.played}
     flagged = set(best.flagged)
