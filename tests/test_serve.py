@@ -201,3 +201,31 @@ def test_in_a_real_browser_phrase_lint_balance_and_a_share_link(server, browser)
     other.wait_for_selector("body[data-ready=yes]")
     assert other.input_value("#editor") == applied
     context.close()
+
+
+def _sleeps(seconds: float, progress=None) -> str:
+    if progress:
+        progress(1, 2)
+    time.sleep(seconds)
+    return "done"
+
+
+def _fails() -> None:
+    from phasedsl.errors import PhaseDSLError
+
+    raise PhaseDSLError("bad input, as the CLI says it")
+
+
+def test_work_past_its_time_is_refused_and_its_child_killed():
+    from phasedsl.errors import PhaseDSLError
+    from phasedsl.web.work import Refused, bounded
+
+    seen = []
+    assert bounded(_sleeps, 0.0, seconds=10, what="a nap", progress=lambda d, t: seen.append(
+        (d, t))) == "done" and seen == [(1, 2)]
+    start = time.monotonic()
+    with pytest.raises(Refused, match="a long nap would take longer than 0.5 s"):
+        bounded(_sleeps, 60.0, seconds=0.5, what="a long nap")
+    assert time.monotonic() - start < 5  # (a hang guard: the child is killed, not waited for)
+    with pytest.raises(PhaseDSLError, match="bad input, as the CLI says it"):
+        bounded(_fails, seconds=10, what="a failure")

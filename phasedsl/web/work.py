@@ -9,12 +9,20 @@ requests: the work is done by a forked child, which the server waits for in a th
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import PhaseDSLError
+
+# Children working at once (the others wait their turn, up to their own time limit): one a
+# CPU, so that a page sending many requests cannot fork the machine to a halt.
+_RUNNING = threading.BoundedSemaphore(max(1, len(os.sched_getaffinity(0))
+                                          if hasattr(os, "sched_getaffinity")
+                                          else os.cpu_count() or 1))
 
 
 class Refused(PhaseDSLError):
@@ -43,13 +51,23 @@ def bounded(func: Callable, *args: Any, seconds: float, what: str,
     ``seconds``.  With ``progress``, ``func`` is given a ``progress(done, total)`` of its
     own whose calls reach ``progress`` here.  A ``PhaseDSLError`` of the work is raised
     here as it was raised there."""
+    deadline = time.monotonic() + seconds
+    if not _RUNNING.acquire(timeout=seconds):
+        raise Refused(f"{what}: the server is busy with other work; try again")
+    try:
+        return _run(func, args, kwargs, deadline, seconds, what, progress)
+    finally:
+        _RUNNING.release()
+
+
+def _run(func: Callable, args: tuple, kwargs: dict, deadline: float, seconds: float, what: str,
+         progress: Callable[[int, int], None] | None) -> Any:
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(send, func, args, kwargs, progress is not None),
                         daemon=True)
     child.start()
     send.close()
-    deadline = time.monotonic() + seconds
     try:
         while True:
             left = deadline - time.monotonic()
