@@ -224,7 +224,7 @@ def test_work_past_its_time_is_refused_and_its_child_killed():
     assert bounded(_sleeps, 0.0, seconds=10, what="a nap", progress=lambda d, t: seen.append(
         (d, t))) == "done" and seen == [(1, 2)]
     start = time.monotonic()
-    with pytest.raises(Refused, match="a long nap would take longer than 0.5 s"):
+    with pytest.raises(Refused, match=r"a long nap would take longer than 0\.5 s"):
         bounded(_sleeps, 60.0, seconds=0.5, what="a long nap")
     assert time.monotonic() - start < 5  # (a hang guard: the child is killed, not waited for)
     with pytest.raises(PhaseDSLError, match="bad input, as the CLI says it"):
