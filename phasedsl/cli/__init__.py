@@ -327,8 +327,9 @@ class _Root(_Group):
 app = _App(
     name="phasedsl",
     cls=_Root,
-    help="Rules toolkit for Phase 10 and its variants (cards, Phase 10 Dice): read phases, "
-         "check melds, hits, scores and rolls.",
+    help="Rules toolkit for Phase 10 and its variants (cards, Phase 10 Dice, Phase 10 Twist): "
+         "read phases, check melds, hits, scores and rolls; referee, simulate, balance and "
+         "generate packs; 'phasedsl serve' for a workbench in the browser.",
     no_args_is_help=True,
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
