@@ -31,13 +31,17 @@ def test_a_pack_balance_passes_is_left_as_it_is(tmp_path):
 
 def test_original_is_reordered_as_balance_proposes_and_each_move_is_said(tmp_path):
     out = tmp_path / "better.yaml"
-    r = runner.invoke(app, ["generate", "--from", "original", "-o", str(out), "--jobs", "2"])
+    r = runner.invoke(app, ["generate", "--from", "original", "-o", str(out), "--jobs", "2",
+                            "--json"])
     assert r.exit_code == 0, r.output
-    b = balance("original", jobs=2, all_sizes=False)
-    assert "balance flags 4, 8" in r.stdout and "moved to place 3" in r.stdout
+    said = json.loads(r.stdout)
+    # (moving 4 and 8 alone leaves a flag on original; balance's proposal removes both)
+    assert said["how"] == "reordered" and said["balance_before"]["flagged"] == [4, 8]
+    assert said["order"] == [1, 2, 4, 8, 5, 3, 6, 9, 10, 7]
+    assert "phase 4 (1 run of 7) moved to place 3" in said["changes"]
     pack = load_pack(out)
     old = load_pack("original").worlds[0].phases
-    assert [e.text for e in pack.worlds[0].phases] == [old[n - 1].text for n in b.proposed.order]
+    assert [e.text for e in pack.worlds[0].phases] == [old[n - 1].text for n in said["order"]]
     text = out.read_text()
     assert text.startswith("# made by: phasedsl generate --from original --seed 1 -o better.yaml")
     assert "(reordered by phasedsl generate)" in text
