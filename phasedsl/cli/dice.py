@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PhaseDSLError
 from .common import JsonOpt, say
 
 
@@ -33,12 +32,10 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
     rolls), its expected turns, and the best expected score of a turn."""
     from fractions import Fraction
 
-    from ..design.dicereport import highest_score
-    from ..dice import Space, table
+    from ..design.dicereport import dice_tables, highest_score
 
     pack, rules, phases = _pack_and_phases(variant, phrase, world)
-    space = Space(pack.dice)
-    tables = [(i, table(p, rules, pack.dice, space)) for i, p in phases]
+    tables = dice_tables(pack, rules, phases)
     solo = sum((t.expected_turns for _, t in tables if t.expected_turns), Fraction(0))
     never = [i for i, t in tables if t.expected_turns is None]
     top = highest_score(pack.dice, [t.best_roll for _, t in tables]) if phrase is None else None
@@ -91,22 +88,10 @@ def hold(
 
         phasedsl hold dice --phase 1 --rolls-left 2 8 8 8 10 W W 1 2 5 6
     """
-    from ..dice import Space, advise, colour_matters, fits_dice, parse_roll
+    from ..design.dicereport import hold_advice
     from ..packs.pack import load_pack
 
-    p = load_pack(pack)
-    if p.dice is None:
-        raise PhaseDSLError(f"hold: pack {pack!r} is not played with dice (it has no `dice:`)")
-    entry, rules = p.phase_entry(phase_no, None)
-    showing = parse_roll(faces, rules.deck, p.dice,
-                         colour_free=not colour_matters(entry.phase, rules))
-    why = fits_dice(showing, p.dice)
-    if why or len(showing) != p.dice.count:
-        raise PhaseDSLError(f"give the face of every die ({p.dice.count})" + (f": {why}" if why else
-                            f", not {len(showing)}"))
-    if not 1 <= rolls_left < p.dice.rolls:
-        raise PhaseDSLError(f"--rolls-left: 1 to {p.dice.rolls - 1}, not {rolls_left}")
-    a = advise(entry.phase, rules, p.dice, showing, rolls_left, Space(p.dice))
+    entry, a = hold_advice(load_pack(pack), phase_no, faces, rolls_left)
     if as_json:
         say(json.dumps(a.to_json()))
         return

@@ -23,6 +23,8 @@ FACE = {
     "balance_worlds": "balance",
     "check_writable": "reorder",
     "dice_figures": "dicereport",
+    "dice_tables": "dicereport",
+    "hold_advice": "dicereport",
     "dice_summary_text": "dicesim",
     "comparison": "balance",
     "failing": "generate",

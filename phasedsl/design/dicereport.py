@@ -27,6 +27,34 @@ def highest_score(dice, best_rolls: list[int]) -> int:
     return sum(best_rolls) + five + sc.first_finish_bonus
 
 
+def hold_advice(pack: Pack, phase_no: int, faces: list[str], rolls_left: int):
+    """``phasedsl hold``'s answer: (the phase's entry, ``dice.advise``'s advice) for the
+    faces showing (every die's) with ``rolls_left`` re-rolls left; bad input raises
+    ``PhaseDSLError`` as the CLI says it."""
+    from ..dice import advise, colour_matters, fits_dice, parse_roll
+    from ..errors import PhaseDSLError
+
+    if pack.dice is None:
+        raise PhaseDSLError(f"hold: pack {pack.name!r} is not played with dice (it has no "
+                            "`dice:`)")
+    entry, rules = pack.phase_entry(phase_no, None)
+    showing = parse_roll(faces, rules.deck, pack.dice,
+                         colour_free=not colour_matters(entry.phase, rules))
+    why = fits_dice(showing, pack.dice)
+    if why or len(showing) != pack.dice.count:
+        raise PhaseDSLError(f"give the face of every die ({pack.dice.count})"
+                            + (f": {why}" if why else f", not {len(showing)}"))
+    if not 1 <= rolls_left < pack.dice.rolls:
+        raise PhaseDSLError(f"--rolls-left: 1 to {pack.dice.rolls - 1}, not {rolls_left}")
+    return entry, advise(entry.phase, rules, pack.dice, showing, rolls_left, Space(pack.dice))
+
+
+def dice_tables(pack: Pack, rules, phases: list) -> list:
+    """``odds DICEPACK``'s tables: (number, ``dice.table``) of each (number, phase)."""
+    space = Space(pack.dice)
+    return [(i, table(p, rules, pack.dice, space)) for i, p in phases]
+
+
 def dice_figures(pack: Pack, world: str | None, games: int, players: int, seed: int,
                  progress: Callable[[int], None] | None = None) -> dict:
     w = pack.world(world)

@@ -6,8 +6,13 @@ same errors (``errors.error_json`` gives them the CLI's JSON form).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import PhaseDSLError
 from ..model.rules import Rules
+
+if TYPE_CHECKING:
+    from ..packs.pack import Pack
 
 # The largest text a request may carry (a pack is a small file; the CLI reads up to 1 MB).
 MAX_TEXT = 200_000
@@ -31,15 +36,19 @@ def text_of(value, what: str, most: int = MAX_TEXT) -> str:
     return value
 
 
-def rules_of(pack_name: str | None) -> Rules:
-    """The rules of a built-in pack (original by default): the only packs read by name."""
+def builtin(name) -> Pack:
+    """A built-in pack by name: the only packs a request may name."""
     from ..packs.pack import builtin_names, load_pack
 
-    name = pack_name or "original"
-    if name not in builtin_names():
-        raise PhaseDSLError(f"no built-in pack {name[:60]!r} (the browser reads built-in packs "
-                            "only; paste a pack of your own in the editor)")
-    return load_pack(name).rules
+    if not isinstance(name, str) or name not in builtin_names():
+        raise PhaseDSLError(f"no built-in pack {str(name)[:60]!r} (the browser reads built-in "
+                            "packs only; paste a pack of your own in the editor)")
+    return load_pack(name)
+
+
+def rules_of(pack_name: str | None) -> Rules:
+    """The rules of a built-in pack (original by default)."""
+    return builtin(pack_name or "original").rules
 
 
 def phrase(body: dict) -> dict:
@@ -165,35 +174,24 @@ def builtin_text(name: str) -> dict:
     """A built-in pack's file, to start the editor from (no other file is read)."""
     from pathlib import Path
 
-    from ..packs.pack import builtin_names, load_pack
-
-    if name not in builtin_names():
-        raise PhaseDSLError(f"no built-in pack {name[:60]!r}")
-    return {"name": name, "yaml": Path(load_pack(name).path).read_text(encoding="utf-8")}
+    return {"name": name, "yaml": Path(builtin(name).path).read_text(encoding="utf-8")}
 
 
 def dice_pack(name: str | None):
     """A built-in dice pack by name (``dice`` by default)."""
-    from ..packs.pack import builtin_names, load_pack
-
-    name = name or "dice"
-    if name not in builtin_names():
-        raise PhaseDSLError(f"no built-in pack {name[:60]!r}")
-    pack = load_pack(name)
+    pack = builtin(name or "dice")
     if pack.dice is None:
-        raise PhaseDSLError(f"{name} is not played with dice (it has no `dice:`)")
+        raise PhaseDSLError(f"{pack.name} is not played with dice (it has no `dice:`)")
     return pack
 
 
 def dice_table_work(name: str) -> dict:
     """``odds DICEPACK --json``: each phase's exact chance of a turn under the best holds."""
-    from ..design.dicereport import highest_score
-    from ..dice import Space, table
+    from ..design.dicereport import dice_tables, highest_score
 
     pack = dice_pack(name)
-    rules = pack.rules_for(None)
-    space = Space(pack.dice)
-    tables = [(e.number, table(e.phase, rules, pack.dice, space)) for e in pack.world(None).phases]
+    tables = dice_tables(pack, pack.rules_for(None),
+                         [(e.number, e.phase) for e in pack.world(None).phases])
     return {"pack": pack.name, "dice": pack.dice.describe(), "rolls": pack.dice.rolls,
             "phases": [t.to_json(i) for i, t in tables],
             "highest_score": highest_score(pack.dice, [t.best_roll for _, t in tables])}
@@ -201,35 +199,23 @@ def dice_table_work(name: str) -> dict:
 
 def hold_work(name: str, phase: int, faces: str, rolls_left: int) -> dict:
     """``hold``: which dice to keep before a re-roll, and the exact chance it gives."""
-    from ..dice import Space, advise, colour_matters, fits_dice, parse_roll
+    from ..design.dicereport import hold_advice
 
-    pack = dice_pack(name)
-    if not isinstance(phase, int) or isinstance(phase, bool):
-        raise PhaseDSLError("phase: a phase number")
-    entry, rules = pack.phase_entry(phase, None)
-    words = text_of(faces, "faces", 200).split()
-    showing = parse_roll(words, rules.deck, pack.dice,
-                         colour_free=not colour_matters(entry.phase, rules))
-    why = fits_dice(showing, pack.dice)
-    if why or len(showing) != pack.dice.count:
-        raise PhaseDSLError(f"give the face of every die ({pack.dice.count})"
-                            + (f": {why}" if why else f", not {len(showing)}"))
-    if not isinstance(rolls_left, int) or not 1 <= rolls_left < pack.dice.rolls:
-        raise PhaseDSLError(f"rolls left: 1 to {pack.dice.rolls - 1}")
-    return advise(entry.phase, rules, pack.dice, showing, rolls_left,
-                  Space(pack.dice)).to_json() | {"phase": str(entry.phase)}
+    for value, what in ((phase, "phase"), (rolls_left, "rolls left")):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise PhaseDSLError(f"{what}: a number")
+    entry, advice = hold_advice(dice_pack(name), phase, text_of(faces, "faces", 200).split(),
+                                rolls_left)
+    return advice.to_json() | {"phase": str(entry.phase)}
 
 
 def board(body: dict) -> dict:
     """A board pack's track (``show``'s), space by space, and the board as data."""
-    from ..packs.pack import board_document, builtin_names, load_pack
+    from ..packs.pack import board_document
 
-    name = body.get("pack") or "twist"
-    if name not in builtin_names():
-        raise PhaseDSLError(f"no built-in pack {str(name)[:60]!r}")
-    pack = load_pack(name)
+    pack = builtin(body.get("pack") or "twist")
     if pack.board is None:
-        raise PhaseDSLError(f"{name} is not played on a board (it has no `board:`)")
+        raise PhaseDSLError(f"{pack.name} is not played on a board (it has no `board:`)")
     w = pack.worlds[0]
     return {"pack": pack.name, "track": list(pack.board.track(tuple(e.phase for e in w.played))),
             "board": board_document(pack.board)}

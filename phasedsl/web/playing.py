@@ -28,15 +28,13 @@ class Games:
 
     def new(self, pack_name: str | None, players: int, seed: int | None = None) -> dict:
         from ..game import Game
-        from ..packs.pack import builtin_names, load_pack
         from ..players.botspec import as_spec, build
+        from .answers import builtin
 
-        name = pack_name or "original"
-        if name not in builtin_names():
-            raise PhaseDSLError(f"no built-in pack {name[:60]!r} to play")
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
             raise PhaseDSLError("players: 2 to 6")
-        pack = load_pack(name)
+        pack = builtin(pack_name or "original")
+        name = pack.name
         if pack.dice is not None:
             raise PhaseDSLError(f"{name} is a dice pack: phasedsl play plays it at the "
                                 "terminal")
