@@ -621,19 +621,18 @@ def check_text(text: str, strict: bool = True) -> tuple[Pack | None, list[Diagno
         return None, [Diagnostic("pack", None, None,
                                  "too large (over 1000 kB); a pack is a small file")]
     try:
-        value = load(text).value
+        doc = load(text)
     except YamlProblem:
-        value = None  # (said below, where the pack is read, at its line)
+        doc = None  # (said below, where the pack is read, at its line)
+    value = doc.value if doc is not None else None
     name = value.get("name") if isinstance(value, dict) else None
     name = name if isinstance(name, str) and _is_name(name) else "pack"
     path = Path(f"{name}.yaml")
     ref = value.get("extends") if isinstance(value, dict) else None
     if isinstance(ref, str) and is_file_ref(ref):
-        lines = text.splitlines()
-        mark = load(text).mark(("extends",))
-        return None, [_diag(str(path), mark, f"extends {quoted(ref)}: a pack given as text "
-                                             "may extend a built-in pack only (no file is read)",
-                            lines)]
+        return None, [_diag(str(path), doc.mark(("extends",)), f"extends {quoted(ref)}: a pack "
+                            "given as text may extend a built-in pack only (no file is read)",
+                            text.splitlines())]
     try:
         return _load(path, (), strict, None, text)
     except PackError as e:

@@ -49,12 +49,12 @@ def _bad(e: Exception) -> JSONResponse:
     return JSONResponse(error_json(e), status_code=400)
 
 
-def _route(func, threaded: bool = True):
+def _route(func):
     """A POST route answering ``func(body)`` (in a thread: the answers are CPU work)."""
     async def handler(request: Request) -> Response:
         try:
             body = await _body(request)
-            got = await asyncio.to_thread(func, body) if threaded else func(body)
+            got = await asyncio.to_thread(func, body)
         except PhaseDSLError as e:
             return _bad(e)
         return JSONResponse(got)
