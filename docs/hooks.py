@@ -101,7 +101,7 @@ def _help_md(text: str) -> list[str]:
             else:
                 out += ["```sh", *lines, "```", ""]
         else:
-            out += [para.replace("\n", " ").replace("\\[", "["), ""]
+            out += [para.replace("\n", " "), ""]
     return out
 
 

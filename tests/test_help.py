@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 
 import pytest
 from typer.testing import CliRunner
@@ -107,6 +108,10 @@ def test_a_command_loads_only_what_it_needs():
 
     assert not {m for m in loaded("--version") if m.split(".")[1] not in ("cli", "errors")}
     assert not {m for m in loaded("--help") if m.split(".")[1] not in ("cli", "errors")}
+    # (help is drawn without Rich, whose import took longer than the rest of --help)
+    r = subprocess.run([sys.executable, "-c", probe.replace("'phasedsl.'", "'rich'"), "--help"],
+                       capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert json.loads(r.stderr.strip().splitlines()[-1]) == []
     checked = loaded("check", "1 set of 3", "R5", "B5", "G5")
     assert "phasedsl.solver" in checked
     assert not {m for m in checked if m.split(".")[1] in ("game", "players", "design", "dice")}

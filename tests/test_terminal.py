@@ -91,7 +91,7 @@ def test_no_color_and_a_dumb_terminal_get_plain_text(env):
     assert ESC not in got and got.startswith(b"error: column 4"), got
     code, got = on_terminal("check", "1 set of 3", "R5", "B5", "W", **env)
     assert code == 0 and ESC not in got and b"\nmade" in got.replace(b"\r", b"")
-    code, got = on_terminal("check", "--help", **env)  # (help is written by Rich)
+    code, got = on_terminal("check", "--help", **env)  # (help, styled on a terminal)
     assert code == 0 and ESC not in got and b"Usage: phasedsl check" in got
 
 

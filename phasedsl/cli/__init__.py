@@ -10,7 +10,6 @@ import contextlib
 import copy
 import inspect  # (Typer loads it in any case)
 import os
-import re
 import signal
 import sys
 import threading
@@ -29,7 +28,7 @@ try:  # Typer 0.2x carries its own copy of Click
 except ImportError:  # pragma: no cover - older Typer on Click
     from click.exceptions import UsageError
 
-from . import style
+from . import helptext
 from .common import HELP_ASKED, JSON_OUTPUT, Terminated, cannot_write, fail, say, stopped
 from .naming import HIDDEN_SHORT
 
@@ -66,28 +65,14 @@ def _plain(params: list) -> list:
             untyped = copy.copy(p.type)
             untyped.__class__ = _untyped(type(p.type))
             p.type = untyped
-        if p.help and not getattr(p, "help_is_text", False):
-            # help is plain text: "[default: 80 ...]" is not a Rich style to apply
-            p.help = markup_escape(p.help)
-            p.help_is_text = True
     return params
-
-
-# Rich reads "[word]" as a style; help is plain text.  (Rich's own ``markup.escape``, which
-# would load Rich's markup parser into every command, help or not.)
-_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
-
-
-def markup_escape(text: str) -> str:
-    text = _TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
-    return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
 
 
 def reflowed(text: str | None) -> str | None:
     """Help text as the terminal should wrap it: the lines of each paragraph joined into
     one (Typer keeps a docstring's line breaks, which a terminal of another width then
     breaks again into ragged lines); a paragraph with indented lines (an example) is kept
-    as written. Nothing in it is read as Rich markup."""
+    as written."""
     if not text:
         return text
     paragraphs = []
@@ -95,7 +80,7 @@ def reflowed(text: str | None) -> str | None:
         lines = paragraph.split("\n")
         if not any(line[:1].isspace() for line in lines):
             paragraph = " ".join(line.strip() for line in lines)
-        paragraphs.append(markup_escape(paragraph))
+        paragraphs.append(paragraph)
     return "\n\n".join(paragraphs)
 
 
@@ -123,7 +108,7 @@ class _Command(TyperCommand):
     def format_help(self, ctx, formatter) -> None:
         token = _SHOWING_HELP.set(True)
         try:
-            super().format_help(ctx, formatter)
+            helptext.write(self, ctx)
         finally:
             _SHOWING_HELP.reset(token)
 
@@ -137,6 +122,9 @@ class _Group(TyperGroup):
 
     def get_params(self, ctx) -> list:
         return _plain(super().get_params(ctx))
+
+    def format_help(self, ctx, formatter) -> None:
+        helptext.write(self, ctx)
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         words = args[: args.index("--")] if "--" in args else args
@@ -268,7 +256,7 @@ def command(name: str):
     loaded = import_module(f".{module}", __package__)
     if name == "conformance":
         sub = _App(name="conformance", cls=_Group, no_args_is_help=True,
-                   rich_markup_mode="rich", add_completion=False)
+                   rich_markup_mode=None, add_completion=False)
         sub.callback()(loaded.conformance_group)
         for verb, fn in (("export", loaded.export_cmd), ("run", loaded.run_cmd),
                          ("adapter", loaded.adapter_cmd)):
@@ -277,7 +265,7 @@ def command(name: str):
         group.name = name
         return group
     # (completion is the root's option: --install-completion, not one per command)
-    one = _App(cls=_Group, rich_markup_mode="rich", pretty_exceptions_enable=False,
+    one = _App(cls=_Group, rich_markup_mode=None, pretty_exceptions_enable=False,
                add_completion=False)
     one.command(name)(getattr(loaded, attr))
     return typer.main.get_command(one)
@@ -331,7 +319,7 @@ app = _App(
          "read phases, check melds, hits, scores and rolls; referee, simulate, balance and "
          "generate packs; 'phasedsl serve' for a workbench in the browser.",
     no_args_is_help=True,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
 
@@ -357,7 +345,6 @@ def main(prog_name: str | None = None) -> None:
         # SIGTERM unwinds like Ctrl-C (worker processes are stopped, files being written
         # are removed whole), then exits 143
         signal.signal(signal.SIGTERM, _terminate)
-    style.plain_help()
     app(prog_name=prog_name)
 
 

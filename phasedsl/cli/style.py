@@ -31,15 +31,6 @@ def colour_wanted(stream: TextIO) -> bool:
         return False
 
 
-def plain_help() -> None:
-    """With NO_COLOR, help (which Rich writes) carries no styling either: Rich alone would
-    keep bold and ignore an empty NO_COLOR."""
-    if "NO_COLOR" in os.environ:
-        import typer.rich_utils
-
-        typer.rich_utils.COLOR_SYSTEM = None
-
-
 def echo(text: str, styled: bool, err: bool = False) -> None:
     """Write a line; one ``styled`` keeps its styling (Click would strip it from a pipe,
     which FORCE_COLOR asks to colour)."""

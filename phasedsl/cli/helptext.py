@@ -1,0 +1,162 @@
+"""``--help``, written here: the usage line, the help's paragraphs wrapped at the
+terminal's width, and boxed panels of the arguments, the options and the commands.
+
+Typer would hand help to Rich, whose import (its Markdown parser among it) took longer
+than the rest of ``phasedsl --help`` together; the layout is Typer's, drawn with plain
+strings, styled only where ``style.colour_wanted`` says (never with ``NO_COLOR``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import textwrap
+
+from . import style
+
+# (SGR codes: bold, dim, cyan bold, yellow, red bold)
+_BOLD, _DIM, _NAME, _TYPE, _STAR = "1", "2", "1;36", "33", "1;31"
+# The style of each name column of a parameter's row (``_param_row``): required, long
+# names, short names, negations, negated short names, the value's type.
+_PARAM_CODES = [_STAR, _NAME, _NAME, _NAME, _NAME, _TYPE]
+# The narrowest a panel's help column is made (wider panels, not a column of one word).
+_MIN_HELP = 20
+
+
+def write(command, ctx) -> None:
+    """Write the help of a click ``command`` (a group too: its commands are listed)."""
+    width = max(40, shutil.get_terminal_size((80, 24)).columns)
+    paint = _painter(style.colour_wanted(sys.stdout))
+    lines = ["", " " + paint(command.get_usage(ctx), _BOLD), ""]
+    if command.help:
+        lines += [*_prose(command.help, width, paint), ""]
+    params = [p for p in command.get_params(ctx) if not getattr(p, "hidden", False)]
+    arguments = [p for p in params if p.param_type_name == "argument"]
+    options = [p for p in params if p.param_type_name == "option"]
+    for title, group in (("Arguments", arguments), ("Options", options)):
+        lines += _panel(title, [_param_row(p, ctx) for p in group], _PARAM_CODES, width,
+                        paint)
+    if hasattr(command, "list_commands"):
+        listed = [command.get_command(ctx, n) for n in command.list_commands(ctx)]
+        rows = [([c.name or ""], _summary(c)) for c in listed if c and not c.hidden]
+        lines += _panel("Commands", rows, [_NAME], width, paint)
+    sys.stdout.write("\n".join(line.rstrip() for line in lines) + "\n")
+
+
+def _painter(on: bool):
+    if not on:
+        return lambda text, code: text
+    return lambda text, code: f"\x1b[{code}m{text}\x1b[0m" if text else text
+
+
+def _prose(text: str, width: int, paint) -> list[str]:
+    """The help's paragraphs, one space in from the edge: the first in bold, the rest dim;
+    a paragraph of indented lines (an example) as written."""
+    out: list[str] = []
+    for k, paragraph in enumerate(text.split("\n\n")):
+        if k:
+            out.append("")
+        lines = paragraph.split("\n")
+        if any(line[:1].isspace() for line in lines):
+            out += [" " + paint(line, _DIM) for line in lines]
+            continue
+        wrapped = textwrap.wrap(" ".join(lines), width - 2, break_on_hyphens=False)
+        out += [" " + paint(line, _BOLD if k == 0 else "") for line in wrapped]
+    return out
+
+
+def _summary(command) -> str:
+    return " ".join((command.short_help or command.help or "").split("\n\n")[0].split())
+
+
+def _param_row(p, ctx) -> tuple[list[str], str]:
+    """(the name columns, the help) of a parameter, as Typer's panels show it."""
+    if p.param_type_name == "argument":
+        names = ["", p.make_metavar(ctx=ctx), "", ""]
+        kind = ""
+    else:
+        long = [o for o in p.opts if o.startswith("--")]
+        short = [o for o in p.opts if not o.startswith("--")]
+        names = [",".join(long), ",".join(short),
+                 ",".join(o for o in p.secondary_opts if o.startswith("--")),
+                 ",".join(o for o in p.secondary_opts if not o.startswith("--"))]
+        kind = "" if p.is_flag else p.make_metavar(ctx=ctx)
+        bounds = _bounds(p.type)
+        if bounds:
+            kind += f" [{bounds}]"
+    words = [" ".join(part.split()) for part in (p.help or "").split("\n\n")]
+    shown = _default(p)
+    if shown is not None:
+        words.append(f"[default: {shown}]")
+    if p.required:
+        words.append("[required]")
+    return (["*" if p.required else "", *names, kind], "\n".join(w for w in words if w))
+
+
+def _bounds(kind) -> str:
+    """An integer or float range as Click describes it: ``0<=x<=64``."""
+    low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+    if low is None and high is None:
+        return ""
+    lt_low = "<" if getattr(kind, "min_open", False) else "<="
+    lt_high = "<" if getattr(kind, "max_open", False) else "<="
+    if low is None:
+        return f"x{lt_high}{high}"
+    if high is None:
+        return f"x{'>' if lt_low == '<' else '>='}{low}"
+    return f"{low}{lt_low}x{lt_high}{high}"
+
+
+def _default(p) -> str | None:
+    """The default as help states it (None: not stated): a flag's off, an unset value and
+    an empty list go unsaid."""
+    if isinstance(p.show_default, str):
+        return p.show_default
+    if p.show_default is False or getattr(p, "is_flag", False):
+        return None
+    value = p.default
+    if value is None or value == () or value == [] or callable(value):
+        return None
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return str(getattr(value, "value", value))
+
+
+def _panel(title: str, rows: list[tuple[list[str], str]], codes: list[str], width: int,
+           paint) -> list[str]:
+    """A box titled ``title``: each row's name columns (an empty column left out), then
+    its help wrapped in what is left of the width."""
+    if not rows:
+        return []
+    columns = len(rows[0][0])
+    sizes = [max(len(names[i]) for names, _ in rows) for i in range(columns)]
+    used = [i for i in range(columns) if sizes[i]]
+    lead = sum(sizes[i] + 2 for i in used)
+    inner = width - 4
+    room = max(_MIN_HELP, inner - lead)
+    body: list[str] = []
+    for names, text in rows:
+        cells = [names[i].ljust(sizes[i]) + "  " for i in used]
+        shown = "".join(paint(c.rstrip(), codes[i]) + c[len(c.rstrip()):]
+                        for c, i in zip(cells, used, strict=True))
+        helps = _help_lines(text, room) or [""]
+        for k, line in enumerate(helps):
+            start = shown if k == 0 else " " * lead
+            pad = max(0, inner - lead - len(line))
+            body.append(paint("│", _DIM) + " " + start + line + " " * pad + " "
+                        + paint("│", _DIM))
+    top = f"╭─ {title} " + "─" * max(0, width - len(title) - 5) + "╮"
+    bottom = "╰" + "─" * (width - 2) + "╯"
+    return [paint(top, _DIM), *body, paint(bottom, _DIM)]
+
+
+def _help_lines(text: str, room: int) -> list[str]:
+    """The help's lines at ``room`` columns; a bracketed note (``[default: 4]``) goes at
+    the end of the last line where it fits, else on a line of its own."""
+    out: list[str] = []
+    for part in text.split("\n") if text else []:
+        if part.startswith("[") and out and len(out[-1]) + 1 + len(part) <= room:
+            out[-1] += " " + part
+            continue
+        out += textwrap.wrap(part, room, break_on_hyphens=False) or [""]
+    return out
