@@ -57,3 +57,12 @@ def _sigint_as_python_sets_it():
     if blocked:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
     yield
+
+
+@pytest.fixture
+def played_afresh(monkeypatch):
+    """Every game played, none read from the games kept on disk (``gamecache``): for a
+    test that compares two runs, which the second would otherwise read from the first."""
+    from phasedsl.design import gamecache
+
+    monkeypatch.setattr(gamecache, "read", lambda key: {})

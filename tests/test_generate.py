@@ -139,7 +139,7 @@ def test_generated_pack_reports(ten, tmp_path):
 # ---------------------------------------------------------------- smaller searches
 
 
-def test_deterministic_for_a_seed_and_only_the_kinds_given():
+def test_deterministic_for_a_seed_and_only_the_kinds_given(played_afresh):
     a = generate(4, ("set", "run"), seed=5, games=20, jobs=1)
     b = generate(4, ("set", "run"), seed=5, games=20, jobs=2)  # the same whatever the jobs
     assert pack_yaml(a) == pack_yaml(b)

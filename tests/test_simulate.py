@@ -14,7 +14,7 @@ from phasedsl.packs.pack import load_pack
 runner = CliRunner()
 
 
-def test_same_seed_same_figures_whatever_the_jobs():
+def test_same_seed_same_figures_whatever_the_jobs(played_afresh):
     one = simulate("short-game-5", 3, 4, seed=7, jobs=1)
     two = simulate("short-game-5", 3, 4, seed=7, jobs=2)
     assert one == two

@@ -30,6 +30,7 @@ from ..players.botspec import BotSpec as ParsedBot
 from ..players.botspec import as_spec, build
 from ..players.extbot import ExternalBot, Forfeit
 from ..system.workers import Pool, resolve_jobs
+from . import gamecache
 from .odds import wilson
 
 # A game is stopped (and counted as capped) after this many moves: no game between
@@ -226,17 +227,55 @@ def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy"
              max_moves: int = MAX_MOVES, first: int = 0) -> list[GameRecord]:
     """Play ``games`` games (games ``first`` to ``first + games - 1`` of the run seeded
     ``seed``: a run continued with ``first`` plays the games a longer run would have);
-    ``progress`` is called with each finished game's count."""
+    ``progress`` is called with each finished game's count.  A game played before between
+    built-in bots is read from ``gamecache`` (the same record), not played again."""
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
+    key = None if keep_logs else gamecache.run_key(pack, world, players,
+                                                   seat_specs(bot, players), seed, max_moves)
+    kept = _kept(key, seed, range(first, first + games)) if key else {}
     records: list[GameRecord] = []
-    # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
-    with closing(play_games(pack, players, games, bot, seed, world, jobs, keep_logs,
-                            max_moves, first)) as played:
-        for rec in played:
-            records.append(rec)
+    fresh: dict[int, list] = {}
+    i, end = first, first + games
+    while i < end:
+        if i in kept:
+            records.append(kept[i])
+            i += 1
             if progress:
                 progress(len(records))
+            continue
+        j = i
+        while j < end and j not in kept:
+            j += 1
+        # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
+        with closing(play_games(pack, players, j - i, bot, seed, world, jobs, keep_logs,
+                                max_moves, i)) as played:
+            for rec in played:
+                records.append(rec)
+                fields = gamecache.to_fields(rec) if key else None
+                if fields is not None:
+                    fresh[rec.index] = fields
+                if progress:
+                    progress(len(records))
+        i = j
+    if key:
+        gamecache.store(key, fresh)
     return records
+
+
+def _kept(key: str, seed: int, indexes: range) -> dict[int, GameRecord]:
+    """The games of ``indexes`` kept for the run ``key`` (none, if one is not as written)."""
+    kept = gamecache.read(key)
+    out = {}
+    try:
+        for i in indexes:
+            if i in kept:
+                rec = gamecache.from_fields(kept[i], GameRecord)
+                if rec.index != i or rec.seed != game_seed(seed, i):
+                    return {}
+                out[i] = rec
+    except ValueError:
+        return {}
+    return out
 
 
 def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy",

@@ -1,0 +1,137 @@
+"""Games already played, kept on disk: a seeded game between built-in bots is the same game
+every time, so a figure asked again (``report`` after ``balance`` of the same pack, a
+``balance`` of the order the last one wrote, a second look at a ``simulate``) reads the
+records instead of playing them again.
+
+A game is found by everything that decides it: the rules and the phases of the world
+played (not the pack's name, titles or notes), the board, the table size, each seat's
+bot, the run's seed, the move cap, the game's index, and this very code (a fingerprint of
+the package's source and grammar: another version, or an edited checkout, finds nothing
+of an older one's).  A game with a bot of the user's (``module:``, ``cmd:``, a class) is
+never kept: that program may change without us knowing.
+
+One JSON file per run (a key less the game's index) in ``games/`` under the cache folder
+(``oddscache``'s); at most ``MAX_FILES`` files, the least recently written removed first.
+As ``oddscache``: a convenience only; a file missing, corrupt or of the wrong shape is
+ignored (the games are played), written whole or not at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from dataclasses import astuple
+from functools import cache
+from pathlib import Path
+
+from ..errors import PhaseDSLError
+from ..model.board import Attempt
+from ..packs.pack import Pack, board_document
+from ..system.outfiles import write_text
+from ..system.resources import cache_dir
+
+FOLDER = "games"
+# Files kept at most (a run of 80 games of ``original`` is about 60 kB).
+MAX_FILES = 300
+# A file larger than this is not read: it was not written by us.
+MAX_BYTES = 4_000_000
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@cache
+def fingerprint() -> str:
+    """A digest of the package's source and grammar, as installed."""
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted([*_PACKAGE.rglob("*.py"), *_PACKAGE.rglob("*.lark")]):
+        h.update(str(path.relative_to(_PACKAGE)).encode())
+        with contextlib.suppress(OSError):
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def run_key(pack: Pack, world: str | None, players: int, seats: list, seed: int,
+            max_moves: int) -> str | None:
+    """The key of a run's games (None: not kept, a seat's bot is not built in)."""
+    if any(getattr(s, "kind", None) != "builtin" for s in seats):
+        return None
+    w = pack.world(world)
+    what = {"code": fingerprint(), "rules": [pack.settings, w.settings],
+            "phases": [e.text for e in w.phases], "world": world,
+            "board": board_document(pack.board) if pack.board is not None else None,
+            "players": players, "bots": [s.text for s in seats], "seed": seed,
+            "max_moves": max_moves}
+    text = json.dumps(what, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+
+
+def _path(key: str) -> Path | None:
+    folder = cache_dir()
+    return None if folder is None else folder / FOLDER / f"{key}.json"
+
+
+def read(key: str) -> dict[int, tuple]:
+    """The games kept for a run, by index: each as ``to_fields`` gave it."""
+    path = _path(key)
+    if path is None:
+        return {}
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            return {}
+        value = json.loads(data.decode("utf-8"))
+        return {int(k): v for k, v in value["games"].items()} if value["key"] == key else {}
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError, KeyError, TypeError,
+            AttributeError):
+        return {}
+
+
+def store(key: str, games: dict[int, list]) -> None:
+    """Add games to a run's file (merged with what another process wrote meanwhile)."""
+    path = _path(key)
+    if path is None or not games:
+        return
+    kept = read(key)
+    kept.update(games)
+    with contextlib.suppress(OSError, PhaseDSLError, ValueError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text(path, json.dumps({"key": key, "games": {str(k): v for k, v in
+                                                            sorted(kept.items())}}),
+                   force=True)
+        _prune(path.parent)
+
+
+def _prune(folder: Path) -> None:
+    files = list(folder.glob("*.json"))
+    if len(files) <= MAX_FILES:
+        return
+    files.sort(key=lambda p: p.stat().st_mtime)
+    for p in files[: len(files) - MAX_FILES]:
+        p.unlink(missing_ok=True)
+
+
+def to_fields(record) -> list | None:
+    """A game record as JSON fields (None: not kept: a forfeit, or one carrying its log)."""
+    if record.forfeit is not None or record.log:
+        return None
+    return [record.index, record.seed, record.hands, list(record.turns),
+            [list(a) for a in record.attempts], record.winner, list(record.totals),
+            record.capped, record.tie_hands, record.stalled, record.why,
+            [[seat, list(astuple(a))] for seat, a in record.board]]
+
+
+def from_fields(fields: list, make):
+    """The record ``to_fields`` wrote, built by ``make`` (``GameRecord``); a field of the
+    wrong shape raises ``ValueError``."""
+    try:
+        (index, seed, hands, turns, attempts, winner, totals, capped, tie_hands, stalled,
+         why, board) = fields
+        return make(int(index), int(seed), int(hands), tuple(map(int, turns)),
+                    tuple((int(s), None if p is None else int(p), bool(done))
+                          for s, p, done in attempts),
+                    None if winner is None else int(winner), tuple(map(int, totals)),
+                    bool(capped), int(tie_hands), (), bool(stalled), None, str(why),
+                    tuple((int(seat), Attempt(*a)) for seat, a in board))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"a kept game of the wrong shape: {e}") from e

@@ -1,0 +1,116 @@
+"""Games kept on disk (``design.gamecache``): a game asked again is read, the same record;
+anything that could change the game finds nothing kept; a bad file is ignored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from phasedsl.cli import app
+from phasedsl.design import gamecache
+from phasedsl.design import simulate as sim
+from phasedsl.packs.pack import load_pack
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PHASEDSL_CACHE", str(tmp_path))
+    return tmp_path / gamecache.FOLDER
+
+
+@pytest.fixture
+def unplayable(monkeypatch):
+    """Playing a game fails the test: whatever is asked must be read."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(sim, "play_game", refuse)
+
+
+def test_a_game_played_once_is_read_the_same_after(cache, monkeypatch):
+    first = sim.simulate("short-game-5", 3, 6, seed=4)
+    assert len(list(cache.glob("*.json"))) == 1
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: pytest.fail("played again"))
+    assert sim.simulate("short-game-5", 3, 6, seed=4) == first
+    # a longer run reads the games it shares and plays the rest only
+    monkeypatch.undo()
+    monkeypatch.setenv("PHASEDSL_CACHE", str(cache.parent))
+    played = []
+    real = sim.play_game
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: played.append(k["index"])
+                        or real(*a, **k))
+    longer = sim.simulate("short-game-5", 3, 9, seed=4)
+    assert longer[:6] == first and played == [6, 7, 8]
+
+
+def test_report_after_balance_of_the_same_pack_plays_no_game(cache, monkeypatch, tmp_path):
+    r = runner.invoke(app, ["balance", "short-game-5", "--players", "2", "--games", "20",
+                            "--json"])
+    assert r.exit_code == 0, r.output
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: pytest.fail("played again"))
+    again = runner.invoke(app, ["balance", "short-game-5", "--players", "2", "--games", "20",
+                                "--json"])
+    assert again.exit_code == 0 and json.loads(again.stdout) == json.loads(r.stdout)
+    # (report plays each table size until its figures settle, as balance does)
+    from phasedsl.design import report
+
+    monkeypatch.setattr(report, "player_counts", lambda pack, world=None: [2])
+    out = runner.invoke(app, ["report", "short-game-5", "--games", "20", "-o",
+                              str(tmp_path / "r.html")])
+    assert out.exit_code == 0, out.output
+
+
+def test_what_decides_a_game_is_in_its_key_and_what_does_not_is_not():
+    pack = load_pack("short-game-5")
+    seats = sim.seat_specs("greedy", 3)
+    key = gamecache.run_key(pack, None, 3, seats, 1, sim.MAX_MOVES)
+    from dataclasses import replace
+
+    assert gamecache.run_key(replace(pack, name="mine", title="Mine"), None, 3, seats, 1,
+                             sim.MAX_MOVES) == key
+    other_rules = load_pack("original")
+    assert gamecache.run_key(other_rules, None, 3, seats, 1, sim.MAX_MOVES) != key
+    assert gamecache.run_key(pack, None, 4, sim.seat_specs("greedy", 4), 1,
+                             sim.MAX_MOVES) != key
+    assert gamecache.run_key(pack, None, 3, seats, 2, sim.MAX_MOVES) != key
+    assert gamecache.run_key(pack, None, 3, sim.seat_specs("random", 3), 1,
+                             sim.MAX_MOVES) != key
+    assert gamecache.run_key(pack, None, 3, seats, 1, 500) != key
+    # a bot of the user's may change without us knowing: never kept
+    assert gamecache.run_key(pack, None, 3, sim.seat_specs("module:phasedsl.players.bots.GreedyBot", 3), 1,
+                             sim.MAX_MOVES) is None
+
+
+def test_another_version_of_the_code_finds_nothing(cache, monkeypatch):
+    sim.simulate("short-game-5", 2, 2, seed=1)
+    monkeypatch.setattr(gamecache, "fingerprint", lambda: "another")
+    played = []
+    real = sim.play_game
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: played.append(1) or real(*a, **k))
+    sim.simulate("short-game-5", 2, 2, seed=1)
+    assert len(played) == 2
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda text: "{not json",
+    lambda text: text.replace('"games": {"0": [0,', '"games": {"0": ["x",'),
+    lambda text: json.dumps({"key": "another", "games": {}}),
+    lambda text: text.replace("[0, ", "[1, ", 1),  # game 0 filed as game 1
+    lambda text: "x" * (gamecache.MAX_BYTES + 1),
+])
+def test_a_spoilt_file_is_ignored_and_the_games_played(cache, spoil):
+    first = sim.simulate("short-game-5", 2, 2, seed=3)
+    (path,) = cache.glob("*.json")
+    path.write_text(spoil(path.read_text()))
+    assert sim.simulate("short-game-5", 2, 2, seed=3) == first
+
+
+def test_at_most_max_files_are_kept(cache, monkeypatch):
+    monkeypatch.setattr(gamecache, "MAX_FILES", 3)
+    for seed in range(5):
+        sim.simulate("short-game-5", 2, 1, seed=seed)
+    assert len(list(cache.glob("*.json"))) == 3
