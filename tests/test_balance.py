@@ -538,7 +538,7 @@ def test_the_default_games_are_said_in_the_help():
     from phasedsl.design.balance import DEFAULT_GAMES
 
     r = invoke("balance", "--help")
-    assert f"(default {DEFAULT_GAMES})" in " ".join(r.output.split())
+    assert f"(default {DEFAULT_GAMES})" in " ".join(r.output.replace("│", " ").split())
 
 
 def test_balance_original_flags_4_and_8_proposes_an_order_without_them_and_writes_it(
