@@ -114,3 +114,17 @@ def test_at_most_max_files_are_kept(cache, monkeypatch):
     for seed in range(5):
         sim.simulate("short-game-5", 2, 1, seed=seed)
     assert len(list(cache.glob("*.json"))) == 3
+
+
+def test_balance_of_the_order_balance_wrote_plays_no_game(monkeypatch, tmp_path):
+    # (the test run's cache, whose dealt chances of original other tests work out too; a
+    # seed no other test plays)
+    out = tmp_path / "mended.yaml"
+    r = runner.invoke(app, ["balance", "original", "--players", "2", "--games", "20",
+                            "--seed", "4345", "--write", str(out)])
+    assert r.exit_code == 0 and out.exists(), r.output
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: pytest.fail("played again"))
+    again = runner.invoke(app, ["balance", str(out), "--players", "2", "--games", "20",
+                                "--seed", "4345", "--json"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["proposed_order"] == list(range(1, 11))
