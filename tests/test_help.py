@@ -115,3 +115,13 @@ def test_a_command_loads_only_what_it_needs():
     checked = loaded("check", "1 set of 3", "R5", "B5", "G5")
     assert "phasedsl.solver" in checked
     assert not {m for m in checked if m.split(".")[1] in ("game", "players", "design", "dice")}
+
+
+@pytest.mark.parametrize("width", [40, 57, 80])
+def test_every_panel_is_a_closed_box_at_any_width(width):
+    for words in _names():
+        text = help_text(words, width)
+        boxed = [line for line in text.splitlines() if line and line[0] in "╭│╰"]
+        assert boxed, words
+        assert {len(line) for line in boxed} == {width}, (words, width)
+        assert all(line[-1] in "╮│╯" for line in boxed)

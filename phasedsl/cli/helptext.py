@@ -125,7 +125,8 @@ def _default(p) -> str | None:
 def _panel(title: str, rows: list[tuple[list[str], str]], codes: list[str], width: int,
            paint) -> list[str]:
     """A box titled ``title``: each row's name columns (an empty column left out), then
-    its help wrapped in what is left of the width."""
+    its help wrapped in what is left of the width (under the names, where too little is
+    left)."""
     if not rows:
         return []
     columns = len(rows[0][0])
@@ -133,18 +134,35 @@ def _panel(title: str, rows: list[tuple[list[str], str]], codes: list[str], widt
     used = [i for i in range(columns) if sizes[i]]
     lead = sum(sizes[i] + 2 for i in used)
     inner = width - 4
-    room = max(_MIN_HELP, inner - lead)
+    # too narrow for the names beside their help: each help under its names, indented
+    stacked = inner - lead < _MIN_HELP
+    indent = 4 if stacked else lead
     body: list[str] = []
+
+    def row(text: str, shown: str) -> None:
+        # (``shown`` may carry colour codes; ``text`` is what it shows)
+        body.append(paint("│", _DIM) + " " + shown + " " * max(0, inner - len(text)) + " "
+                    + paint("│", _DIM))
+
     for names, text in rows:
-        cells = [names[i].ljust(sizes[i]) + "  " for i in used]
-        shown = "".join(paint(c.rstrip(), codes[i]) + c[len(c.rstrip()):]
-                        for c, i in zip(cells, used, strict=True))
-        helps = _help_lines(text, room) or [""]
-        for k, line in enumerate(helps):
-            start = shown if k == 0 else " " * lead
-            pad = max(0, inner - lead - len(line))
-            body.append(paint("│", _DIM) + " " + start + line + " " * pad + " "
-                        + paint("│", _DIM))
+        helps = _help_lines(text, inner - indent) or [""]
+        if stacked:  # (the names one space apart, folded where they are still too wide)
+            named = [(names[i], codes[i]) for i in used if names[i]]
+            joined = " ".join(n for n, _ in named)
+            if len(joined) <= inner:
+                row(joined, " ".join(paint(n, c) for n, c in named))
+            else:
+                for line in textwrap.wrap(joined, inner):
+                    row(line, line)
+            helps = [h for h in helps if h]
+        else:
+            cells = [names[i].ljust(sizes[i]) + "  " for i in used]
+            shown = "".join(paint(c.rstrip(), codes[i]) + c[len(c.rstrip()):]
+                            for c, i in zip(cells, used, strict=True))
+            row("".join(cells) + helps[0], shown + helps[0])
+            helps = helps[1:]
+        for line in helps:
+            row(" " * indent + line, " " * indent + line)
     top = f"╭─ {title} " + "─" * max(0, width - len(title) - 5) + "╮"
     bottom = "╰" + "─" * (width - 2) + "╯"
     return [paint(top, _DIM), *body, paint(bottom, _DIM)]
