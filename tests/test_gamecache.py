@@ -128,3 +128,13 @@ def test_balance_of_the_order_balance_wrote_plays_no_game(monkeypatch, tmp_path)
                                 "--seed", "4345", "--json"])
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout)["proposed_order"] == list(range(1, 11))
+
+
+def test_a_run_keeps_its_first_games_only_and_the_folder_its_bytes(cache, monkeypatch):
+    monkeypatch.setattr(gamecache, "MAX_GAMES", 3)
+    sim.simulate("short-game-5", 2, 5, seed=8)
+    (path,) = cache.glob("*.json")
+    assert sorted(json.loads(path.read_text())["games"]) == ["0", "1", "2"]
+    monkeypatch.setattr(gamecache, "MAX_TOTAL", path.stat().st_size + 10)
+    sim.simulate("short-game-5", 2, 2, seed=9)
+    assert list(cache.glob("*.json")) != [path] and len(list(cache.glob("*.json"))) == 1

@@ -11,7 +11,8 @@ of an older one's).  A game with a bot of the user's (``module:``, ``cmd:``, a c
 never kept: that program may change without us knowing.
 
 One JSON file per run (a key less the game's index) in ``games/`` under the cache folder
-(``oddscache``'s); at most ``MAX_FILES`` files, the least recently written removed first.
+(``oddscache``'s), holding its first ``MAX_GAMES`` games at most; at most ``MAX_FILES``
+files and ``MAX_TOTAL`` bytes, the least recently written removed first.
 As ``oddscache``: a convenience only; a file missing, corrupt or of the wrong shape is
 ignored (the games are played), written whole or not at all.
 """
@@ -32,10 +33,14 @@ from ..system.outfiles import write_text
 from ..system.resources import cache_dir
 
 FOLDER = "games"
-# Files kept at most (a run of 80 games of ``original`` is about 60 kB).
+# Games kept of a run: its first ones (a game of ``original`` takes about 1 kB; balance
+# and report read a run from its start and stop within 100,000 games only when asked).
+MAX_GAMES = 1000
+# Files kept at most, and their bytes (a run of 80 games of ``original`` is about 80 kB).
 MAX_FILES = 300
+MAX_TOTAL = 64_000_000
 # A file larger than this is not read: it was not written by us.
-MAX_BYTES = 4_000_000
+MAX_BYTES = 8_000_000
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -103,17 +108,19 @@ def store(key: str, games: dict[int, list]) -> None:
 
 
 def _prune(folder: Path) -> None:
-    files = list(folder.glob("*.json"))
-    if len(files) <= MAX_FILES:
-        return
-    files.sort(key=lambda p: p.stat().st_mtime)
-    for p in files[: len(files) - MAX_FILES]:
-        p.unlink(missing_ok=True)
+    files = sorted(((p.stat(), p) for p in folder.glob("*.json")),
+                   key=lambda sp: -sp[0].st_mtime)  # the newest first
+    total = 0
+    for k, (st, p) in enumerate(files):
+        total += st.st_size
+        if k >= MAX_FILES or total > MAX_TOTAL:
+            p.unlink(missing_ok=True)
 
 
 def to_fields(record) -> list | None:
-    """A game record as JSON fields (None: not kept: a forfeit, or one carrying its log)."""
-    if record.forfeit is not None or record.log:
+    """A game record as JSON fields (None: not kept: a forfeit, one carrying its log, or
+    past the first ``MAX_GAMES`` of its run)."""
+    if record.forfeit is not None or record.log or record.index >= MAX_GAMES:
         return None
     return [record.index, record.seed, record.hands, list(record.turns),
             [list(a) for a in record.attempts], record.winner, list(record.totals),
