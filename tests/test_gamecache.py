@@ -138,3 +138,19 @@ def test_a_run_keeps_its_first_games_only_and_the_folder_its_bytes(cache, monkey
     monkeypatch.setattr(gamecache, "MAX_TOTAL", path.stat().st_size + 10)
     sim.simulate("short-game-5", 2, 2, seed=9)
     assert list(cache.glob("*.json")) != [path] and len(list(cache.glob("*.json"))) == 1
+
+
+def test_simulate_reads_the_games_played_before_and_logs_play_them(cache, monkeypatch, tmp_path):
+    args = ["simulate", "short-game-5", "-n", "2", "-g", "3", "--seed", "77", "--json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    real = sim.play_game
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: pytest.fail("played again"))
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0 and again.stdout == first.stdout
+    # a game's log is written as it is played: --logs plays every game
+    monkeypatch.setattr(sim, "play_game", real)
+    logged = runner.invoke(app, [*args, "--logs", str(tmp_path / "logs")])
+    assert logged.exit_code == 0 and len(list((tmp_path / "logs").glob("game-*.jsonl"))) == 3
+    assert json.loads(logged.stdout)["hands_per_game"] == json.loads(first.stdout)[
+        "hands_per_game"]

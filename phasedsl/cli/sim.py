@@ -77,7 +77,7 @@ def simulate(
         phasedsl simulate world-tour --world jazz-club --games 50
     """
     from ..design.difficulty import phase_odds
-    from ..design.simulate import play_games, simulate, summarize
+    from ..design.simulate import play_games, summarize
     from ..packs.pack import load_pack
     from ..players.botspec import parse_bot
 
@@ -99,14 +99,10 @@ def simulate(
         spec = parse_bot(bot, bot_timeout)
         if plot is not None:
             check_target(plot, force)
-        if logs is not None:  # (each game's log written as it ends)
-            writer = LogWriter(logs, pack, games, force)
-            records = collect_games(play_games(pack, players, games, spec, seed, world, jobs,
-                                               keep_logs=True), games, as_json, writer.write)
-        else:  # (games played before, by balance or report too, are read)
-            with progress_bar(as_json, "playing games", games) as bar:
-                records = simulate(pack, players, games, spec, seed, world, jobs,
-                                   progress=bar and (lambda k: bar(completed=k)))
+        writer = LogWriter(logs, pack, games, force) if logs is not None else None
+        records = collect_games(play_games(pack, players, games, spec, seed, world, jobs,
+                                           keep_logs=writer is not None),
+                                games, as_json, writer and writer.write)
         summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                    "seed": seed, **summarize(records, players, phase_odds(pack, world))}
         if pack.board is not None:  # (a twist card's phase: its number is past the list)

@@ -227,39 +227,68 @@ def simulate(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy"
              max_moves: int = MAX_MOVES, first: int = 0) -> list[GameRecord]:
     """Play ``games`` games (games ``first`` to ``first + games - 1`` of the run seeded
     ``seed``: a run continued with ``first`` plays the games a longer run would have);
-    ``progress`` is called with each finished game's count.  A game played before between
-    built-in bots is read from ``gamecache`` (the same record), not played again."""
+    ``progress`` is called with each finished game's count."""
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
-    key = None if keep_logs else gamecache.run_key(pack, world, players,
-                                                   seat_specs(bot, players), seed, max_moves)
-    kept = _kept(key, seed, range(first, first + games)) if key else {}
     records: list[GameRecord] = []
+    # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
+    with closing(play_games(pack, players, games, bot, seed, world, jobs, keep_logs,
+                            max_moves, first)) as played:
+        for rec in played:
+            records.append(rec)
+            if progress:
+                progress(len(records))
+    return records
+
+
+def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy",
+               seed: int = 0, world: str | None = None, jobs: int = 1,
+               keep_logs: bool = False, max_moves: int = MAX_MOVES,
+               first: int = 0) -> Iterator[GameRecord]:
+    """The games of ``simulate`` one by one, in order, each as soon as it (and every
+    game before it) is over: a caller can write each game's log then, not hold them all.
+    ``jobs`` processes play them (0: one per CPU, at most 8).  A game played before
+    between built-in bots is read from ``gamecache`` (the same record), not played again;
+    the games played are kept there once the run is over."""
+    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
+    seats = seat_specs(bot, players)  # an unknown bot fails here, not in a worker
+    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
+    refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap
+    key = None if keep_logs else gamecache.run_key(pack, world, players, seats, seed,
+                                                   max_moves)
+    kept = _kept(key, seed, range(first, first + games)) if key else {}
     fresh: dict[int, list] = {}
     i, end = first, first + games
     while i < end:
         if i in kept:
-            records.append(kept[i])
+            yield kept[i]
             i += 1
-            if progress:
-                progress(len(records))
             continue
         j = i
         while j < end and j not in kept:
             j += 1
-        # closed on any exception (Ctrl-C in ``progress``): its worker processes end with it
-        with closing(play_games(pack, players, j - i, bot, seed, world, jobs, keep_logs,
-                                max_moves, i)) as played:
-            for rec in played:
-                records.append(rec)
-                fields = gamecache.to_fields(rec) if key else None
-                if fields is not None:
-                    fresh[rec.index] = fields
-                if progress:
-                    progress(len(records))
+        for rec in _played(pack, players, seats, seed, world, jobs, keep_logs, max_moves,
+                           range(i, j)):
+            fields = gamecache.to_fields(rec) if key else None
+            if fields is not None:
+                fresh[rec.index] = fields
+            yield rec
         i = j
     if key:
         gamecache.store(key, fresh)
-    return records
+
+
+def _played(pack: Pack, players: int, seats: list, seed: int, world: str | None, jobs: int,
+            keep_logs: bool, max_moves: int, indexes: range) -> Iterator[GameRecord]:
+    kw = dict(players=players, bot=seats, seed=seed, world=world, keep_log=keep_logs,
+              max_moves=max_moves)
+    jobs = resolve_jobs(jobs)
+    if jobs <= 1 or len(indexes) <= 1:
+        for i in indexes:
+            yield play_game(pack, index=i, **kw)
+        return
+    with Pool(partial(_play_in_worker, **kw), min(jobs, len(indexes)), _init_worker,
+              (pack,)) as pool:
+        yield from pool.map(indexes)
 
 
 def _kept(key: str, seed: int, indexes: range) -> dict[int, GameRecord]:
@@ -276,28 +305,6 @@ def _kept(key: str, seed: int, indexes: range) -> dict[int, GameRecord]:
     except ValueError:
         return {}
     return out
-
-
-def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greedy",
-               seed: int = 0, world: str | None = None, jobs: int = 1,
-               keep_logs: bool = False, max_moves: int = MAX_MOVES,
-               first: int = 0) -> Iterator[GameRecord]:
-    """The games of ``simulate`` one by one, in order, each as soon as it (and every
-    game before it) is over: a caller can write each game's log then, not hold them all.
-    ``jobs`` processes play them (0: one per CPU, at most 8)."""
-    pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
-    bot = seat_specs(bot, players)  # an unknown bot fails here, not in a worker
-    Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
-    refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap
-    kw = dict(players=players, bot=bot, seed=seed, world=world, keep_log=keep_logs,
-              max_moves=max_moves)
-    jobs = resolve_jobs(jobs)
-    if jobs <= 1 or games <= 1:
-        for i in range(first, first + games):
-            yield play_game(pack, index=i, **kw)
-        return
-    with Pool(partial(_play_in_worker, **kw), min(jobs, games), _init_worker, (pack,)) as pool:
-        yield from pool.map(range(first, first + games))
 
 
 # --------------------------------------------------------------------------- figures
