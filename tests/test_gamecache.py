@@ -140,7 +140,9 @@ def test_a_run_keeps_its_first_games_only_and_the_folder_its_bytes(cache, monkey
     assert list(cache.glob("*.json")) != [path] and len(list(cache.glob("*.json"))) == 1
 
 
-def test_simulate_reads_the_games_played_before_and_logs_play_them(cache, monkeypatch, tmp_path):
+def test_simulate_reads_the_games_played_before_and_logs_play_them(monkeypatch, tmp_path):
+    # (the test run's cache, whose dealt chances other tests work out too; a seed no other
+    # test plays)
     args = ["simulate", "short-game-5", "-n", "2", "-g", "3", "--seed", "77", "--json"]
     first = runner.invoke(app, args)
     assert first.exit_code == 0, first.output
