@@ -46,7 +46,7 @@ def write(command, ctx) -> None:
 def _painter(on: bool):
     if not on:
         return lambda text, code: text
-    return lambda text, code: f"\x1b[{code}m{text}\x1b[0m" if text else text
+    return lambda text, code: f"\x1b[{code}m{text}\x1b[0m" if text and code else text
 
 
 def _prose(text: str, width: int, paint) -> list[str]:
@@ -61,7 +61,7 @@ def _prose(text: str, width: int, paint) -> list[str]:
             out += [" " + paint(line, _DIM) for line in lines]
             continue
         wrapped = textwrap.wrap(" ".join(lines), width - 2, break_on_hyphens=False)
-        out += [" " + paint(line, _BOLD if k == 0 else "") for line in wrapped]
+        out += [" " + paint(line, _BOLD if k == 0 else _DIM) for line in wrapped]
     return out
 
 
