@@ -4,6 +4,7 @@ anything that could change the game finds nothing kept; a bad file is ignored.""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -83,6 +84,11 @@ def test_what_decides_a_game_is_in_its_key_and_what_does_not_is_not():
     assert gamecache.run_key(pack, None, 3, sim.seat_specs("random", 3), 1,
                              sim.MAX_MOVES) != key
     assert gamecache.run_key(pack, None, 3, seats, 1, 500) != key
+    # the bot that plays, not the words that named it
+    from phasedsl.players.botspec import BotSpec
+
+    assert gamecache.run_key(pack, None, 3, [BotSpec("greedy", "builtin", "random")] * 3, 1,
+                             sim.MAX_MOVES) != key
     # a bot of the user's may change without us knowing: never kept
     assert gamecache.run_key(pack, None, 3, sim.seat_specs("module:phasedsl.players.bots.GreedyBot", 3), 1,
                              sim.MAX_MOVES) is None
@@ -104,6 +110,8 @@ def test_another_version_of_the_code_finds_nothing(cache, monkeypatch):
     lambda text: json.dumps({"key": "another", "games": {}}),
     lambda text: text.replace("[0, ", "[1, ", 1),  # game 0 filed as game 1
     lambda text: "x" * (gamecache.MAX_BYTES + 1),
+    # (JSON reads Infinity, which int() refuses with an OverflowError)
+    lambda text: re.sub(r'"0": \[0, \d+,', '"0": [0, Infinity,', text, count=1),
 ])
 def test_a_spoilt_file_is_ignored_and_the_games_played(cache, spoil):
     first = sim.simulate("short-game-5", 2, 2, seed=3)
@@ -159,3 +167,15 @@ def test_simulate_reads_the_games_played_before_and_logs_play_them(monkeypatch, 
     assert logged.exit_code == 0 and len(list((tmp_path / "logs").glob("game-*.jsonl"))) == 3
     assert json.loads(logged.stdout)["hands_per_game"] == json.loads(first.stdout)[
         "hands_per_game"]
+
+
+def test_the_fingerprint_holds_the_schema_and_the_grammar(tmp_path, monkeypatch):
+    # (the schema's defaults fill the rules a pack leaves out; the grammar reads its phases;
+    # in a checkout the grammar lies outside the package)
+    now = gamecache.fingerprint.__wrapped__()
+    for name in ("schema_path", "grammar_path"):
+        edited = tmp_path / f"{name}.txt"
+        edited.write_bytes(getattr(gamecache, name)().read_bytes() + b" ")
+        with monkeypatch.context() as m:
+            m.setattr(gamecache, name, lambda edited=edited: edited)
+            assert gamecache.fingerprint.__wrapped__() != now, name

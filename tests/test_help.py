@@ -125,3 +125,25 @@ def test_every_panel_is_a_closed_box_at_any_width(width):
         assert boxed, words
         assert {len(line) for line in boxed} == {width}, (words, width)
         assert all(line[-1] in "╮│╯" for line in boxed)
+
+
+def test_help_where_the_output_cannot_carry_box_characters_is_drawn_in_ascii():
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "phasedsl", "check", "--help"],
+                       capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii",
+                                                 "COLUMNS": "70"})
+    assert r.returncode == 0, r.stderr
+    assert b"+- Arguments -" in r.stdout and b"| [PHASE] CARDS...  " in r.stdout
+
+
+def test_a_command_given_nothing_shows_its_help_on_stdout_and_exits_2():
+    for words in ([], ["conformance"]):
+        r = runner.invoke(app, words)
+        assert r.exit_code == 2 and "Usage: phasedsl" in r.stdout and not r.stderr, words
+
+
+def test_an_argument_taking_several_words_is_named_once():
+    text = help_text(["check"], 80)
+    assert "[PHASE] CARDS..." in text and "CARDS......" not in text

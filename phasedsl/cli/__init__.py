@@ -42,7 +42,9 @@ class _Option(TyperOption):
 
 class _Argument(TyperArgument):
     def make_metavar(self, ctx=None, *, usage: bool = False) -> str:
-        name = (self.metavar or self.name.upper()) + ("..." if self.nargs != 1 else "")
+        name = self.metavar or self.name.upper()
+        if self.nargs != 1 and not name.endswith("..."):  # (a metavar may say so itself)
+            name += "..."
         return f"[{name}]" if usage and not self.required else name
 
 
@@ -108,7 +110,7 @@ class _Command(TyperCommand):
     def format_help(self, ctx, formatter) -> None:
         token = _SHOWING_HELP.set(True)
         try:
-            helptext.write(self, ctx)
+            helptext.write(self, ctx, formatter)
         finally:
             _SHOWING_HELP.reset(token)
 
@@ -124,7 +126,7 @@ class _Group(TyperGroup):
         return _plain(super().get_params(ctx))
 
     def format_help(self, ctx, formatter) -> None:
-        helptext.write(self, ctx)
+        helptext.write(self, ctx, formatter)
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         words = args[: args.index("--")] if "--" in args else args
@@ -154,8 +156,10 @@ class _Group(TyperGroup):
 def _usage_error(e: UsageError) -> NoReturn:
     # One line like every other error (Typer's own is a box under the usage line), naming
     # the help that lists the options; a command given nothing shows its help.
-    if type(e).__name__ == "NoArgsIsHelpError":
-        raise e
+    if type(e).__name__ == "NoArgsIsHelpError" and e.ctx is not None:
+        # the help, on stdout as --help writes it (click would send it to stderr), exit 2
+        typer.echo(e.ctx.get_help(), color=e.ctx.color)
+        raise SystemExit(2)
     if HELP_ASKED.get() and e.ctx is not None:
         # --help beside an option this command does not take (`play --help --json`):
         # the help is what was asked for, and it says which options there are

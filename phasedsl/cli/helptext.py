@@ -23,10 +23,16 @@ _PARAM_CODES = [_STAR, _NAME, _NAME, _NAME, _NAME, _TYPE]
 _MIN_HELP = 20
 
 
-def write(command, ctx) -> None:
-    """Write the help of a click ``command`` (a group too: its commands are listed)."""
+def write(command, ctx, formatter) -> None:
+    """Write the help of a click ``command`` (a group too: its commands are listed) into
+    click's ``formatter`` (click then writes it where it belongs: stdout for ``--help``,
+    stderr for a command given nothing)."""
     width = max(40, shutil.get_terminal_size((80, 24)).columns)
-    paint = _painter(style.colour_wanted(sys.stdout))
+    coloured = style.colour_wanted(sys.stdout)
+    if coloured:
+        ctx.color = True  # (click would strip the codes on their way to a pipe: FORCE_COLOR)
+    paint = _painter(coloured)
+    box = _box()
     lines = ["", " " + paint(command.get_usage(ctx), _BOLD), ""]
     if command.help:
         lines += [*_prose(command.help, width, paint), ""]
@@ -35,12 +41,23 @@ def write(command, ctx) -> None:
     options = [p for p in params if p.param_type_name == "option"]
     for title, group in (("Arguments", arguments), ("Options", options)):
         lines += _panel(title, [_param_row(p, ctx) for p in group], _PARAM_CODES, width,
-                        paint)
+                        paint, box)
     if hasattr(command, "list_commands"):
         listed = [command.get_command(ctx, n) for n in command.list_commands(ctx)]
         rows = [([c.name or ""], _summary(c)) for c in listed if c and not c.hidden]
-        lines += _panel("Commands", rows, [_NAME], width, paint)
-    sys.stdout.write("\n".join(line.rstrip() for line in lines) + "\n")
+        lines += _panel("Commands", rows, [_NAME], width, paint, box)
+    formatter.write("\n".join(line.rstrip() for line in lines) + "\n")
+
+
+def _box() -> str:
+    """The box's corners and sides: ``╭─╮│╰╯``, or ``+-+|++`` where the output's encoding
+    has no such characters (a C locale, Windows' cp1252 into a file)."""
+    drawn = "╭─╮│╰╯"
+    try:
+        drawn.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return "+-+|++"
+    return drawn
 
 
 def _painter(on: bool):
@@ -72,7 +89,7 @@ def _summary(command) -> str:
 def _param_row(p, ctx) -> tuple[list[str], str]:
     """(the name columns, the help) of a parameter, as Typer's panels show it."""
     if p.param_type_name == "argument":
-        names = ["", p.make_metavar(ctx=ctx), "", ""]
+        names = ["", p.metavar or p.name.upper(), "", ""]  # (as usage shows it, less "[]")
         kind = ""
     else:
         long = [o for o in p.opts if o.startswith("--")]
@@ -123,7 +140,7 @@ def _default(p) -> str | None:
 
 
 def _panel(title: str, rows: list[tuple[list[str], str]], codes: list[str], width: int,
-           paint) -> list[str]:
+           paint, box: str) -> list[str]:
     """A box titled ``title``: each row's name columns (an empty column left out), then
     its help wrapped in what is left of the width (under the names, where too little is
     left)."""
@@ -141,8 +158,8 @@ def _panel(title: str, rows: list[tuple[list[str], str]], codes: list[str], widt
 
     def row(text: str, shown: str) -> None:
         # (``shown`` may carry colour codes; ``text`` is what it shows)
-        body.append(paint("│", _DIM) + " " + shown + " " * max(0, inner - len(text)) + " "
-                    + paint("│", _DIM))
+        body.append(paint(box[3], _DIM) + " " + shown + " " * max(0, inner - len(text)) + " "
+                    + paint(box[3], _DIM))
 
     for names, text in rows:
         helps = _help_lines(text, inner - indent) or [""]
@@ -152,7 +169,7 @@ def _panel(title: str, rows: list[tuple[list[str], str]], codes: list[str], widt
             if len(joined) <= inner:
                 row(joined, " ".join(paint(n, c) for n, c in named))
             else:
-                for line in textwrap.wrap(joined, inner):
+                for line in textwrap.wrap(joined, inner, subsequent_indent="  "):
                     row(line, line)
             helps = [h for h in helps if h]
         else:
@@ -163,8 +180,8 @@ def _panel(title: str, rows: list[tuple[list[str], str]], codes: list[str], widt
             helps = helps[1:]
         for line in helps:
             row(" " * indent + line, " " * indent + line)
-    top = f"╭─ {title} " + "─" * max(0, width - len(title) - 5) + "╮"
-    bottom = "╰" + "─" * (width - 2) + "╯"
+    top = f"{box[0]}{box[1]} {title} " + box[1] * max(0, width - len(title) - 5) + box[2]
+    bottom = box[4] + box[1] * (width - 2) + box[5]
     return [paint(top, _DIM), *body, paint(bottom, _DIM)]
 
 

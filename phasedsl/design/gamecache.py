@@ -6,9 +6,10 @@ records instead of playing them again.
 A game is found by everything that decides it: the rules and the phases of the world
 played (not the pack's name, titles or notes), the board, the table size, each seat's
 bot, the run's seed, the move cap, the game's index, and this very code (a fingerprint of
-the package's source and grammar: another version, or an edited checkout, finds nothing
-of an older one's).  A game with a bot of the user's (``module:``, ``cmd:``, a class) is
-never kept: that program may change without us knowing.
+the package's source, with the schema, whose defaults fill the rules a pack leaves out,
+and the grammar, which reads its phases: another version, or an edited checkout, finds
+nothing of an older one's).  A game with a bot of the user's (``module:``, ``cmd:``, a
+class) is never kept: that program may change without us knowing.
 
 One JSON file per run (a key less the game's index) in ``games/`` under the cache folder
 (``oddscache``'s), holding its first ``MAX_GAMES`` games at most; at most ``MAX_FILES``
@@ -30,12 +31,13 @@ from ..errors import PhaseDSLError
 from ..model.board import Attempt
 from ..packs.pack import Pack, board_document
 from ..system.outfiles import write_text
-from ..system.resources import cache_dir
+from ..system.resources import cache_dir, grammar_path, schema_path
 
 FOLDER = "games"
-# Games kept of a run: its first ones (a game of ``original`` takes about 1 kB; balance
-# and report read a run from its start and stop within 100,000 games only when asked).
-MAX_GAMES = 1000
+# Games kept of a run: its first ones (balance and report read a run from its start and
+# stop past 80 games only when asked).  A game of ``original`` takes about 1 kB, one of six
+# random bots on a board up to 13 kB: the most a file holds stays under ``MAX_BYTES``.
+MAX_GAMES = 400
 # Files kept at most, and their bytes (a run of 80 games of ``original`` is about 80 kB).
 MAX_FILES = 300
 MAX_TOTAL = 64_000_000
@@ -46,10 +48,12 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 @cache
 def fingerprint() -> str:
-    """A digest of the package's source and grammar, as installed."""
+    """A digest of the package's source, its pack schema and its grammar, as installed (the
+    grammar lies beside the package in a checkout)."""
     h = hashlib.blake2b(digest_size=16)
-    for path in sorted([*_PACKAGE.rglob("*.py"), *_PACKAGE.rglob("*.lark")]):
-        h.update(str(path.relative_to(_PACKAGE)).encode())
+    for path in [*sorted(_PACKAGE.rglob("*.py")), schema_path(), grammar_path()]:
+        h.update((str(path.relative_to(_PACKAGE)) if path.is_relative_to(_PACKAGE)
+                  else path.name).encode())
         with contextlib.suppress(OSError):
             h.update(path.read_bytes())
     return h.hexdigest()
@@ -64,7 +68,7 @@ def run_key(pack: Pack, world: str | None, players: int, seats: list, seed: int,
     what = {"code": fingerprint(), "rules": [pack.settings, w.settings],
             "phases": [e.text for e in w.phases], "world": world,
             "board": board_document(pack.board) if pack.board is not None else None,
-            "players": players, "bots": [s.text for s in seats], "seed": seed,
+            "players": players, "bots": [s.target for s in seats], "seed": seed,
             "max_moves": max_moves}
     text = json.dumps(what, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
@@ -108,13 +112,18 @@ def store(key: str, games: dict[int, list]) -> None:
 
 
 def _prune(folder: Path) -> None:
-    files = sorted(((p.stat(), p) for p in folder.glob("*.json")),
-                   key=lambda sp: -sp[0].st_mtime)  # the newest first
+    found = []
+    for p in folder.glob("*.json"):
+        with contextlib.suppress(OSError):  # (gone meanwhile, or not a file of ours)
+            if p.is_file() and not p.is_symlink():
+                found.append((p.stat(), p))
+    found.sort(key=lambda sp: -sp[0].st_mtime)  # what a run wrote last is kept first
     total = 0
-    for k, (st, p) in enumerate(files):
+    for k, (st, p) in enumerate(found):
         total += st.st_size
         if k >= MAX_FILES or total > MAX_TOTAL:
-            p.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                p.unlink(missing_ok=True)
 
 
 def to_fields(record) -> list | None:
@@ -140,5 +149,5 @@ def from_fields(fields: list, make):
                     None if winner is None else int(winner), tuple(map(int, totals)),
                     bool(capped), int(tie_hands), (), bool(stalled), None, str(why),
                     tuple((int(seat), Attempt(*a)) for seat, a in board))
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, OverflowError) as e:  # (JSON reads Infinity: int() refuses)
         raise ValueError(f"a kept game of the wrong shape: {e}") from e
