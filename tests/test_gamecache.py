@@ -113,11 +113,17 @@ def test_another_version_of_the_code_finds_nothing(cache, monkeypatch):
     # (JSON reads Infinity, which int() refuses with an OverflowError)
     lambda text: re.sub(r'"0": \[0, \d+,', '"0": [0, Infinity,', text, count=1),
 ])
-def test_a_spoilt_file_is_ignored_and_the_games_played(cache, spoil):
+def test_a_spoilt_file_is_ignored_and_the_games_played(cache, spoil, monkeypatch):
     first = sim.simulate("short-game-5", 2, 2, seed=3)
     (path,) = cache.glob("*.json")
-    path.write_text(spoil(path.read_text()))
+    text = path.read_text()
+    assert spoil(text) != text  # (the spoiling took)
+    path.write_text(spoil(text))
+    played = []
+    real = sim.play_game
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: played.append(1) or real(*a, **k))
     assert sim.simulate("short-game-5", 2, 2, seed=3) == first
+    assert len(played) == 2  # (both played again: neither read from the spoilt file)
 
 
 def test_at_most_max_files_are_kept(cache, monkeypatch):
@@ -179,3 +185,10 @@ def test_the_fingerprint_holds_the_schema_and_the_grammar(tmp_path, monkeypatch)
         with monkeypatch.context() as m:
             m.setattr(gamecache, name, lambda edited=edited: edited)
             assert gamecache.fingerprint.__wrapped__() != now, name
+
+
+def test_a_board_game_is_read_back_with_its_board(cache, monkeypatch):
+    first = sim.simulate("twist", 2, 1, seed=5)
+    assert first[0].board  # (a record with its hands on the board, to round-trip)
+    monkeypatch.setattr(sim, "play_game", lambda *a, **k: pytest.fail("played again"))
+    assert sim.simulate("twist", 2, 1, seed=5) == first

@@ -23,20 +23,19 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from dataclasses import astuple
 from functools import cache
 from pathlib import Path
 
 from ..errors import PhaseDSLError
-from ..model.board import Attempt
 from ..packs.pack import Pack, board_document
 from ..system.outfiles import write_text
 from ..system.resources import cache_dir, grammar_path, schema_path
 
 FOLDER = "games"
-# Games kept of a run: its first ones (balance and report read a run from its start and
-# stop past 80 games only when asked).  A game of ``original`` takes about 1 kB, one of six
-# random bots on a board up to 13 kB: the most a file holds stays under ``MAX_BYTES``.
+# Games kept of a run: its first ones, no more (``simulate.play_games``; balance and report
+# read a run from its start and stop past 80 games only when asked).  A game of
+# ``original`` takes about 1 kB, one of six random bots on a board up to 13 kB: the most a
+# file holds stays under ``MAX_BYTES``.
 MAX_GAMES = 400
 # Files kept at most, and their bytes (a run of 80 games of ``original`` is about 80 kB).
 MAX_FILES = 300
@@ -65,7 +64,8 @@ def run_key(pack: Pack, world: str | None, players: int, seats: list, seed: int,
     if any(getattr(s, "kind", None) != "builtin" for s in seats):
         return None
     w = pack.world(world)
-    what = {"code": fingerprint(), "rules": [pack.settings, w.settings],
+    # (a world's settings hold the pack's, merged with its own)
+    what = {"code": fingerprint(), "rules": w.settings,
             "phases": [e.text for e in w.phases], "world": world,
             "board": board_document(pack.board) if pack.board is not None else None,
             "players": players, "bots": [s.target for s in seats], "seed": seed,
@@ -79,8 +79,8 @@ def _path(key: str) -> Path | None:
     return None if folder is None else folder / FOLDER / f"{key}.json"
 
 
-def read(key: str) -> dict[int, tuple]:
-    """The games kept for a run, by index: each as ``to_fields`` gave it."""
+def read(key: str) -> dict[int, list]:
+    """The games kept for a run, by index: each as ``GameRecord.to_fields`` gave it."""
     path = _path(key)
     if path is None:
         return {}
@@ -97,7 +97,8 @@ def read(key: str) -> dict[int, tuple]:
 
 
 def store(key: str, games: dict[int, list]) -> None:
-    """Add games to a run's file (merged with what another process wrote meanwhile)."""
+    """Add games (by index, as ``GameRecord.to_fields`` gave them) to a run's file, merged
+    with what another process wrote meanwhile."""
     path = _path(key)
     if path is None or not games:
         return
@@ -124,30 +125,3 @@ def _prune(folder: Path) -> None:
         if k >= MAX_FILES or total > MAX_TOTAL:
             with contextlib.suppress(OSError):
                 p.unlink(missing_ok=True)
-
-
-def to_fields(record) -> list | None:
-    """A game record as JSON fields (None: not kept: a forfeit, one carrying its log, or
-    past the first ``MAX_GAMES`` of its run)."""
-    if record.forfeit is not None or record.log or record.index >= MAX_GAMES:
-        return None
-    return [record.index, record.seed, record.hands, list(record.turns),
-            [list(a) for a in record.attempts], record.winner, list(record.totals),
-            record.capped, record.tie_hands, record.stalled, record.why,
-            [[seat, list(astuple(a))] for seat, a in record.board]]
-
-
-def from_fields(fields: list, make):
-    """The record ``to_fields`` wrote, built by ``make`` (``GameRecord``); a field of the
-    wrong shape raises ``ValueError``."""
-    try:
-        (index, seed, hands, turns, attempts, winner, totals, capped, tie_hands, stalled,
-         why, board) = fields
-        return make(int(index), int(seed), int(hands), tuple(map(int, turns)),
-                    tuple((int(s), None if p is None else int(p), bool(done))
-                          for s, p, done in attempts),
-                    None if winner is None else int(winner), tuple(map(int, totals)),
-                    bool(capped), int(tie_hands), (), bool(stalled), None, str(why),
-                    tuple((int(seat), Attempt(*a)) for seat, a in board))
-    except (TypeError, ValueError, OverflowError) as e:  # (JSON reads Infinity: int() refuses)
-        raise ValueError(f"a kept game of the wrong shape: {e}") from e

@@ -15,7 +15,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from functools import partial
 
 from ..errors import PhaseDSLError
@@ -96,6 +96,31 @@ class GameRecord:
     why: str = ""
     # a board game: every player's hand on the board, in order (seat, the record)
     board: tuple[tuple[int, Attempt], ...] = ()
+
+    def to_fields(self) -> list | None:
+        """The record as JSON fields, as ``gamecache`` keeps it (None: not to be kept: a
+        forfeit, a bot's failure, or a record carrying its log)."""
+        if self.forfeit is not None or self.log:
+            return None
+        return [self.index, self.seed, self.hands, list(self.turns),
+                [list(a) for a in self.attempts], self.winner, list(self.totals),
+                self.capped, self.tie_hands, self.stalled, self.why,
+                [[seat, list(astuple(a))] for seat, a in self.board]]
+
+    @classmethod
+    def from_fields(cls, fields: list) -> GameRecord:
+        """The record ``to_fields`` wrote; fields of the wrong shape raise ``ValueError``."""
+        try:
+            (index, seed, hands, turns, attempts, winner, totals, capped, tie_hands, stalled,
+             why, board) = fields
+            return cls(int(index), int(seed), int(hands), tuple(map(int, turns)),
+                       tuple((int(s), None if p is None else int(p), bool(done))
+                             for s, p, done in attempts),
+                       None if winner is None else int(winner), tuple(map(int, totals)),
+                       bool(capped), int(tie_hands), (), bool(stalled), None, str(why),
+                       tuple((int(seat), Attempt(*a)) for seat, a in board))
+        except (TypeError, ValueError, OverflowError) as e:  # (JSON reads Infinity: int() refuses)
+            raise ValueError(f"a kept game of the wrong shape: {e}") from e
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -268,7 +293,8 @@ def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greed
             j += 1
         for rec in _played(pack, players, seats, seed, world, jobs, keep_logs, max_moves,
                            range(i, j)):
-            fields = gamecache.to_fields(rec) if key else None
+            # (a run's first games only: a long one would hold them all in memory)
+            fields = rec.to_fields() if key and rec.index < gamecache.MAX_GAMES else None
             if fields is not None:
                 fresh[rec.index] = fields
             yield rec
@@ -298,7 +324,7 @@ def _kept(key: str, seed: int, indexes: range) -> dict[int, GameRecord]:
     try:
         for i in indexes:
             if i in kept:
-                rec = gamecache.from_fields(kept[i], GameRecord)
+                rec = GameRecord.from_fields(kept[i])
                 if rec.index != i or rec.seed != game_seed(seed, i):
                     return {}
                 out[i] = rec
