@@ -63,6 +63,11 @@ class OrderFigures:
     def maybe(self) -> tuple[int, ...]:
         return tuple(r.number for r in self.phases if r.easier_than_previous == "maybe")
 
+    @property
+    def badness(self) -> tuple[int, int]:
+        """How far the order is from rising: (phases flagged, phases maybe), lower better."""
+        return len(self.flagged), len(self.maybe)
+
     def reasons(self) -> dict[int, str]:
         """The one-line reason of each flagged (or maybe) phase, by printed number."""
         out = {}
@@ -276,10 +281,6 @@ def _length(records: list, players: int) -> dict:
     return summarize(records, players)["hands_per_game"] | {"games": len(records)}
 
 
-def _badness(figs: OrderFigures) -> tuple[int, int]:
-    return len(figs.flagged), len(figs.maybe)
-
-
 def _by_share(order: tuple[int, ...], shares: dict[int, float | None]) -> tuple[int, ...]:
     # never attempted: last (it is at least as hard as anything that was); ties keep order
     return tuple(sorted(order, key=lambda n: -(shares.get(n) if shares.get(n) is not None
@@ -333,8 +334,8 @@ def balance(pack: Pack | str, world: str | None = None, players: int | None = No
             tried.add(order)
             figs, _ = _measure(runs, pack, name, order, players, False)
             rounds += 1
-            if _badness(figs) < _badness(best) or (
-                    best is current and _badness(figs) == _badness(best)):
+            if figs.badness < best.badness or (
+                    best is current and figs.badness == best.badness):
                 best = figs  # (a simulated proposal beats today's order on a tie)
             if not figs.flagged:
                 break  # (a "maybe" left is said, not chased: each round is a full simulation)

@@ -120,7 +120,7 @@ def improve(pack: Pack | str, world: str | None = None, kinds: tuple[str, ...] |
     if before.resolved:  # (balance's own proposal: every phase sorted by its share)
         return Improved(name, before, "reordered", before.proposed.order, {},
                         maybe=before.proposed.maybe)
-    best = min((moved, before.proposed), key=lambda f: (len(f.flagged), len(f.maybe)))
+    best = min((moved, before.proposed), key=lambda f: f.badness)
     return replace_flagged(pack, name, before, best, kinds or pack_kinds(pack, name), seed,
                            jobs, progress)
 
