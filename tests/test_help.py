@@ -147,3 +147,37 @@ def test_a_command_given_nothing_shows_its_help_on_stdout_and_exits_2():
 def test_an_argument_taking_several_words_is_named_once():
     text = help_text(["check"], 80)
     assert "[PHASE] CARDS..." in text and "CARDS......" not in text
+
+
+def test_every_default_typer_would_state_is_stated():
+    # (help is drawn here, no longer by Typer's Rich panels: each option's default, as
+    # Typer words it by its own rule, is in the help, and the help states no other)
+    import re
+
+    import typer.main
+
+    stated = 0
+    for words in _names():
+        cmd = typer.main.get_command(app)
+        for w in words:
+            cmd = cmd.commands[w] if w in getattr(cmd, "commands", {}) else command(w)
+            if w in getattr(cmd, "commands", {}):
+                cmd = cmd.commands[w]
+        ctx = cmd.make_context(" ".join(words) or "phasedsl", [], resilient_parsing=True)
+        want = []
+        for p in cmd.get_params(ctx):
+            if getattr(p, "hidden", False) or not hasattr(p, "_extract_default_help_str"):
+                continue
+            # (an option's own words may say its default: report's --games)
+            want += re.findall(r"\[default: [^\]]*\]", " ".join((p.help or "").split()))
+            value = p._extract_default_help_str(ctx=ctx)
+            fixed = isinstance(p.show_default, str)
+            if fixed or (value is not None and (p.show_default or ctx.show_default)):
+                said = p._get_default_string(ctx=ctx, show_default_is_str=fixed,
+                                             default_value=value)
+                if said:
+                    want.append(f"[default: {said}]")
+        text = " ".join(help_text(words, 300).replace("│", " ").split())
+        assert sorted(re.findall(r"\[default: [^\]]*\]", text)) == sorted(want), words
+        stated += len(want)
+    assert stated >= 30  # (the comparison is not an empty one: 36 defaults today)
