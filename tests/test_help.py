@@ -149,14 +149,15 @@ def test_an_argument_taking_several_words_is_named_once():
     assert "[PHASE] CARDS..." in text and "CARDS......" not in text
 
 
-def test_every_default_typer_would_state_is_stated():
+def test_every_default_and_range_typer_would_state_is_stated():
     # (help is drawn here, no longer by Typer's Rich panels: each option's default, as
-    # Typer words it by its own rule, is in the help, and the help states no other)
+    # Typer words it by its own rule, is in the help, and the help states no other; each
+    # range as Click words it)
     import re
 
     import typer.main
 
-    stated = 0
+    stated = ranges = 0
     for words in _names():
         cmd = typer.main.get_command(app)
         for w in words:
@@ -172,6 +173,9 @@ def test_every_default_typer_would_state_is_stated():
             want += re.findall(r"\[default: [^\]]*\]", " ".join((p.help or "").split()))
             value = p._extract_default_help_str(ctx=ctx)
             fixed = isinstance(p.show_default, str)
+            if hasattr(p.type, "_describe_range"):  # (an int or float range, as Click words it)
+                ranges += 1
+                assert f"[{p.type._describe_range()}]" in help_text(words, 300), (words, p.name)
             if fixed or (value is not None and (p.show_default or ctx.show_default)):
                 said = p._get_default_string(ctx=ctx, show_default_is_str=fixed,
                                              default_value=value)
@@ -180,4 +184,4 @@ def test_every_default_typer_would_state_is_stated():
         text = " ".join(help_text(words, 300).replace("│", " ").split())
         assert sorted(re.findall(r"\[default: [^\]]*\]", text)) == sorted(want), words
         stated += len(want)
-    assert stated >= 30  # (the comparison is not an empty one: 36 defaults today)
+    assert stated >= 30 and ranges >= 25  # (not an empty comparison: 36 and 29 today)
