@@ -32,7 +32,7 @@ from ..model.group import Kind
 from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
 from ..model.skipblue import takes_blue_skip
-from ..solver import Hand, layout_for, makes, tables
+from ..solver import Hand, layout_for, makes, tables, wilds_to_make
 
 CHUNK = 20_000
 # Sampling that would take longer than this (seconds of every process's work together, over
@@ -89,6 +89,7 @@ class _Classes:
     caps: tuple[int, ...]  # counts above this behave the same
     symmetric: bool  # classes are interchangeable (sets only, colors only, ...)
     mirror: bool = False  # reversing the class order changes nothing (numbers n <-> high+low-n)
+    by_number: bool = False  # class i is number i (each color's card of it)
 
 
 def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
@@ -136,7 +137,7 @@ def _classes_for(phase: Phase, rules: Rules) -> _Classes | None:
         # Runs, sets and even/odd groups read the same backwards (a parity swap is harmless;
         # wrapped windows reversed are wrapped windows); an over or under bound does not.
         mirror = not rules.wild_numbers and not any(k.is_bounded for k in kinds)
-        return _Classes(members, caps, sym, mirror=mirror)
+        return _Classes(members, caps, sym, mirror=mirror, by_number=True)
     else:
         return None
     cap = sum(use(g) for g in groups)
@@ -174,9 +175,14 @@ def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules
     """
     tb = tables(rules.deck)
     cnt = [0] * (tb.nc * tb.nn)
+    present = 0
     for k, types in zip(key, cls.members, strict=True):
-        cnt[types[0]] = k
-    return Hand(cnt, wilds, skips, tb)
+        if k:
+            cnt[types[0]] = k
+            present |= 1 << types[0]
+    # classes by number, in order (sets, runs): the counts by number are the key itself
+    by_num = list(key) if cls.by_number else None
+    return Hand.counted(cnt, present, wilds, skips, tb, by_num)
 
 
 # Hand compositions the exact count visits at most (about a minute's work); past
@@ -250,24 +256,46 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     # (key, skips) -> (fewest wilds that make it, or None; how many wilds were tried)
     min_w_cache: dict[tuple, tuple[int | None, int]] = {}
     skips_matter = lay.need_s > 0 or _blue_skips(phase, rules)
+    # Where skips do not matter, the rest of a hand of t naturals (h - t wilds and skips)
+    # is weighed at once: tail[rest][need], its ways with at least ``need`` wilds.
+    tail = None if skips_matter else _tail(W, S, h)
+    # A count vector and its mirror image are dealt alike when the classes and caps read
+    # the same backwards too: each pair is judged once and counted twice.
+    halve = (cls.mirror and not cls.symmetric and sizes == sizes[::-1]
+             and caps == caps[::-1])
     for done, (key, totals) in enumerate(by_key.items(), 1):
         if progress and not done % 5_000:
             progress(5_000)
+        twice = 1
+        if cls.mirror:
+            rev = key[::-1]
+            if halve:
+                if rev < key:
+                    continue
+                twice = 1 if rev == key else 2
+            elif rev < key:
+                key = rev
         # Only as many wilds as the hand has room for matter: few, for most compositions.
         most = min(W, h - min(totals))
-        for t, weight in totals.items():
-            rest = h - t
-            for s in range(min(S, rest) + 1):
-                w = rest - s
-                if w > W:
-                    continue
-                ck = (min(key, key[::-1]) if cls.mirror else key, s if skips_matter else 0)
-                need, tried = min_w_cache.get(ck, (None, -1))
-                if need is None and tried < most:
-                    need = _min_wilds(lay, ck[0], cls, ck[1], rules, most, tried + 1)
-                    min_w_cache[ck] = (need, most)
-                if need is not None and w >= need:
-                    favourable += weight * math.comb(W, w) * math.comb(S, s)
+        got = 0
+        for s in range(min(S, h - min(totals)) + 1 if skips_matter else 1):
+            if skips_matter and h - s - max(totals) > W:
+                continue  # (every such hand would hold more wilds than the deck)
+            need, tried = min_w_cache.get((key, s), (None, -1))
+            if need is None and tried < most:
+                need = _min_wilds(phase, lay, key, cls, s, rules, most, tried + 1)
+                min_w_cache[key, s] = (need, most)
+            if need is None:
+                continue
+            if tail is not None:
+                for t, weight in totals.items():
+                    got += weight * tail[h - t][need]
+                continue
+            for t, weight in totals.items():
+                w = h - t - s
+                if need <= w <= W:
+                    got += weight * math.comb(W, w) * math.comb(S, s)
+        favourable += twice * got
     frac = Fraction(favourable, math.comb(deck.size, h))
     return Odds(phase, h, "exact", float(frac), fraction=frac)
 
@@ -282,14 +310,35 @@ def too_costly(phase: Phase, cls: _Classes, rules: Rules, cards: int) -> bool:
     return keys > limit or keys * (cards + 1) > MAX_DEAL_STATES
 
 
-def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int, least: int = 0) -> int | None:
+def _tail(wilds: int, skips: int, cards: int) -> list[list[int]]:
+    """tail[rest][need]: the ways ``rest`` cards are wilds and skips of the deck's, at least
+    ``need`` of them wilds (need up to ``cards`` + 1: none)."""
+    out = []
+    for rest in range(cards + 1):
+        by_w = [0] * (cards + 2)
+        for s in range(min(skips, rest) + 1):
+            w = rest - s
+            if w <= wilds:
+                by_w[w] = math.comb(wilds, w) * math.comb(skips, s)
+        for need in range(cards, -1, -1):
+            by_w[need] += by_w[need + 1]
+        out.append(by_w)
+    return out
+
+
+def _min_wilds(phase: Phase, lay, key, cls, skips: int, rules: Rules, most: int,
+               least: int = 0) -> int | None:
     """Fewest wilds, from ``least`` to ``most``, with which these counts and skips make the
     phase (None: none of those).
 
-    Each try is one feasibility search, and a hand has room for few wilds, so this
-    is cheaper than finding the most naturals the groups could hold.
+    Where the counts alone say it (``wilds_to_make``: a set and a run), one look;
+    elsewhere each try is one feasibility search, and a hand has room for few wilds, so
+    this is cheaper than finding the most naturals the groups could hold.
     """
     hand = _hand_for(key, cls, 0, skips, rules)
+    need = wilds_to_make(phase, lay, hand, rules)
+    if need is not None:
+        return need if least <= need <= most else None
     for w in range(least, most + 1):
         hand.wilds = w
         if makes(lay, hand, rules):

@@ -203,6 +203,22 @@ def set_run_missing(lay: Layout, h: Hand) -> int | None:
     return lay.total - fill_value(most, 0, Fixed(0, h.wilds, lay.total, lay.min_phase))
 
 
+def set_run_wilds(lay: Layout, h: Hand) -> int | None:
+    """The fewest wilds with which the hand's naturals make a plain set and a plain run
+    (the counts alone: the most naturals the two hold, the rest wilds); None where the
+    counts do not say it (fewer than two numbers held) or no number of wilds does (too few
+    naturals for the phase's minimum)."""
+    nums = h.number_bits()
+    if nums.bit_count() < 2:
+        return None
+    by_num = h.by_num if h.by_num is not None else h._by_num()
+    si = lay.aggs.index("num")
+    most = _set_run_most(by_num, nums, lay.values[1 - si], lay.sizes[si])[0]
+    if most < lay.min_phase:
+        return None
+    return lay.total - most if most < lay.total else 0
+
+
 def set_run_short(lay: Layout, h: Hand, rules: Rules, seen: Iterable[Card]
                   ) -> Assessment | bool | None:
     """``assess`` for a plain set and a plain run when the hand does not make them; True

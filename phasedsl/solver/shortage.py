@@ -28,6 +28,7 @@ from .closedshort import (
     set_run_missing,
     set_run_shape,
     set_run_short,
+    set_run_wilds,
     two_sets_missing,
     two_sets_shape,
     two_sets_short,
@@ -402,6 +403,19 @@ def cards_short(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
         got = _one_group_fill(lay, h)
         k = None if got is None else lay.sizes[0] - got[0]
     return k if k is not None and k > 0 else None
+
+
+def wilds_to_make(phase: Phase, lay: Layout, h: Hand, rules: Rules) -> int | None:
+    """The fewest wilds with which a hand already counted (its naturals; its own wilds
+    aside) makes ``phase``, where the counts alone say it (a plain set and a plain run);
+    None elsewhere (``makes`` says).  For a caller weighing very many count vectors (the
+    exact odds): one look at the counts instead of a search per number of wilds."""
+    if rules.skip_counts_as_blue:
+        return None
+    route = _route_of(phase, lay, rules)
+    if route[2] != _SET_RUN or route[1] is not None:
+        return None
+    return set_run_wilds(lay, h)
 
 
 def _order(card: Card, rules: Rules) -> tuple:
