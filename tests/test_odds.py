@@ -45,6 +45,34 @@ def test_exact_with_postal_wild_numbers_equals_enumeration():
     assert got.fraction > exact_odds(phase, SMALL).fraction
 
 
+@pytest.mark.parametrize("rules", [
+    SMALL, SMALL.with_(hand_size=6), SMALL.with_(natural_scope="phase", min_naturals=3),
+    SMALL.with_(sets_share_number=False),
+])
+@pytest.mark.parametrize("phrase", ["1 set of 2 + 1 run of 3", "1 set of 3 + 1 run of 2"])
+def test_a_set_and_a_run_by_their_counts_equal_enumeration(phrase, rules):
+    """The exact count of a set and a run reads each count vector's fewest wilds off the
+    counts (``wilds_to_make``) and judges a vector and its mirror once: every hand, one
+    by one, with the solver, says the same."""
+    phase = Phase.parse(phrase, rules.deck)
+    deck = rules.deck.all_cards()
+    hands = list(combinations(range(len(deck)), rules.hand_size))
+    made = sum(find(phase, [deck[i] for i in h], rules) is not None for h in hands)
+    assert exact_odds(phase, rules).fraction == Fraction(made, len(hands))
+
+
+def test_the_counts_closed_form_answers_as_the_search(monkeypatch):
+    """A 10-card deal of the full deck: the same fraction with the closed form as with a
+    search for each number of wilds (the closed form turned off)."""
+    import phasedsl.design.odds as odds_module
+
+    rules = Rules(hand_size=8)
+    phase = Phase.parse("1 set of 3 + 1 run of 4")
+    fast = exact_odds(phase, rules)
+    monkeypatch.setattr(odds_module, "wilds_to_make", lambda *a: None)
+    assert exact_odds(phase, rules).fraction == fast.fraction
+
+
 def test_sampled_intervals_cover_the_exact_value():
     """Over 40 seeds, the 95% interval holds the exact figure about 95% of the time."""
     phase = Phase.parse("1 set of 2 + 1 run of 3", SMALL.deck)
