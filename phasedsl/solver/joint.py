@@ -62,13 +62,6 @@ class _Flow:
         return 0
 
 
-# Flows already run, by what decides them: the classes, sizes and minimums, and the
-# counts of the card types the classes take.  A bot asks of hands a card apart, turn after
-# turn, and most of their flows are the same.  Bounded: cleared when full.
-_ASSIGNED: dict[tuple, tuple[int, list[dict]] | None] = {}
-MAX_ASSIGNED = 20_000
-
-
 def assign(
     chosen: Sequence[Class],
     sizes: Sequence[int],
@@ -82,25 +75,8 @@ def assign(
 
     Returns (naturals placed, per group {type: count}); virtual cards (stand-ins
     for cards not yet drawn) are reported under the key None.  None when the
-    lower bounds cannot all be met.  (The caller's to keep: a fresh copy each time.)
+    lower bounds cannot all be met.
     """
-    mask = 0
-    for cl in chosen:
-        mask |= cl.mask
-    key = (tuple(chosen), tuple(sizes), tuple(lower), virtual, nn,
-           tuple([(t, cnt[t]) for t in bits(mask & present)]))
-    got = _ASSIGNED.get(key, False)
-    if got is False:
-        got = _assign(chosen, sizes, lower, cnt, present, virtual, nn)
-        if len(_ASSIGNED) >= MAX_ASSIGNED:
-            _ASSIGNED.clear()
-        _ASSIGNED[key] = got
-    return None if got is None else (got[0], [dict(d) for d in got[1]])
-
-
-def _assign(chosen: Sequence[Class], sizes: Sequence[int], lower: Sequence[int],
-            cnt: Sequence[int], present: int, virtual: int, nn: int
-            ) -> tuple[int, list[dict]] | None:
     fl = _Flow()
     type_node: dict[int, int] = {}
     sink_edges: list[int] = []
