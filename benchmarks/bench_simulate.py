@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -91,8 +92,12 @@ def main() -> None:
 
 
 def _run(tree: str, spec: str) -> dict:
-    out = subprocess.run([sys.executable, "-c", RUN, tree, spec], capture_output=True,
-                         text=True, check=True).stdout
+    # An empty cache of its own: games played before are kept (design/gamecache.py), and a
+    # run that read them would time nothing.
+    with tempfile.TemporaryDirectory(prefix="phasedsl-bench-cache-") as cache:
+        out = subprocess.run([sys.executable, "-c", RUN, tree, spec], capture_output=True,
+                             text=True, check=True,
+                             env={**os.environ, "PHASEDSL_CACHE": cache}).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
