@@ -52,7 +52,7 @@ def test_exact_with_postal_wild_numbers_equals_enumeration():
 @pytest.mark.parametrize("phrase", ["1 set of 2 + 1 run of 3", "1 set of 3 + 1 run of 2"])
 def test_a_set_and_a_run_by_their_counts_equal_enumeration(phrase, rules):
     """The exact count of a set and a run reads each count vector's fewest wilds off the
-    counts (``wilds_to_make``) and judges a vector and its mirror once: every hand, one
+    counts (``wilds_by_numbers``) and judges a vector and its mirror once: every hand, one
     by one, with the solver, says the same."""
     phase = Phase.parse(phrase, rules.deck)
     deck = rules.deck.all_cards()
@@ -69,7 +69,7 @@ def test_the_counts_closed_form_answers_as_the_search(monkeypatch):
     rules = Rules(hand_size=8)
     phase = Phase.parse("1 set of 3 + 1 run of 4")
     fast = exact_odds(phase, rules)
-    monkeypatch.setattr(odds_module, "wilds_to_make", lambda *a: None)
+    monkeypatch.setattr(odds_module, "wilds_by_numbers", lambda *a: None)
     assert exact_odds(phase, rules).fraction == fast.fraction
 
 

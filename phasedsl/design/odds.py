@@ -32,7 +32,7 @@ from ..model.group import Kind
 from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
 from ..model.skipblue import takes_blue_skip
-from ..solver import Hand, layout_for, makes, tables, wilds_to_make
+from ..solver import Hand, layout_for, makes, tables, wilds_by_numbers
 
 CHUNK = 20_000
 # Sampling that would take longer than this (seconds of every process's work together, over
@@ -259,6 +259,8 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     # Where skips do not matter, the rest of a hand of t naturals (h - t wilds and skips)
     # is weighed at once: tail[rest][need], its ways with at least ``need`` wilds.
     tail = None if skips_matter else _tail(W, S, h)
+    # where the counts by number decide it (a set and a run), one look at them
+    by_counts = wilds_by_numbers(phase, lay, rules) if cls.by_number and tail else None
     # A count vector and its mirror image are dealt alike when the classes and caps read
     # the same backwards too: each pair is judged once and counted twice.
     halve = (cls.mirror and not cls.symmetric and sizes == sizes[::-1]
@@ -283,7 +285,7 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
                 continue  # (every such hand would hold more wilds than the deck)
             need, tried = min_w_cache.get((key, s), (None, -1))
             if need is None and tried < most:
-                need = _min_wilds(phase, lay, key, cls, s, rules, most, tried + 1)
+                need = _min_wilds(lay, key, cls, s, rules, most, tried + 1, by_counts)
                 min_w_cache[key, s] = (need, most)
             if need is None:
                 continue
@@ -326,19 +328,21 @@ def _tail(wilds: int, skips: int, cards: int) -> list[list[int]]:
     return out
 
 
-def _min_wilds(phase: Phase, lay, key, cls, skips: int, rules: Rules, most: int,
-               least: int = 0) -> int | None:
+def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int, least: int = 0,
+               by_counts: Callable[[tuple[int, ...]], int | None] | None = None
+               ) -> int | None:
     """Fewest wilds, from ``least`` to ``most``, with which these counts and skips make the
     phase (None: none of those).
 
-    Where the counts alone say it (``wilds_to_make``: a set and a run), one look;
+    Where the counts by number alone say it (``by_counts``: a set and a run), one look;
     elsewhere each try is one feasibility search, and a hand has room for few wilds, so
     this is cheaper than finding the most naturals the groups could hold.
     """
+    if by_counts is not None:
+        need = by_counts(key)
+        if need is not None:
+            return need if least <= need <= most else None
     hand = _hand_for(key, cls, 0, skips, rules)
-    need = wilds_to_make(phase, lay, hand, rules)
-    if need is not None:
-        return need if least <= need <= most else None
     for w in range(least, most + 1):
         hand.wilds = w
         if makes(lay, hand, rules):

@@ -44,11 +44,11 @@ from .handcounts import Hand
 from .impossible import impossible_group, sum_reach
 from .laying import can_make, find, find_within_budget, left_out, made_within_budget, makes
 from .search import layout_for
-from .shortage import assess, cards_short, outs, shortfall, wilds_to_make
+from .shortage import assess, cards_short, outs, shortfall, wilds_by_numbers
 
 __all__ = [
     "SEARCH_SECONDS", "SEARCH_STEPS", "SHORTFALL_STEPS", "Assessment", "Hand", "Out", "SearchLimit",
     "Shortfall", "assess", "can_make", "cards_short", "describe_outs", "find", "find_within_budget",
     "impossible_group", "layout_for", "left_out", "made_within_budget", "makes", "outs",
-    "shortfall", "sum_reach", "tables", "unseen_counts", "wilds_to_make",
+    "shortfall", "sum_reach", "tables", "unseen_counts", "wilds_by_numbers",
 ]

@@ -13,7 +13,7 @@ and to the brute-force reference.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..model.cards import WILD, Card
 from ..model.rules import Rules
@@ -203,20 +203,47 @@ def set_run_missing(lay: Layout, h: Hand) -> int | None:
     return lay.total - fill_value(most, 0, Fixed(0, h.wilds, lay.total, lay.min_phase))
 
 
-def set_run_wilds(lay: Layout, h: Hand) -> int | None:
-    """The fewest wilds with which the hand's naturals make a plain set and a plain run
-    (the counts alone: the most naturals the two hold, the rest wilds); None where the
-    counts do not say it (fewer than two numbers held) or no number of wilds does (too few
-    naturals for the phase's minimum)."""
-    nums = h.number_bits()
-    if nums.bit_count() < 2:
-        return None
-    by_num = h.by_num if h.by_num is not None else h._by_num()
+def set_run_counter(lay: Layout) -> Callable[[Sequence[int]], int | None]:
+    """For a plain set and a plain run: the fewest wilds with which naturals of these
+    counts by number make them (the most naturals the two hold, as ``_set_run_most``
+    counts them; the rest wilds), as a function of the counts alone; it answers None where
+    the counts do not say it (fewer than two numbers held) or no number of wilds does (too
+    few naturals for the phase's minimum).  For a caller weighing very many count vectors
+    (the exact odds): the windows' part is worked out once per set of numbers held."""
     si = lay.aggs.index("num")
-    most = _set_run_most(by_num, nums, lay.values[1 - si], lay.sizes[si])[0]
-    if most < lay.min_phase:
-        return None
-    return lay.total - most if most < lay.total else 0
+    wins, size, total, least = lay.values[1 - si], lay.sizes[si], lay.total, lay.min_phase
+    by_nums: dict[int, tuple[int, int]] = {}  # numbers held -> (most a window holds, common)
+
+    def fewest(by_num: Sequence[int]) -> int | None:
+        nums = 0
+        for x, c in enumerate(by_num):
+            if c:
+                nums |= 1 << x
+        if nums.bit_count() < 2:
+            return None
+        got = by_nums.get(nums)
+        if got is None:
+            rs = [(nums & wb).bit_count() for wb in wins]
+            top_r = max(rs)
+            common = -1  # numbers every fullest window holds
+            for r, wb in zip(rs, wins, strict=True):
+                if r == top_r:
+                    common &= wb
+            got = by_nums[nums] = (top_r, common)
+        top_r, common = got
+        top_a = max(by_num)
+        if top_a > size:
+            top_a = size
+        most = top_a + top_r - 1
+        for x, c in enumerate(by_num):
+            if (c if c < size else size) == top_a and (not c or c > size or not common >> x & 1):
+                most += 1
+                break
+        if most < least:
+            return None
+        return total - most if most < total else 0
+
+    return fewest
 
 
 def set_run_short(lay: Layout, h: Hand, rules: Rules, seen: Iterable[Card]

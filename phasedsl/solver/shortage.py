@@ -13,7 +13,7 @@ phase is undecided (``Shortfall.decided`` false), an answer rather than an error
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..model.cards import SKIP, Card
 from ..model.coerce import hand_args
@@ -25,10 +25,10 @@ from .answers import Assessment, Out, Shortfall, unseen_counts
 from .budget import SearchLimit
 from .classes import Plan
 from .closedshort import (
+    set_run_counter,
     set_run_missing,
     set_run_shape,
     set_run_short,
-    set_run_wilds,
     two_sets_missing,
     two_sets_shape,
     two_sets_short,
@@ -405,17 +405,19 @@ def cards_short(phase: Phase, hand: Sequence[Card], rules: Rules = DEFAULT_RULES
     return k if k is not None and k > 0 else None
 
 
-def wilds_to_make(phase: Phase, lay: Layout, h: Hand, rules: Rules) -> int | None:
-    """The fewest wilds with which a hand already counted (its naturals; its own wilds
-    aside) makes ``phase``, where the counts alone say it (a plain set and a plain run);
-    None elsewhere (``makes`` says).  For a caller weighing very many count vectors (the
-    exact odds): one look at the counts instead of a search per number of wilds."""
+def wilds_by_numbers(phase: Phase, lay: Layout, rules: Rules
+                     ) -> Callable[[Sequence[int]], int | None] | None:
+    """Where a phase is decided by its naturals' counts by number alone (a plain set and a
+    plain run): the function of those counts that gives the fewest wilds that make it, or
+    None where it cannot say (``makes`` says then); None for any other phase.  For a caller
+    weighing very many count vectors (the exact odds): one look at the counts instead of
+    a search per number of wilds."""
     if rules.skip_counts_as_blue:
         return None
     route = _route_of(phase, lay, rules)
     if route[2] != _SET_RUN or route[1] is not None:
         return None
-    return set_run_wilds(lay, h)
+    return set_run_counter(lay)
 
 
 def _order(card: Card, rules: Rules) -> tuple:
