@@ -47,7 +47,7 @@ def test_exact_with_postal_wild_numbers_equals_enumeration():
 
 @pytest.mark.parametrize("rules", [
     SMALL, SMALL.with_(hand_size=6), SMALL.with_(natural_scope="phase", min_naturals=3),
-    SMALL.with_(sets_share_number=False),
+    SMALL.with_(sets_share_number=False), SMALL.with_(runs_wrap=True),
 ])
 @pytest.mark.parametrize("phrase", ["1 set of 2 + 1 run of 3", "1 set of 3 + 1 run of 2"])
 def test_a_set_and_a_run_by_their_counts_equal_enumeration(phrase, rules):
