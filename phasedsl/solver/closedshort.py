@@ -185,10 +185,16 @@ def _set_run_most(by_num: list[int], nums: int, wins: Sequence[int], size: int
     common = -1  # numbers every fullest window holds
     for wb in [wb for r, wb in zip(rs, wins, strict=True) if r == top_r]:
         common &= wb
+    return top_a + top_r - _competing(by_num, size, top_a, common), top_a, top_r, rs
+
+
+def _competing(by_num: Sequence[int], size: int, top_a: int, common: int) -> int:
+    """1 where every number the fullest set could be on is held at most the set's size and
+    lies in every fullest window (set and run compete for it), else 0."""
     for x, c in enumerate(by_num):
         if (c if c < size else size) == top_a and (not c or c > size or not common >> x & 1):
-            return top_a + top_r, top_a, top_r, rs
-    return top_a + top_r - 1, top_a, top_r, rs
+            return 0
+    return 1
 
 
 def set_run_missing(lay: Layout, h: Hand) -> int | None:
@@ -234,11 +240,7 @@ def set_run_counter(lay: Layout) -> Callable[[Sequence[int]], int | None]:
         top_a = max(by_num)
         if top_a > size:
             top_a = size
-        most = top_a + top_r - 1
-        for x, c in enumerate(by_num):
-            if (c if c < size else size) == top_a and (not c or c > size or not common >> x & 1):
-                most += 1
-                break
+        most = top_a + top_r - _competing(by_num, size, top_a, common)
         if most < least:
             return None
         return total - most if most < total else 0
