@@ -124,13 +124,37 @@ def test_extends_in_a_pack_a_log_names_is_confined_too(tmp_path):
     (logs / "mine.yaml").write_text(PACK.format(name="mine") + "extends: ../secret.yaml\n")
     text, out = both("replay", write_log(logs, "mine.yaml"))
     assert SECRET not in text + json.dumps(out) and "in or below the log's folder" in out["error"]
-    # the same pack named on the command line is the user's: extends reads beside it
     (tmp_path / "base.yaml").write_text(PACK.format(name="base") + "extends: short-game-5\n")
     (logs / "mine.yaml").write_text(PACK.format(name="mine") + "extends: ../base.yaml\n")
-    assert run("check", "--variant", logs / "mine.yaml", "--phase", "1", "R1", "B1", "G1",
-               "R2", "B2", "G2").exit_code == 0
     text, out = both("replay", write_log(logs, "mine.yaml"))
     assert "in or below the log's folder" in out["error"]
+
+
+def test_extends_in_a_pack_is_confined_to_its_folder(tmp_path):
+    """A pack is a file from anywhere: what its extends names is a built-in or a file in or
+    below the pack's folder, and a file there that does not read as a pack is never
+    quoted back (a pack extending /etc/shadow printed its every line, as errors)."""
+    secret_files(tmp_path)
+    packs = tmp_path / "packs"
+    (packs / "sub").mkdir(parents=True)
+    for ref in ("../secret.yaml", str(tmp_path / "secret.yaml"), "/etc/passwd"):
+        (packs / "mine.yaml").write_text(PACK.format(name="mine") + f"extends: {ref}\n")
+        for args in (["validate", packs / "mine.yaml"], ["show", packs / "mine.yaml"],
+                     ["check", "--variant", packs / "mine.yaml", "--phase", "1", "R1", "B1",
+                      "G1", "R2", "B2", "G2"]):
+            r = run(*args)
+            assert r.exit_code != 0 and SECRET not in r.output and "root:" not in r.output
+            assert "in or below this pack's folder" in r.output, r.output
+    # a file below the folder that is no pack: said so, not quoted
+    (packs / "sub" / "notes.yaml").write_text(f"{SECRET}\n")
+    (packs / "mine.yaml").write_text(PACK.format(name="mine") + "extends: sub/notes.yaml\n")
+    r = run("validate", packs / "mine.yaml")
+    assert r.exit_code != 0 and SECRET not in r.output
+    # a parent beside it or below it reads
+    (packs / "sub" / "base.yaml").write_text(PACK.format(name="base") + "extends: short-game-5\n")
+    (packs / "mine.yaml").write_text(PACK.format(name="mine") + "extends: sub/base.yaml\n")
+    assert run("check", "--variant", packs / "mine.yaml", "--phase", "1", "R1", "B1", "G1",
+               "R2", "B2", "G2").exit_code == 0
 
 
 # --------------------------------------------------------------------------- item 2
@@ -177,7 +201,9 @@ def test_a_fifo_as_a_log_or_its_pack_or_an_extends_is_refused_at_once(tmp_path):
     r = cli(["replay", "log.jsonl"], tmp_path)
     assert r.returncode == 2 and "not a regular file" in r.stderr, r.stderr
     r = cli(["validate", "ext.yaml"], tmp_path)
-    assert r.returncode != 0 and "not a regular file" in r.stdout + r.stderr, r.stdout
+    # (a pack's extends is confined as a log's names are: a FIFO is no pack file)
+    assert r.returncode != 0 and "no pack file 'pipe.yaml' in or below this pack's folder" \
+        in r.stdout + r.stderr, r.stdout
 
 
 @pytest.mark.parametrize("target", ["/dev/stdin", "/dev/zero", "./folder"])

@@ -444,11 +444,13 @@ def is_file_ref(ref: str) -> bool:
     return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
 
 
-def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Path:
+def _resolve(ref: str, base_dir: Path | None, within: Path | None = None,
+             folder: str = "the log's folder (replay --variant FILE names one)") -> Path:
     """The file a pack reference names: a built-in by name, or a path relative to
     ``base_dir`` (the current folder when None).  With ``within`` the reference comes from
-    an untrusted file (a log): the file must lie in or below that folder, symbolic links
-    resolved, and whether a refused file exists is never said."""
+    an untrusted file (a log, or a pack's ``extends``): the file must lie in or below that
+    folder (``folder`` says which, in the refusal), symbolic links resolved, and whether a
+    refused file exists is never said."""
     if not is_file_ref(ref):
         if ref in builtin_names():
             return variants_dir() / f"{ref}.yaml"
@@ -474,8 +476,7 @@ def _resolve(ref: str, base_dir: Path | None, within: Path | None = None) -> Pat
                                         f"{os.strerror(errno.ENOENT)} (did you mean {near!r}?)")])
         return p
     refused = PackError([Diagnostic("", None, None, f"no pack file {quoted(ref, 30)} in or below "
-                                                    "the log's folder (replay --variant FILE "
-                                                    "names one)")])
+                                                    f"{folder}")])
     try:
         real = Path(os.path.realpath(p))
         top = Path(os.path.realpath(within))
@@ -865,9 +866,15 @@ def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: 
                                         f"{MAX_EXTENDS}: {' -> '.join((*chain, ref))}", lines))
         return None
     try:
-        # a bare name is a built-in; a path is read from this file's folder (and from a
-        # log's folder or below only, when a log named this pack)
-        ppath = _resolve(ref, path.parent, within)
+        # a bare name is a built-in; a path is read from this file's folder or below (from
+        # a log's folder or below, when a log named this pack): a pack is a file from
+        # anywhere, and what it names is confined as a log's names are, never quoted back
+        # unless it reads as a pack
+        if within is None and is_file_ref(ref):
+            within = path.parent
+            ppath = _resolve(ref, path.parent, within, "this pack's folder")
+        else:
+            ppath = _resolve(ref, path.parent, within)
         parent, pd = _read_pack(ppath, chain, False, within)
     except PackError as e:
         diags += [_diag(spath, mark, f"extends {quoted(ref, 40)}: {d.path + ': ' if d.path else ''}"
