@@ -479,3 +479,17 @@ def test_show_world_prints_its_note():
     assert r.exit_code == 0 and "note: Same list as the Japanese page's list 1." in r.stdout
     data = json.loads(run("show", "world-tour", "--world", "island-paradise", "--json").stdout)
     assert data["worlds"][0]["note"] == "Same list as the Japanese page's list 1."
+
+
+@pytest.mark.parametrize("args", [
+    ["conformance", "run", "--timeout", "nan", "--", "cat"],
+    ["conformance", "run", "--startup", "NaN", "--", "cat"],
+    ["generate", "--length", "nan"],
+    ["simulate", "original", "--bot-timeout", "nan", "-g", "1"],
+    ["play", "original", "--bot-timeout", "nan"],
+])
+def test_nan_for_a_number_of_seconds_or_hands_is_refused(args):
+    """A range's bounds let NaN through (every comparison with it is false): a wait of NaN
+    seconds never ended (``conformance run --timeout nan`` spun until killed)."""
+    r = run(*args)
+    assert r.exit_code == 2 and "nan is not a number" in r.output, r.output

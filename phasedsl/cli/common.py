@@ -54,6 +54,14 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where the program is, so that it unwinds as for Ctrl-C."""
 
 
+def a_number(value: float | None) -> float | None:
+    """An option's callback: NaN is refused as not a number (a range's bounds do not catch
+    it: every comparison with NaN is false, and a wait of NaN seconds never ends)."""
+    if value is not None and value != value:
+        raise typer.BadParameter("nan is not a number")
+    return value
+
+
 def stopped(e: KeyboardInterrupt) -> NoReturn:
     """Ctrl-C or SIGTERM: one line on stderr, exit 130 (SIGTERM: 143), as a shell reports
     a command a signal ended."""

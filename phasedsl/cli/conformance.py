@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PhaseDSLError
-from .common import ForceOpt, JsonOpt, progress_bar, say
+from .common import ForceOpt, JsonOpt, a_number, progress_bar, say
 
 
 def export_cmd(
@@ -75,9 +75,10 @@ def run_cmd(
         "--vectors", metavar="DIR", help="Vectors exported to DIR (default: those shipped "
                                           "with phasedsl).")] = None,
     timeout: Annotated[float, typer.Option("--timeout", min=0.01, max=3600, metavar="SECONDS",
+                                           callback=a_number,
                                            help="Seconds to wait for each answer.")] = 10.0,
     startup: Annotated[float, typer.Option(
-        "--startup", min=0, max=3600, metavar="SECONDS",
+        "--startup", min=0, max=3600, metavar="SECONDS", callback=a_number,
         help="Seconds more for the program's first answer: its start-up (an interpreter, "
              "an engine loading).")] = 30.0,
     show: Annotated[int, typer.Option(

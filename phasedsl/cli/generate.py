@@ -12,7 +12,7 @@ import typer
 
 from ..errors import PhaseDSLError
 from ..system.outfiles import check_target, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar
+from .common import ForceOpt, JobsOpt, JsonOpt, a_number, progress_bar
 
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -40,7 +40,7 @@ def generate(
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, metavar="P",
                                          help="Players at the table the pack is played at.")] = 4,
     length: Annotated[float | None, typer.Option(
-        "--length", min=1, max=500, metavar="HANDS",
+        "--length", min=1, max=500, metavar="HANDS", callback=a_number,
         help="Aim for games of about this many hands (mean, at --players).")] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="S",
                                       help="Seed of the search: the same seed, the same pack.")] = 1,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import PhaseDSLError, printable
+from .common import a_number
 from .naming import OriginalPackArg, PackAlias, chosen_pack, complete_world, one_world
 
 # The referee and the screen are imported where a game is played: every other command
@@ -139,7 +140,7 @@ def play(
                                      "module:path.to.Class or cmd:COMMAND (docs/bot-protocol.md).")
                    ] = "greedy",
     bot_timeout: Annotated[float, typer.Option(
-        "--bot-timeout", metavar="SECONDS", min=0.001, max=3600,
+        "--bot-timeout", metavar="SECONDS", min=0.001, max=3600, callback=a_number,
         help="Seconds a cmd: bot has for each answer; a later one forfeits the game.")] = 5.0,
     seed: Annotated[int | None, typer.Option("--seed", metavar="S", help="Seed of the shuffles and the "
                                                             "bots: the same seed, the same game "

@@ -16,7 +16,7 @@ import typer
 from ..errors import PhaseDSLError, printable
 from ..players.extbot import DEFAULT_TIMEOUT
 from ..system.outfiles import OutputError, check_target, clear_folder, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt, fail, progress_bar
+from .common import ForceOpt, JobsOpt, JsonOpt, a_number, fail, progress_bar
 from .naming import PackAlias, PackArg, chosen_pack, complete_world, one_world
 
 BotOpt = Annotated[str, typer.Option(
@@ -24,7 +24,7 @@ BotOpt = Annotated[str, typer.Option(
     help="The bot in every seat: greedy, random, strong, module:path.to.Class or cmd:COMMAND (a "
          "program speaking docs/bot-protocol.md).")]
 BotTimeoutOpt = Annotated[float, typer.Option(
-    "--bot-timeout", metavar="SECONDS", min=0.001, max=3600,
+    "--bot-timeout", metavar="SECONDS", min=0.001, max=3600, callback=a_number,
     help="Seconds a cmd: bot has for each answer; a later one forfeits its game.")]
 
 WorldOpt = Annotated[str | None, typer.Option("--world", "-w", metavar="WORLD",
