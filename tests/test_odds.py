@@ -173,6 +173,32 @@ def test_impossible_and_too_costly_phases_answer_fast():
     assert time.perf_counter() - t < 20
 
 
+@pytest.mark.parametrize(("classes", "size", "cards"), [(12, 8, 10), (12, 8, 11), (4, 24, 10),
+                                                        (2, 4, 5), (31, 40, 12)])
+def test_multisets_count_what_the_symmetric_count_visits(classes, size, cards):
+    import math
+
+    from phasedsl.design.odds import _enumerate_symmetric, _multisets
+
+    by_key: dict = {}
+    comb = [[math.comb(a, k) for k in range(cards + 1)] for a in range(size + 1)]
+    _enumerate_symmetric([size] * classes, [size] * classes, cards, comb, by_key)
+    assert _multisets(classes, size, cards, 10**9) == len(by_key)
+
+
+def test_sets_of_a_wide_deck_and_a_long_hand_are_sampled_not_counted_for_minutes():
+    """Interchangeable classes were always counted exactly: 31 numbers of 40 cards and
+    50-card hands are 1.3 million multisets of counts, 20 s for `2 sets of 3` (a hostile
+    review's pack, which it took for a hang).  Past MAX_MULTISETS the figure is sampled and
+    says why."""
+    rules = Rules(deck=Deck(low=0, high=30, copies=10), hand_size=50)
+    got = exact_odds(Phase.parse("2 sets of 3", rules.deck), rules)
+    assert got is None  # (odds then samples)
+    from phasedsl.design.odds import odds
+
+    row = odds(Phase.parse("2 sets of 3", rules.deck), rules, samples=2000, jobs=1)
+    assert row.method == "sampled" and "more than 300,000" in row.note
+
 
 def test_a_run_with_draws_is_counted_exactly():
     # (issue 30: a run reads one card of each number, so the count is of which numbers a

@@ -189,6 +189,9 @@ def _hand_for(key: tuple[int, ...], cls: _Classes, wilds: int, skips: int, rules
 # that the figure is sampled, and says why.
 MAX_COMPOSITIONS = 1_500_000
 MAX_COMPOSITIONS_MANY_GROUPS = 700_000  # three or more groups cost more per composition
+# Multisets of counts the count of interchangeable classes visits at most (each is a
+# recursion's leaf, about 15 microseconds: 5 s)
+MAX_MULTISETS = 300_000
 MAX_DEAL_STATES = 20_000_000  # compositions times card counts the deal's ways are kept for
 
 
@@ -304,7 +307,10 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
 
 def too_costly(phase: Phase, cls: _Classes, rules: Rules, cards: int) -> bool:
     if cls.symmetric:
-        return False  # counted up to permutation: always few
+        # counted up to permutation: few for the printed deck (2 sets of 3: 4,000 multisets
+        # of counts), not for any deck (31 numbers of 40 cards, 50-card hands: millions)
+        n = len(cls.members[0]) * rules.deck.copies
+        return _multisets(len(cls.members), n, cards, MAX_MULTISETS) > MAX_MULTISETS
     groups = sum(1 for g in phase.groups if g.kind.needs_natural)
     limit = MAX_COMPOSITIONS if groups <= 2 else MAX_COMPOSITIONS_MANY_GROUPS
     keys = compositions(cls, rules.deck.copies, cards)
@@ -326,6 +332,29 @@ def _tail(wilds: int, skips: int, cards: int) -> list[list[int]]:
             by_w[need] += by_w[need + 1]
         out.append(by_w)
     return out
+
+
+def _multisets(classes: int, size: int, cards: int, limit: int) -> int:
+    """How many multisets of ``classes`` counts, each at most ``size``, of at most ``cards``
+    cards in all, there are (the leaves ``_enumerate_symmetric`` visits), or a number past
+    ``limit`` as soon as there are more."""
+    # ways[k][t]: the counts chosen so far (largest values first), k of them, t cards
+    ways = [[0] * (cards + 1) for _ in range(classes + 1)]
+    ways[0][0] = 1
+    for v in range(min(size, cards), 0, -1):
+        new = [row[:] for row in ways]
+        for k in range(classes):
+            for t in range(cards - v + 1):
+                w = ways[k][t]
+                if w:
+                    j = 1
+                    while k + j <= classes and t + j * v <= cards:
+                        new[k + j][t + j * v] += w
+                        j += 1
+        ways = new
+        if sum(map(sum, ways)) > limit:
+            return limit + 1
+    return sum(map(sum, ways))  # (the counts not chosen are 0)
 
 
 def _min_wilds(lay, key, cls, skips: int, rules: Rules, most: int, least: int = 0,
@@ -509,6 +538,11 @@ def odds(phase: Phase | str, rules: Rules = DEFAULT_RULES, cards: int | None = N
     cls = _classes_for(phase, rules)
     if exact and cls is not None:
         h = rules.hand_size if cards is None else cards
-        n = compositions(cls, rules.deck.copies, h)
-        got = replace(got, note=f"sampled: an exact count would visit {n:,} hand compositions")
+        if cls.symmetric:
+            n = _multisets(len(cls.members), len(cls.members[0]) * rules.deck.copies, h,
+                           MAX_MULTISETS)
+            what = (f"more than {MAX_MULTISETS:,}" if n > MAX_MULTISETS else f"{n:,}")
+        else:
+            what = f"{compositions(cls, rules.deck.copies, h):,}"
+        got = replace(got, note=f"sampled: an exact count would visit {what} hand compositions")
     return got
