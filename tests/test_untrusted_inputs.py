@@ -493,3 +493,26 @@ def test_nan_for_a_number_of_seconds_or_hands_is_refused(args):
     seconds never ended (``conformance run --timeout nan`` spun until killed)."""
     r = run(*args)
     assert r.exit_code == 2 and "nan is not a number" in r.output, r.output
+
+
+def _closed(args: list[str], fd: int, tmp_path: Path) -> subprocess.CompletedProcess:
+    """``phasedsl ARGS`` started with file descriptor ``fd`` closed (``<&-``, ``2>&-``)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PHASEDSL_CACHE": str(tmp_path / "cache")}
+    return subprocess.run([sys.executable, "-m", "phasedsl.cli", *args], cwd=tmp_path, env=env,
+                          stdin=subprocess.PIPE if fd != 0 else None, capture_output=fd != 2,
+                          stdout=subprocess.PIPE if fd == 2 else None, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(fd))
+
+
+@pytest.mark.parametrize("args", [["replay", "-"], ["parse", "--batch", "-"],
+                                  ["check", "--batch", "-"], ["conformance", "adapter"]])
+def test_a_closed_stdin_reads_as_empty_not_a_traceback(args, tmp_path):
+    r = _closed(args, 0, tmp_path)
+    assert r.returncode in (0, 2) and "Traceback" not in r.stderr, r.stderr
+    if args[0] == "replay":
+        assert r.returncode == 2 and "the log is empty" in r.stderr
+
+
+def test_a_closed_stderr_still_gives_the_answer(tmp_path):
+    r = _closed(["odds", "original"], 2, tmp_path)
+    assert r.returncode == 0 and "2 sets of 3" in r.stdout and "1 run of 9" in r.stdout

@@ -345,6 +345,13 @@ def main(prog_name: str | None = None) -> None:
         with contextlib.suppress(OSError, AttributeError):
             sys.stderr.write("error: cannot write the output: standard output is closed\n")
         raise SystemExit(2)
+    # Started with stderr or stdin closed (``2>&-``, ``<&-``): the answer still goes to
+    # stdout (its progress and notes nowhere), and a command reading stdin reads nothing
+    # and says so, as for an empty file, instead of failing on a missing stream.
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull)  # noqa: SIM115
     if threading.current_thread() is threading.main_thread():
         # SIGTERM unwinds like Ctrl-C (worker processes are stopped, files being written
         # are removed whole), then exits 143
