@@ -226,7 +226,7 @@ def outs(
 
     Examples:
 
-        phasedsl outs "1 set of 3 + 1 run of 4" R5 B5 G7 G8 G10 Y2 --seen "W W W"
+        phasedsl outs "1 set of 3 + 1 run of 4" R5 B5 G7 G8 G10 Y2 W --seen "W W W"
 
         phasedsl outs --variant original --phase 2 R5 B5 G7 G8 G10 Y2 W --json
 

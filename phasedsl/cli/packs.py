@@ -28,7 +28,7 @@ def validate(
 
     Examples:
 
-        phasedsl validate variants/*.yaml
+        phasedsl validate original twist my-house-rules.yaml
 
         phasedsl validate my-house-rules.yaml --json
 
