@@ -14,11 +14,11 @@ import typer
 
 
 def colour_wanted(stream: TextIO) -> bool:
-    """Whether to style what is written to ``stream``: never with ``NO_COLOR`` set (any
-    value, https://no-color.org), always with ``FORCE_COLOR`` set (but to 0 or false),
+    """Whether to style what is written to ``stream``: never with ``NO_COLOR`` set to any
+    value but the empty one (https://no-color.org), always with ``FORCE_COLOR`` set (but to 0 or false),
     else on a terminal that is not ``TERM=dumb``; a pipe or a file gets plain text."""
     env = os.environ
-    if "NO_COLOR" in env:
+    if env.get("NO_COLOR"):
         return False
     force = env.get("FORCE_COLOR")
     if force is not None and force.strip().lower() not in ("", "0", "false", "no"):
