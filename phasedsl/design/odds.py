@@ -263,7 +263,8 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     # is weighed at once: tail[rest][need], its ways with at least ``need`` wilds.
     tail = None if skips_matter else _tail(W, S, h)
     # where the counts by number decide it (a set and a run), one look at them
-    by_counts = wilds_by_numbers(phase, lay, rules) if cls.by_number and tail else None
+    by_counts = (wilds_by_numbers(phase, lay, rules) if cls.by_number and not skips_matter
+                 else None)
     # A count vector and its mirror image are dealt alike when the classes and caps read
     # the same backwards too: each pair is judged once and counted twice.
     halve = (cls.mirror and not cls.symmetric and sizes == sizes[::-1]
