@@ -144,12 +144,18 @@ def test_extends_in_a_pack_is_confined_to_its_folder(tmp_path):
                       "G1", "R2", "B2", "G2"]):
             r = run(*args)
             assert r.exit_code != 0 and SECRET not in r.output and "root:" not in r.output
-            assert "in or below this pack's folder" in r.output, r.output
+            assert "in or below the folder of mine.yaml" in r.output, r.output
     # a file below the folder that is no pack: said so, not quoted
     (packs / "sub" / "notes.yaml").write_text(f"{SECRET}\n")
     (packs / "mine.yaml").write_text(PACK.format(name="mine") + "extends: sub/notes.yaml\n")
     r = run("validate", packs / "mine.yaml")
     assert r.exit_code != 0 and SECRET not in r.output
+    # two levels down: confined to the first pack's folder still, and said so
+    (packs / "sub" / "base.yaml").write_text(PACK.format(name="base") + "extends: ../../secret.yaml\n")
+    (packs / "mine.yaml").write_text(PACK.format(name="mine") + "extends: sub/base.yaml\n")
+    r = run("validate", packs / "mine.yaml")
+    assert r.exit_code != 0 and SECRET not in r.output
+    assert "'../../secret.yaml' in or below the folder of mine.yaml" in r.output, r.output
     # a parent beside it or below it reads
     (packs / "sub" / "base.yaml").write_text(PACK.format(name="base") + "extends: short-game-5\n")
     (packs / "mine.yaml").write_text(PACK.format(name="mine") + "extends: sub/base.yaml\n")
@@ -202,7 +208,7 @@ def test_a_fifo_as_a_log_or_its_pack_or_an_extends_is_refused_at_once(tmp_path):
     assert r.returncode == 2 and "not a regular file" in r.stderr, r.stderr
     r = cli(["validate", "ext.yaml"], tmp_path)
     # (a pack's extends is confined as a log's names are: a FIFO is no pack file)
-    assert r.returncode != 0 and "no pack file 'pipe.yaml' in or below this pack's folder" \
+    assert r.returncode != 0 and "no pack file 'pipe.yaml' in or below the folder of ext.yaml" \
         in r.stdout + r.stderr, r.stdout
 
 

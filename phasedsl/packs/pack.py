@@ -444,13 +444,20 @@ def is_file_ref(ref: str) -> bool:
     return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
 
 
-def _resolve(ref: str, base_dir: Path | None, within: Path | None = None,
-             folder: str = "the log's folder (replay --variant FILE names one)") -> Path:
+@dataclass(frozen=True)
+class _Confined:
+    """Where the pack files an untrusted file names must lie (in or below ``folder``), and
+    how a refusal names that folder."""
+
+    folder: Path
+    says: str
+
+
+def _resolve(ref: str, base_dir: Path | None, within: _Confined | None = None) -> Path:
     """The file a pack reference names: a built-in by name, or a path relative to
     ``base_dir`` (the current folder when None).  With ``within`` the reference comes from
     an untrusted file (a log, or a pack's ``extends``): the file must lie in or below that
-    folder (``folder`` says which, in the refusal), symbolic links resolved, and whether a
-    refused file exists is never said."""
+    folder, symbolic links resolved, and whether a refused file exists is never said."""
     if not is_file_ref(ref):
         if ref in builtin_names():
             return variants_dir() / f"{ref}.yaml"
@@ -476,10 +483,10 @@ def _resolve(ref: str, base_dir: Path | None, within: Path | None = None,
                                         f"{os.strerror(errno.ENOENT)} (did you mean {near!r}?)")])
         return p
     refused = PackError([Diagnostic("", None, None, f"no pack file {quoted(ref, 30)} in or below "
-                                                    f"{folder}")])
+                                                    f"{within.says}")])
     try:
         real = Path(os.path.realpath(p))
-        top = Path(os.path.realpath(within))
+        top = Path(os.path.realpath(within.folder))
         if top not in real.parents or not stat.S_ISREG(real.stat().st_mode):
             raise refused
     except (OSError, ValueError):  # missing, a name too long, a NUL: the same answer
@@ -608,10 +615,11 @@ def check_file(ref: str | Path, strict: bool = False, within: str | Path | None 
     ``within``: the reference comes from an untrusted file in that folder (a game log), so
     it names a built-in pack or a file in or below the folder (its ``extends:`` too), and
     nothing of a file that does not read as a pack is ever quoted back."""
-    top = Path(within) if within is not None else None
-    if isinstance(ref, Path) and top is None:
+    if within is None and isinstance(ref, Path):
         return _load(ref, (), strict, None)
-    return _load(_resolve(str(ref), top, top), (), strict, top)
+    top = None if within is None else _Confined(
+        Path(within), "the log's folder (replay --variant FILE names one)")
+    return _load(_resolve(str(ref), None if top is None else top.folder, top), (), strict, top)
 
 
 def check_text(text: str, strict: bool = True) -> tuple[Pack | None, list[Diagnostic]]:
@@ -659,7 +667,7 @@ def _name_problems(doc: Located, path: Path, lines: list[str]) -> list[Diagnosti
                   f"name {name!r} differs from the file name {path.stem!r}", lines)]
 
 
-def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
+def _load(path: Path, chain: tuple[str, ...], strict: bool, within: _Confined | None,
           text: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
     pack, diags = _read_pack(path, chain, strict, within, text)
     return (None if any(d.severity == "error" for d in diags) else pack), diags
@@ -670,7 +678,7 @@ def _load(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
 _BUILT_IN: dict[tuple, tuple[Pack | None, list[Diagnostic]]] = {}
 
 
-def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
+def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: _Confined | None,
                text: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
     """A pack and every problem of its file (or of ``text``, read as that file's), found in
     one run: the pack is built from what reads (also when there are errors, so that an
@@ -689,7 +697,7 @@ def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: Path | 
     return pack, list(diags)
 
 
-def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: Path | None,
+def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: _Confined | None,
                    text: str | None) -> tuple[Pack | None, list[Diagnostic]]:
     spath = str(path)
     text, lines = (text, text.splitlines()) if text is not None else _read(path)
@@ -852,7 +860,7 @@ def board_of(given: dict, twists: tuple[Phase, ...]) -> Board:
                  str(given.get("skip_placement", "in_front")))
 
 
-def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: Path | None,
+def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: _Confined | None,
             lines: list[str], diags: list[Diagnostic]) -> Pack | None:
     """The pack ``extends: ref`` names, read as far as it reads (its problems are added to
     ``diags``), or None where there is none to read: the rest of the file is checked
@@ -871,10 +879,8 @@ def _parent(doc: Located, ref: str, path: Path, chain: tuple[str, ...], within: 
         # anywhere, and what it names is confined as a log's names are, never quoted back
         # unless it reads as a pack
         if within is None and is_file_ref(ref):
-            within = path.parent
-            ppath = _resolve(ref, path.parent, within, "this pack's folder")
-        else:
-            ppath = _resolve(ref, path.parent, within)
+            within = _Confined(path.parent, f"the folder of {path.name}")
+        ppath = _resolve(ref, path.parent, within)
         parent, pd = _read_pack(ppath, chain, False, within)
     except PackError as e:
         diags += [_diag(spath, mark, f"extends {quoted(ref, 40)}: {d.path + ': ' if d.path else ''}"
@@ -1006,7 +1012,8 @@ def board_document(board: Board) -> dict:
 
 # A pack carried in a log is confined to no folder at all: its ``extends`` may name only a
 # built-in pack.
-_NO_FOLDER = Path(os.devnull) / "no-folder"
+_NO_FOLDER = _Confined(Path(os.devnull) / "no-folder",
+                       "no folder (a pack carried in a log may extend a built-in only)")
 
 
 def pack_from_document(doc: object) -> Pack:
