@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = {
     "silent": "import time\nwhile True: time.sleep(1)\n",
     "flood": "import sys\nwhile True: sys.stdout.write('x' * 65536)\n",
+    # answers every case before it is asked, never reading one (as ``yes`` does)
+    "no-read": "import sys\nwhile True: sys.stdout.write('y\\n')\n",
     "huge-line": ("import sys, time\nsys.stdin.readline()\n"
                   "sys.stdout.write('y' * 100_000_000 + '\\n'); sys.stdout.flush()\n"
                   "for line in sys.stdin: print('{}', flush=True)\n"),
@@ -69,13 +71,37 @@ def test_conformance_run_bounds_a_hostile_program(tmp_path, name):
     script, pids = _program(tmp_path, name)
     cases = [("scoring", c) for c in load()["scoring"][:20]]
     start = time.monotonic()
-    if name == "huge-line":  # it answers, badly: each case fails, the run goes on, bounded
+    if name in ("huge-line", "no-read"):  # it answers, badly: each case fails, bounded
         report = run(cases, [PY, str(script)], timeout=2.0, startup=1.0)
         assert len(report.failures) == 20
     else:  # no answer to the first case: one error naming the program, at once
         with pytest.raises(RunError, match="gave no answer to the first case"):
             run(cases, [PY, str(script)], timeout=0.5, startup=1.0)
     assert time.monotonic() - start < 15
+    time.sleep(0.3)
+    assert _alive(pids) == []
+
+
+def test_conformance_run_of_a_program_that_never_reads_ends_on_sigterm_in_bounded_memory(tmp_path):
+    # It fills its input pipe (the run cannot write the next case) and floods its output:
+    # the case fails as not read within --timeout, the backlog of lines stays small, and
+    # SIGTERM ends the run at once, the program with it.
+    script, pids = _program(tmp_path, "no-read")
+    p = subprocess.Popen([PY, "-m", "phasedsl", "conformance", "run", "--timeout", "1",
+                          "--startup", "1", "--", PY, str(script)], cwd=ROOT,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        time.sleep(4)
+        rss = int(Path(f"/proc/{p.pid}/statm").read_text().split()[1]) * os.sysconf("SC_PAGESIZE")
+        sent = time.monotonic()
+        p.terminate()
+        _, err = p.communicate(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        p.kill()
+    assert (p.returncode, err) == (143, b"terminated\n"), err[-2000:]
+    assert took < 2, took
+    assert rss < 400_000_000, rss
     time.sleep(0.3)
     assert _alive(pids) == []
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
+import selectors
 import subprocess
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +35,12 @@ MAX_ANSWER = 10_000_000  # characters of one answer line, at most
 # interpreter, a grammar built on first use) is not the case's fault.
 STARTUP_GRACE = 30.0
 RESTART_GRACE = 2.0
+# Lines the program may write ahead of the questions before its output waits for us: a
+# program that writes without reading (``yes``) is held there, not in our memory.
+BACKLOG = 8
+# How long one blocking wait lasts before Python looks at Ctrl-C and SIGTERM again: a
+# signal delivered to another thread never wakes a wait of the main one.
+TICK = 0.1
 
 
 class RunError(PhaseDSLError):
@@ -107,7 +116,7 @@ class Program:
         self.timeout = timeout
         self.startup = startup
         self.proc: subprocess.Popen | None = None
-        self.lines: queue.Queue = queue.Queue()
+        self.lines: queue.Queue = queue.Queue(BACKLOG)
         self.stderr: deque[str] = deque(maxlen=5)
         self.starts = 0
         self.fresh = False
@@ -120,7 +129,10 @@ class Program:
             raise RunError(f"cannot start {self.command[0]!r}: {e.strerror or e}") from None
         self.starts += 1
         self.fresh = True
-        lines: queue.Queue = queue.Queue()
+        # (its input written by ``_send``, never through the pipe's buffer: a program that
+        # does not read would hold a buffered write, and its close, forever)
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        lines: queue.Queue = queue.Queue(BACKLOG)
         self.lines = lines
         self.stderr.clear()
         threading.Thread(target=_pump, args=(self.proc.stdout, lines), daemon=True).start()
@@ -141,21 +153,27 @@ class Program:
         if self.proc is None:
             self.start()
         assert self.proc is not None and self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except OSError:
-            return None, self._crashed()
         # (the first start may load an interpreter and an engine; a restart, much less)
         wait = self.timeout + ((self.startup if self.starts == 1 else RESTART_GRACE)
                                if self.fresh else 0.0)
         self.fresh = False
+        deadline = time.monotonic() + wait
         try:
-            got = self.lines.get(timeout=wait)
-        except queue.Empty:
+            sent = _send(self.proc.stdin.fileno(), (line + "\n").encode("utf-8"), deadline)
+        except OSError:
+            return None, self._crashed()
+        got: str | None = ""
+        while sent and (left := deadline - time.monotonic()) > 0:
+            try:
+                got = self.lines.get(timeout=min(left, TICK))
+                break
+            except queue.Empty:
+                continue
+        else:
             end(self.proc)
             self.stop()
-            return None, f"no answer within {self.timeout:g} s (the program was restarted)"
+            late = "no answer" if sent else "the case not read"
+            return None, f"{late} within {self.timeout:g} s (the program was restarted)"
         if got is None:
             return None, self._crashed()
         return got, ""
@@ -172,13 +190,40 @@ class Program:
                 (f"; its stderr ended: {tail[-300:]}" if tail else "") + " (restarted)")
 
 
+def _send(fd: int, data: bytes, deadline: float) -> bool:
+    """Write ``data`` to the program's input (non-blocking) by ``deadline``; False when it
+    does not read it in time.  OSError when its input is closed."""
+    with selectors.DefaultSelector() as sel:
+        sel.register(fd, selectors.EVENT_WRITE)
+        while data:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if sel.select(min(left, TICK)):
+                with contextlib.suppress(BlockingIOError):
+                    data = data[os.write(fd, data):]
+    return True
+
+
 def _pump(stream, lines: queue.Queue) -> None:
     try:
         while (line := read_line(stream, MAX_ANSWER)) is not None:
-            lines.put(line)
+            if not _put(lines, line, stream):
+                return
     except (OSError, ValueError):
         pass
-    lines.put(None)
+    _put(lines, None, stream)
+
+
+def _put(lines: queue.Queue, item: str | None, stream) -> bool:
+    """``item`` queued once there is room; False when the program was stopped first."""
+    while not stream.closed:
+        try:
+            lines.put(item, timeout=TICK)
+            return True
+        except queue.Full:
+            continue
+    return False
 
 
 def _tail(stream, keep: deque) -> None:
