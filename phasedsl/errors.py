@@ -91,6 +91,15 @@ def caret_lines(line: str, column: int, width: int = ECHO_WIDTH) -> str:
     return f"    {printable(shown)}\n    {' ' * _cells(printable(shown[:at - start]))}^"
 
 
+def not_utf8(data: bytes, e: UnicodeDecodeError) -> tuple[int, int, str]:
+    """Where ``data`` stops being UTF-8 (line and column, 1-based, the column in characters)
+    and what was found there, for an error that points at it."""
+    start = data.rfind(b"\n", 0, e.start) + 1
+    column = len(data[start:e.start].decode("utf-8", "replace")) + 1
+    return (data.count(b"\n", 0, e.start) + 1, column,
+            f"not UTF-8 text: byte 0x{data[e.start]:02x} (save the file as UTF-8)")
+
+
 def printable(text: str) -> str:
     """``text`` with every character a terminal would act on rather than show (ESC, a
     carriage return, a bell, a bidi override ...) written as its escape (``\\x1b``),

@@ -107,7 +107,7 @@ def test_a_report_or_plot_that_cannot_be_written_is_refused_before_the_games(tmp
         r = run("report", "original", "-o", str(target))
         assert r.exit_code == 2 and says in r.stderr, r.stderr
     r = run("report", "original", "-o", "")
-    assert r.exit_code == 2 and "it is a folder" in r.stderr
+    assert r.exit_code == 2 and "an empty name names no file" in r.stderr
     refused("simulate", "--variant", "original", "-n", "2", "-g", "1", "--plot",
             str(tmp_path / "no" / "p.svg"), says="there is no folder")
 
@@ -238,3 +238,59 @@ def test_play_with_an_empty_log_name_is_an_error_not_a_game_without_a_log():
     # --log "" played the whole game and wrote no log, silently
     r = run("play", "--variant", "original", "--log", "", input="quit\n")
     assert r.exit_code == 2 and r.stderr == "error: cannot write '': No such file or directory\n"
+
+
+def test_an_empty_name_names_no_file_and_dash_is_stdout_only_where_it_can_be(tmp_path,
+                                                                              monkeypatch):
+    # --logs "" and -o "" were read as the current folder (a Path of ""), and --plot - or
+    # -o - wrote a file called "-"
+    monkeypatch.chdir(tmp_path)
+    for args in (["simulate", "original", "-g", "1", "--logs", ""],
+                 ["tournament", "original", "-g", "1", "--logs", ""],
+                 ["report", "original", "-g", "1", "-o", ""],
+                 ["generate", "--phases", "3", "-o", ""],
+                 ["balance", "original", "-g", "1", "--write", ""],
+                 ["odds", "1 set of 3", "--plot", ""]):
+        refused(*args, says="an empty name names no file")
+    for args in (["simulate", "original", "-g", "1", "--plot", "-"],
+                 ["odds", "1 set of 3", "--plot", "-"],
+                 ["generate", "--phases", "3", "-o", "-"],
+                 ["balance", "original", "-g", "1", "--write", "-"]):
+        refused(*args, says="does not write to standard output ('-'): name a file")
+    assert list(tmp_path.iterdir()) == []
+    r = run("report", "short-game-5", "-g", "2", "-o", "-")
+    assert r.exit_code == 0 and r.stdout.startswith("<!DOCTYPE html>"), r.stdout[:200]
+    assert r.stdout.rstrip().endswith("</html>") and "wrote" not in r.stdout
+    r = run("report", "short-game-5", "-g", "2", "-o", "-", "--json")
+    assert r.exit_code == 2 and "-o - writes the page to standard output, where --json would " \
+        "write too" in json.loads(r.stdout)["error"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_that_is_not_utf8_or_yaml_text_is_pointed_at_by_line_and_column(tmp_path):
+    # a pack said only "not UTF-8 text"; a log named a byte position from the decoder; a NUL
+    # in a pack gave PyYAML's character position; YAML nested past what Python recurses
+    # through had no line
+    pack = tmp_path / "u.yaml"
+    pack.write_bytes(b"name: u\ntitle: \xc3\xa9t\xc3\xa9 \xff\n")
+    r = run("validate", str(pack))
+    assert r.exit_code == 2 and f"{pack}:2:12: error: not UTF-8 text: byte 0xff" in r.stdout, \
+        r.stdout
+    out = refused("check", "--variant", str(pack), "1 set of 3", "R1", "R1", "R1",
+                  says="not UTF-8 text: byte 0xff (save the file as UTF-8)")
+    assert out["error"].startswith(f"{pack}:2:12: "), out
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes(b'{"type": "game"}\n{"type": "\xe9"}\n')
+    for args, data in (([str(log)], None), (["-"], log.read_bytes())):
+        refused("replay", *args, input=data,
+                says="line 2, column 11: not UTF-8 text: byte 0xe9 (save the file as UTF-8)")
+    nul = tmp_path / "nul.yaml"
+    nul.write_text('name: nul\nphases:\n  - "1 set of 3\x00"\n')
+    r = run("validate", str(nul))
+    assert r.exit_code == 1 and f"{nul}:3:16: error: the character U+0000 is not allowed" \
+        in r.stdout, r.stdout
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("name: deep\n\nphases: " + "[" * 3000 + "]" * 3000 + "\n")
+    r = run("validate", str(deep))
+    assert r.exit_code == 1 and f"{deep}:3:41: error: nested too deeply (the limit is 32" \
+        in r.stdout, r.stdout

@@ -6,6 +6,7 @@ import contextlib
 import json
 import sys
 from contextvars import ContextVar
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -60,6 +61,23 @@ def a_number(value: float | None) -> float | None:
     if value is not None and value != value:
         raise typer.BadParameter("nan is not a number")
     return value
+
+
+def a_path(value: str) -> Path:
+    """The parser of an option naming a file or folder to write: '' names none (as a Path it
+    would be the current folder) and '-' is not standard output here (a file of that name
+    is written as ./-)."""
+    if value == "":
+        raise typer.BadParameter("an empty name names no file")
+    if value == "-":
+        raise typer.BadParameter("this option does not write to standard output ('-'): name a file "
+                                 "(./- for a file called -)")
+    return Path(value)
+
+
+def a_path_or_stdout(value: str) -> Path:
+    """``a_path``, where '-' is standard output."""
+    return Path(value) if value == "-" else a_path(value)
 
 
 def stopped(e: KeyboardInterrupt) -> NoReturn:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .common import ForceOpt, JobsOpt, JsonOpt, progress_bar, say
+from .common import ForceOpt, JobsOpt, JsonOpt, a_path, progress_bar, say
 from .naming import PackAlias, PackArg, chosen_pack, complete_world
 
 # Times ``balance --settle`` measures again at most.
@@ -34,7 +34,7 @@ def balance(
     jobs: JobsOpt = 0,
     as_json: JsonOpt = False,
     write: Annotated[Path | None, typer.Option(
-        "--write", metavar="FILE",
+        "--write", metavar="FILE", parser=a_path,
         help="Write the pack with its phases in the proposed order (comments kept).")] = None,
     force: ForceOpt = False,
     settle: Annotated[bool, typer.Option(

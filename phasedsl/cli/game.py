@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PhaseDSLError
+from ..errors import PhaseDSLError, not_utf8
 from .common import fail
 from .naming import complete_pack
 
@@ -47,7 +47,9 @@ def replay(
 
     try:
         if log == "-":
-            text = sys.stdin.read(MAX_LOG + 1)
+            stdin = getattr(sys.stdin, "buffer", None)
+            text = (_decoded(stdin.read(MAX_LOG + 1), log) if stdin is not None
+                    else sys.stdin.read(MAX_LOG + 1))
             base = Path.cwd()
         else:
             path = Path(log)
@@ -55,7 +57,7 @@ def replay(
             base = path.parent
     except PhaseDSLError as e:
         fail(e, as_json)
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:
         fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"), as_json)
     except ValueError:  # a NUL in the name
         fail(PhaseDSLError(f"cannot read {log!r}: a file name holds no NUL character"), as_json)
@@ -86,9 +88,22 @@ def _read_regular(path: Path) -> str:
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise PhaseDSLError(f"cannot read {path}: not a regular file (give - for stdin)")
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with open(fd, encoding="utf-8-sig") as fh:  # a BOM from Windows editors is fine
+    with open(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
             raise PhaseDSLError(f"cannot read {path}: not a regular file (give - for stdin)")
-        return fh.read(MAX_LOG + 1)
+        return _decoded(fh.read(MAX_LOG + 1), str(path))
+
+
+def _decoded(data: bytes, log: str) -> str:
+    """A log's bytes as text (a BOM from Windows editors is fine: dropped); where it is not
+    UTF-8, the line and column said."""
+    if len(data) > MAX_LOG:  # (said by the caller; cut here, a character may be cut in two)
+        return data[:MAX_LOG + 1].decode("utf-8", "replace")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line, column, message = not_utf8(data, e)
+        raise PhaseDSLError(f"cannot read {log}: line {line}, column {column}: {message}"
+                            ) from None
 
 

@@ -12,7 +12,7 @@ import typer
 
 from ..errors import PhaseDSLError
 from ..system.outfiles import check_target, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt, a_number, progress_bar
+from .common import ForceOpt, JobsOpt, JsonOpt, a_number, a_path, progress_bar
 
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -59,6 +59,7 @@ def generate(
         help="A group kind no phase may use, or a phase the pack must not hold; the option "
              "repeated for several.")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
+                                                parser=a_path,
                                                 help="The .yaml file to write (default: print "
                                                      "the pack).")] = None,
     force: ForceOpt = False,

@@ -17,6 +17,7 @@ from .common import (
     JobsOpt,
     JsonOpt,
     VariantOpt,
+    a_path,
     fail,
     pack_context,
     say,
@@ -47,7 +48,7 @@ def odds(
              "balance, report and generate show; more: a figure of its own).")] = 20_000,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the sampler.")] = 1,
     jobs: JobsOpt = 0,
-    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
+    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", parser=a_path,
                                               help="Also draw the difficulty curve to a .png or .svg "
                                                    "file (needs matplotlib).")] = None,
     as_json: JsonOpt = False,

@@ -16,7 +16,7 @@ import typer
 from ..errors import PhaseDSLError, printable
 from ..players.extbot import DEFAULT_TIMEOUT
 from ..system.outfiles import OutputError, check_target, clear_folder, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt, a_number, fail, progress_bar
+from .common import ForceOpt, JobsOpt, JsonOpt, a_number, a_path, a_path_or_stdout, fail, progress_bar
 from .naming import PackAlias, PackArg, chosen_pack, complete_world, one_world
 
 BotOpt = Annotated[str, typer.Option(
@@ -49,10 +49,10 @@ def simulate(
     jobs: JobsOpt = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of "
                                                          "text.")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
+    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", parser=a_path,
                                               help="Draw the game length and phase curves to a "
                                                    ".png or .svg file (needs matplotlib).")] = None,
-    logs: Annotated[Path | None, typer.Option("--logs", metavar="DIR",
+    logs: Annotated[Path | None, typer.Option("--logs", metavar="DIR", parser=a_path,
                                               help="Write each game's log (JSON lines) into this "
                                                    "folder as the game ends.")] = None,
     force: ForceOpt = False,
@@ -308,7 +308,9 @@ def plot_summary(s: dict, path: Path, force: bool = False) -> None:
 
 def report(
     output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
-                                         help="The HTML file to write.")],
+                                         parser=a_path_or_stdout,
+                                         help="The HTML file to write (- for standard "
+                                              "output).")],
     pack_arg: PackArg = None,
     world: Annotated[str | None, typer.Option(
         "--world", "-w", metavar="WORLD", autocompletion=complete_world,
@@ -350,21 +352,22 @@ def report(
         pack = load_pack(chosen_pack(pack_arg, variant))
         if world is not None:
             pack.world(world)
-        check_target(output, force)
+        to_stdout = str(output) == "-"
+        if to_stdout and as_json:
+            raise PhaseDSLError("-o - writes the page to standard output, where --json would "
+                                "write too: name a file, or leave out --json")
+        if not to_stdout:
+            check_target(output, force)
         if pack.dice is not None:
             _dice_report(pack, world, output, games or 80, seed, force, as_json)
             return
         with progress_bar(as_json, "playing games", planned_work(pack, world, games)) as bar:
             tick = bar and (lambda done: bar(completed=done))
             figures = pack_figures(pack, world, games, seed, jobs, progress=tick)
-        size = write_text(output, render_html(pack, world, figures), force)
+        _written(pack, world, output, render_html(pack, world, figures), figures, force,
+                 as_json)
     except PhaseDSLError as e:
         fail(e, as_json)
-    if as_json:
-        typer.echo(json.dumps({"variant": pack.name, "world": world, "path": str(output),
-                               "bytes": size, "figures": figures}))
-    else:
-        typer.echo(f"wrote {output} ({size:,} bytes)")
 
 
 def _dice_report(pack, world, output, games: int, seed: int, force: bool, as_json: bool) -> None:
@@ -374,7 +377,18 @@ def _dice_report(pack, world, output, games: int, seed: int, force: bool, as_jso
     with progress_bar(as_json, "playing games", games) as bar:
         tick = bar and (lambda done: bar(completed=done))
         figures = dice_figures(pack, world, games, 2, seed, tick)
-    size = write_text(output, render_dice_html(pack, world, figures), force)
+    _written(pack, world, output, render_dice_html(pack, world, figures), figures, force,
+             as_json)
+
+
+def _written(pack, world, output: Path, page: str, figures: dict, force: bool,
+             as_json: bool) -> None:
+    """The report's page written to ``output`` (``-``: standard output, the page alone),
+    and what was written said."""
+    if str(output) == "-":
+        typer.echo(page, nl=False)
+        return
+    size = write_text(output, page, force)
     if as_json:
         typer.echo(json.dumps({"variant": pack.name, "world": world, "path": str(output),
                                "bytes": size, "figures": figures}))

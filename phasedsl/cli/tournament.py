@@ -12,7 +12,7 @@ import typer
 
 from ..errors import PhaseDSLError, printable
 from ..players.extbot import DEFAULT_TIMEOUT
-from .common import ForceOpt, JobsOpt, JsonOpt, fail
+from .common import ForceOpt, JobsOpt, JsonOpt, a_path, fail
 from .naming import OriginalPackArg, PackAlias, chosen_pack, one_world
 from .sim import BotTimeoutOpt, LogWriter, WorldOpt, collect_games
 
@@ -37,7 +37,7 @@ def tournament(
     bot_timeout: BotTimeoutOpt = DEFAULT_TIMEOUT,
     as_json: JsonOpt = False,
     logs: Annotated[Path | None, typer.Option(
-        "--logs", metavar="DIR", help="Write each game's log (JSON lines) into this folder "
+        "--logs", metavar="DIR", parser=a_path, help="Write each game's log (JSON lines) into this folder "
                                       "as the game ends.")] = None,
     force: ForceOpt = False,
     variant: PackAlias = None,

@@ -20,7 +20,7 @@ from pathlib import Path
 import jsonschema
 
 from ..dice import MOST_DICE, Dice, DiceScoring, DieKind, parse_face
-from ..errors import ArgumentError, InputError, PackError, PhaseDSLError, caret_lines, quoted
+from ..errors import ArgumentError, InputError, PackError, PhaseDSLError, caret_lines, not_utf8, quoted
 from ..model.board import Board, Moves
 from ..model.cards import Deck
 from ..model.phase import Phase
@@ -543,8 +543,9 @@ def _read(path: Path) -> tuple[str, list[str]]:
         text = data.decode("utf-8")
     except PackError:  # (a ValueError too)
         raise
-    except UnicodeDecodeError:
-        raise PackError([Diagnostic(spath, None, None, "not UTF-8 text")]) from None
+    except UnicodeDecodeError as e:
+        line, column, message = not_utf8(data, e)
+        raise PackError([Diagnostic(spath, line, column, message)]) from None
     except OSError as e:
         raise PackError([Diagnostic(spath, None, None, f"cannot read: {e.strerror}")]) from None
     except ValueError:

@@ -108,6 +108,20 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
     return f"{problem or context} (PyYAML's words)", at or opened
 
 
+def _too_deep(text: str) -> Mark | None:
+    """Where ``text`` opens its list or mapping past MAX_DEPTH levels (below the top one,
+    as ``load`` counts)."""
+    depth = -1
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return _mark(event)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None
+
+
 def load(text: str) -> Located:
     """Parse one YAML document; raise YamlProblem with a mark on anything broken, or unsafe
     to read further (aliases, depth, size).  A duplicate key, a tag or a key that is not
@@ -120,10 +134,17 @@ def load(text: str) -> Located:
         message, m = _plain_words(e, text)
         raise YamlProblem(f"YAML syntax: {message}", Mark(m.line + 1, m.column + 1) if m else None
                           ) from None
+    except yaml.reader.ReaderError as e:  # (a character YAML refuses: its place in the text)
+        at = e.position
+        raise YamlProblem(f"the character U+{e.character:04X} is not allowed in YAML text: "
+                          "remove it",
+                          Mark(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+                          ) from None
     except yaml.YAMLError as e:
         raise YamlProblem(f"YAML: {e}", None) from None
-    except RecursionError:
-        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", None) from None
+    except RecursionError:  # (composing recurses; the events that show where do not)
+        raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)",
+                          _too_deep(text)) from None
     if node is None:
         return Located(None, {(): Mark(1, 1)}, {}, {})
     marks: dict = {}
