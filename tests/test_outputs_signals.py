@@ -566,16 +566,32 @@ def test_a_piped_batch_is_answered_as_a_file_is(tmp_path, big_batch):
     assert len(from_file.stdout.splitlines()) == 3001
 
 
-def test_odds_progress_counts_phases_and_time_left(tmp_path):
-    import pty
+@pytest.mark.parametrize("dice", [False, True])
+def test_odds_progress_counts_phases_and_time_left(tmp_path, dice, monkeypatch):
+    import re
 
     pack = tmp_path / "two.yaml"
     pack.write_text("name: two\ntitle: Two\ndescription: two phases\nsource: a test\n"
+                    + ("extends: dice\n" if dice else "") +
                     "phases:\n  - 1 color run of 4\n  - 1 color set of 3\n")
+    # (a dice pack's tables, counted once, are cached: an empty cache of the test's own)
+    monkeypatch.setenv("PHASEDSL_CACHE", str(tmp_path / "cache"))
+    code, text = _on_a_terminal(["odds", "--variant", str(pack), "--samples", "150000",
+                                 "--jobs", "1"])
+    assert code == 0
+    assert "0/2 phases" in text and "1/2 phases  50%" in text, text[-500:]
+    assert re.search(r"phases +\d+% +(-:--:--|\d+:\d\d:\d\d)", text)  # the time left
+
+
+def _on_a_terminal(args: list[str]) -> tuple[int, str]:
+    """Run phasedsl with stderr on a pseudo-terminal: its exit code and what it showed there
+    (the escape sequences taken out)."""
+    import pty
+    import re
+
     master, slave = pty.openpty()
     try:
-        p = subprocess.Popen([sys.executable, "-m", "phasedsl.cli", "odds", "--variant",
-                              str(pack), "--samples", "150000", "--jobs", "1"], cwd=ROOT,
+        p = subprocess.Popen([sys.executable, "-m", "phasedsl.cli", *args], cwd=ROOT,
                              stdout=subprocess.PIPE, stderr=slave)
         os.close(slave)
         shown = b""
@@ -585,12 +601,24 @@ def test_odds_progress_counts_phases_and_time_left(tmp_path):
         p.wait(timeout=120)
     finally:
         os.close(master)
-    assert p.returncode == 0
-    import re
+    return p.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode(errors="replace"))
 
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode(errors="replace"))
-    assert "0/2 phases" in text and "1/2 phases  50%" in text, text[-500:]
-    assert re.search(r"phases +\d+% +(-:--:--|\d+:\d\d:\d\d)", text)  # the time left
+
+@pytest.mark.parametrize("command", ["simulate", "report"])
+def test_a_dice_pack_shows_its_phases_worked_out_then_its_games(tmp_path, command,
+                                                                 monkeypatch):
+    # the phases' tables took 20 s before the first game ended, shown as a bar at 0 (simulate
+    # showed nothing at all)
+    pack = tmp_path / "two.yaml"
+    pack.write_text("name: two\ntitle: Two\ndescription: two phases\nsource: a test\n"
+                    "extends: dice\nphases:\n  - 1 set of 3\n  - 1 color set of 3\n")
+    monkeypatch.setenv("PHASEDSL_CACHE", str(tmp_path / "cache"))
+    args = ([command, str(pack), "-g", "3"] if command == "simulate" else
+            [command, str(pack), "-g", "3", "-o", str(tmp_path / "r.html")])
+    code, text = _on_a_terminal(args)
+    assert code == 0, text[-500:]
+    assert "counting phases" in text and "playing games" in text, text[-800:]
+    assert text.index("counting phases") < text.index("playing games")
 
 
 def test_a_piped_batch_is_not_flushed_line_by_line(tmp_path, big_batch):

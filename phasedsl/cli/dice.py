@@ -33,9 +33,11 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
     from fractions import Fraction
 
     from ..design.dicereport import dice_tables, highest_score
+    from .odds import PhaseProgress
 
     pack, rules, phases = _pack_and_phases(variant, phrase, world)
-    tables = dice_tables(pack, rules, phases)
+    with PhaseProgress(as_json, len(phases)) as (_, phase_done):
+        tables = dice_tables(pack, rules, phases, lambda _: phase_done())
     solo = sum((t.expected_turns for _, t in tables if t.expected_turns), Fraction(0))
     never = [i for i, t in tables if t.expected_turns is None]
     top = highest_score(pack.dice, [t.best_roll for _, t in tables]) if phrase is None else None

@@ -107,7 +107,7 @@ def odds(
     if cards > entries[0][2].deck.size:
         raise PhaseDSLError(f"{cards} cards is more than the deck holds")
     results = []
-    with _progress(as_json, len(entries)) as (tick, phase_done):
+    with PhaseProgress(as_json, len(entries)) as (tick, phase_done):
         for label, phase, rules in entries:
             results.append((label, known_odds(phase, rules, rules.hand_size + draws,
                                               samples=samples, seed=seed, jobs=jobs,
@@ -149,10 +149,11 @@ def _pack_entries(variant: str, world: str | None):
     return out
 
 
-class _progress:
+class PhaseProgress:
     """On a terminal, while odds are worked out (nothing when piped or with --json): the
     phases done of all, the share and the time left, as ``simulate`` shows its games;
-    hands counted or sampled show as the bar moves within a phase."""
+    hands counted or sampled show as the bar moves within a phase.  (``odds`` of a dice
+    pack shows the same, without hands.)"""
 
     def __init__(self, quiet: bool, phases: int) -> None:
         self.quiet = quiet or not sys.stderr.isatty()

@@ -374,9 +374,10 @@ def _dice_report(pack, world, output, games: int, seed: int, force: bool, as_jso
     """``report`` of a dice pack (design.dicereport): two best-chance bots a game."""
     from ..design.dicereport import dice_figures, render_dice_html
 
-    with progress_bar(as_json, "playing games", games) as bar:
-        tick = bar and (lambda done: bar(completed=done))
-        figures = dice_figures(pack, world, games, 2, seed, tick)
+    with progress_bar(as_json, "counting phases", None) as bar:
+        figures = dice_figures(pack, world, games, 2, seed,
+                               bar and (lambda done: bar(completed=done)),
+                               bar and _then_games(bar, games))
     _written(pack, world, output, render_dice_html(pack, world, figures), figures, force,
              as_json)
 
@@ -394,6 +395,16 @@ def _written(pack, world, output: Path, page: str, figures: dict, force: bool,
                                "bytes": size, "figures": figures}))
     else:
         typer.echo(f"wrote {output} ({size:,} bytes)")
+
+
+def _then_games(bar, games: int):
+    """A dice pack's progress: its phases worked out (``(done, phases)``), then its games."""
+    def preparing(done: int, total: int) -> None:
+        if done < total:
+            bar(completed=done, total=total)
+        else:
+            bar(description="playing games", completed=0, total=games)
+    return preparing
 
 
 def _simulate_dice(pack, players: int, games: int, bot: str, seed: int, world: str | None,
@@ -417,7 +428,10 @@ def _simulate_dice(pack, players: int, games: int, bot: str, seed: int, world: s
             header = dice_header(pack, ref, world, r.final.players, r.seed)
             writer.write_lines(r.index, list(log_lines(header, r.moves, r.final)))
 
-    records = simulate_dice(pack, players, games, bot, seed, world, timeout=timeout, each=each)
+    with progress_bar(as_json, "counting phases", None) as bar:
+        records = simulate_dice(pack, players, games, bot, seed, world, timeout=timeout,
+                                each=each, progress=bar and (lambda done: bar(completed=done)),
+                                preparing=bar and _then_games(bar, games))
     summary = {"variant": pack.name, "world": world, "players": players, "bot": bot,
                "seed": seed, **summarize_dice(records, players)}
     if as_json:

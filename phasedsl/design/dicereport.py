@@ -49,17 +49,27 @@ def hold_advice(pack: Pack, phase_no: int, faces: list[str], rolls_left: int):
     return entry, advise(entry.phase, rules, pack.dice, showing, rolls_left, Space(pack.dice))
 
 
-def dice_tables(pack: Pack, rules, phases: list) -> list:
-    """``odds DICEPACK``'s tables: (number, ``dice.table``) of each (number, phase)."""
+def dice_tables(pack: Pack, rules, phases: list,
+                progress: Callable[[int], None] | None = None) -> list:
+    """``odds DICEPACK``'s tables: (number, ``dice.table``) of each (number, phase);
+    ``progress(done)`` after each phase (one not cached takes seconds)."""
     space = Space(pack.dice)
-    return [(i, table(p, rules, pack.dice, space)) for i, p in phases]
+    out = []
+    for i, p in phases:
+        out.append((i, table(p, rules, pack.dice, space)))
+        if progress:
+            progress(len(out))
+    return out
 
 
 def dice_figures(pack: Pack, world: str | None, games: int, players: int, seed: int,
-                 progress: Callable[[int], None] | None = None) -> dict:
+                 progress: Callable[[int], None] | None = None,
+                 preparing: Callable[[int, int], None] | None = None) -> dict:
+    """The report's figures; ``preparing(done, phases)`` as each phase's tables are
+    worked out (or read), then ``progress(games)`` as the games are played."""
     w = pack.world(world)
-    space = Space(pack.dice)
-    tables = [table(e.phase, w.rules, pack.dice, space) for e in w.played]
+    tables = [t for _, t in dice_tables(pack, w.rules, [(None, e.phase) for e in w.played],
+                                         preparing and (lambda k: preparing(k, len(w.played))))]
     records = simulate_dice(pack, players, games, "best-chance", seed, world, progress)
     solo = sum((t.expected_turns for t in tables if t.expected_turns), Fraction(0))
     return {"phases": [t.to_json(i + 1) for i, t in enumerate(tables)],

@@ -100,12 +100,23 @@ def simulate_dice(pack: Pack, players: int, games: int, bot: str = "best-chance"
                   world: str | None = None,
                   progress: Callable[[int], None] | None = None,
                   timeout: float = DEFAULT_TIMEOUT,
-                  each: Callable[[DiceRecord], None] | None = None) -> list[DiceRecord]:
+                  each: Callable[[DiceRecord], None] | None = None,
+                  preparing: Callable[[int, int], None] | None = None) -> list[DiceRecord]:
     """``games`` seeded games of ``players`` copies of ``bot``; ``each`` sees every game
-    as it ends (a log written at once)."""
+    as it ends (a log written at once).  A built-in exact bot solves every phase's tables
+    first (seconds each, unless cached), ``preparing(done, phases)`` told after each, so
+    that the games' progress is the games'."""
     names = [f"p{i + 1}" for i in range(players)]
     space = Space(pack.dice)
     cache: dict = {}
+    if not bot.startswith("cmd:"):
+        agent = cache[bot] = dice_bot(bot, pack.dice, space, timeout)
+        if hasattr(agent, "prepare"):
+            w = pack.world(world)
+            for k, e in enumerate(w.played):
+                agent.prepare(e.phase, w.rules)
+                if preparing:
+                    preparing(k + 1, len(w.played))
     out = []
     for i in range(games):
         out.append(play_game(pack, names, [bot] * players, seed, i, world, space, cache,

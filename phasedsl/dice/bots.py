@@ -17,6 +17,7 @@ from collections import Counter
 from fractions import Fraction
 
 from ..model.phase import Phase
+from ..model.rules import Rules
 from .faces import Dice, Face
 from .game import DiceGame
 from .odds import Solved, Space, advise, solve
@@ -34,9 +35,14 @@ class ExactBot:
         self.solved: dict[tuple[Phase, str], Solved] = {}
 
     def _solved(self, g: DiceGame, objective: str) -> Solved:
-        key = (g.phase, objective)
+        return self.prepare(g.phase, g.rules, objective)
+
+    def prepare(self, phase: Phase, rules: Rules, objective: str | None = None) -> Solved:
+        """The tables of ``phase`` (for this bot's goal), solved now if not yet: a game
+        that meets a phase not solved waits seconds for it."""
+        key = (phase, objective or self.objective)
         if key not in self.solved:
-            self.solved[key] = solve(g.phase, g.rules, self.dice, objective, self.space)
+            self.solved[key] = solve(phase, rules, self.dice, key[1], self.space)
         return self.solved[key]
 
     def keep(self, g: DiceGame) -> tuple[Face, ...] | None:
