@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import JsonOpt, say
+from .common import JsonOpt, PhaseProgress, say
 
 
 def _pack_and_phases(variant: str, phrase: str | None, world: str | None):
@@ -33,7 +33,6 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
     from fractions import Fraction
 
     from ..design.dicereport import dice_tables, highest_score
-    from .odds import PhaseProgress
 
     pack, rules, phases = _pack_and_phases(variant, phrase, world)
     with PhaseProgress(as_json, len(phases)) as (_, phase_done):

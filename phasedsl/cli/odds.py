@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -16,6 +15,7 @@ from .common import (
     ForceOpt,
     JobsOpt,
     JsonOpt,
+    PhaseProgress,
     VariantOpt,
     a_path,
     fail,
@@ -149,47 +149,3 @@ def _pack_entries(variant: str, world: str | None):
     return out
 
 
-class PhaseProgress:
-    """On a terminal, while odds are worked out (nothing when piped or with --json): the
-    phases done of all, the share and the time left, as ``simulate`` shows its games;
-    hands counted or sampled show as the bar moves within a phase.  (``odds`` of a dice
-    pack shows the same, without hands.)"""
-
-    def __init__(self, quiet: bool, phases: int) -> None:
-        self.quiet = quiet or not sys.stderr.isatty()
-        self.phases = phases
-        self.bar = None
-
-    def __enter__(self):
-        if self.quiet:
-            return None, lambda: None
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TaskProgressColumn,
-            TextColumn,
-            TimeRemainingColumn,
-        )
-
-        self.bar = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                            MofNCompleteColumn(), TextColumn("phases"), TaskProgressColumn(),
-                            TimeRemainingColumn(), transient=True, console=Console(stderr=True))
-        self.bar.start()
-        task = self.bar.add_task("working out the odds", total=self.phases)
-        hands = 0
-
-        def tick(n: int) -> None:
-            nonlocal hands
-            hands += n
-            self.bar.update(task, description=f"working out the odds ({hands:,} hands)")
-
-        def phase_done() -> None:
-            self.bar.advance(task, 1)
-
-        return tick, phase_done
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
