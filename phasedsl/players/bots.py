@@ -116,9 +116,13 @@ class GreedyBot:
     def _full(self, view: PlayerView, number: int, hand: list[Card]
               ) -> tuple[int, tuple[Card, ...]]:
         """The solver's ``shortfall``: cards short and an example.  Undecided (the search
-        stopped at its budget): not made for a bot, which lays only a meld the solver finds."""
+        stopped at its budget): not made for a bot, which lays only a meld the solver finds.
+        Without the outs of a hand one short: the bot reads only the count and the example
+        (the fill's; with the outs it may have been one of them instead), and the outs were
+        a quarter of a game of ``generate``'s colour-and-number packs, which have no closed
+        form."""
         phase, rules = self._phase(view, number)
-        s = shortfall(phase, hand, rules)
+        s = shortfall(phase, hand, rules, outs=False)
         return (s.missing if s.decided else 1, s.example)
 
     def _work_out(self, view: PlayerView, number: int, hand: list[Card], key: tuple
