@@ -297,6 +297,8 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
     rid = None
     try:
         # without the newline, so that an error at the end of the line has its column
+        if line is not None and not isinstance(line, str):
+            raise PhaseDSLError(f"a batch line is text, not {type(line).__name__}")
         text = "" if line is None else line.rstrip("\r\n")
         if line is None or len(text) > MAX_LINE:
             raise PhaseDSLError(TOO_LONG)
@@ -332,7 +334,9 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
                 cs = " ".join(cs)
             if not isinstance(cs, str):
                 raise PhaseDSLError('"cards" must be a string or a list of card strings')
-            result = check_json(phase, held(cs, rules), rules)
+            # (under a dice pack the words are the faces showing, as for ``check``)
+            result = (judge_roll(phase, cs.split(), rules, ctx.dice) if ctx.dice is not None
+                      else check_json(phase, held(cs, rules), rules))
     except PhaseDSLError as e:
         result = {"error": str(e)}
     head["id"] = rid

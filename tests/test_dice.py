@@ -264,3 +264,29 @@ def test_a_corrupt_or_foreign_tables_file_is_worked_out_again(tmp_path, monkeypa
         path.write_bytes(junk)
         again = solve(phase, SMALL_RULES, SMALL, "chance")
         assert again.by_rolls == first.by_rolls
+
+
+def test_a_batch_under_a_dice_pack_reads_faces_as_check_does(tmp_path):
+    # every line was read as cards ("'8' is not a card") though check of the same words
+    # judges the roll
+    path = tmp_path / "rolls.jsonl"
+    path.write_text('{"id": 1, "phase": "2 sets of 3", "cards": "8 8 8 10 W W"}\n'
+                    '{"id": 2, "phase": "1 run of 9", "cards": ["1", "2", "3"]}\n'
+                    '{"id": 3, "phase": "2 sets of 3", "cards": "R13 R5"}\n')
+    r = CliRunner().invoke(app, ["check", "--variant", "dice", "--batch", str(path), "-j", "1"])
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    one = CliRunner().invoke(app, ["check", "--variant", "dice", "2 sets of 3", "8", "8", "8",
+                                   "10", "W", "W", "--json"])
+    assert rows[0] == {"line": 1, "id": 1, **json.loads(one.stdout)}
+    assert rows[0]["made"] is True and rows[0]["score"] == 34
+    assert rows[1]["made"] is False and rows[1]["faces"] == ["R1", "B2", "G3"]
+    assert "error" in rows[2] and r.exit_code == 2, rows[2]
+
+
+def test_a_batch_line_that_is_not_text_is_an_error_row():
+    from phasedsl import api
+
+    ctx = api.Context.load("original", None, None)
+    for line in (5, float("nan"), ["x"], b"{}"):
+        got = api.check_json_line(line, ctx, 1)
+        assert got["line"] == 1 and got["error"].startswith("a batch line is text"), got

@@ -20,7 +20,7 @@ from phasedsl.web import create_app  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(), base_url="http://127.0.0.1:8765") as c:
         yield c
 
 
@@ -108,6 +108,20 @@ def test_a_game_against_bots_is_played_to_your_move_and_refuses_an_illegal_one(c
     assert r.status_code == 400 and r.json()["exit"] == 2
     s2 = client.post("/api/play/move", json={"id": s["id"], "move": s["moves"][0]}).json()
     assert s2["id"] == s["id"]
+
+
+def test_a_refused_move_is_a_400_and_never_told_as_made(client):
+    # a draw from a pile that is not there was a 500 (an IndexError describing it), and a
+    # refused move was added to the game's story before it was judged
+    s = client.post("/api/play/new", json={"pack": "original", "players": 2}).json()
+    before = s["said"]
+    for move in ("draw pile 99", "discard R5", "hit R5 on ann 1", "lay R1 R1 R1 | R2 R2 R2"):
+        r = client.post("/api/play/move", json={"id": s["id"], "move": move})
+        assert r.status_code == 400 and r.json()["exit"] == 2, (move, r.text)
+    s2 = client.post("/api/play/move", json={"id": s["id"], "move": "draw deck"}).json()
+    told = s2["said"][len(before):] if s2["said"][:len(before)] == before else s2["said"]
+    assert told and told[0].startswith("you drew"), s2["said"]
+    assert not any(x.startswith(("you discarded R5", "you hit", "you laid")) for x in s2["said"])
 
 
 def test_dice_hold_advice_and_the_twist_board(client):
@@ -229,3 +243,56 @@ def test_work_past_its_time_is_refused_and_its_child_killed():
     assert time.monotonic() - start < 5  # (a hang guard: the child is killed, not waited for)
     with pytest.raises(PhaseDSLError, match="bad input, as the CLI says it"):
         bounded(_fails, seconds=10, what="a failure")
+
+
+def test_only_this_machines_own_page_is_answered(client):
+    # any site's page could start minutes of work here (no Origin check), and a page that
+    # renamed itself to 127.0.0.1 (DNS rebinding) could read the answers (no Host check)
+    body = {"phrase": "1 set of 3"}
+    for headers, says in (({"Origin": "http://evil.example"}, "not a page of another site"),
+                          ({"Origin": "null"}, "not a page of another site"),
+                          ({"Host": "evil.example"}, "not to 'evil.example'"),
+                          ({"Host": "evil.example:8765"}, "not to 'evil.example'")):
+        r = client.post("/api/phrase", json=body, headers=headers)
+        assert r.status_code == 403 and says in r.json()["error"], (headers, r.text)
+    for headers in ({}, {"Origin": "http://127.0.0.1:8765"}, {"Host": "localhost:8765",
+                                                             "Origin": "http://localhost:8765"},
+                    {"Host": "[::1]:9000"}):
+        assert client.post("/api/phrase", json=body, headers=headers).status_code == 200
+
+
+def test_the_meld_checker_reads_a_hand_as_check_does_and_refuses_a_dice_pack(client):
+    # W=R5 in a hand was read as a plain wild (check refuses it), an empty hand was "not
+    # made", and a dice pack's faces were judged as cards
+    for body, says in (({"phrase": "1 set of 3", "cards": "W=R5 B5 G5"}, "W=R5"),
+                       ({"phrase": "1 set of 3", "cards": ""}, "give the cards of the hand"),
+                       ({"phrase": "1 set of 3", "cards": "8 8 8", "pack": "dice"},
+                        "dice is a Phase 10 Dice pack")):
+        r = client.post("/api/check", json=body)
+        assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
+    r = client.post("/api/dealt", json={"phrase": "1 set of 3", "pack": "dice"})
+    assert r.status_code == 400 and "Phase 10 Dice pack" in r.json()["error"]
+
+
+def test_work_waiting_its_turn_never_holds_up_a_quick_answer(client, monkeypatch):
+    # six requests waiting for a turn to run took every thread of the default pool: a phrase
+    # was answered only once they were
+    from phasedsl.web import work
+
+    held = threading.BoundedSemaphore(1)
+    held.acquire()
+    monkeypatch.setattr(work, "_RUNNING", held)  # (every turn taken)
+    got: list[int] = []
+    waiting = [threading.Thread(target=lambda: got.append(client.post(
+        "/api/dealt", json={"phrase": "1 set of 3"}).status_code)) for _ in range(10)]
+    for t in waiting:
+        t.start()
+    time.sleep(0.5)
+    start = time.monotonic()
+    r = client.post("/api/phrase", json={"phrase": "2 sets of 3"})
+    took = time.monotonic() - start
+    held.release()
+    for t in waiting:
+        t.join(60)
+    assert r.status_code == 200 and took < 2, took
+    assert got == [200] * 10

@@ -48,7 +48,16 @@ def builtin(name) -> Pack:
 
 def rules_of(pack_name: str | None) -> Rules:
     """The rules of a built-in pack (original by default)."""
-    return builtin(pack_name or "original").rules
+    return builtin("original" if pack_name is None else pack_name).rules
+
+
+def card_rules_of(pack_name: str | None) -> Rules:
+    """``rules_of`` a pack of cards: a dice pack's words are faces, judged by the hold."""
+    pack = builtin("original" if pack_name is None else pack_name)
+    if pack.dice is not None:
+        raise PhaseDSLError(f"{pack.name} is a Phase 10 Dice pack: its hands are rolls "
+                            "(the dice tab judges them)")
+    return pack.rules
 
 
 def phrase(body: dict) -> dict:
@@ -70,7 +79,7 @@ def dealt(body: dict) -> dict:
     from ..model.phase import Phase
     from .work import bounded
 
-    rules = rules_of(body.get("pack"))
+    rules = card_rules_of(body.get("pack"))
     phase = Phase.parse(text_of(body.get("phrase"), "phrase", 2_000), rules.deck)
     got = bounded(known_odds, phase, rules, seconds=PHRASE_SECONDS,
                   what=f"the dealt chance of {phase}")
@@ -83,9 +92,10 @@ def check(body: dict) -> dict:
     from .. import api
     from ..model.phase import Phase
 
-    rules = rules_of(body.get("pack"))
+    rules = card_rules_of(body.get("pack"))
     phase = Phase.parse(text_of(body.get("phrase"), "phrase", 2_000), rules.deck)
-    hand = api.hand(text_of(body.get("cards"), "cards", 4 * MAX_CARDS), rules)
+    # (read as ``check`` reads a hand: W=R5 is refused, a wild in hand stands for nothing)
+    hand = api.held(text_of(body.get("cards"), "cards", 4 * MAX_CARDS), rules)
     if len(hand) > MAX_CARDS:
         raise PhaseDSLError(f"{len(hand)} cards; a hand here holds at most {MAX_CARDS}")
     result = api.check_json(phase, hand, rules)
@@ -213,7 +223,7 @@ def board(body: dict) -> dict:
     """A board pack's track (``show``'s), space by space, and the board as data."""
     from ..packs.pack import board_document
 
-    pack = builtin(body.get("pack") or "twist")
+    pack = builtin(body.get("pack", "twist"))
     if pack.board is None:
         raise PhaseDSLError(f"{pack.name} is not played on a board (it has no `board:`)")
     w = pack.worlds[0]

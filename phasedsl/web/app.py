@@ -1,19 +1,30 @@
 """``phasedsl serve``'s web app (Starlette): one page and its JSON API.
 
-Every route reads a JSON body (at most ``MAX_BODY`` bytes), answers with ``answers``'
-function of it, and turns bad input into the CLI's JSON error (``{"error", "exit": 2,
-...}``, status 400), never a traceback.  Long work (balance) streams its progress as
-lines of JSON.  No file is read but the page's own and the built-in packs.
+Every route reads a JSON body (at most ``MAX_BODY`` bytes, within ``BODY_SECONDS``),
+answers with ``answers``' function of it, and turns bad input into the CLI's JSON error
+(``{"error", "exit": 2, ...}``, status 400), never a traceback.  Long work (balance) streams
+its progress as lines of JSON.  No file is read but the page's own and the built-in packs.
+
+The server is for the person at this machine: a request must name it by ``localhost`` or
+an address (a page elsewhere that renames itself to one of ours, DNS rebinding, names its
+own domain) and, where a browser says the page it comes from, come from this server's page
+(another site's page cannot start work here, or read what it answers).  Work that waits
+for a turn to run (``work.bounded``) waits in threads of its own, so that a few long
+requests never hold up a phrase or a check.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -23,7 +34,11 @@ from .playing import Games
 from .work import bounded
 
 MAX_BODY = 400_000
+BODY_SECONDS = 30.0
 STATIC = {"app.js": "text/javascript", "style.css": "text/css"}
+# Threads for bounded work (most of them waiting their turn at ``work.bounded``'s limit),
+# apart from the default ones the quick answers run in.
+WAITING = 32
 
 
 def _static(name: str) -> str:
@@ -31,11 +46,13 @@ def _static(name: str) -> str:
 
 
 async def _body(request: Request) -> dict:
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise PhaseDSLError(f"a request holds at most {MAX_BODY:,} bytes")
+    try:
+        raw = await asyncio.wait_for(_read(request), BODY_SECONDS)
+    except TimeoutError:
+        raise PhaseDSLError(f"the request's body did not come within {BODY_SECONDS:g} s"
+                            ) from None
+    except ClientDisconnect:  # (no one to answer: said to no one, never a traceback)
+        raise PhaseDSLError("the request ended before its body did") from None
     try:
         body = json.loads(raw.decode("utf-8") or "{}")
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -45,16 +62,59 @@ async def _body(request: Request) -> dict:
     return body
 
 
+async def _read(request: Request) -> bytes:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise PhaseDSLError(f"a request holds at most {MAX_BODY:,} bytes")
+    return raw
+
+
+def _foreign(host: str, origin: str | None) -> str | None:
+    """Why a request is not from this machine's own page (None: it is)."""
+    name = host[1:host.find("]")] if host.startswith("[") else host.rpartition(":")[0] or host
+    if name != "localhost":
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return (f"this server answers requests to localhost or an address, not to "
+                    f"{name[:60]!r}")
+    if origin is not None and urlsplit(origin).netloc != host:
+        return "this server answers its own page only, not a page of another site"
+    return None
+
+
+class _OwnPage:
+    """ASGI middleware: ``_foreign`` requests refused (403) before any route."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope["headers"])
+            origin = headers.get(b"origin")
+            why = _foreign(headers.get(b"host", b"").decode("latin-1"),
+                           None if origin is None else origin.decode("latin-1"))
+            if why is not None:
+                await JSONResponse({"error": why, "exit": 2}, status_code=403)(
+                    scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def _bad(e: Exception) -> JSONResponse:
     return JSONResponse(error_json(e), status_code=400)
 
 
-def _route(func):
-    """A POST route answering ``func(body)`` (in a thread: the answers are CPU work)."""
+def _route(func, pool: ThreadPoolExecutor | None = None):
+    """A POST route answering ``func(body)`` in a thread (the answers are CPU work): of
+    ``pool`` for work that may wait its turn, else a default one."""
     async def handler(request: Request) -> Response:
         try:
             body = await _body(request)
-            got = await asyncio.to_thread(func, body)
+            got = await asyncio.get_running_loop().run_in_executor(pool, func, body)
         except PhaseDSLError as e:
             return _bad(e)
         return JSONResponse(got)
@@ -64,6 +124,7 @@ def _route(func):
 
 def create_app() -> Starlette:
     games = Games()
+    waiting = ThreadPoolExecutor(WAITING, thread_name_prefix="phasedsl-work")
 
     async def page(request: Request) -> Response:
         return HTMLResponse(_static("index.html"), headers={
@@ -102,7 +163,7 @@ def create_app() -> Starlette:
             loop.call_soon_threadsafe(queue.put_nowait, {"done": got})
 
         async def lines():
-            task = asyncio.create_task(asyncio.to_thread(work))
+            task = asyncio.ensure_future(loop.run_in_executor(waiting, work))
             while True:
                 item = await queue.get()
                 if "done" in item:
@@ -141,23 +202,23 @@ def create_app() -> Starlette:
 
     routes = [
         Route("/", page),
-        Route("/api/dice", _route(dice), methods=["POST"]),
-        Route("/api/hold", _route(hold), methods=["POST"]),
+        Route("/api/dice", _route(dice, waiting), methods=["POST"]),
+        Route("/api/hold", _route(hold, waiting), methods=["POST"]),
         Route("/api/board", _route(answers.board), methods=["POST"]),
         Route("/api/packs", pack_list),
         Route("/api/pack/{name}", pack_text),
         Route("/static/{name}", static),
         Route("/api/phrase", _route(answers.phrase), methods=["POST"]),
-        Route("/api/dealt", _route(answers.dealt), methods=["POST"]),
+        Route("/api/dealt", _route(answers.dealt, waiting), methods=["POST"]),
         Route("/api/check", _route(answers.check), methods=["POST"]),
         Route("/api/lint", _route(lambda b: bounded(answers.lint, b, seconds=answers.LINT_SECONDS,
-                                                    what="linting this pack")),
+                                                    what="linting this pack"), waiting),
               methods=["POST"]),
         Route("/api/balance", balance, methods=["POST"]),
-        Route("/api/report", _route(report), methods=["POST"]),
+        Route("/api/report", _route(report, waiting), methods=["POST"]),
         Route("/api/play/new", _route(lambda b: games.new(b.get("pack"), b.get("players", 3))),
               methods=["POST"]),
         Route("/api/play/move", _route(lambda b: games.move(str(b.get("id")), b.get("move"))),
               methods=["POST"]),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(_OwnPage)])

@@ -33,7 +33,7 @@ class Games:
 
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
             raise PhaseDSLError("players: 2 to 6")
-        pack = builtin(pack_name or "original")
+        pack = builtin("original" if pack_name is None else pack_name)
         name = pack.name
         if pack.dice is not None:
             raise PhaseDSLError(f"{name} is a dice pack: phasedsl play plays it at the "
@@ -109,6 +109,8 @@ class Games:
             raise PhaseDSLError(f"{command!r} is a terminal command; here, give a move")
         from ..players.play import describe
 
+        # (judged first: an illegal move raises IllegalMove, said as such, and is never told
+        # as made; described from the state it was made in)
+        entry["game"] = game.apply(move)
         entry["said"].append(describe(move, game.state, PLAYER))
-        entry["game"] = game.apply(move)  # (an illegal move raises IllegalMove: said as such)
         return self.advance(key)
