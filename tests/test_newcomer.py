@@ -378,3 +378,42 @@ def test_outs_says_how_many_cards_short_when_no_single_card_does():
     # one card short, but every card that would complete it is seen
     r = run("outs", "1 set of 3", "R5", "B5", "--seen", "R5 B5 G5 G5 Y5 Y5 " + "W " * 8)
     assert r.stdout.strip() == "1 set of 3: no unseen card completes it (1 card short)"
+
+
+def test_counts_the_design_functions_take_are_checked_where_given():
+    # simulate(players=7) played six players; odds(cards=200) was a plain ValueError,
+    # cards=-1 "0% exact", a bad seed or samples a TypeError deep in the sampler;
+    # pack_figures(games=0) played the default 80 games a table size
+    from phasedsl.design.report import pack_figures
+    from phasedsl.design.simulate import simulate
+    from phasedsl.odds import odds
+
+    for call, says in ((lambda: simulate("original", 7, 1), r"simulate\(players=...\)"),
+                       (lambda: simulate("original", 2, float("nan")), r"simulate\(games=...\)"),
+                       (lambda: simulate("original", 2, -1), r"simulate\(games=...\)"),
+                       (lambda: simulate("original", 2, 1, max_moves=0),
+                        r"simulate\(max_moves=...\)"),
+                       (lambda: simulate("original", 2, 1, seed="x"), r"simulate\(seed=...\)"),
+                       (lambda: pack_figures("original", games=0), r"pack_figures\(games=...\)"),
+                       (lambda: odds("1 set of 3", cards=200), r"from 0 to 108, got int 200"),
+                       (lambda: odds("1 set of 3", cards=-1), r"odds\(cards=...\)"),
+                       (lambda: odds("cards totalling 20", samples=-1), r"odds\(samples=...\)"),
+                       (lambda: odds("cards totalling 20", seed=None), r"odds\(seed=...\)"),
+                       (lambda: odds("cards totalling 20", progress=5), r"odds\(progress=...\)"),
+                       (lambda: odds("1 set of 3", jobs="x"), r"odds\(jobs=...\)")):
+        with pytest.raises(ArgumentError, match=says):
+            call()
+
+
+def test_a_deck_past_what_a_pack_may_describe_is_refused_where_it_is_made():
+    # Deck(high=10**6) filled the memory of the first count over it; a NaN or None failed
+    # deep inside with a TypeError
+    from phasedsl.errors import RulesError
+    from phasedsl.model.cards import Deck
+
+    for kw, field in ((dict(high=10**6), "deck.high"), (dict(low=float("nan")), "deck.low"),
+                      (dict(copies=-1), "deck.copies"), (dict(colors=None), "deck.colors"),
+                      (dict(wilds=True), "deck.wilds"), (dict(colors=()), "deck.colors")):
+        with pytest.raises(RulesError, match=rf"\({field}=...\)"):
+            Deck(**kw)
+    assert Deck(low=0, high=30, copies=10, wilds=200).size == 4 * 31 * 10 + 200 + 4

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..errors import ArgumentError, PhaseDSLError
-from ..model.coerce import as_phase, as_rules
+from ..model.coerce import as_count, as_phase, as_rules
 from ..model.group import Kind
 from ..model.phase import Phase
 from ..model.rules import DEFAULT_RULES, Rules
@@ -526,8 +526,16 @@ def odds(phase: Phase | str, rules: Rules = DEFAULT_RULES, cards: int | None = N
     """Exact when the phase allows it, sampled otherwise (``phase`` may be a phrase)."""
     rules = as_rules(rules, "odds")
     phase = as_phase(phase, rules, "odds")
-    if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool)):
-        raise ArgumentError("odds(cards=...)", "a number of cards (or None: the hand size)", cards)
+    if cards is not None:
+        as_count(cards, "odds(cards=...)", 0, rules.deck.size,
+                 "a number of cards the deck holds (or None: the hand size)")
+    as_count(samples, "odds(samples=...)", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ArgumentError("odds(seed=...)", "a whole number", seed)
+    as_count(jobs, "odds(jobs=...)", 0, None, "a number of processes (0: one per CPU)")
+    if progress is not None and not callable(progress):
+        raise ArgumentError("odds(progress=...)", "a function of the hands done, or None",
+                            progress)
     if exact:
         got = exact_odds(phase, rules, cards, progress)
         if got is not None:

@@ -17,7 +17,7 @@ from html import escape
 from ..errors import ArgumentError, PhaseDSLError
 from ..game.state import HouseRules
 from ..game.table import MAX_PLAYERS, MIN_PLAYERS, make_table
-from ..model.coerce import as_world
+from ..model.coerce import as_count, as_world
 from ..model.rules import Rules
 from ..packs.pack import Pack, World, as_pack, describe_rules, schema_node
 from .difficulty import DEFAULT_GAMES, dealt_or_none, in_play, order_matters, reason
@@ -63,7 +63,7 @@ def default_games(pack: Pack, world: str | None) -> int:
 def planned_work(pack: Pack, world: str | None, games: int | None = None) -> int:
     """The steps ``pack_figures`` reports to ``progress``: every game, and every phase's
     dealt chance (an exact count can take seconds the first time; it is cached after)."""
-    g = games or default_games(pack, world)
+    g = default_games(pack, world) if games is None else games
     return sum(g * max(1, len(player_counts(pack, w))) + len(pack.world(w).played)
                for w in report_worlds(pack, world))
 
@@ -80,7 +80,8 @@ def pack_figures(pack: Pack | str, world: str | None = None, games: int | None =
     each world's figures in the pack's order."""
     pack, world = as_pack(pack, "pack_figures"), as_world(world, "pack_figures")
     names = report_worlds(pack, world)
-    games = games or default_games(pack, world)
+    games = default_games(pack, world) if games is None else as_count(
+        games, "pack_figures(games=...)", 1, None, "a number of games (None: the default)")
     done = 0
 
     def tick(k: int) -> None:

@@ -18,11 +18,11 @@ from contextlib import closing
 from dataclasses import astuple, dataclass, replace
 from functools import partial
 
-from ..errors import PhaseDSLError
+from ..errors import ArgumentError, PhaseDSLError
 from ..game import Game, IllegalMove, legal_moves, view
 from ..game.table import current_phase, phase_rules, stuck
 from ..model.board import Attempt
-from ..model.coerce import as_world
+from ..model.coerce import as_count, as_world
 from ..packs.lint import going_out, refuse_unplayable
 from ..packs.pack import Pack, as_pack, builtin_names
 from ..players.bots import Bot
@@ -275,6 +275,12 @@ def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greed
     between built-in bots is read from ``gamecache`` (the same record), not played again;
     the games played are kept there once the run is over."""
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
+    as_count(players, "simulate(players=...)", 1, len(PLAYER_NAMES), "a number of players")
+    as_count(games, "simulate(games=...)", 0, None, "a number of games")
+    as_count(first, "simulate(first=...)", 0, None, "the index of the first game")
+    as_count(max_moves, "simulate(max_moves=...)", 1, None, "a number of moves")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ArgumentError("simulate(seed=...)", "a whole number", seed)
     seats = seat_specs(bot, players)  # an unknown bot fails here, not in a worker
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
     refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap

@@ -40,6 +40,7 @@ FACE = {
     "acting_text": "meld",
     "as_card": "coerce",
     "as_cards": "coerce",
+    "as_count": "coerce",
     "as_layout": "coerce",
     "as_phase": "coerce",
     "as_players": "coerce",

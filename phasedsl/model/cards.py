@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import ArgumentError, CardError, quoted
+from ..errors import ArgumentError, CardError, RulesError, quoted
 
 COLOR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 
@@ -25,6 +25,11 @@ MAX_CARDS = 5_000
 # No card is written with more characters (W=R12 has 5); a longer token is refused
 # without being echoed whole in the message.
 MAX_TOKEN = 12
+
+
+def _whole(value: object) -> int | None:
+    """``value`` if it is a whole number (not a bool), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +46,26 @@ class Deck:
     # The anti-phase rule card (``A``): only the referee's deck under
     # house_rules.anti_phase_for_others holds it; a pack's deck (odds, solver) never does.
     anti: int = 0
+
+    def __post_init__(self) -> None:
+        """Refuse a deck past what a pack may describe (the pack schema's bounds on its
+        numbers, copies and colours; its wilds and skips up to 1,000), naming the field: a
+        deck of a million numbers would fill the memory of every count over it.  (Numbers
+        out of order, low above high, are a pack's problem to report with its others: such
+        a deck holds no numbered card; so are two colours of one letter.)"""
+        for name, low, high in (("low", 0, 20), ("high", 1, 30), ("copies", 1, 10),
+                                ("wilds", 0, 1_000), ("skips", 0, 1_000), ("anti", 0, 1_000)):
+            value = getattr(self, name)
+            if _whole(value) is None or not low <= value <= high:
+                raise RulesError(f"deck.{name}", f"a whole number from {low} to {high}", value)
+        if not isinstance(self.colors, tuple) or not 1 <= len(self.colors) <= 10 or not all(
+                isinstance(c, str) and c for c in self.colors):
+            raise RulesError("deck.colors", "a tuple of 1 to 10 colour letters", self.colors)
+        if not isinstance(self.color_names, tuple) or not all(
+                isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, str) for x in p)
+                for p in self.color_names):
+            raise RulesError("deck.color_names", "a tuple of (letter, name) pairs",
+                             self.color_names)
 
     @property
     def numbers(self) -> range:
