@@ -417,3 +417,29 @@ def test_a_deck_past_what_a_pack_may_describe_is_refused_where_it_is_made():
         with pytest.raises(RulesError, match=rf"\({field}=...\)"):
             Deck(**kw)
     assert Deck(low=0, high=30, copies=10, wilds=200).size == 4 * 31 * 10 + 200 + 4
+
+
+def test_a_move_made_by_hand_is_judged_as_strictly_as_one_read_from_a_log():
+    # Draw(p, "bogus") was drawn from the deck and then written to the log as "from":
+    # "bogus", which replay refuses; a pile or player of the wrong type was a TypeError;
+    # from_log of dicts an AttributeError
+    from phasedsl.game import Game, IllegalMove
+    from phasedsl.game import moves as mv
+
+    game = Game.new("original", ["ann", "bob"], seed=3)
+    while game.state.stage != "turn":
+        game = game.apply(game.legal_moves()[0])
+    p = game.state.to_move
+    for move, rule in ((mv.Draw(p, "bogus"), "bad_draw"), (mv.Draw(p, "discard", None, None),
+                                                           "no_such_pile"),
+                       (mv.Draw(p, "discard", None, 0), "no_such_pile"),
+                       (mv.Draw(None, "deck"), "unknown_player"), (mv.Draw(7, "deck"),
+                                                                   "unknown_player")):
+        with pytest.raises(IllegalMove) as got:
+            game.apply(move)
+        assert got.value.rule == rule, (move, got.value)
+    for lines in (None, 5, [{"type": "game"}], [b"{}"]):
+        with pytest.raises(ArgumentError, match=r"Game.from_log\(lines=...\)"):
+            Game.from_log(lines)
+    text = "\n".join(game.to_log())
+    assert Game.from_log(text).to_log() == game.to_log()

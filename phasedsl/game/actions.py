@@ -298,6 +298,14 @@ Drawn = tuple[int, Card, GameState | None, str | int, tuple[Card, ...]]
 def check_draw(state: GameState, move: mv.Draw) -> Drawn:
     """What ``move`` draws, if it may; IllegalMove otherwise (``drawn`` builds the state
     after it: ``legal_moves`` judges every draw, and builds only the one made)."""
+    # (a move made by hand in Python, not read from a log, is judged as strictly: a source
+    # or pile that is no such thing is refused, not drawn from the deck)
+    if move.source not in ("deck", "discard", "save"):
+        raise IllegalMove("bad_draw", f"a draw is from 'deck', 'discard' or 'save', not "
+                                      f"{str(move.source)[:40]!r}")
+    if not isinstance(move.pile, int) or isinstance(move.pile, bool) or move.pile < 1:
+        raise IllegalMove("no_such_pile", f"a discard pile is a number from 1, not "
+                                          f"{str(move.pile)[:40]!r}")
     i = check_turn(state, move)
     if state.step != "draw":
         raise IllegalMove("already_drew", f"{move.player} has drawn this turn; next: lay, hit "

@@ -72,8 +72,8 @@ def seat_name(state: GameState, i: int) -> str:
 
 def seat_of(state: GameState, name: str) -> int:
     """The seat of the player a move names; IllegalMove for a name not at the table."""
-    if name not in state.table.players:
-        raise IllegalMove("unknown_player", f"{quoted(name)} is not a player of this game "
+    if not isinstance(name, str) or name not in state.table.players:
+        raise IllegalMove("unknown_player", f"{quoted(str(name))} is not a player of this game "
                                             f"({listed(state.table.players)})")
     return state.table.index(name)
 

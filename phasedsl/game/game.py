@@ -106,7 +106,23 @@ class Game:
     def from_log(cls, lines: Iterable[str], base_dir: str | Path | None = None,
                  pack: Pack | None = None) -> Game:
         """Replay a log (its pack: ``pack``, else the one its header names); raise LogError
-        (unreadable) or IllegalMove (with ``line`` set)."""
+        (unreadable) or IllegalMove (with ``line`` set).  ``lines``: the log's lines, or its
+        whole text."""
+        from itertools import islice
+
+        from ..errors import ArgumentError
+        from .log import MAX_EVENTS
+
+        if isinstance(lines, str):
+            lines = lines.splitlines()
+        if not isinstance(lines, Iterable) or isinstance(lines, bytes | dict):
+            raise ArgumentError("Game.from_log(lines=...)", "the log's lines (strings) or its "
+                                "text", lines)
+        lines = list(islice(lines, MAX_EVENTS + 1))  # (read_log refuses a longer log)
+        if not all(isinstance(x, str) for x in lines):
+            raise ArgumentError("Game.from_log(lines=...)", "lines that are strings (a dict is "
+                                "json.dumps'ed first)", next(x for x in lines
+                                                             if not isinstance(x, str)))
         log = read_log(lines, base_dir, pack)
         header = {k: log.header.get(k) for k in ("type", "variant", "world", "players", "dealer")}
         if log.header.get("seed") is not None:  # (who dealt it: kept, not read)
