@@ -290,3 +290,14 @@ def test_a_batch_line_that_is_not_text_is_an_error_row():
     for line in (5, float("nan"), ["x"], b"{}"):
         got = api.check_json_line(line, ctx, 1)
         assert got["line"] == 1 and got["error"].startswith("a batch line is text"), got
+
+
+def test_card_commands_say_a_dice_pack_is_not_theirs():
+    # outs, score and hit read a roll's faces as cards, refused one by one ("'8' is not a card")
+    for args in (["outs", "--variant", "dice", "2 sets of 3", "8", "8", "W"],
+                 ["score", "--variant", "dice", "8", "8", "W"],
+                 ["hit", "--variant", "dice", "8", "--on", "set: 8 8 8"]):
+        r = CliRunner().invoke(app, [*args, "--json"])
+        assert r.exit_code == 2, r.stdout
+        assert json.loads(r.stdout)["error"].startswith(
+            f"{args[0]} is for packs of cards, and dice is a Phase 10 Dice pack"), r.stdout

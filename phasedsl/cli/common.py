@@ -11,7 +11,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ..errors import PackError, error_json, printable
+from ..errors import PackError, PhaseDSLError, error_json, printable
 from . import style
 from .naming import complete_pack, complete_world
 
@@ -154,11 +154,18 @@ def emit(result: dict, as_json: bool, text, ok: bool) -> NoReturn:
     raise typer.Exit(0 if ok else 1)
 
 
-def pack_context(variant, phase_no, world):
+def pack_context(variant, phase_no, world, cards_only: str | None = None):
+    """The pack's context; ``cards_only``: the command, which a dice pack has no use for
+    (its words would be read as cards, and refused one by one as no card)."""
     # a bad --variant, --phase or --world is reported by _Group.invoke, like any bad input
     from .. import api  # (only the commands that check melds need it)
 
-    return api.Context.load(variant, phase_no, world)
+    ctx = api.Context.load(variant, phase_no, world)
+    if cards_only and ctx.dice is not None:
+        raise PhaseDSLError(f"{cards_only} is for packs of cards, and {variant} is a Phase 10 "
+                            f"Dice pack: check --variant {variant} judges a roll, hold "
+                            "advises what to keep")
+    return ctx
 
 
 @contextlib.contextmanager

@@ -170,7 +170,7 @@ def hit(
 
     Exit code 0 when every card finds a place, 1 when some do not, 2 bad input.
     """
-    ctx = pack_context(variant, None, None)
+    ctx = pack_context(variant, None, None, "hit")
     rules = ctx.rules
     laid = [api.laid_group(text, rules) for text in on]
     hand = api.hand(" ".join(cards), rules, also=[c for g in laid for c in g.cards])
@@ -198,7 +198,7 @@ def score(
 
     Exit code 0, or 2 for bad input.
     """
-    ctx = pack_context(variant, None, None)
+    ctx = pack_context(variant, None, None, "score")
     # no more copies of a card than the deck holds, as check and outs refuse
     hand = api.left_in_hand(" ".join(cards or []), ctx.rules)
     result = api.score_json(hand, ctx.rules)
@@ -233,7 +233,7 @@ def outs(
     Exit code 0 when the hand is made or some card completes it, 1 when none does (or
     none was found before the search stopped at its budget: the answer says so).
     """
-    ctx = pack_context(variant, phase_no, world)
+    ctx = pack_context(variant, phase_no, world, "outs")
     words = list(args)
     phase, rules, words = ctx.take_phase(words)
     seen_cards = api.cards(seen or "", rules)

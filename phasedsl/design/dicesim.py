@@ -165,7 +165,8 @@ def dice_summary_text(s: dict, pack: Pack, players: int, bot: str) -> str:
         lo, hi = d["ci95"]
         return f"{d['mean']:.{digits}f} (95% CI {lo:.{digits}f}-{hi:.{digits}f})"
 
-    out = [f"{pack.name}: {s['games']} games of {players} {bot} bots, {s['finished']} finished"
+    out = [f"{pack.name}: {s['games']} game{'s' * (s['games'] != 1)} of {players} {bot} bots, "
+           f"{s['finished']} finished"
            + (f" ({len(s['capped'])} stopped at {MAX_TURNS:,} turns)" if s["capped"] else "")]
     for f in s["forfeited"][:5]:
         out.append(f"  game {f['game']}: {f['player']} forfeits ({f['reason']}): {f['message']}")

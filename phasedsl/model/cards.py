@@ -353,5 +353,10 @@ def format_cards(cards: Iterable[Card] | str, deck: Deck = STANDARD_DECK) -> str
     """The cards as the CLI writes them (a card string is read first: 'r5,w' is 'R5 W')."""
     if isinstance(cards, str):
         cards = parse_cards(cards, deck)
-    return " ".join(str(c) for c in cards)
+    if isinstance(cards, Iterable) and not isinstance(cards, bytes | dict):
+        cards = list(cards)
+        if all(isinstance(c, Card) for c in cards):
+            return " ".join(str(c) for c in cards)
+    raise ArgumentError("format_cards(cards=...)", "cards (Card values, or a card string like "
+                        "'R5 B5 W')", cards)
 
