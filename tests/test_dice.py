@@ -301,3 +301,14 @@ def test_card_commands_say_a_dice_pack_is_not_theirs():
         assert r.exit_code == 2, r.stdout
         assert json.loads(r.stdout)["error"].startswith(
             f"{args[0]} is for packs of cards, and dice is a Phase 10 Dice pack"), r.stdout
+
+
+def test_a_dice_log_replayed_under_a_pack_of_cards_says_so(tmp_path):
+    # it said '"dealer" must be one of the players', as for a broken header
+    logs = tmp_path / "logs"
+    assert CliRunner().invoke(app, ["simulate", "dice", "-g", "1", "-n", "2", "--logs",
+                                    str(logs)]).exit_code == 0
+    log = str(logs / "game-0001.jsonl")
+    assert CliRunner().invoke(app, ["replay", log]).exit_code == 0
+    r = CliRunner().invoke(app, ["replay", "--variant", "original", log])
+    assert r.exit_code == 2 and "a Phase 10 Dice log names none" in r.stderr, r.stderr
