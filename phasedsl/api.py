@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from .errors import CardError, PhaseDSLError, PhaseSyntaxError, quoted
+from .errors import ArgumentError, CardError, PhaseDSLError, PhaseSyntaxError, quoted
 from .melds.scoring import card_points, score
 from .model.cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
+from .model.coerce import as_cards, as_rules, meld_args
 from .model.group import plural_word
 from .model.meld import LaidGroup
 from .model.phase import Phase
@@ -40,8 +41,9 @@ def cards(text: str, rules: Rules = DEFAULT_RULES) -> list[Card]:
 
 def hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list[Card]:
     """Cards that can be held together: no more copies of a card than the deck has."""
-    got = parse_cards(text, rules.deck)
-    check_supply([*got, *also], rules)
+    rules = as_rules(rules, "hand")
+    got = as_cards(text, rules.deck, "hand", "text")
+    check_supply([*got, *as_cards(also, rules.deck, "hand", "also")], rules)
     return got
 
 
@@ -155,6 +157,7 @@ def check_json(phase: Phase, hand: list[Card], rules: Rules = DEFAULT_RULES) -> 
     """Does the hand make the phase: the meld, or how many cards short and which complete it."""
     from .solver import assess  # (loaded by the commands that solve, not by parse)
 
+    phase, hand, rules = meld_args("check_json", phase, hand, rules)
     got = assess(phase, hand, rules)
     meld = got.meld
     sf = got.shortfall
@@ -186,6 +189,12 @@ def _ignored(phase: Phase) -> dict:
 
 
 def verify_text(phase: Phase, groups: list[str], rules: Rules = DEFAULT_RULES) -> Verdict:
+    """The laid groups, each a card string, judged against the phase (``verify``)."""
+    rules = as_rules(rules, "verify_text")
+    if isinstance(groups, str) or not isinstance(groups, list | tuple) or not all(
+            isinstance(g, str) for g in groups):
+        raise ArgumentError("verify_text(groups=...)", "a list of card strings, one a group",
+                            groups)
     layout = []
     for i, text in enumerate(groups, 1):
         try:
@@ -398,6 +407,9 @@ def _hit_words(h: dict) -> str:
 
 
 def score_json(hand: list[Card], rules: Rules = DEFAULT_RULES) -> dict:
+    """The penalty points of the cards left in a hand, and each card's."""
+    rules = as_rules(rules, "score_json")
+    hand = as_cards(hand, rules.deck, "score_json", "hand")
     return {"points": score(hand, rules),
             "cards": [[str(c), card_points(c, rules.scoring)] for c in hand]}
 
@@ -409,6 +421,8 @@ def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = D
     """Single-card outs with unseen counts, and the chance the next draw is one of them."""
     from .solver import assess, unseen_counts
 
+    phase, hand, rules = meld_args("outs_json", phase, hand, rules)
+    seen = as_cards(seen, rules.deck, "outs_json", "seen")
     got = assess(phase, hand, rules, seen)
     sf = got.shortfall
     # null: the search stopped at its budget before it could tell

@@ -443,3 +443,22 @@ def test_a_move_made_by_hand_is_judged_as_strictly_as_one_read_from_a_log():
             Game.from_log(lines)
     text = "\n".join(game.to_log())
     assert Game.from_log(text).to_log() == game.to_log()
+
+
+def test_the_documented_api_helpers_name_a_wrong_argument():
+    # verify_text(phase, None) was a TypeError, score_json(['R5']) and outs_json's seen an
+    # AttributeError, hand(also=None) a TypeError
+    from phasedsl import api
+
+    phase = Phase.parse("1 set of 3")
+    for call, says in ((lambda: api.verify_text(phase, None), r"verify_text\(groups=...\)"),
+                       (lambda: api.verify_text(phase, "R5 B5 G5"), r"verify_text\(groups"),
+                       (lambda: api.score_json(None), r"score_json\(hand=...\)"),
+                       (lambda: api.hand("R5", also=None), r"hand\(also=...\)"),
+                       (lambda: api.check_json(None, "R5"), r"check_json\(phase=...\)"),
+                       (lambda: api.outs_json(phase, "R5 R5", 5), r"outs_json\(seen=...\)")):
+        with pytest.raises(ArgumentError, match=says):
+            call()
+    assert api.score_json(["R5", "W"])["points"] == 30  # card strings read as cards
+    outs = {o["card"]: o["unseen"] for o in api.outs_json(phase, "R5 R5", ["B5"])["outs"]}
+    assert outs["B5"] == 1 and outs["G5"] == 2  # (the B5 seen is not unseen)
