@@ -274,8 +274,10 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, parse_int=_whole,
-                            object_pairs_hook=_object)
+# JSON read strictly, for requests from elsewhere (a batch line, the web workbench's
+# bodies): no NaN or Infinity, no number Python cannot hold, no key twice.
+STRICT_JSON = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite,
+                               parse_int=_whole, object_pairs_hook=_object)
 
 
 def utf8_text(text: str) -> str:
@@ -313,7 +315,7 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
             raise PhaseDSLError(TOO_LONG)
         utf8_text(text)
         try:
-            req = _DECODER.decode(text)
+            req = STRICT_JSON.decode(text)
         except json.JSONDecodeError as e:
             raise PhaseDSLError(f"not JSON: {e.msg} at column {e.colno}") from None
         except RecursionError:

@@ -296,3 +296,12 @@ def test_work_waiting_its_turn_never_holds_up_a_quick_answer(client, monkeypatch
         t.join(60)
     assert r.status_code == 200 and took < 2, took
     assert got == [200] * 10
+
+
+def test_a_body_is_read_as_strictly_as_a_batch_line(client):
+    # NaN, Infinity and a key given twice were read (json.loads' defaults)
+    for raw, says in (('{"phrase": NaN}', "NaN"), ('{"phrase": Infinity}', "Infinity"),
+                      ('{"phrase": "1 set of 3", "phrase": "2 sets of 3"}', "appears twice")):
+        r = client.post("/api/phrase", content=raw, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "not usable JSON" in r.json()["error"] and \
+            says in r.json()["error"], r.text

@@ -53,8 +53,12 @@ async def _body(request: Request) -> dict:
                             ) from None
     except ClientDisconnect:  # (no one to answer: said to no one, never a traceback)
         raise PhaseDSLError("the request ended before its body did") from None
+    from ..api import STRICT_JSON
+
     try:
-        body = json.loads(raw.decode("utf-8") or "{}")
+        body = STRICT_JSON.decode(raw.decode("utf-8") or "{}")
+    except PhaseDSLError as e:  # (NaN, a key twice, a number past holding: said as such)
+        raise PhaseDSLError(f"the request is not usable JSON: {e}") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise PhaseDSLError("the request is not JSON") from None
     if not isinstance(body, dict):
