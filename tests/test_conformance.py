@@ -131,6 +131,9 @@ UNREACHABLE_CODES = {
     # engine.apply of an object that is no move: a log's every event type reads as a move
     # (an unknown type is a log error, exit 2, not a rule)
     "unknown_move",
+    # a Draw made in Python from no such source: a log's "from" is read as deck, discard or
+    # save, or refused as unreadable (exit 2) before any rule
+    "bad_draw",
 }
 
 
