@@ -400,7 +400,11 @@ def test_counts_the_design_functions_take_are_checked_where_given():
                        (lambda: odds("cards totalling 20", samples=-1), r"odds\(samples=...\)"),
                        (lambda: odds("cards totalling 20", seed=None), r"odds\(seed=...\)"),
                        (lambda: odds("cards totalling 20", progress=5), r"odds\(progress=...\)"),
-                       (lambda: odds("1 set of 3", jobs="x"), r"odds\(jobs=...\)")):
+                       (lambda: odds("1 set of 3", jobs="x"), r"odds\(jobs=...\)"),
+                       (lambda: hit_plan(["set: R5 B5 G5"], "R5", budget=None),
+                        r"hit_plan\(budget=...\)"),
+                       (lambda: hit_plan(["set: R5 B5 G5"], "R5", budget=-1),
+                        r"hit_plan\(budget=...\)")):
         with pytest.raises(ArgumentError, match=says):
             call()
 
