@@ -466,3 +466,13 @@ def test_the_documented_api_helpers_name_a_wrong_argument():
     assert api.score_json(["R5", "W"])["points"] == 30  # card strings read as cards
     outs = {o["card"]: o["unseen"] for o in api.outs_json(phase, "R5 R5", ["B5"])["outs"]}
     assert outs["B5"] == 1 and outs["G5"] == 2  # (the B5 seen is not unseen)
+
+
+def test_score_refuses_a_card_made_in_python_that_the_deck_has_not():
+    # Card(99, "R") scored 10 points, Card("5", "R") was a TypeError
+    from phasedsl.model.cards import Card
+
+    for card in (Card(99, "R"), Card(3, "Z"), Card(-5, "R"), Card("5", "R")):
+        with pytest.raises(CardError, match="is not a card of this deck"):
+            score([card])
+    assert score([Card(5, "R"), Card(wild=True)]) == 30
