@@ -384,9 +384,10 @@ def test_counts_the_design_functions_take_are_checked_where_given():
     # simulate(players=7) played six players; odds(cards=200) was a plain ValueError,
     # cards=-1 "0% exact", a bad seed or samples a TypeError deep in the sampler;
     # pack_figures(games=0) played the default 80 games a table size
+    from phasedsl.odds import odds
+
     from phasedsl.design.report import pack_figures
     from phasedsl.design.simulate import simulate
-    from phasedsl.odds import odds
 
     for call, says in ((lambda: simulate("original", 7, 1), r"simulate\(players=...\)"),
                        (lambda: simulate("original", 2, float("nan")), r"simulate\(games=...\)"),
