@@ -106,6 +106,16 @@ class Context:
 
     @classmethod
     def load(cls, variant: str | None, phase_no: int | None, world: str | None) -> Context:
+        """The context of ``--variant``, ``--phase`` and ``--world`` (each may be None)."""
+        if variant is not None and not isinstance(variant, str):
+            raise ArgumentError("Context.load(variant=...)", "a pack's name or file, or None",
+                                variant)
+        if phase_no is not None and (not isinstance(phase_no, int) or isinstance(phase_no,
+                                                                                 bool)):
+            raise ArgumentError("Context.load(phase_no=...)", "a phase's number, or None",
+                                phase_no)
+        if world is not None and not isinstance(world, str):
+            raise ArgumentError("Context.load(world=...)", "a world's name, or None", world)
         if variant is None:
             if phase_no is not None or world is not None:
                 raise PhaseDSLError("--phase and --world need --variant PACK")
@@ -655,6 +665,11 @@ def judge_roll(phase: Phase, words: list[str], rules: Rules, dice: Dice) -> dict
     answer as JSON, with ``valid`` (made) as ``check_json`` gives it."""
     from .dice import colour_matters, fits_dice, judge, parse_roll
 
+    if isinstance(words, str):
+        words = words.split()
+    if not isinstance(words, list | tuple) or not all(isinstance(w, str) for w in words):
+        raise ArgumentError("judge_roll(words=...)", "the faces showing, as text ('8 8 W') or "
+                            "a list of words", words)
     faces = parse_roll(words, rules.deck, dice, colour_free=not colour_matters(phase, rules))
     if not faces:
         raise PhaseDSLError("give the faces showing, like: 8 8 8 10 W W")

@@ -477,3 +477,23 @@ def test_score_refuses_a_card_made_in_python_that_the_deck_has_not():
         with pytest.raises(CardError, match="is not a card of this deck"):
             score([card])
     assert score([Card(5, "R"), Card(wild=True)]) == 30
+
+
+def test_the_context_and_roll_helpers_name_a_wrong_argument():
+    # Context.load('original', None, 5) was an AttributeError, a list as the phase a
+    # TypeError, True read as phase 1; judge_roll(phase, None) a TypeError
+    from phasedsl import api
+    from phasedsl.packs.pack import load_pack
+
+    for args, says in ((("original", None, 5), r"world=...\)"),
+                       (("original", ["R5"], None), r"phase_no=...\)"),
+                       (("original", True, None), r"phase_no=...\)"),
+                       ((5, None, None), r"variant=...\)")):
+        with pytest.raises(ArgumentError, match=r"Context.load\(" + says):
+            api.Context.load(*args)
+    dice = load_pack("dice")
+    phase = dice.worlds[0].phases[0].phase
+    for words in (None, [8, 8, 8]):
+        with pytest.raises(ArgumentError, match=r"judge_roll\(words=...\)"):
+            api.judge_roll(phase, words, dice.rules, dice.dice)
+    assert api.judge_roll(phase, "8 8 8 10 W W", dice.rules, dice.dice)["made"] is True
