@@ -497,3 +497,12 @@ def test_the_context_and_roll_helpers_name_a_wrong_argument():
         with pytest.raises(ArgumentError, match=r"judge_roll\(words=...\)"):
             api.judge_roll(phase, words, dice.rules, dice.dice)
     assert api.judge_roll(phase, "8 8 8 10 W W", dice.rules, dice.dice)["made"] is True
+
+
+def test_a_card_is_one_kind_of_card_at_most():
+    # Card(wild=True, skip=True) was accepted, and find played it as a wild
+    from phasedsl.model.cards import Card
+
+    for kw in (dict(wild=True, skip=True), dict(skip=True, anti=True), dict(wild=True, anti=True)):
+        with pytest.raises(ArgumentError, match=r"Card\(...\): expected a card that is a wild"):
+            Card(**kw)

@@ -125,6 +125,9 @@ class Card:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if bool(self.wild) + bool(self.skip) + bool(self.anti) > 1:  # (a wild skip is neither)
+            raise ArgumentError("Card(...)", "a card that is a wild, a skip or the anti-phase "
+                                "card, not two of them", self)
         object.__setattr__(self, "_hash", hash((self.number, self.color, self.wild, self.skip,
                                                 self.anti)))
 
