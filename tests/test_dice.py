@@ -312,3 +312,9 @@ def test_a_dice_log_replayed_under_a_pack_of_cards_says_so(tmp_path):
     assert CliRunner().invoke(app, ["replay", log]).exit_code == 0
     r = CliRunner().invoke(app, ["replay", "--variant", "original", log])
     assert r.exit_code == 2 and "a Phase 10 Dice log names none" in r.stderr, r.stderr
+    # a log of cards with no dealer, no --variant: said as the cards' log's fault first
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text('{"type": "game", "variant": "original", "players": ["a", "b"]}\n')
+    r = CliRunner().invoke(app, ["replay", str(bare)])
+    assert r.exit_code == 2 and "original is a pack of cards, whose logs name the dealer" \
+        in r.stderr and "--variant" not in r.stderr, r.stderr

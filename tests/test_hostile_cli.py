@@ -256,11 +256,14 @@ def test_an_empty_name_names_no_file_and_dash_is_stdout_only_where_it_can_be(tmp
                  ["odds", "1 set of 3", "--plot", "-"],
                  ["generate", "--phases", "3", "-o", "-"],
                  ["balance", "original", "-g", "1", "--write", "-"]):
-        refused(*args, says="does not write to standard output ('-'): name a file")
+        refused(*args, says="does not write to standard output ('-'): give a name")
     assert list(tmp_path.iterdir()) == []
     r = run("report", "short-game-5", "-g", "2", "-o", "-")
     assert r.exit_code == 0 and r.stdout.startswith("<!DOCTYPE html>"), r.stdout[:200]
     assert r.stdout.rstrip().endswith("</html>") and "wrote" not in r.stdout
+    r = run("report", "short-game-5", "-g", "2", "-o", "./-")  # (a file called -)
+    assert r.exit_code == 0 and r.stdout.startswith("wrote ") and (tmp_path / "-").is_file()
+    (tmp_path / "-").unlink()
     r = run("report", "short-game-5", "-g", "2", "-o", "-", "--json")
     assert r.exit_code == 2 and "-o - writes the page to standard output, where --json would " \
         "write too" in json.loads(r.stdout)["error"]

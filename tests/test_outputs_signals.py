@@ -604,7 +604,7 @@ def _on_a_terminal(args: list[str]) -> tuple[int, str]:
     return p.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode(errors="replace"))
 
 
-@pytest.mark.parametrize("command", ["simulate", "report"])
+@pytest.mark.parametrize("command", ["simulate", "report", "simulate-naive"])
 def test_a_dice_pack_shows_its_phases_worked_out_then_its_games(tmp_path, command,
                                                                  monkeypatch):
     # the phases' tables took 20 s before the first game ended, shown as a bar at 0 (simulate
@@ -613,8 +613,12 @@ def test_a_dice_pack_shows_its_phases_worked_out_then_its_games(tmp_path, comman
     pack.write_text("name: two\ntitle: Two\ndescription: two phases\nsource: a test\n"
                     "extends: dice\nphases:\n  - 1 set of 3\n  - 1 color set of 3\n")
     monkeypatch.setenv("PHASEDSL_CACHE", str(tmp_path / "cache"))
-    args = ([command, str(pack), "-g", "3"] if command == "simulate" else
-            [command, str(pack), "-g", "3", "-o", str(tmp_path / "r.html")])
+    args = ([command, str(pack), "-g", "3", "-o", str(tmp_path / "r.html")]
+            if command == "report" else ["simulate", str(pack), "-g", "3"])
+    if command == "simulate-naive":  # (a bot with nothing to work out first: games at once)
+        code, text = _on_a_terminal([*args, "--bot", "naive", "-g", "2000"])
+        assert code == 0 and "playing games" in text, text[-800:]
+        return
     code, text = _on_a_terminal(args)
     assert code == 0, text[-500:]
     assert "counting phases" in text and "playing games" in text, text[-800:]

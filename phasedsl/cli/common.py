@@ -70,9 +70,11 @@ def a_path(value: str) -> Path:
     if value == "":
         raise typer.BadParameter("an empty name names no file")
     if value == "-":
-        raise typer.BadParameter("this option does not write to standard output ('-'): name a file "
-                                 "(./- for a file called -)")
-    return Path(value)
+        raise typer.BadParameter("this option does not write to standard output ('-'): give a "
+                                 "name (./- for one called -)")
+    path = Path(value)
+    # (./- is a file called -, though as a Path it reads "-", standard output's name)
+    return Path.cwd() / path if str(path) == "-" else path
 
 
 def a_path_or_stdout(value: str) -> Path:

@@ -15,7 +15,8 @@ def serve(
     host: Annotated[str, typer.Option(
         "--host", metavar="ADDRESS",
         help="The address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 lets "
-             "other machines in, with no password).")] = "127.0.0.1",
+             "other machines in, with no password, by this machine's address: a request "
+             "naming it by another name is refused).")] = "127.0.0.1",
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the default "
                                                               "browser.")] = False,
 ) -> None:

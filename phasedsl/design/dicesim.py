@@ -109,14 +109,16 @@ def simulate_dice(pack: Pack, players: int, games: int, bot: str = "best-chance"
     names = [f"p{i + 1}" for i in range(players)]
     space = Space(pack.dice)
     cache: dict = {}
-    if not bot.startswith("cmd:"):
-        agent = cache[bot] = dice_bot(bot, pack.dice, space, timeout)
-        if hasattr(agent, "prepare"):
-            w = pack.world(world)
-            for k, e in enumerate(w.played):
-                agent.prepare(e.phase, w.rules)
-                if preparing:
-                    preparing(k + 1, len(w.played))
+    agent = None if bot.startswith("cmd:") else cache.setdefault(
+        bot, dice_bot(bot, pack.dice, space, timeout))
+    if hasattr(agent, "prepare"):
+        w = pack.world(world)
+        for k, e in enumerate(w.played):
+            agent.prepare(e.phase, w.rules)
+            if preparing:
+                preparing(k + 1, len(w.played))
+    elif preparing:
+        preparing(0, 0)  # (nothing to work out first: the games at once)
     out = []
     for i in range(games):
         out.append(play_game(pack, names, [bot] * players, seed, i, world, space, cache,

@@ -132,10 +132,10 @@ def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> Game
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise LogError(f"line {n}: \"players\" must be a list of names in playing order")
     if dealer is None and "dealer" not in obj:
-        # (a Phase 10 Dice log names no dealer: said as such, not as a broken header)
+        # (a Phase 10 Dice log names no dealer: said too, the likelier mistake)
         raise LogError(f"line {n}: no \"dealer\": {pack.name} is a pack of cards, whose logs "
                        "name the dealer (a Phase 10 Dice log names none: replay it under its "
-                       "dice pack, or without --variant)")
+                       "dice pack)")
     if not isinstance(dealer, str):
         raise LogError(f"line {n}: \"dealer\" must be one of the players")
     if world is not None and not isinstance(world, str):

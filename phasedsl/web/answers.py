@@ -223,7 +223,7 @@ def board(body: dict) -> dict:
     """A board pack's track (``show``'s), space by space, and the board as data."""
     from ..packs.pack import board_document
 
-    pack = builtin(body.get("pack", "twist"))
+    pack = builtin("twist" if body.get("pack") is None else body["pack"])
     if pack.board is None:
         raise PhaseDSLError(f"{pack.name} is not played on a board (it has no `board:`)")
     w = pack.worlds[0]

@@ -58,7 +58,8 @@ async def _body(request: Request) -> dict:
     try:
         body = STRICT_JSON.decode(raw.decode("utf-8") or "{}")
     except PhaseDSLError as e:  # (NaN, a key twice, a number past holding: said as such)
-        raise PhaseDSLError(f"the request is not usable JSON: {e}") from None
+        why = str(e).removeprefix("not a request: ").removeprefix("not JSON: ")
+        raise PhaseDSLError(f"the request is not usable JSON: {why}") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise PhaseDSLError("the request is not JSON") from None
     if not isinstance(body, dict):
@@ -78,13 +79,13 @@ async def _read(request: Request) -> bytes:
 def _foreign(host: str, origin: str | None) -> str | None:
     """Why a request is not from this machine's own page (None: it is)."""
     name = host[1:host.find("]")] if host.startswith("[") else host.rpartition(":")[0] or host
-    if name != "localhost":
+    if name.lower() != "localhost":
         try:
             ipaddress.ip_address(name)
         except ValueError:
             return (f"this server answers requests to localhost or an address, not to "
                     f"{name[:60]!r}")
-    if origin is not None and urlsplit(origin).netloc != host:
+    if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
         return "this server answers its own page only, not a page of another site"
     return None
 
