@@ -310,6 +310,12 @@ def test_a_dice_log_replayed_under_a_pack_of_cards_says_so(tmp_path):
                                     str(logs)]).exit_code == 0
     log = str(logs / "game-0001.jsonl")
     assert CliRunner().invoke(app, ["replay", log]).exit_code == 0
+    # a header's seed that is no whole number is refused, as a log of cards' is
+    lines = (logs / "game-0001.jsonl").read_text().splitlines()
+    header = json.loads(lines[0]) | {"seed": "x"}
+    (logs / "bad.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    r = CliRunner().invoke(app, ["replay", str(logs / "bad.jsonl")])
+    assert r.exit_code == 2 and '"seed" is the whole number that rolled the game' in r.stderr
     r = CliRunner().invoke(app, ["replay", "--variant", "original", log])
     assert r.exit_code == 2 and "a Phase 10 Dice log names none" in r.stderr, r.stderr
     # a log of cards with no dealer, no --variant: said as the cards' log's fault first

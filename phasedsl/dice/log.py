@@ -140,6 +140,10 @@ def replay_objects(header: tuple[int, dict], events: Iterable[tuple[int, dict]],
         g = new_game(obj, pack, world)
     except PhaseDSLError as e:
         raise DiceLogError(f"line {n}: {e}") from None
+    seed = obj.get("seed")  # (who rolled it: not read, the rolls are in the log; as for cards)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise DiceLogError(f"line {n}: \"seed\" is the whole number that rolled the game, or "
+                           "left out")
     ended = False
     for n, obj in events:
         if ended:
