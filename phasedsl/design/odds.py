@@ -530,8 +530,7 @@ def odds(phase: Phase | str, rules: Rules = DEFAULT_RULES, cards: int | None = N
         as_count(cards, "odds(cards=...)", 0, rules.deck.size,
                  "a number of cards the deck holds (or None: the hand size)")
     as_count(samples, "odds(samples=...)", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ArgumentError("odds(seed=...)", "a whole number", seed)
+    as_count(seed, "odds(seed=...)", None)
     as_count(jobs, "odds(jobs=...)", 0, None, "a number of processes (0: one per CPU)")
     if progress is not None and not callable(progress):
         raise ArgumentError("odds(progress=...)", "a function of the hands done, or None",

@@ -18,7 +18,7 @@ from contextlib import closing
 from dataclasses import astuple, dataclass, replace
 from functools import partial
 
-from ..errors import ArgumentError, PhaseDSLError
+from ..errors import PhaseDSLError
 from ..game import Game, IllegalMove, legal_moves, view
 from ..game.table import current_phase, phase_rules, stuck
 from ..model.board import Attempt
@@ -279,8 +279,7 @@ def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greed
     as_count(games, "simulate(games=...)", 0, None, "a number of games")
     as_count(first, "simulate(first=...)", 0, None, "the index of the first game")
     as_count(max_moves, "simulate(max_moves=...)", 1, None, "a number of moves")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ArgumentError("simulate(seed=...)", "a whole number", seed)
+    as_count(seed, "simulate(seed=...)", None)
     seats = seat_specs(bot, players)  # an unknown bot fails here, not in a worker
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
     refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap

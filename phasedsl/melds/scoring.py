@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..errors import CardError
 from ..model.cards import Card
-from ..model.coerce import as_cards, as_rules
+from ..model.coerce import as_cards, as_rules, not_cards
 from ..model.rules import DEFAULT_RULES, Rules, Scoring
 
 
@@ -27,5 +26,5 @@ def score(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> int:
     for c in cards:  # (a Card made in Python is a value of any fields: R99 scores nothing)
         if not (c.wild or c.skip or c.anti) and (c.number not in deck.numbers
                                                   or c.color not in deck.colors):
-            raise CardError(f"{c} is not a card of this deck")
+            raise not_cards(cards, c, deck)
     return sum(card_points(c, rules.scoring) for c in cards)

@@ -81,14 +81,16 @@ def as_world(x: object, where: str) -> str | None:
     raise ArgumentError(f"{where}(world=...)", "a world's name or title, or None", x)
 
 
-def as_count(x: object, where: str, low: int, high: int | None = None,
+def as_count(x: object, where: str, low: int | None, high: int | None = None,
              what: str = "a whole number") -> int:
-    """A whole number (not a bool, NaN or text) from ``low`` to ``high`` (None: no top)."""
-    if isinstance(x, int) and not isinstance(x, bool) and x >= low and (high is None
-                                                                      or x <= high):
+    """A whole number (not a bool, NaN or text) from ``low`` to ``high`` (None: no bound;
+    a seed has neither)."""
+    if isinstance(x, int) and not isinstance(x, bool) and (low is None or x >= low) and (
+            high is None or x <= high):
         return x
-    bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-    raise ArgumentError(where, f"{what}, {bounds}", x)
+    bounds = ("" if low is None else f", from {low} to {high}" if high is not None
+              else f", at least {low}")
+    raise ArgumentError(where, f"{what}{bounds}", x)
 
 
 def as_players(x: object, where: str) -> list[str]:
