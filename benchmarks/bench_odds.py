@@ -15,6 +15,8 @@ from phasedsl.design.odds import exact_odds, sampled_odds
 
 # The ten classic phases, as the built-in `original` pack lists them.
 CLASSIC = [e.text for e in load_pack("original").worlds[0].phases]
+# World Tour phases of three groups and more: no closed form, each count vector searched
+SEARCHED = ["1 run of 6 + 2 sets of 2", "1 run of 4 + 1 set of 3 + 1 set of 2"]
 
 
 def main() -> None:
@@ -32,6 +34,11 @@ def main() -> None:
             o = exact_odds(Phase.parse(text), rules, cards)
             print(f"  {i:>2}  {text:<26} {100 * o.probability:8.4f}%   {time.perf_counter() - t:6.2f}s")
         print(f"  all ten: {time.perf_counter() - t0:.1f}s")
+    print("exact, searched, 10-card hands:")
+    for text in SEARCHED:
+        t = time.perf_counter()
+        o = exact_odds(Phase.parse(text), rules, 10)
+        print(f"  {text:<38} {100 * o.probability:8.4f}%   {time.perf_counter() - t:6.2f}s")
     phase = Phase.parse("1 color run of 4 + 1 set of 4")
     for jobs in sorted({1, args.jobs}):
         t = time.perf_counter()

@@ -61,6 +61,22 @@ def test_a_set_and_a_run_by_their_counts_equal_enumeration(phrase, rules):
     assert exact_odds(phase, rules).fraction == Fraction(made, len(hands))
 
 
+@pytest.mark.parametrize(("phrase", "rules"), [
+    ("1 run of 2 + 1 set of 2 + 1 set of 1", SMALL),
+    ("1 run of 2 + 1 set of 2 + 1 set of 1", SMALL.with_(natural_scope="phase", min_naturals=3)),
+    ("1 skip + 1 run of 2 + 1 set of 2", SMALL),
+])
+def test_a_searched_count_starting_from_a_fuller_hands_wilds_equals_enumeration(phrase, rules):
+    """Where each count vector is searched, a hand is searched from the wilds the same hand
+    with one more card of the last class needed (never fewer): every hand, one by one, with
+    the solver, says the same, natural minimums and skips included."""
+    phase = Phase.parse(phrase, rules.deck)
+    deck = rules.deck.all_cards()
+    hands = list(combinations(range(len(deck)), rules.hand_size))
+    made = sum(find(phase, [deck[i] for i in h], rules) is not None for h in hands)
+    assert exact_odds(phase, rules).fraction == Fraction(made, len(hands))
+
+
 def test_the_counts_closed_form_answers_as_the_search(monkeypatch):
     """A 10-card deal of the full deck: the same fraction with the closed form as with a
     search for each number of wilds (the closed form turned off)."""

@@ -20,11 +20,13 @@ so the figure does not depend on how many processes share the work.
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from ..errors import ArgumentError, PhaseDSLError
 from ..model.coerce import as_count, as_phase, as_rules
@@ -206,27 +208,50 @@ def compositions(cls: _Classes, deck_copies: int, cards: int) -> int:
     return sum(ways)
 
 
-def _capped_counts(sizes: list[int], caps: tuple[int, ...], h: int, comb: list[list[int]]
-                   ) -> dict[tuple, dict[int, int]]:
-    """The deal of ``h`` cards' naturals by capped class counts: for each vector of counts
-    (each read up to its class's cap), the ways to pick them by how many naturals they are.
-    Built class by class, so that the work grows with the capped vectors, not with every
-    vector of counts (a run of 8 in 15 cards: 4,096 of them, not 17 million)."""
-    states: dict[tuple, dict[int, int]] = {(): {0: 1}}
-    for n, cap in zip(sizes, caps, strict=True):
-        row = comb[n]
-        nxt: dict[tuple, dict[int, int]] = {}
-        for key, totals in states.items():
-            low = min(totals)
-            for c in range(min(n, h - low) + 1):
-                k = (*key, c if c < cap else cap)
-                d = nxt.setdefault(k, {})
-                ways = row[c]
-                for t, w in totals.items():
-                    if t + c <= h:
-                        d[t + c] = d.get(t + c, 0) + w * ways
-        states = {k: d for k, d in nxt.items() if d}
-    return states
+def _capped_deals(sizes: list[int], caps: tuple[int, ...], h: int, comb: list[list[int]],
+                  visit: Callable[[tuple[int, ...], list[int], Any], Any],
+                  halve: bool = False) -> None:
+    """The deal of ``h`` cards' naturals by capped class counts: ``visit(key, ways, hint)``
+    for each vector of counts (each read up to its class's cap), ``ways[t]`` the ways to
+    pick them as ``t`` naturals (a list of ``h + 1``).  Depth first, class by class, so
+    that the work grows with the capped vectors, not with every vector of counts (a run of
+    8 in 15 cards: 4,096 of them, not 17 million), and only one path of them is held at a
+    time.  The vectors that differ in the last count alone are visited from the largest
+    count down, each given what ``visit`` returned for the one before it (``hint``; None
+    for the first): a hand of fewer cards of a class needs no fewer wilds.  ``halve``: a
+    vector whose mirror image is smaller is left out where its last count already says so
+    (less than its first; ``visit`` decides the rest)."""
+    last = len(sizes) - 1
+    key = [0] * len(sizes)
+
+    def down(i: int, ways: list[int], low: int) -> None:
+        n, cap, row = sizes[i], caps[i], comb[sizes[i]]
+        merged = None  # the counts at or past the cap: one vector
+        # (a last count under the first: the mirror image is smaller; c < cap there)
+        first = key[0] if halve and i == last and i else 0
+        counts: list[tuple[int, list[int]]] = []
+        for c in range(first, min(n, h - low) + 1):
+            r = row[c]
+            # (ways[t] for t + c > h would be hands of more than h cards: dropped)
+            took = ways if c == 0 else [0] * c + [w * r for w in ways[:h + 1 - c]]
+            if c < cap:
+                counts.append((c, took))
+            else:
+                merged = took if merged is None else [a + b for a, b in zip(merged, took,
+                                                                          strict=True)]
+        if merged is not None:
+            counts.append((cap, merged))
+        if i < last:
+            for c, took in counts:
+                key[i] = c
+                down(i + 1, took, low + c)
+            return
+        hint = None
+        for c, took in reversed(counts):
+            key[i] = c
+            hint = visit(tuple(key), took, hint)
+
+    down(0, [1] + [0] * h, 0)
 
 
 def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = None,
@@ -245,23 +270,20 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     lay = layout_for(phase, rules)
     sizes = [len(m) * deck.copies for m in cls.members]
     comb = [[math.comb(n, k) for k in range(h + 1)] for n in range(max([*sizes, 1]) + 1)]
-    # Aggregate the deal by (merged class counts, naturals): weight = ways to pick them.
-    by_key: dict[tuple, dict[int, int]] = {}
     caps = cls.caps
-
-    if cls.symmetric:
-        _enumerate_symmetric(sizes, caps, h, comb, by_key)
-    else:
-        by_key = _capped_counts(sizes, caps, h, comb)
     # Wilds and skips fill the rest of the hand.
     W, S = deck.wilds, deck.skips
-    favourable = 0
-    # (key, skips) -> (fewest wilds that make it, or None; how many wilds were tried)
+    # (key, skips) -> (fewest wilds that make it, or None; how many wilds were tried): a
+    # key is met twice only where a vector is read as its smaller mirror image
     min_w_cache: dict[tuple, tuple[int | None, int]] = {}
     skips_matter = lay.need_s > 0 or _blue_skips(phase, rules)
     # Where skips do not matter, the rest of a hand of t naturals (h - t wilds and skips)
-    # is weighed at once: tail[rest][need], its ways with at least ``need`` wilds.
-    tail = None if skips_matter else _tail(W, S, h)
+    # is weighed at once: rest[need][t], the ways h - t cards are wilds and skips, at least
+    # ``need`` of them wilds.
+    rest = None
+    if not skips_matter:
+        tail = _tail(W, S, h)
+        rest = [[tail[h - t][need] for t in range(h + 1)] for need in range(h + 2)]
     # where the counts by number decide it (a set and a run), one look at them
     by_counts = (wilds_by_numbers(phase, lay, rules) if cls.by_number and not skips_matter
                  else None)
@@ -269,7 +291,16 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
     # the same backwards too: each pair is judged once and counted twice.
     halve = (cls.mirror and not cls.symmetric and sizes == sizes[::-1]
              and caps == caps[::-1])
-    for done, (key, totals) in enumerate(by_key.items(), 1):
+    favourable = 0
+    done = 0
+
+    def weigh(key: tuple[int, ...], ways: list[int], floors: dict[int, int] | None = None
+              ) -> dict[int, int] | None:
+        """Add the hands of these capped counts (``ways[t]``: their ways as t naturals)
+        that make the phase.  ``floors``: with ``s`` skips, at least ``floors[s]`` wilds
+        are needed (known of a hand of more cards); returned for a hand of fewer."""
+        nonlocal favourable, done
+        done += 1
         if progress and not done % 5_000:
             progress(5_000)
         twice = 1
@@ -277,31 +308,57 @@ def exact_odds(phase: Phase, rules: Rules = DEFAULT_RULES, cards: int | None = N
             rev = key[::-1]
             if halve:
                 if rev < key:
-                    continue
+                    return None
                 twice = 1 if rev == key else 2
             elif rev < key:
                 key = rev
+        fewest = 0
+        while not ways[fewest]:
+            fewest += 1
         # Only as many wilds as the hand has room for matter: few, for most compositions.
-        most = min(W, h - min(totals))
+        most = min(W, h - fewest)
         got = 0
-        for s in range(min(S, h - min(totals)) + 1 if skips_matter else 1):
-            if skips_matter and h - s - max(totals) > W:
-                continue  # (every such hand would hold more wilds than the deck)
+        known: dict[int, int] = {}
+        for s in range(min(S, h - fewest) + 1 if skips_matter else 1):
+            if skips_matter:
+                largest = h
+                while not ways[largest]:
+                    largest -= 1
+                if h - s - largest > W:
+                    continue  # (every such hand would hold more wilds than the deck)
             need, tried = min_w_cache.get((key, s), (None, -1))
             if need is None and tried < most:
-                need = _min_wilds(lay, key, cls, s, rules, most, tried + 1, by_counts)
+                least = tried + 1
+                if floors is not None and floors.get(s, 0) > least:
+                    least = floors[s]
+                if least <= most:
+                    need = _min_wilds(lay, key, cls, s, rules, most, least, by_counts)
+                tried = most
                 min_w_cache[key, s] = (need, most)
+            known[s] = need if need is not None else tried + 1
             if need is None:
                 continue
-            if tail is not None:
-                for t, weight in totals.items():
-                    got += weight * tail[h - t][need]
+            if rest is not None:
+                got += sum(map(operator.mul, ways, rest[need]))
                 continue
-            for t, weight in totals.items():
+            for t, weight in enumerate(ways):
                 w = h - t - s
-                if need <= w <= W:
+                if weight and need <= w <= W:
                     got += weight * math.comb(W, w) * math.comb(S, s)
         favourable += twice * got
+        return known
+
+    if cls.symmetric:
+        # (by multisets of counts: few, each weighed by its arrangements)
+        by_key: dict[tuple, dict[int, int]] = {}
+        _enumerate_symmetric(sizes, caps, h, comb, by_key)
+        for key, totals in by_key.items():
+            ways = [0] * (h + 1)
+            for t, w in totals.items():
+                ways[t] = w
+            weigh(key, ways)
+    else:
+        _capped_deals(sizes, caps, h, comb, weigh, halve)
     frac = Fraction(favourable, math.comb(deck.size, h))
     return Odds(phase, h, "exact", float(frac), fraction=frac)
 
