@@ -10,13 +10,14 @@ import json
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import wraps
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .errors import ArgumentError, CardError, PhaseDSLError, PhaseSyntaxError, quoted
 from .melds.scoring import card_points, score
 from .model.cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
-from .model.coerce import as_cards, as_rules, meld_args
+from .model.coerce import as_cards, as_count, as_rules, meld_args
 from .model.group import plural_word
 from .model.meld import LaidGroup
 from .model.phase import Phase
@@ -28,15 +29,16 @@ if TYPE_CHECKING:
 
 
 def parse(text: str, rules: Rules = DEFAULT_RULES) -> Phase:
-    return Phase.parse(text, rules.deck)
+    return Phase.parse(text, as_rules(rules, "parse").deck)
 
 
 def parse_json(text: str, rules: Rules = DEFAULT_RULES) -> dict:
+    rules = as_rules(rules, "parse_json")
     return parse(text, rules).to_json(rules.deck)
 
 
 def cards(text: str, rules: Rules = DEFAULT_RULES) -> list[Card]:
-    return parse_cards(text, rules.deck)
+    return parse_cards(text, as_rules(rules, "cards").deck)
 
 
 def hand(text: str, rules: Rules = DEFAULT_RULES, also: list[Card] = ()) -> list[Card]:
@@ -229,7 +231,38 @@ def verdict_json(phase: Phase, verdict: Verdict, rules: Rules = DEFAULT_RULES) -
     return out
 
 
+def _formats(what: str, *keys: str):
+    """A function that prints a result (its last argument: the dict ``what`` gives, with
+    ``keys``) as text, refusing anything else as an ArgumentError naming the argument,
+    not a KeyError or TypeError from inside (``odds_text({})``)."""
+    def deco(fn):
+        name = fn.__code__.co_varnames[fn.__code__.co_argcount - 1]
+
+        @wraps(fn)
+        def checked(*args, **kwargs):
+            result = kwargs.get(name, args[-1] if args else None)
+            where = f"{fn.__name__}({name}=...)"
+            if not isinstance(result, dict) or not all(k in result for k in keys):
+                raise ArgumentError(where, what, result)
+            try:
+                return fn(*args, **kwargs)
+            except ArgumentError as e:
+                if e.where.startswith(f"{fn.__name__}("):
+                    raise
+                raise ArgumentError(where, what, result) from None  # (a helper's, inside)
+            except PhaseDSLError:
+                raise
+            except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+                # a dict of the right keys with values of no use (a made-up result)
+                raise ArgumentError(where, what, result) from None
+        return checked
+    return deco
+
+
+@_formats("a result as check_json or verdict_json gives it", "phase", "valid")
 def check_text(phase: Phase, result: dict) -> str:
+    if not isinstance(phase, Phase):
+        raise ArgumentError("check_text(phase=...)", "a Phase", phase)
     lines = [f"phase: {result['phase']}"]
     if result["valid"]:
         lines.append("legal" if result.get("layout") else "made")
@@ -314,6 +347,9 @@ def check_json_line(line: str | None, ctx: Context, number: int | None = None) -
     {"line": number}, so rows can be matched to lines even without an id.  ``line`` None
     stands for a line too long to be read at all (a batch skips such a line unread).
     """
+    if not isinstance(ctx, Context):  # (the caller's mistake, not the line's: raised)
+        raise ArgumentError("check_json_line(ctx=...)", "a Context, as Context.load gives",
+                            ctx)
     head: dict = {} if number is None else {"line": number}
     rid = None
     try:
@@ -383,8 +419,11 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
 
     "exact" is false only when the search stopped at its budget: more cards may fit.
     """
-    from .melds.hits import closed_groups, plan, targets
+    from .melds.hits import as_laid, closed_groups, plan, targets
 
+    rules = as_rules(rules, "hit_json")
+    laid = as_laid(laid, rules, "hit_json")
+    hand = as_cards(hand, rules.deck, "hit_json", "hand")
     p = plan(laid, hand, rules)
     hits = [h.to_json() for c in dict.fromkeys(c.plain() for c in hand)
             for h in targets(laid, c, rules)]
@@ -397,6 +436,7 @@ def hit_json(laid: list[LaidGroup], hand: list[Card], rules: Rules = DEFAULT_RUL
     return out
 
 
+@_formats("a result as hit_json gives it", "hits", "plan", "left", "placed", "exact")
 def hit_text(result: dict) -> str:
     from .melds.hits import closed_words, plan_lines
 
@@ -460,6 +500,7 @@ def outs_json(phase: Phase, hand: list[Card], seen: list[Card], rules: Rules = D
     return out
 
 
+@_formats("a result as outs_json gives it", "phase", "made")
 def outs_text(result: dict) -> str:
     head = result["phase"]
     if result["made"]:
@@ -489,6 +530,13 @@ def outs_text(result: dict) -> str:
 
 def odds_report(results: list, cards: int, draws: int) -> dict:
     """Figures per phase, their rank (1 = easiest) and the phases easier than the one before."""
+    if not isinstance(results, list | tuple) or not all(
+            isinstance(r, list | tuple) and len(r) == 2 and isinstance(r[0], str | None)
+            and callable(getattr(r[1], "to_json", None)) for r in results):
+        raise ArgumentError("odds_report(results=...)", "a list of (label, Odds) pairs, each "
+                            "Odds as odds() gives it", results)
+    as_count(cards, "odds_report(cards=...)", 1, None, "a number of cards")
+    as_count(draws, "odds_report(draws=...)", 0, None, "a number of draws")
     rows = [{"number": label or None, **o.to_json()} for label, o in results]
     order = sorted(range(len(rows)), key=lambda i: -rows[i]["probability"])
     for rank, i in enumerate(order, 1):
@@ -501,6 +549,7 @@ def odds_report(results: list, cards: int, draws: int) -> dict:
     return {"cards": cards, "draws": draws, "phases": rows, "easier_than_previous": flags}
 
 
+@_formats("a report as odds_report gives it", "phases", "draws", "cards")
 def odds_text(report: dict) -> str:
     """The report as a table that fits an 80-column terminal; with several phases, each
     with its rank (1 = easiest) and a bar of the curve, starred when easier than the one before."""
@@ -569,6 +618,11 @@ def wrap(text: str, width: int = WIDTH, first: str = "", indent: str = "") -> li
     ``indent`` start the first and the other lines."""
     from rich.cells import cell_len, chop_cells
 
+    for name, value in (("text", text), ("first", first), ("indent", indent)):
+        if not isinstance(value, str):
+            raise ArgumentError(f"wrap({name}=...)", "text", value)
+    as_count(width, "wrap(width=...)", 1, None, "a width in terminal cells")
+
     lines: list[str] = []
     line = first
     for word in text.split():
@@ -590,6 +644,9 @@ def wrap(text: str, width: int = WIDTH, first: str = "", indent: str = "") -> li
 
 def plural(n: int, word: str) -> str:
     """'1 phase', '2 phases'."""
+    as_count(n, "plural(n=...)", None, None, "a whole number")
+    if not isinstance(word, str):
+        raise ArgumentError("plural(word=...)", "a word", word)
     return f"{n} {plural_word(word, n)}"
 
 
@@ -681,6 +738,7 @@ def judge_roll(phase: Phase, words: list[str], rules: Rules, dice: Dice) -> dict
     return out
 
 
+@_formats("a result as judge_roll gives it", "made", "phase", "faces")
 def roll_text(result: dict) -> str:
     if not result["made"]:
         return f"not made: {result['phase']} from {' '.join(result['faces'])}"

@@ -473,9 +473,13 @@ def test_score_refuses_a_card_made_in_python_that_the_deck_has_not():
     # Card(99, "R") scored 10 points, Card("5", "R") was a TypeError
     from phasedsl.model.cards import Card
 
-    for card in (Card(99, "R"), Card(3, "Z"), Card(-5, "R"), Card("5", "R")):
+    for card in (Card(30, "R"), Card(3, "Z"), Card(0, "R"), Card(None, "R")):
         with pytest.raises(CardError, match="is not a card of this deck"):
             score([card])
+    # (no deck has a card numbered 99, -5 or "5": Card itself refuses them)
+    for number in (99, -5, "5"):
+        with pytest.raises(ArgumentError, match=r"Card\(number=...\)"):
+            Card(number, "R")
     assert score([Card(5, "R"), Card(wild=True)]) == 30
 
 

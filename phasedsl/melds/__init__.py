@@ -8,6 +8,7 @@ from ..system.face import lazy
 
 FACE = {
     "Verdict": "layout",
+    "as_laid": "hits",
     "card_points": "scoring",
     "closed_groups": "hits",
     "closed_words": "hits",

@@ -25,6 +25,8 @@ MAX_CARDS = 5_000
 # No card is written with more characters (W=R12 has 5); a longer token is refused
 # without being echoed whole in the message.
 MAX_TOKEN = 12
+# The highest number any deck may have (Deck's bound on ``high``).
+MAX_NUMBER = 30
 
 
 def _whole(value: object) -> int | None:
@@ -53,7 +55,7 @@ class Deck:
         deck of a million numbers would fill the memory of every count over it.  (Numbers
         out of order, low above high, are a pack's problem to report with its others: such
         a deck holds no numbered card; so are two colours of one letter.)"""
-        for name, low, high in (("low", 0, 20), ("high", 1, 30), ("copies", 1, 10),
+        for name, low, high in (("low", 0, 20), ("high", 1, MAX_NUMBER), ("copies", 1, 10),
                                 ("wilds", 0, 1_000), ("skips", 0, 1_000), ("anti", 0, 1_000)):
             value = getattr(self, name)
             if _whole(value) is None or not low <= value <= high:
@@ -125,7 +127,19 @@ class Card:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if bool(self.wild) + bool(self.skip) + bool(self.anti) > 1:  # (a wild skip is neither)
+        # Only what holds for every deck (a pack's numbers lie within 0-30: Deck); whether
+        # the deck of a call holds the card is for that call to say.  Without this,
+        # Card(True, "R") played as R1 and Card(5.0, "R") as R5, printed "RTrue" and "R5.0".
+        n, c = self.number, self.color
+        if n is not None and (type(n) is not int or not 0 <= n <= MAX_NUMBER):
+            raise ArgumentError("Card(number=...)", f"a whole number from 0 to {MAX_NUMBER}, "
+                                "or None", n)
+        if c is not None and (type(c) is not str or not c):
+            raise ArgumentError("Card(color=...)", "a colour letter like 'R', or None", c)
+        for flag in (self.wild, self.skip, self.anti):
+            if type(flag) is not bool:
+                raise ArgumentError("Card(wild=..., skip=..., anti=...)", "True or False", flag)
+        if self.wild + self.skip + self.anti > 1:  # (a wild skip is neither)
             raise ArgumentError("Card(...)", "a card that is a wild, a skip or the anti-phase "
                                 "card, not two of them", self)
         object.__setattr__(self, "_hash", hash((self.number, self.color, self.wild, self.skip,

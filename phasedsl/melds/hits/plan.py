@@ -21,7 +21,7 @@ from operator import itemgetter
 
 from ...errors import LayoutError
 from ...model.cards import WILD, Card
-from ...model.coerce import as_cards, as_count, as_rules
+from ...model.coerce import as_cards, as_count, as_rules, not_cards
 from ...model.group import Kind
 from ...model.meld import LaidGroup
 from ...model.rules import DEFAULT_RULES, Rules
@@ -103,6 +103,9 @@ def plan(laid: Sequence[LaidGroup | str] | str, cards: Sequence[Card] | str,
     rules = as_rules(rules, "hit_plan")
     laid = as_laid(laid, rules, "hit_plan")
     cards = as_cards(cards, rules.deck, "hit_plan")
+    for c in cards:
+        if c.natural and not rules.deck.supply(c):
+            raise not_cards(cards, c, rules.deck)
     as_count(budget, "hit_plan(budget=...)", 1, None, "a number of search steps")
     if len(cards) > MAX_CARDS:
         raise LayoutError(f"too many cards to hit at once ({len(cards)}; the limit is "

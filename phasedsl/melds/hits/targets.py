@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...model.cards import WILD, Card
-from ...model.coerce import as_card, as_rules
+from ...model.coerce import as_card, as_rules, not_cards
 from ...model.group import Kind
 from ...model.meld import LaidGroup
 from ...model.rules import DEFAULT_RULES, Rules
@@ -223,6 +223,9 @@ def targets(laid: Sequence[LaidGroup | str] | str, card: Card | str, rules: Rule
                 per_index = st.memo[key] = {}
             hits = per_index.get(i)
             if hits is None:
+                if card.natural and not rules.deck.supply(card):
+                    # (a Card made in Python: Z5 took a place in a set of 5s)
+                    raise not_cards(card, card, rules.deck)
                 hits = per_index[i] = tuple(Hit(card, i, end, swap, stands)
                                             for end, swap, stands in options(st, card))
             out += hits

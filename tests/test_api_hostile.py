@@ -1,0 +1,107 @@
+"""The Python API given values of the wrong type or out of range: each is refused with the
+project's own exception naming the argument, never a raw TypeError, AttributeError or
+KeyError from inside (found by an outside review)."""
+
+import pytest
+
+from phasedsl import ArgumentError, CardError, Phase, Rules, api, hit_plan, hit_targets
+from phasedsl.design.odds import odds
+from phasedsl.model.cards import Card
+
+
+@pytest.mark.parametrize("number", [True, 5.0, 31, -1, "5", []])
+def test_a_card_refuses_a_number_no_deck_has(number):
+    # Card(True, "R") played as R1 and Card(5.0, "R") as R5 (printed "RTrue", "R5.0")
+    with pytest.raises(ArgumentError, match=r"Card\(number=...\)"):
+        Card(number, "R")
+
+
+@pytest.mark.parametrize("kw", [dict(color=[]), dict(color=5), dict(color=""),
+                                dict(wild=1), dict(skip="yes"), dict(anti=None)])
+def test_a_card_refuses_a_colour_or_flag_of_the_wrong_type(kw):
+    with pytest.raises(ArgumentError, match=r"Card\((color|wild)"):
+        Card(5, **{"color": "R", **kw})
+
+
+def test_every_card_of_a_deck_is_still_a_card():
+    from phasedsl.model.cards import Deck
+
+    assert len(Deck(low=0, high=30).all_cards()) == 4 * 31 * 2 + 8 + 4
+    assert str(Card(5, "R", wild=True)) == "W=R5" and str(Card(None, "B", skip=True)) == "S=B"
+
+
+@pytest.mark.parametrize("card", [Card(5, "Z"), Card(5, None), Card(None, "R"), Card(13, "R")])
+def test_hits_refuse_a_card_the_deck_has_not(card):
+    # hit_targets found Z5 a place in a set of 5s; hit_plan of RNone was a raw TypeError
+    with pytest.raises(CardError, match="is not a card of this deck"):
+        hit_targets(["set: R5 B5 W"], card)
+    with pytest.raises(CardError, match="is not a card of this deck"):
+        hit_plan(["run: R5 R6 R7"], [card])
+
+
+def test_parse_and_cards_name_a_wrong_rules_argument():
+    # each was an AttributeError: 'NoneType' object has no attribute 'deck'
+    for fn in (api.parse, api.parse_json, api.cards):
+        with pytest.raises(ArgumentError, match=rf"{fn.__name__}\(rules=...\)"):
+            fn("1 set of 3", None)
+
+
+def test_hit_json_takes_laid_strings_and_a_card_string():
+    # hit_json([...], "R3") was an AttributeError ('str' object has no attribute 'plain')
+    got = api.hit_json(["run: R4 R5 R6"], "R3")
+    assert got["placed"] == 1 and got["hits"][0]["group"] == 1
+    with pytest.raises(ArgumentError, match=r"hit_json\(hand=...\)"):
+        api.hit_json(["run: R4 R5 R6"], None)
+    with pytest.raises(ArgumentError, match=r"hit_json\(laid=...\)"):
+        api.hit_json(5, "R3")
+
+
+@pytest.mark.parametrize("results", [None, "zzz", [("1", 5)], [5], [(1, None)]])
+def test_odds_report_names_its_wrong_argument(results):
+    with pytest.raises(ArgumentError, match=r"odds_report\(results=...\)"):
+        api.odds_report(results, 10, 0)
+
+
+def test_odds_report_checks_its_counts():
+    one = [("1", odds(Phase.parse("2 sets of 4"), Rules(), 10))]
+    for cards, draws, says in ((None, 0, "cards"), (10, -1, "draws"), (10, "0", "draws")):
+        with pytest.raises(ArgumentError, match=rf"odds_report\({says}=...\)"):
+            api.odds_report(one, cards, draws)
+    assert "0.3321%" in api.odds_text(api.odds_report(one, 10, 0))
+
+
+@pytest.mark.parametrize("bad", [None, {}, {"x": 1}, [], "text"])
+@pytest.mark.parametrize("fn", ["odds_text", "outs_text", "hit_text", "roll_text", "check_text"])
+def test_the_text_of_a_result_refuses_what_is_no_result(fn, bad):
+    # odds_text({}) was a KeyError, outs_text(None) a TypeError, ...
+    call = getattr(api, fn)
+    args = (Phase.parse("1 set of 3"), bad) if fn == "check_text" else (bad,)
+    with pytest.raises(ArgumentError, match=rf"{fn}\((report|result)=...\)"):
+        call(*args)
+
+
+def test_the_text_of_a_result_with_values_of_no_use_is_refused():
+    with pytest.raises(ArgumentError, match=r"odds_text\(report=...\)"):
+        api.odds_text({"phases": 5, "draws": 0, "cards": 10})
+    with pytest.raises(ArgumentError, match=r"odds_text\(report=...\)"):
+        api.odds_text({"phases": [], "draws": "x", "cards": 10})
+    with pytest.raises(ArgumentError, match=r"check_text\(phase=...\)"):
+        api.check_text(None, {"phase": "1 set of 3", "valid": True, "groups": []})
+    phase = Phase.parse("1 set of 3")
+    assert api.check_text(phase, api.check_json(phase, "R5 B5 W")).startswith("phase: 1 set")
+
+
+@pytest.mark.parametrize("call, says", [
+    (lambda: api.wrap(None), r"wrap\(text=...\)"),
+    (lambda: api.wrap("a b", None), r"wrap\(width=...\)"),
+    (lambda: api.wrap("a b", 0), r"wrap\(width=...\)"),
+    (lambda: api.wrap("a b", 80, None), r"wrap\(first=...\)"),
+    (lambda: api.wrap("a b", 80, "", 5), r"wrap\(indent=...\)"),
+    (lambda: api.plural(None, None), r"plural\(n=...\)"),
+    (lambda: api.plural(2, None), r"plural\(word=...\)"),
+    (lambda: api.check_json_line("{}", None), r"check_json_line\(ctx=...\)"),
+])
+def test_the_formatting_helpers_name_a_wrong_argument(call, says):
+    with pytest.raises(ArgumentError, match=says):
+        call()
+    assert api.plural(2, "card") == "2 cards" and api.wrap("a b c", 3) == ["a b", "c"]
