@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
+from functools import cache
 
 NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve")
@@ -23,9 +24,9 @@ _START = r"(?:^|(?<=[+,&])|(?<=\band)|(?<=\bplus))(?P<sp>\s*)"
 _RUN = r"(?:runs?|sequences?|straights?)"
 
 # (pattern, replacement) read the way people write them, to the DSL's words; tried in
-# order, each on the phrase as written.
-_REWRITES: tuple[tuple[re.Pattern, str], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), r) for p, r in (
+# order, each on the phrase as written.  (Compiled when first asked for: only a phrase
+# the reader refuses is rewritten, and compiling them is a share of a ``check``'s start.)
+_REWRITES = (
         # "a run of 4 in a row", "a run of 3 pairs of one color in a row": a run already is
         # in a row
         (r"(?P<run>\b" + _RUN + r"\b[^+,&]*?)\s+(?:cards?\s+)?in\s+a\s+row\b", r"\g<run>"),
@@ -47,7 +48,12 @@ _REWRITES: tuple[tuple[re.Pattern, str], ...] = tuple(
         # "1 set of 3 colour": the color rule is "of one color"
         (r"(?P<size>\bof\s+" + _N + r"(?:\s+cards?)?)\s+(?P<c>colou?r|suit)(?:ed|s)?\b",
          r"\g<size> of one \g<c>"),
-    ))
+)
+
+
+@cache
+def _rewrites() -> tuple[tuple[re.Pattern, str], ...]:
+    return tuple((re.compile(p, re.IGNORECASE), r) for p, r in _REWRITES)
 
 MAX_FIXES = 5  # misspelt words mended in one phrase, at most
 # Phrases read in looking for a suggestion, at most, and the longest phrase a suggestion is
@@ -62,7 +68,7 @@ def rewrites(text: str) -> list[str]:
     (each rewrite alone, then all of them), most specific first; not yet checked."""
     out: list[str] = []
     every = text
-    for pattern, repl in _REWRITES:
+    for pattern, repl in _rewrites():
         got = pattern.sub(repl, text)
         if got != text and got not in out:
             out.append(got)

@@ -37,18 +37,23 @@ Inside, bottom to top (each module imports only those above it in this list):
     shortage     ``assess``, ``shortfall``, ``outs``: the route through all of the above
 """
 
-from .answers import Assessment, Out, Shortfall, describe_outs, unseen_counts
-from .budget import SEARCH_SECONDS, SEARCH_STEPS, SHORTFALL_STEPS, SearchLimit
-from .classes import tables
-from .handcounts import Hand
-from .impossible import impossible_group, sum_reach
-from .laying import can_make, find, find_within_budget, left_out, made_within_budget, makes
-from .search import layout_for
-from .shortage import assess, cards_short, outs, shortfall, wilds_by_numbers
+from ..system.face import lazy
 
-__all__ = [
-    "SEARCH_SECONDS", "SEARCH_STEPS", "SHORTFALL_STEPS", "Assessment", "Hand", "Out", "SearchLimit",
-    "Shortfall", "assess", "can_make", "cards_short", "describe_outs", "find", "find_within_budget",
-    "impossible_group", "layout_for", "left_out", "made_within_budget", "makes", "outs",
-    "shortfall", "sum_reach", "tables", "unseen_counts", "wilds_by_numbers",
-]
+# Each name loaded on first use, with only the modules it needs (``find``, as ``check``
+# uses it, does not load the shortfall's modules).
+FACE = {
+    "Assessment": "answers", "Out": "answers", "Shortfall": "answers",
+    "describe_outs": "answers", "unseen_counts": "answers",
+    "SEARCH_SECONDS": "budget", "SEARCH_STEPS": "budget", "SHORTFALL_STEPS": "budget",
+    "SearchLimit": "budget",
+    "tables": "classes",
+    "Hand": "handcounts",
+    "impossible_group": "impossible", "sum_reach": "impossible",
+    "can_make": "laying", "find": "laying", "find_within_budget": "laying",
+    "left_out": "laying", "made_within_budget": "laying", "makes": "laying",
+    "layout_for": "search",
+    "assess": "shortage", "cards_short": "shortage", "outs": "shortage",
+    "shortfall": "shortage", "wilds_by_numbers": "shortage",
+}
+__all__ = sorted(FACE)
+__getattr__ = lazy(__name__, FACE)
