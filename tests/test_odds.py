@@ -227,3 +227,24 @@ def test_a_run_with_draws_is_counted_exactly():
         f"{got.fraction.numerator}/{got.fraction.denominator}"
     sampled = sampled_odds(Phase.parse("1 run of 8"), Rules(), 15, samples=20_000, seed=1)
     assert sampled.low <= float(got.fraction) <= sampled.high  # (and sampling agrees)
+
+
+@pytest.mark.parametrize(("sizes", "caps", "cards"), [
+    ([], (), 4), ([4, 4], (2, 2), 3), ([8] * 5, (1, 3, 0, 2, 8), 6), ([3, 0, 5], (1, 1, 9), 5),
+])
+def test_the_deal_by_capped_counts_holds_every_hand_once(sizes, caps, cards):
+    """Each vector of capped counts is visited once, and the ways of all of them, by
+    naturals, are every way to deal that many naturals from the classes."""
+    import math
+
+    from phasedsl.design.odds import _capped_deals
+
+    comb = [[math.comb(n, k) for k in range(cards + 1)] for n in range(max([*sizes, 1]) + 1)]
+    seen: dict[tuple, list[int]] = {}
+    visits = []
+    _capped_deals(sizes, caps, cards, comb,
+                  lambda key, ways, hint: visits.append(seen.setdefault(key, ways)))
+    assert len(visits) == len(seen)
+    for t in range(cards + 1):
+        assert sum(ways[t] for ways in seen.values()) == math.comb(sum(sizes), t)
+    assert all(all(0 <= k <= cap for k, cap in zip(key, caps, strict=True)) for key in seen)

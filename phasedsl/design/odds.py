@@ -221,6 +221,9 @@ def _capped_deals(sizes: list[int], caps: tuple[int, ...], h: int, comb: list[li
     for the first): a hand of fewer cards of a class needs no fewer wilds.  ``halve``: a
     vector whose mirror image is smaller is left out where its last count already says so
     (less than its first; ``visit`` decides the rest)."""
+    if not sizes:  # (no class: every hand is wilds and skips alone)
+        visit((), [1] + [0] * h, None)
+        return
     last = len(sizes) - 1
     key = [0] * len(sizes)
 
