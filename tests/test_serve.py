@@ -58,6 +58,17 @@ def test_bad_input_gets_the_command_lines_error_never_a_traceback(client):
     assert r.status_code == 400 and "built-in packs only" in r.json()["error"]
 
 
+def test_a_path_or_method_no_route_takes_is_a_json_error(client):
+    # Starlette answered these in plain text ("Not Found"), which the API's callers cannot read
+    for method, path, status, said in (
+            ("GET", "/api/pack/..%2F..%2Fetc%2Fpasswd", 404, "no such page or API route here"),
+            ("POST", "/nope", 404, "no such page or API route here"),
+            ("GET", "/api/phrase", 405, "this route takes POST only"),
+            ("POST", "/api/packs", 405, "GET")):
+        r = client.request(method, path)
+        assert r.status_code == status and r.json()["exit"] == 2 and said in r.json()["error"]
+
+
 def test_the_meld_checker_says_made_and_why(client):
     got = client.post("/api/check", json={"phrase": "1 set of 3 + 1 run of 4",
                                            "cards": "R5 B5 G7 G8 G10 W W Y2"}).json()

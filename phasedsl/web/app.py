@@ -23,6 +23,7 @@ from importlib import resources
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -111,6 +112,16 @@ class _OwnPage:
 
 def _bad(e: Exception) -> JSONResponse:
     return JSONResponse(error_json(e), status_code=400)
+
+
+async def _no_route(request: Request, exc: HTTPException) -> JSONResponse:
+    # (Starlette's own answer to a path or method no route takes is plain text; the API's
+    # callers read every answer as JSON)
+    allow = (exc.headers or {}).get("Allow", "")
+    said = {404: "no such page or API route here",
+            405: f"this route takes {allow or 'another method'} only"}
+    return JSONResponse({"error": said.get(exc.status_code, exc.detail), "exit": 2},
+                        status_code=exc.status_code, headers=exc.headers)
 
 
 def _route(func, pool: ThreadPoolExecutor | None = None):
@@ -226,4 +237,5 @@ def create_app() -> Starlette:
         Route("/api/play/move", _route(lambda b: games.move(str(b.get("id")), b.get("move"))),
               methods=["POST"]),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(_OwnPage)])
+    return Starlette(routes=routes, middleware=[Middleware(_OwnPage)],
+                     exception_handlers={HTTPException: _no_route})
