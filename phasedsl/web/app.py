@@ -32,7 +32,7 @@ from starlette.routing import Route
 from ..errors import PhaseDSLError, error_json
 from . import answers
 from .playing import Games
-from .work import bounded
+from .work import bounded, stopping
 
 MAX_BODY = 400_000
 BODY_SECONDS = 30.0
@@ -47,13 +47,23 @@ def _static(name: str) -> str:
 
 
 async def _body(request: Request) -> dict:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BODY_SECONDS
+    read = asyncio.ensure_future(_read(request))
     try:
-        raw = await asyncio.wait_for(_read(request), BODY_SECONDS)
-    except TimeoutError:
-        raise PhaseDSLError(f"the request's body did not come within {BODY_SECONDS:g} s"
-                            ) from None
+        # (a client sending its body slowly must not hold up the server's stop: the wait
+        # looks up every 0.2 s)
+        while not (await asyncio.wait({read}, timeout=0.2))[0]:
+            if stopping():
+                raise PhaseDSLError("the server is stopping")
+            if loop.time() >= deadline:
+                raise PhaseDSLError(f"the request's body did not come within "
+                                    f"{BODY_SECONDS:g} s")
+        raw = read.result()
     except ClientDisconnect:  # (no one to answer: said to no one, never a traceback)
         raise PhaseDSLError("the request ended before its body did") from None
+    finally:
+        read.cancel()
     from ..api import STRICT_JSON
 
     try:
