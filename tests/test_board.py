@@ -176,3 +176,20 @@ def test_a_race_is_checked_attempt_by_attempt():
     moved_badly = [Attempt(1, "ann", 2, "1 run of 7", False, True, False, 4)]
     assert check_race(b, phases, ("ann", "bob"), moved_badly)[1] == \
         "ann's pawn stands on space 1, not 2"
+
+
+def test_a_board_whose_spaces_the_schema_refuses_is_said_at_its_line_not_a_traceback(tmp_path):
+    # the schema leaves refused spaces out, and the board's checks ran on a board of no
+    # spaces: an IndexError from reaches_end instead of the schema's message
+    for spaces, said in (("[]", "give at least 2 items"), ("[1]", "give at least 2 items"),
+                         ("[1, true, 2]", "true is not one of: twist"),
+                         ("[0, 1, 2]", "0 is too small"), ("", "expected a list")):
+        path = tmp_path / "no-track.yaml"
+        path.write_text("name: no-track\ntitle: T\ndescription: D\nsource: S\nextends: original\n"
+                        f"board:\n  spaces: {spaces}\n")
+        _, diags = check_file(path, strict=True)
+        assert any(d.line == 7 and said in d.message for d in diags), (spaces, diags)
+        r = runner.invoke(app, ["lint", str(path)])
+        assert r.exit_code == 1 and said in r.output, r.output
+        assert not any(isinstance(r.exception, t) for t in (IndexError, TypeError))
+    assert not Board((), ()).reaches_end()

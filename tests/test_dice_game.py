@@ -121,6 +121,16 @@ def test_keeps_rolls_and_scores_are_checked():
     assert r.error["rule"] == "bonus"
 
 
+def test_a_player_not_at_the_table_is_named_short_not_echoed_whole():
+    # a 100,000-character name came back whole in the message ("it is ann's turn, not ZZZ...")
+    for event in (ev(type="roll", player="Z" * 100_000, faces=NOTHING),
+                  ev(type="bonus", player="Z" * 100_000, kind="five_phase", points=40)):
+        r = replay([game(), event])
+        assert r.error["rule"] == "unknown_player" and r.error["line"] == 2
+        assert r.error["message"] == ("'ZZZZZZZZZZZZZZZZZZZZZZZZ'... (100,000 characters) is not "
+                                      "a player of this game (ann, bob)")
+
+
 def test_a_line_that_is_no_dice_event_cannot_be_read():
     with pytest.raises(LogError, match=r"line 2: .*numbers run from 1 to 10"):
         replay([game(), ev(type="roll", player="ann", faces=["R12"])])

@@ -9,6 +9,7 @@ import shutil
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -56,6 +57,17 @@ def test_bad_input_gets_the_command_lines_error_never_a_traceback(client):
     assert r.status_code == 400 and "at most" in r.json()["error"]
     r = client.post("/api/phrase", json={"phrase": "2 sets of 3", "pack": "../../etc/passwd"})
     assert r.status_code == 400 and "built-in packs only" in r.json()["error"]
+
+
+def test_a_path_or_method_no_route_takes_is_a_json_error(client):
+    # Starlette answered these in plain text ("Not Found"), which the API's callers cannot read
+    for method, path, status, said in (
+            ("GET", "/api/pack/..%2F..%2Fetc%2Fpasswd", 404, "no such page or API route here"),
+            ("POST", "/nope", 404, "no such page or API route here"),
+            ("GET", "/api/phrase", 405, "this route takes POST only"),
+            ("POST", "/api/packs", 405, "GET")):
+        r = client.request(method, path)
+        assert r.status_code == status and r.json()["exit"] == 2 and said in r.json()["error"]
 
 
 def test_the_meld_checker_says_made_and_why(client):
@@ -306,3 +318,55 @@ def test_a_body_is_read_as_strictly_as_a_batch_line(client):
         r = client.post("/api/phrase", content=raw, headers={"content-type": "application/json"})
         assert r.status_code == 400 and "not usable JSON" in r.json()["error"] and \
             says in r.json()["error"] and "not a request" not in r.json()["error"], r.text
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_the_server_stops_within_two_seconds_with_a_slow_body_and_work_under_way(sig, tmp_path):
+    # a client sending its body slowly held the stop for its 30 s, and a report under way
+    # held the interpreter's exit for its thread; both end at once now
+    import signal
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    pytest.importorskip("uvicorn")
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "phasedsl", "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "phasedsl serve:" in proc.stdout.readline()
+        for _ in range(100):  # (the line is printed before the socket listens)
+            try:
+                slow = socket.create_connection(("127.0.0.1", port))
+                break
+            except ConnectionRefusedError:
+                time.sleep(0.05)
+        slow.sendall(b"POST /api/phrase HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99\r\n\r\n{")
+        pack = (Path(__file__).parent.parent / "variants" / "twist.yaml").read_text()
+        got: list[bytes] = []
+
+        def report() -> None:
+            req = urllib.request.Request(f"http://127.0.0.1:{port}/api/report", method="POST",
+                                         data=json.dumps({"yaml": pack, "games": 20}).encode())
+            try:
+                urllib.request.urlopen(req, timeout=30)
+            except urllib.error.HTTPError as e:
+                got.append(e.read())
+
+        asker = threading.Thread(target=report)
+        asker.start()
+        time.sleep(1.0)
+        start = time.monotonic()
+        proc.send_signal(getattr(signal, sig))
+        proc.wait(timeout=15)
+        assert time.monotonic() - start < 2.5
+        asker.join(5)
+        assert got and json.loads(got[0]) == {"error": "this report: the server is stopping",
+                                               "exit": 2}
+        assert "Traceback" not in proc.stderr.read()
+        slow.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -43,7 +43,7 @@ def serve(
 
     import uvicorn
 
-    from ..web import create_app
+    from ..web import create_app, stop_work
 
     try:  # (a port in use is said now, as bad input, not as a server log)
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
@@ -59,6 +59,19 @@ def serve(
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="off")
-    server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    # (a client sending its body slowly kept the server from stopping until it went, 30 s,
+    # and work under way kept the interpreter's exit waiting for its thread, up to a
+    # report's 180 s: both end within a poll of Ctrl-C or SIGTERM; the grace is a backstop)
+    config = uvicorn.Config(create_app(), log_level="warning", lifespan="off",
+                            timeout_graceful_shutdown=2)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            stop_work()  # (now, not when the connections have closed: they wait on it)
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        stop_work()

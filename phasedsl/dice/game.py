@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..errors import PhaseDSLError
+from ..errors import PhaseDSLError, listed, quoted
 from ..model.phase import Phase
 from ..model.rules import Rules
 from .faces import Dice, Face, fits_dice
@@ -151,6 +151,10 @@ def apply(g: DiceGame, move: Move) -> DiceGame:
         return replace(g, owed=g.owed[1:])
     if g.over:
         raise DiceRuleError("game_over", "the game is over")
+    if move.player not in g.players:
+        # (a log's name, of any length: quoted, as the card referee quotes one)
+        raise DiceRuleError("unknown_player", f"{quoted(move.player)} is not a player of this "
+                                              f"game ({listed(g.players)})")
     if isinstance(move, Bonus):
         raise DiceRuleError("bonus", f"no {move.kind} bonus is earned here by {move.player}")
     if move.player != g.player:

@@ -59,6 +59,8 @@ class Board:
     def reaches_end(self) -> bool:
         """Whether some run of hands takes a pawn from the start to the last space (a move
         past the last space stops there; a move back before the start stops at it)."""
+        if not self.spaces:
+            return False  # (no start: a pack whose spaces its schema refused)
         last = len(self.spaces) - 1
         steps = (self.moves.made_out, self.moves.made, self.moves.missed)
         twist = (self.moves.twist_made_out, self.moves.twist_made, self.moves.twist_missed)

@@ -398,7 +398,8 @@ def board_errors(pack) -> list[tuple[str, tuple, str]]:
             for why in unmakeable_reasons(phase, world.rules):
                 out.append((world.name, ("board", "twist_phases", i),
                             f"twist phase {i + 1} ({phase}) {why}"))
-    if not b.reaches_end():
+    # (no spaces: the schema refused them and has said so; there is no track to judge)
+    if b.spaces and not b.reaches_end():
         m = b.moves
         whole.append((("board", "moves"), "no run of hands takes a pawn from the start to the "
                       f"last space (moves: {m.made_out} made and out, {m.made} made, "

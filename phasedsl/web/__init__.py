@@ -9,6 +9,7 @@ from ..system.face import lazy
 
 FACE = {
     "create_app": "app",
+    "stop_work": "work",
 }
 __all__ = sorted(FACE)
 __getattr__ = lazy(__name__, FACE)

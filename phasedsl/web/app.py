@@ -23,6 +23,7 @@ from importlib import resources
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -31,7 +32,7 @@ from starlette.routing import Route
 from ..errors import PhaseDSLError, error_json
 from . import answers
 from .playing import Games
-from .work import bounded
+from .work import bounded, stopping
 
 MAX_BODY = 400_000
 BODY_SECONDS = 30.0
@@ -46,13 +47,23 @@ def _static(name: str) -> str:
 
 
 async def _body(request: Request) -> dict:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BODY_SECONDS
+    read = asyncio.ensure_future(_read(request))
     try:
-        raw = await asyncio.wait_for(_read(request), BODY_SECONDS)
-    except TimeoutError:
-        raise PhaseDSLError(f"the request's body did not come within {BODY_SECONDS:g} s"
-                            ) from None
+        # (a client sending its body slowly must not hold up the server's stop: the wait
+        # looks up every 0.2 s)
+        while not (await asyncio.wait({read}, timeout=0.2))[0]:
+            if stopping():
+                raise PhaseDSLError("the server is stopping")
+            if loop.time() >= deadline:
+                raise PhaseDSLError(f"the request's body did not come within "
+                                    f"{BODY_SECONDS:g} s")
+        raw = read.result()
     except ClientDisconnect:  # (no one to answer: said to no one, never a traceback)
         raise PhaseDSLError("the request ended before its body did") from None
+    finally:
+        read.cancel()
     from ..api import STRICT_JSON
 
     try:
@@ -111,6 +122,16 @@ class _OwnPage:
 
 def _bad(e: Exception) -> JSONResponse:
     return JSONResponse(error_json(e), status_code=400)
+
+
+async def _no_route(request: Request, exc: HTTPException) -> JSONResponse:
+    # (Starlette's own answer to a path or method no route takes is plain text; the API's
+    # callers read every answer as JSON)
+    allow = (exc.headers or {}).get("Allow", "")
+    said = {404: "no such page or API route here",
+            405: f"this route takes {allow or 'another method'} only"}
+    return JSONResponse({"error": said.get(exc.status_code, exc.detail), "exit": 2},
+                        status_code=exc.status_code, headers=exc.headers)
 
 
 def _route(func, pool: ThreadPoolExecutor | None = None):
@@ -226,4 +247,5 @@ def create_app() -> Starlette:
         Route("/api/play/move", _route(lambda b: games.move(str(b.get("id")), b.get("move"))),
               methods=["POST"]),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(_OwnPage)])
+    return Starlette(routes=routes, middleware=[Middleware(_OwnPage)],
+                     exception_handlers={HTTPException: _no_route})

@@ -25,6 +25,22 @@ _RUNNING = threading.BoundedSemaphore(max(1, len(os.sched_getaffinity(0))
                                           else os.cpu_count() or 1))
 
 
+# Set when the server stops: work waiting its turn or waiting for its child gives up at
+# once (its child killed), so that the threads the interpreter joins at exit end within a
+# poll, not at a report's 180 s limit.
+_STOPPING = threading.Event()
+
+
+def stop_work() -> None:
+    """Refuse all work from now on, and end the work under way (the server is stopping)."""
+    _STOPPING.set()
+
+
+def stopping() -> bool:
+    """Whether the server is stopping (``stop_work`` was called)."""
+    return _STOPPING.is_set()
+
+
 class Refused(PhaseDSLError):
     """Work past its bounds (time, size): said with the reason, as bad input is."""
 
@@ -52,8 +68,11 @@ def bounded(func: Callable, *args: Any, seconds: float, what: str,
     own whose calls reach ``progress`` here.  A ``PhaseDSLError`` of the work is raised
     here as it was raised there."""
     deadline = time.monotonic() + seconds
-    if not _RUNNING.acquire(timeout=seconds):
-        raise Refused(f"{what}: the server is busy with other work; try again")
+    while not _RUNNING.acquire(timeout=min(0.2, max(0.0, deadline - time.monotonic()))):
+        if _STOPPING.is_set():
+            raise Refused(f"{what}: the server is stopping")
+        if time.monotonic() >= deadline:
+            raise Refused(f"{what}: the server is busy with other work; try again")
     try:
         return _run(func, args, kwargs, deadline, seconds, what, progress)
     finally:
@@ -74,6 +93,8 @@ def _run(func: Callable, args: tuple, kwargs: dict, deadline: float, seconds: fl
             if left <= 0:
                 raise Refused(f"{what} would take longer than {seconds:g} s here; the command "
                               "line has no such bound (phasedsl --help)")
+            if _STOPPING.is_set():
+                raise Refused(f"{what}: the server is stopping")
             if not receive.poll(min(left, 0.2)):
                 if not child.is_alive() and not receive.poll(0):
                     raise Refused(f"{what} stopped before it answered")
