@@ -138,6 +138,9 @@ def test_a_line_that_is_no_dice_event_cannot_be_read():
         replay([game(), ev(type="roll", player="ann", faces=["7"])])
     with pytest.raises(LogError, match="line 2: a dice game's events are"):
         replay([game(), ev(type="draw", player="ann", card="R5")])
+    # a type that is no name is said as the log wrote it (it read "not 'None'")
+    with pytest.raises(LogError, match=r'this line.s "type" is null$'):
+        replay([game(), ev(type=None, player="ann")])
 
 
 def test_the_end_bonuses_and_last_tries(tiny):
@@ -173,6 +176,10 @@ def test_the_end_bonuses_and_last_tries(tiny):
     # and so are wrong totals at the end
     r = replay([*lines[:-1], ev(type="end", totals={"ann": 130, "bob": 90, "cat": 20})], tiny)
     assert r.error["rule"] == "end"
+    assert r.error["message"] == "the totals are ann 130, bob 130, cat 20"
+    # a total is a whole number (130.0 compared equal and was taken)
+    r = replay([*lines[:-1], ev(type="end", totals={"ann": 130.0, "bob": 130, "cat": 20})], tiny)
+    assert not r.legal and r.error["rule"] == "end"
 
 
 def test_solo_misses_cost_five_and_the_finish_bonus_needs_a_first_try(tiny):

@@ -53,8 +53,9 @@ def move_from_json(obj: dict, rules: Rules, dice: Dice) -> Move:
     """A dice event as a move."""
     kind = obj.get("type")
     if kind not in EVENTS or kind == "end":
-        raise DiceLogError(f"a dice game's events are {', '.join(EVENTS)}; not "
-                           f"{str(kind)[:30]!r}")
+        said = (f"not {kind[:30]!r}" if isinstance(kind, str)
+                else f"this line's \"type\" is {json.dumps(kind)[:30]}")
+        raise DiceLogError(f"a dice game's events are {', '.join(EVENTS)}; {said}")
     player = obj.get("player")
     if not isinstance(player, str):
         raise DiceLogError("\"player\" names the player")
@@ -155,9 +156,11 @@ def replay_objects(header: tuple[int, dict], events: Iterable[tuple[int, dict]],
             if not g.over:
                 return DiceReplay(False, {"line": n, "rule": "end", "event": json.dumps(obj),
                                           "message": f"the game is not over: next, {g.expected()}"}, g)
-            if totals != want:
+            # (429.0 is no total: a log's numbers are whole, as JSON writes them)
+            if totals != want or any(type(v) is not int for v in totals.values()):
+                said = ", ".join(f"{p} {t}" for p, t in want.items())
                 return DiceReplay(False, {"line": n, "rule": "end", "event": json.dumps(obj),
-                                          "message": f"the totals are {want}"}, g)
+                                          "message": f"the totals are {said}"}, g)
             ended = True
             continue
         if obj.get("type") == "game":
