@@ -80,6 +80,20 @@ def test_a_twist_space_needs_a_twist_deck(tmp_path):
         "space 2 is a twist space, and the board has no twist deck (board.twist_phases)"]
 
 
+def test_a_twist_deck_that_does_not_read_is_said_once_not_as_no_deck(tmp_path):
+    # its only phrase refused, the board was also told it "has no twist deck" at every
+    # twist space (9 errors beside the one that says what is wrong)
+    path = tmp_path / "bad-deck.yaml"
+    path.write_text(BAD.replace("name: bad-board", "name: bad-deck")
+                    .replace("  spaces: [twist, 1, 2, 5, twist]\n", "  spaces: [1, twist, 3]\n")
+                    .replace('["1 run of 13", "1 sett of 3"]', '["1 sett of 3"]')
+                    .replace("  moves: {made_out: 0, made: 0, missed: 0, twist_made_out: 0, "
+                             "twist_made: 0, twist_missed: -1}\n", ""))
+    _, diags = check_file(path, strict=True)
+    errors = [d.message for d in diags if d.severity == "error"]
+    assert len(errors) == 1 and errors[0].startswith("twist phase 1: expected"), errors
+
+
 def test_reaching_the_end_by_hand_on_a_five_space_board():
     spaces = (1, 2, TWIST, 3, 4)
     # the printed moves reach the end

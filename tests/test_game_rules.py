@@ -360,3 +360,17 @@ def test_the_only_player_on_the_last_phase_wins_as_soon_as_it_is_laid(tmp_path):
     assert r.winner == "ann" and r.state.over
     assert r.hands[1].went_out is None and r.hands[1].to_json()["completed"]["ann"]
     assert illegal(*events, discard("ann", "W"), header=game(two)) == "game_over"
+
+
+@pytest.mark.parametrize("names", [["ann", "bob"], ["you", "bob"], ["bob", "you"]])
+def test_a_move_out_of_turn_names_both_players_as_owners(names):
+    # the web app's player is "you": "your turn", "not yours", never "you's"
+    game = Game.new(load_pack("original"), names, seed=3)
+    game = game.apply(game.legal_moves()[0])  # the deal
+    first = game.state.to_move
+    other = next(n for n in names if n != first)
+    owner = {"ann": "ann's", "bob": "bob's", "you": "your"}
+    alone = {"ann": "ann's", "bob": "bob's", "you": "yours"}
+    with pytest.raises(IllegalMove) as e:
+        game.apply(mv.Draw(other, "deck"))
+    assert f"it is {owner[first]} turn, not {alone[other]}" in e.value.message

@@ -264,12 +264,18 @@ def test_only_this_machines_own_page_is_answered(client):
     for headers, says in (({"Origin": "http://evil.example"}, "not a page of another site"),
                           ({"Origin": "null"}, "not a page of another site"),
                           ({"Host": "evil.example"}, "not to 'evil.example'"),
-                          ({"Host": "evil.example:8765"}, "not to 'evil.example'")):
+                          ({"Host": "evil.example:8765"}, "not to 'evil.example'"),
+                          # (an unclosed bracket was read as the address "::")
+                          ({"Host": "[::1"}, "not to '[::1'"),
+                          ({"Host": "[::1]x"}, "not to '[::1]x'"),
+                          ({"Host": "::1"}, "not to '::1'"),
+                          ({"Host": "localhost:x"}, "not to 'localhost:x'")):
         r = client.post("/api/phrase", json=body, headers=headers)
         assert r.status_code == 403 and says in r.json()["error"], (headers, r.text)
     for headers in ({}, {"Origin": "http://127.0.0.1:8765"}, {"Host": "localhost:8765",
                                                              "Origin": "http://localhost:8765"},
-                    {"Host": "[::1]:9000"}, {"Host": "LOCALHOST:8765",
+                    {"Host": "[::1]:9000"}, {"Host": "[::1]"}, {"Host": "127.0.0.1"},
+                    {"Host": "LOCALHOST:8765",
                                              "Origin": "http://localhost:8765"}):
         assert client.post("/api/phrase", json=body, headers=headers).status_code == 200
 

@@ -174,8 +174,10 @@ def test_a_twist_chosen_off_a_twist_space_is_refused(tmp_path):
     assert err["line"] == 3 and err["rule"] == "not_a_twist_space"
 
 
-def test_a_pawn_moved_by_the_wrong_count_is_refused(race):
-    game = Game.new(race, ["ann", "bob"], seed=5)
+@pytest.mark.parametrize(("me", "mine"), [("ann", "ann's"), ("you", "your")])
+def test_a_pawn_moved_by_the_wrong_count_is_refused(race, me, mine):
+    # (the web app's player is "you": its pawn is "your pawn", never "you's pawn")
+    game = Game.new(race, [me, "bob"], seed=5)
     rng = random.Random(5)
     while game.state.hands_played == 0:
         game = game.apply(rng.choice(game.legal_moves()))
@@ -188,7 +190,9 @@ def test_a_pawn_moved_by_the_wrong_count_is_refused(race):
         lines[k] = json.dumps(record)
         got = replay(lines, pack=race)
         assert not got.legal and got.error["line"] == k + 1
-        assert got.error["rule"] == "pawn_moved_wrong" and f"{name}'s pawn" in got.error["message"]
+        whose = mine if name == me else f"{name}'s"
+        assert got.error["rule"] == "pawn_moved_wrong" and f"{whose} pawn" in got.error["message"]
+        assert "you's" not in got.error["message"]
     del lines[k]  # and a deal before the pawns' record is refused
     got = replay(lines, pack=race)
     assert not got.legal and got.error["rule"] == "pawns_not_moved"

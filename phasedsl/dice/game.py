@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..errors import PhaseDSLError, listed, quoted
+from ..model.group import possessive
 from ..model.phase import Phase
 from ..model.rules import Rules
 from .faces import Dice, Face, fits_dice
@@ -134,12 +135,12 @@ class DiceGame:
             b = self.owed[0]
             return f"the {b.kind} bonus of {b.points} for {b.player}"
         if self.rolls == 0:
-            return f"{self.player}'s roll"
+            return f"{possessive(self.player)} roll"
         if self.kept is not None:
-            return f"{self.player}'s roll of the dice not kept"
+            return f"{possessive(self.player)} roll of the dice not kept"
         if self.rolls < self.dice.rolls:
-            return f"{self.player}'s keep (then a roll) or score"
-        return f"{self.player}'s score"
+            return f"{possessive(self.player)} keep (then a roll) or score"
+        return f"{possessive(self.player)} score"
 
 
 def apply(g: DiceGame, move: Move) -> DiceGame:
@@ -158,7 +159,8 @@ def apply(g: DiceGame, move: Move) -> DiceGame:
     if isinstance(move, Bonus):
         raise DiceRuleError("bonus", f"no {move.kind} bonus is earned here by {move.player}")
     if move.player != g.player:
-        raise DiceRuleError("turn", f"it is {g.player}'s turn, not {move.player}'s")
+        raise DiceRuleError("turn", f"it is {possessive(g.player)} turn, not "
+                                    f"{possessive(move.player, alone=True)}")
     if isinstance(move, Roll):
         return _roll(g, move)
     if isinstance(move, Keep):

@@ -22,6 +22,7 @@ from ..melds.hits import remember_read
 from ..melds.hits import targets as hit_targets
 from ..melds.layout import read_group, verify
 from ..model.cards import Card, Deck
+from ..model.group import possessive
 from ..model.meld import LaidGroup, Meld, acting_text
 from ..model.rules import Rules
 from . import boardplay
@@ -60,7 +61,8 @@ def _group_label(state: GameState, owner: int, g: int) -> str:
     # a card of a wild number played as a wild shows what it stands for: Y2=1
     shown = " ".join(acting_text(c, laid.played.cards[k]) if k in laid.acting else str(c)
                      for k, c in enumerate(lg.cards))
-    return f"{seat_name(state, owner)}'s group {g + 1} ({lg.group.describe(state.table.rules.deck)}: {shown})"
+    kind = lg.group.describe(state.table.rules.deck)
+    return f"{possessive(seat_name(state, owner))} group {g + 1} ({kind}: {shown})"
 
 
 def cards_in_play(state: GameState) -> list[Card]:
@@ -335,11 +337,11 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
         if not state.table.house.save_pile:
             raise IllegalMove("no_save_pile", "this pack has no save pile")
         if not seat.save:
-            raise IllegalMove("card_not_available", f"{move.player}'s save pile is empty")
+            raise IllegalMove("card_not_available", f"{possessive(move.player)} save pile is empty")
         card = move.card.plain() if move.card is not None else seat.save[-1]
         left = without(seat.save, [card])
         if left is None:
-            raise IllegalMove("card_not_available", f"{card} is not in {move.player}'s save pile")
+            raise IllegalMove("card_not_available", f"{card} is not in {possessive(move.player)} save pile")
         return i, card, None, "save", left
     base = None
     if not state.stock:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..errors import PhaseDSLError, listed
 from ..model.board import TWIST, Attempt, moved
 from ..model.cards import Card
+from ..model.group import possessive
 from ..model.phase import Phase
 from . import moves as mv
 from .checks import IllegalMove, check_pile_number, next_seat, seat_name, seat_of
@@ -173,7 +174,7 @@ def check_choose(state: GameState, move: mv.Choose) -> tuple[int, int]:
     options = board_choices(state, i)
     space = state.seats[i].space
     if not options:
-        raise IllegalMove("not_a_twist_space", f"{move.player}'s pawn stands on space {space}, "
+        raise IllegalMove("not_a_twist_space", f"{possessive(move.player)} pawn stands on space {space}, "
                                                "which is not a twist space: its phase is the "
                                                "space's, with no choice")
     if state.stage != "declare" or state.turn != i:
@@ -276,7 +277,7 @@ def check_pawns(state: GameState, move: mv.Pawns) -> GameState:
             goes = (f"it stays on space {a.end}" if step == 0 else
                     f"it moves {'back ' if step < 0 else ''}{abs(step)} "
                     f"space{'s' * (abs(step) != 1)} to space {a.end}")
-            raise IllegalMove("pawn_moved_wrong", f"{a.player}'s pawn on space {a.start} {what}: "
+            raise IllegalMove("pawn_moved_wrong", f"{possessive(a.player)} pawn on space {a.start} {what}: "
                                                   f"{goes}, not to space {given[a.player]}")
     return replace(state, pawns_due=False)
 

@@ -22,6 +22,7 @@ from ..melds.hits import plan as hit_plan
 from ..melds.hits import targets as hit_targets
 from ..melds.layout import read_group
 from ..model.cards import WILD, Card
+from ..model.group import possessive
 from ..model.meld import LaidGroup
 from ..model.rules import Rules
 from . import moves as mv
@@ -99,8 +100,8 @@ def check_turn(state: GameState, move) -> int:
                                           "declared after the deal)")
     if i != state.turn:
         skipped = " (skipped)" if move.player in state.pending_skips else ""
-        raise IllegalMove("not_your_turn", f"it is {seat_name(state, state.turn)}'s turn, not "
-                                           f"{move.player}'s{skipped}")
+        raise IllegalMove("not_your_turn", f"it is {possessive(seat_name(state, state.turn))} turn, not "
+                                           f"{possessive(move.player, alone=True)}{skipped}")
     if state.step == "recipient_discard" and not isinstance(move, mv.Discard):
         raise IllegalMove("must_discard", f"{move.player} received the turned-up wild and "
                                           "discards a card before play starts")

@@ -60,6 +60,7 @@ FACE = {
     "outs": "outs",
     "parse_cards": "cards",
     "plural_word": "group",
+    "possessive": "group",
     "shortfall": "outs",
     "skipblue": "skipblue",
     "takes_blue_skip": "skipblue",

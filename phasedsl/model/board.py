@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .group import possessive
 from .phase import Phase
 
 TWIST = "twist"
@@ -146,7 +147,7 @@ def check_race(board: Board, phases: tuple[Phase, ...], players: tuple[str, ...]
         if won is not None and a.hand != won[1]:
             return k, f"the race is over: {won[0]} made the last space's phase in hand {won[1]}"
         if a.start != at[a.player]:
-            return k, f"{a.player}'s pawn stands on space {at[a.player]}, not {a.start}"
+            return k, f"{possessive(a.player)} pawn stands on space {at[a.player]}, not {a.start}"
         allowed = choices(board, phases, a.start)
         if (a.phase, a.twist) not in allowed:
             said = ", ".join(f"{t}{' (twist card)' if tw else ''}" for t, tw in allowed)

@@ -129,6 +129,14 @@ def plural_word(word: str, n: int) -> str:
     return word if n == 1 else word + "s"
 
 
+def possessive(name: str, alone: bool = False) -> str:
+    """A player's name as an owner: "ann's"; a player named "you" (the web app's human
+    player) is "your" ("yours" ``alone``, with no noun after it), not "you's"."""
+    if name.lower() != "you":
+        return f"{name}'s"
+    return name[:3] + ("rs" if alone else "r")
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """``count`` groups of one shape, as written in the phrase."""

@@ -308,8 +308,9 @@ def _blue_skip_idle(world) -> str | None:
     return None
 
 
-def game_rule_errors(pack) -> list[tuple[tuple, str]]:
-    """(path in the file, message) for every rule the referee cannot honor."""
+def game_rule_errors(pack, twists_refused: bool = False) -> list[tuple[tuple, str]]:
+    """(path in the file, message) for every rule the referee cannot honor
+    (``twists_refused``: the file's twist deck was given and refused, said already)."""
     found: list[tuple[str, tuple, str]] = []
     for world in pack.worlds:
         s = world.settings
@@ -327,7 +328,7 @@ def game_rule_errors(pack) -> list[tuple[tuple, str]]:
                         f"declare_phase is {hr['declare_phase']!r} but phase_order is "
                         f"{order!r}: only players who choose their phases declare them"))
     if pack.board is not None:
-        found += board_errors(pack)
+        found += board_errors(pack, twists_refused)
         found += _board_rule_errors(pack)
     if pack.dice is not None:
         from ..dice import unmakeable
@@ -369,9 +370,10 @@ def _board_rule_errors(pack) -> list[tuple[str, tuple, str]]:
     return out
 
 
-def board_errors(pack) -> list[tuple[str, tuple, str]]:
+def board_errors(pack, twists_refused: bool = False) -> list[tuple[str, tuple, str]]:
     """(world, path, message) for a board the referee cannot play: a space naming a phase
-    the pack lacks, a twist space with no twist deck, a start or finish that is no phase, a
+    the pack lacks, a twist space with no twist deck (unless the deck was given and
+    ``twists_refused``: its phrases' errors say why), a start or finish that is no phase, a
     twist phase no hand makes, moves that never reach the finish."""
     from ..model.board import TWIST
 
@@ -388,7 +390,7 @@ def board_errors(pack) -> list[tuple[str, tuple, str]]:
                 if i in (0, len(b.spaces) - 1):
                     out.append((world.name, at, f"space {i + 1} is a twist space: the "
                                 f"{'start' if i == 0 else 'last space'} must name a phase"))
-                elif not b.twist_phases:
+                elif not b.twist_phases and not twists_refused:
                     out.append((world.name, at, f"space {i + 1} is a twist space, and the "
                                 "board has no twist deck (board.twist_phases)"))
             elif space > n:

@@ -761,7 +761,9 @@ def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: _Co
     elif not refused and "extends" not in value:  # (else said already)
         diags.append(_diag(spath, Mark(1, 1), "a pack needs `phases`, `worlds` or `extends`", lines))
     dice = _dice(doc, value, parent, rules, spath, lines, diags)
+    before = len(diags)
     board = _board(doc, value, parent, rules, spath, lines, diags)
+    twists_refused = len(diags) > before
     pack = Pack(name, value.get("title", ""), value.get("description", ""),
                 value.get("source", ""), tuple(worlds), rules, settings, value.get("extends"),
                 spath, (*chain, name), dice, board)
@@ -772,7 +774,8 @@ def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: _Co
 
         said = {(d.line, d.column, d.message) for d in diags}
         more = [_diag(spath, doc.mark(at), msg, lines, "warning") for at, msg in lint(pack, value)]
-        more += [_diag(spath, doc.mark(at), msg, lines) for at, msg in game_rule_errors(pack)]
+        more += [_diag(spath, doc.mark(at), msg, lines)
+                 for at, msg in game_rule_errors(pack, twists_refused)]
         diags += [d for d in more if (d.line, d.column, d.message) not in said]
     # (this file's problems first, then those of a pack it extends)
     diags.sort(key=lambda d: (d.path != spath, d.line or 0, d.column or 0))

@@ -25,6 +25,7 @@ from ..game.table import board_choices
 from ..game.view import PlayerView
 from ..model.board import TWIST
 from ..model.cards import Card, Deck, format_cards, parse_cards
+from ..model.group import possessive
 from ..solver import shortfall
 
 WIDTH = 80
@@ -367,10 +368,12 @@ def describe(move: mv.Move, before: GameState, viewer: str) -> str:
     if isinstance(move, mv.Lay):
         what = f" phase {move.phase}" if move.phase is not None else ""
         return f"{who} laid{what}: " + " | ".join(format_cards(g) for g in move.groups)
+    if isinstance(move, mv.Hit | mv.Swap):
+        whose = "your" if move.target == viewer else possessive(move.target)
     if isinstance(move, mv.Hit):
-        return f"{who} hit {move.card} on {move.target}'s group {move.group}"
+        return f"{who} hit {move.card} on {whose} group {move.group}"
     if isinstance(move, mv.Swap):
-        return f"{who} swapped {move.card} for a wild in {move.target}'s group {move.group}"
+        return f"{who} swapped {move.card} for a wild in {whose} group {move.group}"
     if isinstance(move, mv.Discard):
         if move.skip and before.table.skips_in_front:
             return f"{who} placed {move.card} in front of {move.skip}, who loses their next turn"

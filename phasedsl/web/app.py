@@ -87,9 +87,29 @@ async def _read(request: Request) -> bytes:
     return raw
 
 
+def _host_port(host: str) -> tuple[str, str | None]:
+    """A Host header's name and port ("" when none is given; None: no name and port, as
+    ``[::1`` with its bracket unclosed or ``localhost:x``)."""
+    if host.startswith("["):
+        close = host.find("]")
+        if close < 0:
+            return host, None
+        name, rest = host[1:close], host[close + 1:]
+    elif host.count(":") > 1:  # an IPv6 address is written in brackets
+        return host, None
+    else:
+        name, colon, port = host.partition(":")
+        rest = colon + port
+    if rest and not (rest[0] == ":" and rest[1:].isdecimal() and rest[1:].isascii()):
+        return name, None
+    return name, rest[1:]
+
+
 def _foreign(host: str, origin: str | None) -> str | None:
     """Why a request is not from this machine's own page (None: it is)."""
-    name = host[1:host.find("]")] if host.startswith("[") else host.rpartition(":")[0] or host
+    name, port = _host_port(host)
+    if port is None:
+        return f"this server answers requests to localhost or an address, not to {host[:60]!r}"
     if name.lower() != "localhost":
         try:
             ipaddress.ip_address(name)
