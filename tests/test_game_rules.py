@@ -26,6 +26,7 @@ from phasedsl.game import moves as mv
 from phasedsl.game.engine import apply, make_table, start
 from phasedsl.game.hand_end import game_end
 from phasedsl.game.log import replay
+from phasedsl.model.cards import Card
 from phasedsl.packs.pack import load_pack
 
 
@@ -374,3 +375,22 @@ def test_a_move_out_of_turn_names_both_players_as_owners(names):
     with pytest.raises(IllegalMove) as e:
         game.apply(mv.Draw(other, "deck"))
     assert f"it is {owner[first]} turn, not {alone[other]}" in e.value.message
+
+
+def test_the_referee_speaks_to_a_player_named_you_in_the_second_person():
+    # the web app's player is "you": "you have drawn", "you do not hold", never "you has"
+    game = Game.new(load_pack("original"), ["bob", "you"], seed=3)
+    while game.state.to_move != "you" or game.state.step != "draw":
+        game = game.apply(game.legal_moves()[0])
+    drawn = game.apply(mv.Draw("you", "deck"))
+    with pytest.raises(IllegalMove) as e:
+        drawn.apply(mv.Draw("you", "deck"))
+    assert e.value.message.startswith("you have drawn this turn")
+    absent = next(c for c in (Card(n, k) for n in range(1, 13) for k in "RBGY")
+                  if c not in drawn.state.seats[1].hand)
+    with pytest.raises(IllegalMove) as e:
+        drawn.apply(mv.Discard("you", absent))
+    assert e.value.message == f"you do not hold {absent}"
+    with pytest.raises(IllegalMove) as e:
+        drawn.apply(mv.Hit("you", drawn.state.seats[1].hand[0], "bob", 1))
+    assert "you must lay your own phase" in e.value.message

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..errors import PhaseDSLError, listed, quoted
-from ..model.group import possessive
+from ..model.group import possessive, subject
 from ..model.phase import Phase
 from ..model.rules import Rules
 from .faces import Dice, Face, fits_dice
@@ -209,7 +209,7 @@ def _score(g: DiceGame, move: Score) -> DiceGame:
         raise DiceRuleError("score", f"expected {g.expected()}")
     number = g.place[g.turn] + 1
     if move.phase != number:
-        raise DiceRuleError("phase", f"{g.player} is on phase {number}, not {move.phase}")
+        raise DiceRuleError("phase", f"{subject(g.player, 'is')} on phase {number}, not {move.phase}")
     j = judge(g.phase, g.showing, g.rules)
     miss = g.dice.scoring.solo_miss if g.solo else 0
     want = j.score if j.made else miss

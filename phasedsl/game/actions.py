@@ -22,7 +22,7 @@ from ..melds.hits import remember_read
 from ..melds.hits import targets as hit_targets
 from ..melds.layout import read_group, verify
 from ..model.cards import Card, Deck
-from ..model.group import possessive
+from ..model.group import possessive, pronoun, subject
 from ..model.meld import LaidGroup, Meld, acting_text
 from ..model.rules import Rules
 from . import boardplay
@@ -145,7 +145,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
                                       f"{listed(sorted(playing))}; it names {listed(given)}")
     for p, h in move.hands:
         if len(h) != rules.hand_size:
-            raise IllegalMove("bad_deal", f"{p} is dealt {len(h)} cards; the pack deals "
+            raise IllegalMove("bad_deal", f"{subject(p, 'is')} dealt {len(h)} cards; the pack deals "
                                           f"{rules.hand_size}")
     started, twist = boardplay.check_deal(state, move)
     expected, order = (None, ())
@@ -211,7 +211,7 @@ def _give(state: GameState, move: mv.Give) -> GameState:
                                            f"not {move.player}")
     to = seat_of(state, move.to)
     if not state.seats[to].playing:
-        raise IllegalMove("unknown_player", f"{move.to} is not playing this hand")
+        raise IllegalMove("unknown_player", f"{subject(move.to, 'is')} not playing this hand")
     first = next_seat(state, state.dealer)
     up = state.discard[-1]
     if up.skip:
@@ -259,7 +259,7 @@ def _declare(state: GameState, move: mv.Declare) -> GameState:
             raise IllegalMove("declare_not_allowed", "phases are declared after the deal, "
                                                      "before the first turn")
         if state.seats[i].laid_phase is not None or state.laid_now:
-            raise IllegalMove("already_laid", f"{move.player} has laid a phase this hand")
+            raise IllegalMove("already_laid", f"{subject(move.player, 'has')} laid a phase this hand")
     if move.phase not in choosable(state, i):
         raise IllegalMove("phase_not_available",
                           f"{move.player} cannot attempt phase {move.phase}: the choices are "
@@ -310,13 +310,13 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
                                           f"{str(move.pile)[:40]!r}")
     i = check_turn(state, move)
     if state.step != "draw":
-        raise IllegalMove("already_drew", f"{move.player} has drawn this turn; next: lay, hit "
+        raise IllegalMove("already_drew", f"{subject(move.player, 'has')} drawn this turn; next: lay, hit "
                                           "or discard")
     seat = state.seats[i]
     if seat.floating and move.source != "discard" and state.discard:
         top = state.discard[-1]
         if not top.skip and hittable(state, i, top):
-            raise IllegalMove("must_take_playable", f"{move.player} is floating and must take "
+            raise IllegalMove("must_take_playable", f"{subject(move.player, 'is')} floating and must take "
                                                     f"the top discard {top}, which can be played")
     if move.source == "discard":
         taken = boardplay.pile(state, move.pile)
@@ -388,13 +388,14 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
     seat = state.seats[i]
     table = state.table
     if seat.laid_phase is not None or state.laid_now:
-        raise IllegalMove("already_laid", f"{move.player} has laid a phase this hand; only one "
+        raise IllegalMove("already_laid", f"{subject(move.player, 'has')} laid a phase this hand; only one "
                                           "phase a hand")
     number = current_phase(state, i)
     if table.any_order and not state.tie_break:
         if table.house.declare_phase == "when_laying" and move.phase is None and number is None:
-            raise IllegalMove("phase_not_declared", f"{move.player} must say which phase they "
-                                                    "lay (declare_phase: when_laying)")
+            raise IllegalMove("phase_not_declared", f"{move.player} must say which phase "
+                                                    f"{pronoun(move.player, 'they')} lay "
+                                                    "(declare_phase: when_laying)")
         if move.phase is not None:
             if number is not None and move.phase != number:
                 raise IllegalMove("wrong_phase", f"{move.player} declared phase {number}, not "
@@ -405,16 +406,16 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
                                   f"{', '.join(map(str, choosable(state, i))) or 'none'}")
             number = move.phase
     elif move.phase is not None and move.phase != number:
-        raise IllegalMove("wrong_phase", f"{move.player} is on phase {number}, not {move.phase}")
+        raise IllegalMove("wrong_phase", f"{subject(move.player, 'is')} on phase {number}, not {move.phase}")
     candidates = [number] if number is not None else choosable(state, i)
     _refuse_rule_card(c for g in move.groups for c in g)
     if not candidates:
-        raise IllegalMove("phase_not_made", f"{move.player} has no phase left to make")
+        raise IllegalMove("phase_not_made", f"{subject(move.player, 'has')} no phase left to make")
     hand = without(seat.hand, [c for g in move.groups for c in g])
     if hand is None:
         missing = Counter(c.plain() for g in move.groups for c in g) - Counter(seat.hand)
         shown = " ".join(str(c) for c in missing.elements())
-        raise IllegalMove("not_in_hand", f"{move.player} does not hold {shown}")
+        raise IllegalMove("not_in_hand", f"{subject(move.player, 'does')} not hold {shown}")
     verdict = rules = phase = None
     for n in candidates:
         phase, rules = phase_rules(table, n)
@@ -531,19 +532,22 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
     i = check_play_step(state, move)
     seat = state.seats[i]
     if seat.laid_phase is None:
-        raise IllegalMove("hit_before_phase", f"{move.player} must lay their own phase before "
-                                              f"hitting (tried {move.card})")
+        raise IllegalMove("hit_before_phase", f"{move.player} must lay "
+                                              f"{pronoun(move.player, 'their')} own phase "
+                                              f"before hitting (tried {move.card})")
     owner = seat_of(state, move.target)
     if not state.table.house.hit_same_turn and state.laid_now and owner != i:
-        raise IllegalMove("hit_same_turn", f"{move.player} laid their phase this turn and may hit "
-                                           "only their own groups until their next turn")
+        raise IllegalMove("hit_same_turn", f"{move.player} laid {pronoun(move.player, 'their')} "
+                                           "phase this turn and may hit only "
+                                           f"{pronoun(move.player, 'their')} own groups until "
+                                           f"{pronoun(move.player, 'their')} next turn")
     if not 1 <= move.group <= len(state.seats[owner].laid):
         n = len(state.seats[owner].laid)
-        raise IllegalMove("no_such_group", f"{move.target} has {n} laid group{'s' * (n != 1)}; "
+        raise IllegalMove("no_such_group", f"{subject(move.target, 'has')} {n} laid group{'s' * (n != 1)}; "
                                            f"there is no group {move.group}")
     hand = without(seat.hand, [move.card])
     if hand is None:
-        raise IllegalMove("not_in_hand", f"{move.player} does not hold {move.card.plain()}")
+        raise IllegalMove("not_in_hand", f"{subject(move.player, 'does')} not hold {move.card.plain()}")
     _refuse_rule_card([move.card])
     g = move.group - 1
     new, why = extend(state, i, owner, g, move.card)
@@ -602,17 +606,18 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
                                               "(wilds.swap, wilds.take_back)")
     seat = state.seats[i]
     if seat.laid_phase is None:
-        raise IllegalMove("hit_before_phase", f"{move.player} must lay their own phase before "
-                                              "swapping a wild")
+        raise IllegalMove("hit_before_phase", f"{move.player} must lay "
+                                              f"{pronoun(move.player, 'their')} own phase "
+                                              "before swapping a wild")
     owner = seat_of(state, move.target)
     if not 1 <= move.group <= len(state.seats[owner].laid):
-        raise IllegalMove("no_such_group", f"{move.target} has no group {move.group}")
+        raise IllegalMove("no_such_group", f"{subject(move.target, 'has')} no group {move.group}")
     card = move.card
     if not card.natural:
         raise IllegalMove("swap_does_not_fit", f"only a natural card replaces a wild, not {card}")
     hand = without(seat.hand, [card])
     if hand is None:
-        raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
+        raise IllegalMove("not_in_hand", f"{subject(move.player, 'does')} not hold {card}")
     g = move.group - 1
     laid = state.seats[owner].laid[g]
     cards = laid.played.cards
@@ -686,11 +691,11 @@ def _save(state: GameState, move: mv.Save) -> GameState:
         raise IllegalMove("no_save_pile", "this pack has no save pile")
     seat = state.seats[i]
     if seat.saved:
-        raise IllegalMove("already_saved", f"{move.player} has set a card aside this hand; one "
+        raise IllegalMove("already_saved", f"{subject(move.player, 'has')} set a card aside this hand; one "
                                            "card a hand")
     hand = without(seat.hand, [move.card])
     if hand is None:
-        raise IllegalMove("not_in_hand", f"{move.player} does not hold {move.card.plain()}")
+        raise IllegalMove("not_in_hand", f"{subject(move.player, 'does')} not hold {move.card.plain()}")
     if not hand:
         raise IllegalMove("cannot_save_last_card", "the going-out card cannot be saved; discard "
                                                    "it")
@@ -710,7 +715,8 @@ def _abandon(state: GameState, move: mv.Abandon) -> GameState:
     if not state.laid_now or seat.laid_phase is None:
         raise IllegalMove("abandon_not_allowed", "only a phase laid this turn may be abandoned")
     if len(seat.hand) < 2:
-        raise IllegalMove("abandon_not_allowed", f"{move.player} would discard their last card; "
+        raise IllegalMove("abandon_not_allowed", f"{move.player} would discard "
+                                                 f"{pronoun(move.player, 'their')} last card; "
                                                  "a phase cannot be abandoned then")
     back = [c.plain() for lg in seat.laid for c in lg.group.cards]
     need = state.table.rules.hand_size + 1 - len(seat.hand)
@@ -719,11 +725,11 @@ def _abandon(state: GameState, move: mv.Abandon) -> GameState:
     for k in range(max(0, need)):
         card = move.cards[k] if move.cards is not None and k < len(move.cards) else None
         if move.cards is not None and card is None:
-            raise IllegalMove("card_not_named", f"{move.player} draws {need} cards; the event "
+            raise IllegalMove("card_not_named", f"{subject(move.player, 'draws')} {need} cards; the event "
                                                 f"names {len(move.cards)}")
         state = _draw(replace(state, step="draw"), mv.Draw(move.player, "deck", card))
     if move.cards is not None and len(move.cards) != max(0, need):
-        raise IllegalMove("card_not_named", f"{move.player} draws {need} cards; the event names "
+        raise IllegalMove("card_not_named", f"{subject(move.player, 'draws')} {need} cards; the event names "
                                             f"{len(move.cards)}")
     seats = _set_seat(state, i, laid=(), laid_phase=None, declared=None, phase_wilds=0)
     return replace(state, seats=seats, step="play", drawn=None)

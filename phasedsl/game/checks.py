@@ -22,7 +22,7 @@ from ..melds.hits import plan as hit_plan
 from ..melds.hits import targets as hit_targets
 from ..melds.layout import read_group
 from ..model.cards import WILD, Card
-from ..model.group import possessive
+from ..model.group import possessive, pronoun, subject
 from ..model.meld import LaidGroup
 from ..model.rules import Rules
 from . import moves as mv
@@ -333,7 +333,7 @@ class DiscardCheck:
         card = c.plain()
         k = self.first.get(card)
         if k is None:
-            raise IllegalMove("not_in_hand", f"{move.player} does not hold {card}")
+            raise IllegalMove("not_in_hand", f"{subject(move.player, 'does')} not hold {card}")
         if move.pile != 1 or self.emptied:
             _check_pile(state, move)
         if self.plain and move.skip is None and move.down is None \
@@ -352,7 +352,7 @@ class DiscardCheck:
             if self.must_play is None:
                 self.must_play = hittable(state, i, card)
             if self.must_play:
-                raise IllegalMove("must_play_drawn", f"{move.player} is floating and must "
+                raise IllegalMove("must_play_drawn", f"{subject(move.player, 'is')} floating and must "
                                                      f"play the drawn {card}, which fits a "
                                                      "laid group")
         if state.reuse_owed and card.wild:
@@ -446,15 +446,18 @@ def _skip_target(state: GameState, i: int, move: mv.Discard) -> str | None:
                                                  f"(one of {', '.join(free)})")
             return None
         if move.skip == move.player:
-            raise IllegalMove("skip_target", f"{move.player} cannot skip themselves")
+            raise IllegalMove("skip_target", f"{move.player} cannot skip "
+                                               f"{pronoun(move.player, 'themselves')}")
         seat_of(state, move.skip)
         if move.skip not in others:
-            raise IllegalMove("skip_target", f"{move.skip} is not playing this hand")
+            raise IllegalMove("skip_target", f"{subject(move.skip, 'is')} not playing this hand")
         target = move.skip
     if state.table.skips_in_front and target in state.pending_skips:
-        raise IllegalMove("skip_in_front", f"{target} already has a skip in front of them; "
+        raise IllegalMove("skip_in_front", f"{subject(target, 'already has')} a skip in front of "
+                                           f"{pronoun(target, 'them')}; "
                                            "a player has at most one at a time")
     if house.skip_once_per_round and target in state.pending_skips:
-        raise IllegalMove("skip_twice_in_round", f"{target} is already to lose their next turn; "
+        raise IllegalMove("skip_twice_in_round", f"{subject(target, 'is')} already to lose "
+                                                 f"{pronoun(target, 'their')} next turn; "
                                                  "nobody is skipped twice in one round")
     return target

@@ -61,6 +61,8 @@ FACE = {
     "parse_cards": "cards",
     "plural_word": "group",
     "possessive": "group",
+    "pronoun": "group",
+    "subject": "group",
     "shortfall": "outs",
     "skipblue": "skipblue",
     "takes_blue_skip": "skipblue",

@@ -137,6 +137,24 @@ def possessive(name: str, alone: bool = False) -> str:
     return name[:3] + ("rs" if alone else "r")
 
 
+_YOU = {"has": "have", "already has": "already have", "is": "are", "does": "do", "was": "were",
+        "they": "you", "them": "you", "their": "your", "themselves": "yourself"}
+
+
+def subject(name: str, verb: str) -> str:
+    """A player's name and a verb (as said of a third person) agreeing with it: "ann has",
+    and "you have" for a player named "you"."""
+    if name.lower() != "you":
+        return f"{name} {verb}"
+    return f"{name} {_YOU.get(verb, verb[:-1] if verb.endswith('s') else verb)}"
+
+
+def pronoun(name: str, word: str) -> str:
+    """``word`` ("they", "them", "their", "themselves") said of a player; "you", "your",
+    "yourself" for a player named "you"."""
+    return _YOU[word] if name.lower() == "you" else word
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """``count`` groups of one shape, as written in the phrase."""
