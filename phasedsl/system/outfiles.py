@@ -35,7 +35,7 @@ def check_target(path: Path | str, force: bool) -> Path:
     a file in a folder that does not exist or takes no new file, a device or pipe (never
     replaced, even with ``force``), or an existing file without ``force``."""
     if str(path) == "":  # (Path("") is the current folder)
-        raise OutputError("cannot write '': No such file or directory")
+        raise OutputError("cannot write '': an empty name names no file")
     path = Path(path)
     try:
         st = os.lstat(path)
