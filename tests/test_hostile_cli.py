@@ -302,3 +302,11 @@ def test_a_file_that_is_not_utf8_or_yaml_text_is_pointed_at_by_line_and_column(t
     r = run("validate", str(deep))
     assert r.exit_code == 1 and f"{deep}:3:41: error: nested too deeply (the limit is 32" \
         in r.stdout, r.stdout
+
+
+def test_a_plot_name_with_no_suffix_is_named_in_the_error(tmp_path):
+    # --plot DIR said "--plot writes .png or .svg files, not no suffix"
+    for command in (["odds", "2 sets of 3"], ["simulate", "original", "-g", "1"]):
+        refused(*command, "--plot", str(tmp_path), says="--plot writes .png or .svg files: name "
+                                                        "one (like plot.svg), not '")
+        refused(*command, "--plot", "p.html", says="--plot writes .png or .svg files, not .html")
