@@ -383,6 +383,23 @@ def test_export_cli_refuses_without_force(tmp_path):
     assert r.returncode == 2 and json.loads(r.stdout)["exit"] == 2
 
 
+def test_export_cli_writes_the_shipped_copy_at_once_and_refuses_no_folder_name(tmp_path):
+    # (the cases were made afresh: 53 s before a word, or before 'cannot make the folder')
+    out = tmp_path / "vectors"
+    start = time.monotonic()
+    r = cli("conformance", "export", str(out))
+    assert r.returncode == 0 and r.stdout.endswith(" cases to " + str(out) + "\n"), r.stderr
+    assert time.monotonic() - start < 5
+    for name in [f"{a}.json" for a in AREAS]:
+        assert (out / name).read_bytes() == gzip.decompress((SHIPPED / f"{name}.gz").read_bytes())
+    assert (out / "README.md").read_bytes() == (SHIPPED / "README.md").read_bytes()
+    r = cli("conformance", "export", "")
+    assert r.returncode == 2 and r.stderr == ("error: cannot write into '': give the folder's "
+                                             "name (. for this one)\n")
+    r = cli("conformance", "export", str(out / "file"), "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["total"] == sum(map(len, VECTORS.values()))
+
+
 # ---------------------------------------------------------------------------- the runner
 
 

@@ -237,7 +237,12 @@ def test_show_refuses_an_empty_world_and_a_pack_name_is_never_echoed_whole():
 def test_play_with_an_empty_log_name_is_an_error_not_a_game_without_a_log():
     # --log "" played the whole game and wrote no log, silently
     r = run("play", "--variant", "original", "--log", "", input="quit\n")
-    assert r.exit_code == 2 and r.stderr == "error: cannot write '': No such file or directory\n"
+    assert r.exit_code == 2 and r.stderr == "error: cannot write '': an empty name names no file\n"
+
+
+def test_replay_of_an_empty_name_says_so_not_the_current_folder():
+    # replay "" said "cannot read .: not a regular file" (a Path of "" is the current folder)
+    refused("replay", "", says="give a game log: an empty name names no file (- for stdin)")
 
 
 def test_an_empty_name_names_no_file_and_dash_is_stdout_only_where_it_can_be(tmp_path,
@@ -297,3 +302,11 @@ def test_a_file_that_is_not_utf8_or_yaml_text_is_pointed_at_by_line_and_column(t
     r = run("validate", str(deep))
     assert r.exit_code == 1 and f"{deep}:3:41: error: nested too deeply (the limit is 32" \
         in r.stdout, r.stdout
+
+
+def test_a_plot_name_with_no_suffix_is_named_in_the_error(tmp_path):
+    # --plot DIR said "--plot writes .png or .svg files, not no suffix"
+    for command in (["odds", "2 sets of 3"], ["simulate", "original", "-g", "1"]):
+        refused(*command, "--plot", str(tmp_path), says="--plot writes .png or .svg files: name "
+                                                        "one (like plot.svg), not '")
+        refused(*command, "--plot", "p.html", says="--plot writes .png or .svg files, not .html")

@@ -145,6 +145,40 @@ def test_a_device_or_folder_is_never_replaced(tmp_path):
         outfiles.check_target(tmp_path / "no" / "x.txt", force=True)
 
 
+@pytest.mark.parametrize("command", [["report", "original", "-g", "2", "-o", "out.html"],
+                                     ["balance", "original", "-g", "10", "--write", "o.yaml"],
+                                     ["generate", "-p", "3", "-o", "out.yaml"]])
+def test_a_folder_that_takes_no_new_file_is_refused_before_the_work(command, tmp_path,
+                                                                    monkeypatch):
+    # (a read-only folder: the file was tried only after minutes of games, then refused)
+    closed = tmp_path / "read-only"
+    closed.mkdir()
+    real = outfiles.tempfile.mkstemp
+
+    def mkstemp(*args, dir=None, **kw):
+        if dir is not None and Path(dir) == closed:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real(*args, dir=dir, **kw)
+
+    def written_after_the_work(*args, **kw):
+        raise AssertionError("the folder was tried only once the work was done")
+
+    monkeypatch.setattr(outfiles.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(outfiles, "atomic", written_after_the_work)
+    target = closed / command[-1]
+    r = run(*command[:-1], target)
+    assert r.exit_code == 2 and r.stderr == f"error: cannot write {target}: Permission denied\n"
+    assert list(closed.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc")
+def test_a_folder_that_takes_no_file_at_all_is_refused_at_the_check(tmp_path):
+    with pytest.raises(outfiles.OutputError, match=r"cannot write /proc/self/x\.html"):
+        outfiles.check_target("/proc/self/x.html", force=True)
+    assert outfiles.check_target(tmp_path / "x.html", force=False) == tmp_path / "x.html"
+    assert list(tmp_path.iterdir()) == []  # (the probe leaves nothing behind)
+
+
 def test_a_failed_write_leaves_the_old_file_whole_and_nothing_beside_it(tmp_path, monkeypatch):
     path = tmp_path / "report.html"
     path.write_text("old report\n")

@@ -11,7 +11,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ..errors import PackError, PhaseDSLError, error_json, printable
+from ..errors import PackError, PhaseDSLError, error_json, printable, quoted
 from . import style
 from .naming import complete_pack, complete_world
 
@@ -80,6 +80,16 @@ def a_path(value: str) -> Path:
 def a_path_or_stdout(value: str) -> Path:
     """``a_path``, where '-' is standard output."""
     return Path(value) if value == "-" else a_path(value)
+
+
+def plot_kind(plot: Path | None) -> PhaseDSLError | None:
+    """Why ``--plot`` cannot draw to ``plot`` by its name (it writes .png or .svg), or None."""
+    if plot is None or plot.suffix.lower() in (".png", ".svg"):
+        return None
+    if plot.suffix:
+        return PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix}")
+    return PhaseDSLError(f"--plot writes .png or .svg files: name one (like plot.svg), not "
+                         f"{quoted(str(plot), 40)}")
 
 
 def stopped(e: KeyboardInterrupt) -> NoReturn:

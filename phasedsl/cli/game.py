@@ -46,6 +46,8 @@ def replay(
     from ..packs.pack import load_pack
 
     try:
+        if log == "":  # (as a Path, the current folder)
+            raise PhaseDSLError("give a game log: an empty name names no file (- for stdin)")
         if log == "-":
             stdin = getattr(sys.stdin, "buffer", None)
             text = (_decoded(stdin.read(MAX_LOG + 1), log) if stdin is not None

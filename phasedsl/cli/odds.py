@@ -20,6 +20,7 @@ from .common import (
     a_path,
     fail,
     pack_context,
+    plot_kind,
     say,
 )
 from .naming import complete_pack, complete_world
@@ -88,8 +89,8 @@ def odds(
 
         dice_odds(variant, phrase, world, as_json)
         return
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        raise PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}")
+    if plot_kind(plot) is not None:
+        raise plot_kind(plot)
     if plot is not None:
         import importlib.util
 

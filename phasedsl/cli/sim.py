@@ -16,7 +16,17 @@ import typer
 from ..errors import PhaseDSLError, printable
 from ..players.extbot import DEFAULT_TIMEOUT
 from ..system.outfiles import OutputError, check_target, clear_folder, write_text
-from .common import ForceOpt, JobsOpt, JsonOpt, a_number, a_path, a_path_or_stdout, fail, progress_bar
+from .common import (
+    ForceOpt,
+    JobsOpt,
+    JsonOpt,
+    a_number,
+    a_path,
+    a_path_or_stdout,
+    fail,
+    plot_kind,
+    progress_bar,
+)
 from .naming import PackAlias, PackArg, chosen_pack, complete_world, one_world
 
 BotOpt = Annotated[str, typer.Option(
@@ -81,9 +91,8 @@ def simulate(
     from ..packs.pack import load_pack
     from ..players.botspec import parse_bot
 
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        fail(PhaseDSLError(f"--plot writes .png or .svg files, not {plot.suffix or 'no suffix'}"),
-              as_json)
+    if plot_kind(plot) is not None:
+        fail(plot_kind(plot), as_json)
     if plot is not None:
         import importlib.util
 

@@ -153,22 +153,42 @@ def counts_of(files: dict[str, str]) -> dict[str, int]:
 
 
 def export(folder: str | Path, force: bool = False,
-           progress: Callable[[str], None] | None = None) -> dict[str, int]:
+           progress: Callable[[str], None] | None = None, shipped: bool = False) -> dict[str, int]:
     """Write FOLDER/<area>.json for every area and FOLDER/README.md; the cases per area.
-    Every target is checked before any work (an existing file needs ``force``)."""
+    Every target is checked before any work (an existing file needs ``force``).
+    ``shipped``: write the package's copy (a fresh export byte for byte, a test holds it
+    to that), read in a moment where making the cases afresh takes about a minute."""
+    if str(folder) == "":  # (Path("") is the current folder)
+        raise OutputError("cannot write into '': give the folder's name (. for this one)")
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"cannot write into {folder}: it is not a folder")
     if not folder.exists() and not folder.parent.is_dir():
         raise OutputError(f"cannot write {folder}: there is no folder {folder.parent}")
-    if folder.exists():
-        for name in [f"{a}.json" for a in AREAS] + [README_NAME]:
-            check_target(folder / name, force)
-    files = texts(progress)
-    folder.mkdir(exist_ok=True)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot make the folder {folder}: {e.strerror or e}") from None
+    for name in [f"{a}.json" for a in AREAS] + [README_NAME]:
+        check_target(folder / name, force)
+    files = shipped_texts() if shipped else None
+    if files is None:
+        files = texts(progress)
     for name, text in files.items():
         write_text(folder / name, text, force=force)
     return counts_of(files)
+
+
+def shipped_texts() -> dict[str, str] | None:
+    """Each file of the package's copy of the vectors by name, as ``texts`` makes them; None
+    where the copy is not there whole (a checkout that removed it)."""
+    try:
+        out = {f"{a}.json": gzip.decompress((SHIPPED / f"{a}.json.gz").read_bytes()
+                                            ).decode("utf-8") for a in AREAS}
+        out[README_NAME] = (SHIPPED / README_NAME).read_text(encoding="utf-8")
+    except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile):
+        return None
+    return out
 
 
 def ship(folder: Path = SHIPPED) -> dict[str, int]:

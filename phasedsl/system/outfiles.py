@@ -32,10 +32,10 @@ def _why(e: BaseException) -> str:
 
 def check_target(path: Path | str, force: bool) -> Path:
     """Refuse, before any work, a file that cannot be written where it is named: a folder,
-    a file in a folder that does not exist, a device or pipe (never replaced, even with
-    ``force``), or an existing file without ``force``."""
+    a file in a folder that does not exist or takes no new file, a device or pipe (never
+    replaced, even with ``force``), or an existing file without ``force``."""
     if str(path) == "":  # (Path("") is the current folder)
-        raise OutputError("cannot write '': No such file or directory")
+        raise OutputError("cannot write '': an empty name names no file")
     path = Path(path)
     try:
         st = os.lstat(path)
@@ -55,7 +55,23 @@ def check_target(path: Path | str, force: bool) -> Path:
         raise OutputError(f"cannot write {path}: it is not a regular file")
     if st is not None and not force:
         raise OutputError(exists_message(path))
+    _can_make_in(path)
     return path
+
+
+def _can_make_in(path: Path) -> None:
+    """A file can be made beside ``path``: a folder that takes no new file (read-only, on a
+    read-only file system, /proc) is refused before the work, not after it (a report, a
+    generated pack or a balance's games are minutes of work lost at the write)."""
+    held = hold()
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except (OSError, ValueError) as e:
+        release(held)
+        raise OutputError(f"cannot write {path}: {_why(e)}") from None
+    os.close(fd)
+    _remove(tmp)
+    release(held)
 
 
 def exists_message(path: Path | str) -> str:
