@@ -60,3 +60,15 @@ def test_wheel_works_outside_the_checkout(tmp_path):
                            capture_output=True, text=True)
         assert r.returncode == 0 and r.stdout == f"phasedsl {phasedsl.__version__}\n", r.stderr
     assert "phasedsl/__main__.py" in names
+    # the pages help names (`phasedsl docs bot-protocol`) and their examples are installed
+    from phasedsl.cli.docs import PAGES
+
+    for page in PAGES:
+        assert f"phasedsl/data/docs/{page}" in names, page
+    r = subprocess.run([sys.executable, "-m", "phasedsl.cli", "docs", "bot-protocol"], cwd=away,
+                       env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == (ROOT / "docs" / "bot-protocol.md").read_text(encoding="utf-8").rstrip("\n") + "\n"
+    r = subprocess.run([sys.executable, "-m", "phasedsl.cli", "docs", "examples/bot.py", "--path"],
+                       cwd=away, env=env, capture_output=True, text=True)
+    assert Path(r.stdout.strip()).is_relative_to(site.resolve()) and Path(r.stdout.strip()).exists()

@@ -243,9 +243,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                                 "checker, a pack editor that lints as you type, balance with a "
                                 "button that applies its proposed order, the report, a game "
                                 "against bots, and links that carry a pack in their fragment."),
+    "docs": ("docs", "docs", "Print a reference page installed with phasedsl (the bot protocol, "
+                             "the game log, the conformance vectors, the pack format) or an "
+                             "example it names; with no PAGE, list them."),
     "conformance": ("conformance", "conformance_group", "Phase 10's rules as test vectors: export "
                                                        "them, run another implementation over "
-                                                       "them (docs/conformance.md)."),
+                                                       "them (phasedsl docs conformance)."),
 }
 
 # Whether the root's help is being written: its commands are then listed, not loaded.

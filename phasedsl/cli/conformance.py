@@ -45,7 +45,7 @@ def export_cmd(
 
 def conformance_group() -> None:
     """Phase 10's rules as test vectors: export them, run another implementation over them
-    (docs/conformance.md).
+    (phasedsl docs conformance).
 
     Examples:
 

@@ -137,7 +137,7 @@ def play(
                                       min=1, max=5)] = 2,
     bot: Annotated[str, typer.Option("--bot", metavar="BOT",
                                      help="The bots' strategy: greedy, random, strong, "
-                                     "module:path.to.Class or cmd:COMMAND (docs/bot-protocol.md).")
+                                     "module:path.to.Class or cmd:COMMAND (phasedsl docs bot-protocol).")
                    ] = "greedy",
     bot_timeout: Annotated[float, typer.Option(
         "--bot-timeout", metavar="SECONDS", min=0.001, max=3600, callback=a_number,

@@ -32,7 +32,7 @@ from .naming import PackAlias, PackArg, chosen_pack, complete_world, one_world
 BotOpt = Annotated[str, typer.Option(
     "--bot", metavar="BOT",
     help="The bot in every seat: greedy, random, strong, module:path.to.Class or cmd:COMMAND (a "
-         "program speaking docs/bot-protocol.md).")]
+         "program speaking phasedsl docs bot-protocol).")]
 BotTimeoutOpt = Annotated[float, typer.Option(
     "--bot-timeout", metavar="SECONDS", min=0.001, max=3600, callback=a_number,
     help="Seconds a cmd: bot has for each answer; a later one forfeits its game.")]

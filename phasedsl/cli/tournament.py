@@ -21,7 +21,7 @@ def tournament(
     bot: Annotated[list[str], typer.Option(
         "--bot", metavar="BOT",
         help="A bot entered (give 2 or more; the same one twice plays as NAME#1, NAME#2): "
-             "greedy, random, strong, module:path.to.Class or cmd:COMMAND (docs/bot-protocol.md).")],
+             "greedy, random, strong, module:path.to.Class or cmd:COMMAND (phasedsl docs bot-protocol).")],
     pack_arg: OriginalPackArg = None,
     world: WorldOpt = None,
     players: Annotated[int | None, typer.Option(
@@ -59,7 +59,7 @@ def tournament(
 
         phasedsl tournament short-game-5 --bot greedy --bot strong -g 20
 
-        phasedsl tournament --bot "cmd:python3 docs/examples/bot.py" --bot greedy -g 20
+        phasedsl tournament --bot "cmd:python3 $(phasedsl docs examples/bot.py --path)" --bot greedy -g 20
 
         phasedsl tournament --bot greedy --bot greedy --bot random -n 3 --json
     """

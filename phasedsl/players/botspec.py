@@ -182,7 +182,7 @@ def parse_bot(text: str, timeout: float = DEFAULT_TIMEOUT) -> BotSpec:
 def _forms() -> str:
     return (f"(the bots are: {', '.join(sorted(BOTS))}; or module:path.to.Class, a Python "
             "class with choose(view), or cmd:COMMAND, a program speaking "
-            "docs/bot-protocol.md)")
+            "phasedsl docs bot-protocol)")
 
 
 def as_spec(bot: object, timeout: float = DEFAULT_TIMEOUT):

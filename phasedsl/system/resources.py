@@ -1,7 +1,7 @@
 """Where the grammar, the schema and the built-in packs are.
 
 In a wheel they sit in ``phasedsl/data`` (copied there at build time); in a
-checkout they are read from the top-level ``grammar/`` and ``variants/``
+checkout they are read from the top-level ``grammar/``, ``variants/`` and ``docs/``
 folders, so there is one copy of each in the repository.
 """
 
@@ -29,6 +29,11 @@ def grammar_path() -> Path:
 
 def variants_dir() -> Path:
     return _first(_DATA / "variants", _REPO / "variants")
+
+
+def docs_dir() -> Path:
+    """The reference pages a program needs beside phasedsl, and their examples."""
+    return _first(_DATA / "docs", _REPO / "docs")
 
 
 def schema_path() -> Path:
