@@ -310,3 +310,13 @@ def test_a_plot_name_with_no_suffix_is_named_in_the_error(tmp_path):
         refused(*command, "--plot", str(tmp_path), says="--plot writes .png or .svg files: name "
                                                         "one (like plot.svg), not '")
         refused(*command, "--plot", "p.html", says="--plot writes .png or .svg files, not .html")
+
+
+def test_a_pack_name_that_is_a_folder_here_says_so(tmp_path, monkeypatch):
+    # `validate dd` of a folder dd said only "no pack 'dd'"
+    (tmp_path / "dd").mkdir()
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["validate", "dd"])
+    assert r.exit_code == 2 and "a folder of that name is here" in r.output
+    r = runner.invoke(app, ["validate", "ee"])
+    assert r.exit_code == 2 and "folder" not in r.output

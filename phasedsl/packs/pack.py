@@ -469,7 +469,9 @@ def _resolve(ref: str, base_dir: Path | None, within: _Confined | None = None) -
             # a file of that name in the folder is what was meant more surely than a
             # built-in of a like name (a log's names are never looked up: within)
             local = None if within is not None else _nearby_file(ref, base_dir)
+            folder = within is None and ((base_dir or Path()) / ref).is_dir()
             hint = (f" (did you mean {local!r}?)" if local else
+                    " (a folder of that name is here, and a pack is a file)" if folder else
                     _did_you_mean(ref, {n: n for n in builtin_names()}))
         message = _fitted(f"no pack {quoted(ref, 24)}{hint}",
                           ": see 'phasedsl list', or name a .yaml file")
