@@ -109,6 +109,29 @@ def test_hostile_yaml_is_refused_fast(tmp_path, text, words):
     assert pack is None and any(words in d.message for d in diags)
 
 
+def test_deep_brackets_are_refused_at_the_33rd_before_yaml_reads_them(monkeypatch):
+    # PyYAML's scanner is quadratic in open brackets: 2,000 '[' took a second to refuse,
+    # composed until Python's recursion limit; now never composed
+    from phasedsl.packs import yamlsafe
+    from phasedsl.packs.yamlsafe import MAX_DEPTH, YamlProblem, load
+
+    def composed(*args, **kwargs):
+        raise AssertionError("composed")
+
+    real = yamlsafe.yaml.compose
+    monkeypatch.setattr(yamlsafe.yaml, "compose", composed)
+    for opener in ("[", "{a: ", "[x, "):
+        with pytest.raises(YamlProblem) as e:
+            load("a: " + opener * 200_000)
+        assert e.value.mark.line == 1 and e.value.mark.column == 4 + len(opener) * MAX_DEPTH
+    # brackets in a quoted phrase, a comment or a block of text nest nothing: the quick
+    # look is confirmed by YAML's own events before a file is refused
+    deep = "[" * 40
+    ok = (f'a: "{deep}"\nb: \'{deep}\'  # {deep}\nc: |\n  {deep}\n  it\'s [\nd: [[1]]\n')
+    monkeypatch.setattr(yamlsafe.yaml, "compose", real)
+    assert load(ok).value == {"a": deep, "b": deep, "c": f"{deep}\nit's [\n", "d": [[1]]}
+
+
 def test_huge_file_refused_fast(tmp_path):
     p = tmp_path / "big.yaml"
     p.write_text("a: " + "x" * 50_000_000)

@@ -7,6 +7,7 @@ its line and column so that schema and DSL errors can point into the file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import yaml
@@ -108,6 +109,29 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
     return f"{problem or context} (PyYAML's words)", at or opened
 
 
+# Flow brackets, and what hides them: a quoted string (on one line) or a comment.  (Not
+# YAML's grammar, only a bound: a quote inside a plain word can mislead it, so what it
+# finds is confirmed by ``_too_deep``.)
+_FLOW = re.compile(r"""[\[\]{}]|"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|#[^\n]*""")
+
+
+def _may_be_too_deep(text: str) -> bool:
+    """Whether ``text`` may open flow lists or mappings past MAX_DEPTH levels.  PyYAML's
+    scanner is quadratic in the depth of open brackets (each keeps a possible key that
+    every later token checks): 2,000 ``[`` took a second to refuse, where this takes
+    microseconds."""
+    depth = 0
+    for m in _FLOW.finditer(text):
+        c = m.group()[0]
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif c in "]}" and depth:
+            depth -= 1
+    return False
+
+
 def _too_deep(text: str) -> Mark | None:
     """Where ``text`` opens its list or mapping past MAX_DEPTH levels (below the top one,
     as ``load`` counts)."""
@@ -128,6 +152,10 @@ def load(text: str) -> Located:
     plain text is left out and said in ``Located.problems``."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise YamlLimit(f"file too large (over {MAX_BYTES // 1000} kB); a pack is a small file", None)
+    if _may_be_too_deep(text):
+        at = _too_deep(text)
+        if at is not None:
+            raise YamlProblem(f"nested too deeply (the limit is {MAX_DEPTH} levels)", at)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
