@@ -17,6 +17,7 @@ FACE = {
     "check_target": "outfiles",
     "clear_folder": "outfiles",
     "cpus": "workers",
+    "docs_dir": "resources",
     "end": "childproc",
     "grammar_path": "resources",
     "lazy": "face",
