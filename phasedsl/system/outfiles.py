@@ -63,15 +63,24 @@ def _can_make_in(path: Path) -> None:
     """A file can be made beside ``path``: a folder that takes no new file (read-only, on a
     read-only file system, /proc) is refused before the work, not after it (a report, a
     generated pack or a balance's games are minutes of work lost at the write)."""
+    fd, tmp, held = _temp_beside(path)
+    os.close(fd)
+    _remove(tmp)
+    release(held)
+
+
+def _temp_beside(path: Path) -> tuple[int, str, set]:
+    """A new temporary file beside ``path`` (its descriptor and name), made with the
+    signals held, and what ``release`` lets them in with: a Ctrl-C landing inside mkstemp,
+    after it made the file but before its name came back, would leave a file no one
+    removes, so the caller lets the signals in once it holds the name."""
     held = hold()
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except (OSError, ValueError) as e:
         release(held)
         raise OutputError(f"cannot write {path}: {_why(e)}") from None
-    os.close(fd)
-    _remove(tmp)
-    release(held)
+    return fd, tmp, held
 
 
 def exists_message(path: Path | str) -> str:
@@ -92,15 +101,8 @@ def atomic(path: Path | str, force: bool = False, binary: bool = False) -> Itera
     Any failure (an OSError writing, or anything raised in the block) removes the
     temporary file; an OSError is raised as OutputError naming ``path``."""
     path = Path(path)
-    # A Ctrl-C landing inside mkstemp, after it made the file but before its name came
-    # back, would leave a temporary file no one removes: the signals wait until the name
-    # is held, and are let in (raised, if one came) inside the block that cleans up.
-    held = hold()
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except (OSError, ValueError) as e:
-        release(held)
-        raise OutputError(f"cannot write {path}: {_why(e)}") from None
+    # (the signals let in, raised if one came, inside the block that cleans up)
+    fd, tmp, held = _temp_beside(path)
     try:
         release(held)
         with contextlib.ExitStack() as stack:
