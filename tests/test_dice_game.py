@@ -207,6 +207,19 @@ def test_seeded_games_replay_and_are_the_same_for_a_seed():
     assert r.legal and r.to_json()["over"]
 
 
+def test_a_dice_replay_counts_one_phase_made_in_the_singular(tmp_path):
+    log = tmp_path / "one.jsonl"
+    log.write_text("\n".join([
+        '{"type": "game", "variant": "dice", "world": null, "players": ["ann", "bob"]}',
+        '{"type": "roll", "player": "ann", "faces": ["Y8", "Y8", "Y8", "B10", "R5", "B6", '
+        '"WG", "WY", "R1", "B2"]}',
+        '{"type": "score", "player": "ann", "phase": 1, "points": 34, "made": true}']) + "\n")
+    r = runner.invoke(app, ["replay", str(log)])
+    assert r.exit_code == 0, r.output
+    assert "ann: 1 phase made, 34 points" in r.output
+    assert "bob: 0 phases made, 0 points" in r.output
+
+
 def test_simulate_a_dice_pack_gives_figures_with_intervals(tmp_path):
     r = runner.invoke(app, ["simulate", "dice", "-n", "2", "-g", "4", "--bot", "naive", "--json",
                             "--logs", str(tmp_path / "logs")])

@@ -183,3 +183,30 @@ def test_every_page_is_in_the_sites_navigation():
     listed = set(pages(nav))
     on_disk = {str(p.relative_to(ROOT / "docs")) for p in (ROOT / "docs").rglob("*.md")}
     assert on_disk == listed
+
+
+def test_the_first_pack_tutorial_runs_as_written(tmp_path, shell_env):
+    """tutorials/first-pack.md: the pack saved as mine.yaml validates and shows as the page
+    prints it (its commands are in a ``sh`` block: they run in the reader's folder, not the
+    checkout's), and with the two misspellings the page names, validate says what it shows."""
+    text = page("tutorials/first-pack.md")
+    pack = re.search(r"```yaml\n(name: mine\n.*?)```", text, flags=re.S).group(1)
+    commands = re.search(r"```sh\n(phasedsl validate mine\.yaml\n.*?)```", text,
+                         flags=re.S).group(1)
+    shown = [body for lang, body in re.findall(r"^```(\w*)\n(.*?)^```", text, flags=re.S | re.M)
+             if not lang]
+
+    def run(command):
+        got = subprocess.run(["bash", "-c", command], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True, env=shell_env,
+                             cwd=tmp_path, timeout=120)
+        return got.stdout, got.returncode
+
+    (tmp_path / "mine.yaml").write_text(pack)
+    outputs = [run(c) for c in commands.splitlines()]
+    assert [code for _, code in outputs] == [0, 0]
+    assert "".join(out for out, _ in outputs) == shown[0]
+    (tmp_path / "mine.yaml").write_text(
+        pack.replace("one_color: true", "one_colour: true").replace("1 run of 8", "1 rn of 8"))
+    out, code = run("phasedsl validate mine.yaml")
+    assert code == 1 and out == shown[1]

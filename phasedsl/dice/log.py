@@ -111,7 +111,8 @@ class DiceReplay:
         out = verdict_lines(self.error, raw_event)
         g = self.state
         for i, p in enumerate(g.players):
-            out.append(f"  {p}: {g.place[i]} phases made, {g.totals[i]} points")
+            made = g.place[i]
+            out.append(f"  {p}: {made} phase{'' if made == 1 else 's'} made, {g.totals[i]} points")
         if g.over:
             out.append(f"game over: {', '.join(g.winners())} "
                        f"win{'s' if len(g.winners()) == 1 else ''}")
