@@ -2,6 +2,7 @@
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -310,3 +311,44 @@ def test_a_world_of_a_pack_is_played_and_logged(tmp_path):
     assert "your phase 1 (1 even or odd of 8):" in r.output
     lines = log.read_text().splitlines()
     assert '"world": "jazz-club"' in lines[0] and replay(lines).legal
+
+
+def _greedy_script(pack: str, seed: int, name: str = "ann") -> list[str]:
+    """The commands of a person who types what the greedy bot would choose, and once,
+    where a hit is the choice, a hit of a card that fits no group first."""
+    names = [n for n in BOT_NAMES if n != name][:2]
+    game = Game.new(pack, [name, *names], seed=seed)
+    now = [game]
+    commands: list[str] = []
+    me = BOTS["greedy"](seed=seed)
+    tried = [False]
+
+    def read(prompt: str) -> str:
+        v = view(now[0].state, name)
+        move = me.choose(v)
+        if not tried[0] and isinstance(move, Hit):
+            tried[0] = True
+            wrong = next(h for o in v.players for g in range(1, len(o.laid) + 1)
+                         for c in v.hand if not c.wild
+                         if (h := Hit(name, c, o.name, g)) not in v.moves)
+            commands.append(command_text(wrong))
+            return commands[-1]
+        commands.append(command_text(move))
+        return commands[-1]
+
+    players = {n: BOTS["greedy"](seed=seed + k) for k, n in enumerate(names, 1)}
+    play_game(game, name, players, read, lambda text: None,
+              lambda g, new: now.__setitem__(0, g))
+    return commands
+
+
+def test_the_tutorials_excerpt_is_what_play_prints():
+    page = (Path(__file__).resolve().parents[1] / "docs" / "tutorials" / "play.md").read_text()
+    start = page.index("`phasedsl play short-game-5 --seed 7`")
+    block = page[page.index("```\n", start) + 4:]
+    block = block[:block.index("\n```")]
+    r = runner.invoke(app, ["play", "short-game-5", "--seed", "7"],
+                      input="\n".join(_greedy_script("short-game-5", 7)) + "\n")
+    assert r.exit_code == 0
+    for part in block.split("\n[...]\n"):
+        assert part in r.output, part
