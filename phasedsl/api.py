@@ -18,10 +18,10 @@ from .errors import ArgumentError, CardError, PhaseDSLError, PhaseSyntaxError, q
 from .melds.scoring import card_points, score
 from .model.cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
 from .model.coerce import as_cards, as_count, as_rules, meld_args
-from .model.group import plural_word
 from .model.meld import LaidGroup
 from .model.phase import Phase
 from .model.rules import DEFAULT_RULES, Rules
+from .model.words import plural_word
 
 if TYPE_CHECKING:
     from .dice import Dice

@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..errors import PhaseDSLError, listed, quoted
-from ..model.group import possessive, subject
 from ..model.phase import Phase
 from ..model.rules import Rules
+from ..model.words import possessive, subject
 from .faces import Dice, Face, fits_dice
 from .rolls import judge
 

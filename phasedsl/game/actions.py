@@ -22,9 +22,9 @@ from ..melds.hits import remember_read
 from ..melds.hits import targets as hit_targets
 from ..melds.layout import read_group, verify
 from ..model.cards import Card, Deck
-from ..model.group import possessive, pronoun, subject
 from ..model.meld import LaidGroup, Meld, acting_text
 from ..model.rules import Rules
+from ..model.words import possessive, pronoun, subject
 from . import boardplay
 from . import moves as mv
 from .checks import (

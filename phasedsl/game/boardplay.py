@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from ..errors import PhaseDSLError, listed
 from ..model.board import TWIST, Attempt, moved
 from ..model.cards import Card
-from ..model.group import possessive
 from ..model.phase import Phase
+from ..model.words import possessive
 from . import moves as mv
 from .checks import IllegalMove, check_pile_number, next_seat, seat_name, seat_of
 from .state import GameState, Seat, Table, replace

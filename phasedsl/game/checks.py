@@ -22,9 +22,9 @@ from ..melds.hits import plan as hit_plan
 from ..melds.hits import targets as hit_targets
 from ..melds.layout import read_group
 from ..model.cards import WILD, Card
-from ..model.group import possessive, pronoun, subject
 from ..model.meld import LaidGroup
 from ..model.rules import Rules
+from ..model.words import possessive, pronoun, subject
 from . import moves as mv
 from .state import GameState, Laid
 from .table import wild_numbers

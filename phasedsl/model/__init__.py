@@ -2,7 +2,8 @@
 DSL, ``grammar/phase.lark``), the rule options, what a deck can supply, melds and laid
 groups, and what the Python API accepts for each.
 
-Inside, bottom to top: ``cards``; ``group`` (kinds, groups, parts); ``rephrase`` (the
+Inside, bottom to top: ``words`` (plurals, and a player's name as owner or subject);
+``cards``; ``group`` (kinds, groups, parts); ``rephrase`` (the
 phrasings the DSL reads, for suggestions); ``supply``; ``dsl``; ``phase``; ``rules``;
 ``skipblue``; ``meld``; ``outs``; ``coerce``; ``board`` (a board game's board: Twist).
 
@@ -59,10 +60,10 @@ FACE = {
     "not_cards": "coerce",
     "outs": "outs",
     "parse_cards": "cards",
-    "plural_word": "group",
-    "possessive": "group",
-    "pronoun": "group",
-    "subject": "group",
+    "plural_word": "words",
+    "possessive": "words",
+    "pronoun": "words",
+    "subject": "words",
     "shortfall": "outs",
     "skipblue": "skipblue",
     "takes_blue_skip": "skipblue",

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .group import possessive
 from .phase import Phase
+from .words import possessive
 
 TWIST = "twist"
 

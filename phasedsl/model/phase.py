@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from ..errors import ArgumentError
 from . import dsl
 from .cards import STANDARD_DECK, Deck
-from .group import ColorMap, Group, Kind, Part, format_color_map, plural_word
+from .group import ColorMap, Group, Kind, Part, format_color_map
+from .words import plural_word
 
 __all__ = ["ColorMap", "Group", "Kind", "Part", "Phase", "format_color_map", "plural_word"]
 

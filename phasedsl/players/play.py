@@ -25,7 +25,7 @@ from ..game.table import board_choices
 from ..game.view import PlayerView
 from ..model.board import TWIST
 from ..model.cards import Card, Deck, format_cards, parse_cards
-from ..model.group import possessive
+from ..model.words import possessive
 from ..solver import shortfall
 
 WIDTH = 80
