@@ -171,6 +171,33 @@ def test_a_folder_that_takes_no_new_file_is_refused_before_the_work(command, tmp
     assert list(closed.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", [["simulate", "original", "-g", "3", "-j", "1", "--logs"],
+                                     ["tournament", "--bot", "greedy", "--bot", "random", "-g",
+                                      "2", "-j", "1", "--logs"]])
+def test_a_logs_folder_that_takes_no_file_is_refused_before_a_game(command, tmp_path,
+                                                                   monkeypatch):
+    # (the folder was tried at the first game's end)
+    from phasedsl.design import simulate
+
+    closed = tmp_path / "read-only"
+    closed.mkdir()
+    real = outfiles.tempfile.mkstemp
+
+    def mkstemp(*args, dir=None, **kw):
+        if dir is not None and Path(dir) == closed:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real(*args, dir=dir, **kw)
+
+    def played(*args, **kw):
+        raise AssertionError("a game was played before the folder was tried")
+
+    monkeypatch.setattr(outfiles.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(simulate, "play_game", played)
+    r = run(*command, closed)
+    assert r.exit_code == 2 and "Permission denied" in r.stderr, r.output
+    assert list(closed.iterdir()) == []
+
+
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc")
 def test_a_folder_that_takes_no_file_at_all_is_refused_at_the_check(tmp_path):
     with pytest.raises(outfiles.OutputError, match=r"cannot write /proc/self/x\.html"):

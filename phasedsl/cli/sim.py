@@ -15,7 +15,7 @@ import typer
 
 from ..errors import PhaseDSLError, printable
 from ..players.extbot import DEFAULT_TIMEOUT
-from ..system.outfiles import OutputError, check_target, clear_folder, write_text
+from ..system.outfiles import OutputError, check_folder, check_target, clear_folder, write_text
 from .common import (
     ForceOpt,
     JobsOpt,
@@ -169,6 +169,7 @@ class LogWriter:
         if old and not force:
             raise OutputError(f"{folder} holds game logs already ({old[0].name}): give "
                               "--force to replace them")
+        check_folder(folder)  # (a folder that takes no file: said now, not after a game)
         if old:
             # a shorter run must not leave the longer one's last games beside its own
             clear_folder(folder, self.PATTERN)

@@ -14,6 +14,7 @@ FACE = {
     "Pool": "workers",
     "cache_dir": "resources",
     "can_fork": "workers",
+    "check_folder": "outfiles",
     "check_target": "outfiles",
     "clear_folder": "outfiles",
     "cpus": "workers",

@@ -69,6 +69,12 @@ def _can_make_in(path: Path) -> None:
     release(held)
 
 
+def check_folder(folder: Path) -> None:
+    """``folder`` takes new files (``check_target``'s probe, for a folder that will be
+    written into file by file, as ``--logs DIR`` is)."""
+    _can_make_in(folder / "probe")
+
+
 def _temp_beside(path: Path) -> tuple[int, str, set]:
     """A new temporary file beside ``path`` (its descriptor and name), made with the
     signals held, and what ``release`` lets them in with: a Ctrl-C landing inside mkstemp,
