@@ -14,7 +14,8 @@ def possessive(name: str, alone: bool = False) -> str:
     player) is "your" ("yours" ``alone``, with no noun after it), not "you's"."""
     if name.lower() != "you":
         return f"{name}'s"
-    return name[:3] + ("rs" if alone else "r")
+    end = "rs" if alone else "r"
+    return name + (end.upper() if name.isupper() else end)
 
 
 _YOU = {"has": "have", "already has": "already have", "is": "are", "does": "do", "was": "were",
