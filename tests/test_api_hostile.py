@@ -23,6 +23,20 @@ def test_a_card_refuses_a_colour_or_flag_of_the_wrong_type(kw):
         Card(5, **{"color": "R", **kw})
 
 
+@pytest.mark.parametrize("color", ["RR", "r", "5", "É", "R "])
+def test_a_card_refuses_a_colour_no_deck_has(color):
+    # a colour is one letter A-Z (a pack's colour name's first letter, upper-cased), as the
+    # Python API page says; Card(5, "RR") was made and printed "RR5", no card of any deck
+    from phasedsl import RulesError
+    from phasedsl.model.cards import Deck
+
+    with pytest.raises(ArgumentError, match=r"Card\(color=...\): expected a colour letter A-Z"):
+        Card(5, color)
+    with pytest.raises(RulesError, match=r"deck\.colors"):
+        Deck(colors=("R", color))
+    assert str(Card(5, "Z")) == "Z5"  # a letter a pack may have: judged where it is used
+
+
 def test_every_card_of_a_deck_is_still_a_card():
     from phasedsl.model.cards import Deck
 

@@ -164,6 +164,22 @@ def test_hits_onto_the_new_kinds():
         "all 5 cards placed")
 
 
+
+def test_a_wrapped_run_longer_than_the_deck_s_numbers_is_refused_for_its_length():
+    # rules page: a wrapped run still holds each number once, no run is longer than 12; the
+    # refusal said "this run would need a 0", which no wrapping run needs
+    from phasedsl import verify
+
+    for layout in ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 W",
+                   "R5 R6 R7 R8 R9 R10 R11 R12 R1 R2 R3 R4 W"):
+        got = verify("1 run of 12", layout, WRAP)
+        assert [p.rule for p in got.problems] == ["bounds"]
+        assert "at most 12 cards, this group has 13" in got.problems[0].message
+    assert verify("1 run of 12", "R5 R6 R7 R8 R9 R10 R11 R12 R1 R2 R3 R4", WRAP).valid
+    assert "would need a 0" in verify("1 run of 12", "W R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 "
+                                      "R12").problems[0].message  # (no wrap: an end passed)
+
+
 PACK = """\
 name: kinds-test
 title: Runs of pairs, over/under and wrap-around runs

@@ -461,6 +461,12 @@ def _read_run(group: Group, cards: Sequence[Card], rules: Rules, color: str | No
         start = next((s for s in range(deck.high - n + 1, deck.low - 1, -1) if fits(s)),
                      deck.high - n + 1)
     if start < deck.low or start + n - 1 > deck.high:
+        if rules.runs_wrap and n > deck.high - deck.low + 1:
+            # (a wrapping run has no end to pass: "would need a 0" named none of its rules)
+            problems.append(("bounds", f"a run shows each number once, even when it wraps: "
+                                       f"at most {deck.high - deck.low + 1} cards, this group "
+                                       f"has {n}"))
+            return tuple(cards), problems, ident
         lo_end, hi_end = start, start + n - 1
         bad = lo_end if lo_end < deck.low else hi_end
         problems.append(("bounds", f"this run would need a {bad}: numbers go from {deck.low} to "

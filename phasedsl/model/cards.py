@@ -34,6 +34,12 @@ def _whole(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _letter(value: object) -> bool:
+    """Whether ``value`` is a colour letter as a pack's deck has them: one of A-Z (a pack's
+    colour is written by its name's first letter, upper-cased)."""
+    return type(value) is str and len(value) == 1 and "A" <= value <= "Z"
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     """What cards exist, and how many of each."""
@@ -61,8 +67,8 @@ class Deck:
             if _whole(value) is None or not low <= value <= high:
                 raise RulesError(f"deck.{name}", f"a whole number from {low} to {high}", value)
         if not isinstance(self.colors, tuple) or not 1 <= len(self.colors) <= 10 or not all(
-                isinstance(c, str) and c for c in self.colors):
-            raise RulesError("deck.colors", "a tuple of 1 to 10 colour letters", self.colors)
+                map(_letter, self.colors)):
+            raise RulesError("deck.colors", "a tuple of 1 to 10 colour letters A-Z", self.colors)
         if not isinstance(self.color_names, tuple) or not all(
                 isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, str) for x in p)
                 for p in self.color_names):
@@ -134,8 +140,9 @@ class Card:
         if n is not None and (type(n) is not int or not 0 <= n <= MAX_NUMBER):
             raise ArgumentError("Card(number=...)", f"a whole number from 0 to {MAX_NUMBER}, "
                                 "or None", n)
-        if c is not None and (type(c) is not str or not c):
-            raise ArgumentError("Card(color=...)", "a colour letter like 'R', or None", c)
+        # (a colour is one letter A-Z, as every pack's deck has it: Card(5, "RR") was "RR5")
+        if c is not None and (type(c) is not str or len(c) != 1 or not "A" <= c <= "Z"):
+            raise ArgumentError("Card(color=...)", "a colour letter A-Z like 'R', or None", c)
         for flag in (self.wild, self.skip, self.anti):
             if type(flag) is not bool:
                 raise ArgumentError("Card(wild=..., skip=..., anti=...)", "True or False", flag)
