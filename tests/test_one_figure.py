@@ -37,9 +37,11 @@ def test_odds_balance_report_and_simulate_give_one_dealt_figure(pack, tmp_path):
     report = {p["number"]: _figure(p["dealt"])
               for p in _json("report", pack, "-o", str(tmp_path / "r.html"), "--games", "2",
                              "--json", "--jobs", "1")["figures"]["phases"]}
-    simulate = {p["phase"]: p["dealt_odds"]
-                for p in _json("simulate", pack, "--games", "2", "--players", "2",
-                               "--json")["phases"]}
+    simulated = _json("simulate", pack, "--games", "2", "--players", "2", "--json")["phases"]
+    simulate = {p["phase"]: p["dealt_odds"] for p in simulated}
+    # (and its interval, where the figure is sampled: simulate's text shows it too)
+    assert {p["phase"]: _figure(p["dealt"]) for p in simulated} == {
+        n: (odds[n][0], odds[n][1] or (odds[n][0], odds[n][0])) for n in simulate}
     # (an exact figure's interval is the point itself in balance and report)
     same = {n: (p, ci or (p, p)) for n, (p, ci) in odds.items()}
     assert balance == same and report == same

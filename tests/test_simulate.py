@@ -6,6 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from phasedsl.cli import app
+from phasedsl.design.difficulty import Dealt
+from phasedsl.design.odds import wilson
 from phasedsl.design.simulate import play_game, simulate, summarize
 from phasedsl.game.log import replay
 from phasedsl.game.moves import LogError
@@ -51,7 +53,7 @@ def test_a_game_past_the_cap_is_reported_not_looped():
 
 def test_summary_figures():
     records = simulate("short-game-5", 3, 6, seed=5)
-    s = summarize(records, 3, {1: 0.5})
+    s = summarize(records, 3, {1: Dealt(0.5, "sampled", (0.45, 0.55), 400)})
     h = s["hands_per_game"]
     hands = sorted(r.hands for r in records)
     assert h["mean"] == pytest.approx(sum(hands) / 6)
@@ -61,7 +63,22 @@ def test_summary_figures():
     assert sum(s["win_share_by_seat"]) == pytest.approx(1)
     assert [row["phase"] for row in s["phases"]] == [1, 2, 3, 4, 5]
     assert s["phases"][0]["dealt_odds"] == 0.5 and s["phases"][1]["dealt_odds"] is None
+    assert s["phases"][0]["dealt"] == {"probability": 0.5, "method": "sampled",
+                                       "ci95": [0.45, 0.55], "samples": 400}
     assert all(0 < row["completed_share"] <= 1 and row["hands_spent"] >= 1 for row in s["phases"])
+    # every share and mean carries its 95% interval (completion: Wilson's, of its attempts)
+    for row in s["phases"]:
+        lo, hi = row["completed_ci95"]
+        assert lo <= row["completed_share"] <= hi
+        assert (lo, hi) == pytest.approx(wilson(round(row["completed_share"] * row["attempts"]),
+                                                row["attempts"]))
+        lo, hi = row["hands_spent_ci95"]
+        assert lo <= row["hands_spent"] <= hi
+    for key in ("mean_final_score", "mean_winning_score"):
+        lo, hi = s[f"{key}_ci95"]
+        assert lo <= s[key] <= hi
+    scores = [t for r in records for t in r.totals]
+    assert s["mean_final_score"] == pytest.approx(sum(scores) / len(scores))
     # every game ends with someone through phase 5
     assert sum(row["completed_share"] * row["attempts"] for row in s["phases"]
                if row["phase"] == 5) >= 6

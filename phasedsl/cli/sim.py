@@ -219,6 +219,22 @@ def _span(ci: list[float] | None) -> str:
     return "-" if ci is None else f"{100 * ci[0]:.0f}-{100 * ci[1]:.0f}%"
 
 
+def _dealt(d: dict | None) -> str:
+    """A dealt chance as ``simulate`` shows it: exact, or sampled with its interval."""
+    if d is None:
+        return "-"
+    p = d["probability"]
+    places = 1 if p >= 0.01 else 2 if p >= 0.001 else 3  # (a rare phase's figure is read)
+    if d["method"] == "exact":
+        return f"{100 * p:.{places}f}% exact"
+    lo, hi = d["ci95"]
+    return f"{100 * p:.{places}f}% ({100 * lo:.{places}f}-{100 * hi:.{places}f}%)"
+
+
+def _mean(mean: float | None, ci: list[float] | None) -> str:
+    return "-" if mean is None else f"{mean:.1f} (95% CI {ci[0]:.1f}-{ci[1]:.1f})"
+
+
 def board_text(b: dict) -> list[str]:
     """A board game's figures in words (``simulate.board_figures``)."""
     g, t = b["spaces_per_hand"], b["twist"]
@@ -270,13 +286,23 @@ def summary_text(s: dict) -> str:
         bar = "#" * max(1, round(40 * count / top))
         lines.append(f"  {hands:>4} hands  {count:>6}  {bar}")
     t = s["turns_per_hand"]
-    lines.append(f"turns per hand: mean {t['mean']:.1f}, median {t['median']:g}, "
-                 f"10th-90th percentile {t['p10']:g}-{t['p90']:g}")
-    lines.append("phase  hands spent  completed  dealt hand makes it")
+    lines.append(f"turns per hand: mean {t['mean']:.1f} (95% CI {t['ci95'][0]:.1f}-"
+                 f"{t['ci95'][1]:.1f}, {t['n']:,} hands), median {t['median']:g},")
+    lines.append(f"  10th-90th percentile {t['p10']:g}-{t['p90']:g}")
+    lines.append(f"phase  {'completed (95% CI) of attempts':<30}  {'hands spent (95% CI)':<20}"
+                 "  dealt hand makes it")
     for row in s["phases"]:
         twist = f"  (twist card: {row['twist_phase']})" if row.get("twist_phase") else ""
-        lines.append(f"{row['phase']:>5}  {row['hands_spent']:>11.2f}  "
-                     f"{_pct(row['completed_share']):>9}  {_pct(row['dealt_odds']):>19}{twist}")
+        done = (f"{_pct(row['completed_share'])} ({_span(row['completed_ci95'])}) of "
+                f"{row['attempts']:,}")
+        lo, hi = row["hands_spent_ci95"]
+        spent = f"{row['hands_spent']:.2f} ({lo:.2f}-{hi:.2f})"
+        lines.append(f"{row['phase']:>5}  {done:<30}  {spent:<20}  {_dealt(row['dealt'])}{twist}")
+    sampled = {r["dealt"]["samples"] for r in s["phases"]
+               if r["dealt"] and r["dealt"]["method"] == "sampled"}
+    if sampled:
+        lines.append(f"  (a dealt chance with an interval: sampled from {max(sampled):,} dealt "
+                     "hands; the others counted)")
     if s.get("board"):
         lines += board_text(s["board"])
     n = s["hands_per_game"]["n"]
@@ -285,8 +311,8 @@ def summary_text(s: dict) -> str:
              for k, (w, ci) in enumerate(zip(s["win_share_by_seat"], s["win_share_ci95"],
                                              strict=True))]
     lines += ["  " + ", ".join(seats[i:i + 3]) for i in range(0, len(seats), 3)]
-    lines.append(f"mean final score: {s['mean_final_score']:.1f} "
-                 f"(winners {s['mean_winning_score']:.1f})")
+    lines.append(f"mean final score: {_mean(s['mean_final_score'], s['mean_final_score_ci95'])}"
+                 f"; winners {_mean(s['mean_winning_score'], s['mean_winning_score_ci95'])}")
     return "\n".join(lines)
 
 

@@ -331,15 +331,15 @@ def dealt_or_none(phase: Phase, rules: Rules, *, samples: int = DEALT_SAMPLES,
 
 
 def phase_odds(pack: Pack, world: str | None = None,
-               samples: int = DEALT_SAMPLES) -> dict[int, float]:
+               samples: int = DEALT_SAMPLES) -> dict[int, Dealt]:
     """The chance a dealt hand makes each phase the pack plays (``dealt``: the figure
-    ``odds``, ``balance`` and ``report`` give), by printed number; a phase with no figure
-    (``dealt_or_none``) is left out."""
+    ``odds``, ``balance`` and ``report`` give, exact or sampled with its interval), by
+    printed number; a phase with no figure (``dealt_or_none``) is left out."""
     w = pack.world(world)
     name = w.name if len(pack.worlds) > 1 else None
     out = {}
     for e in w.played:  # (even_only / odd_only: the others are not played, so have no odds)
         got = dealt_or_none(*_entry_phase(pack, e.number, name), samples=samples)
         if got is not None:
-            out[e.number] = got.probability
+            out[e.number] = got
     return out

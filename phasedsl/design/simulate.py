@@ -392,10 +392,10 @@ def phase_tallies(records: list[GameRecord]) -> dict[int, PhaseTally]:
     return {p: PhaseTally(tuple(spent[p]), made[p]) for p in sorted(spent)}
 
 
-def summarize(records: list[GameRecord], players: int,
-              odds: dict[int, float] | None = None) -> dict:
-    """The figures of a run (the JSON ``phasedsl simulate --json`` prints); ``odds`` (from
-    ``phase_odds``) is set beside each phase's completion share."""
+def summarize(records: list[GameRecord], players: int, odds: dict | None = None) -> dict:
+    """The figures of a run (the JSON ``phasedsl simulate --json`` prints), each share and
+    mean with its 95% interval; ``odds`` (``phase_odds``: each phase's ``Dealt``) is set
+    beside each phase's completion share."""
     finished = [r for r in records if not (r.capped or r.stalled or r.forfeit)]
     hands = [r.hands for r in finished]
     out: dict = {"games": len(records), "finished": len(finished),
@@ -412,11 +412,17 @@ def summarize(records: list[GameRecord], players: int,
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
     out["turns_per_hand"] = describe_values([t for r in finished for t in r.turns])
     tallies = phase_tallies(finished)
-    out["phases"] = [{"phase": p, "players": len(t.spent), "attempts": t.attempts,
-                      "hands_spent": t.attempts / len(t.spent),
-                      "completed_share": t.completed / t.attempts,
-                      "dealt_odds": (odds or {}).get(p)}
-                     for p, t in tallies.items()]
+    out["phases"] = []
+    for p, t in tallies.items():
+        dealt = (odds or {}).get(p)
+        out["phases"].append({
+            "phase": p, "players": len(t.spent), "attempts": t.attempts,
+            "hands_spent": t.attempts / len(t.spent),
+            "hands_spent_ci95": describe_values([float(k) for k in t.spent])["ci95"],
+            "completed_share": t.completed / t.attempts,
+            "completed_ci95": list(wilson(t.completed, t.attempts)),
+            "dealt_odds": None if dealt is None else dealt.probability,
+            "dealt": None if dealt is None else dealt.to_json()})
     wins = Counter(r.winner for r in finished)
     out["win_share_by_seat"] = [wins[k] / len(finished) if finished else None
                                 for k in range(players)]
@@ -424,10 +430,13 @@ def summarize(records: list[GameRecord], players: int,
                              for k in range(players)]
     if any(r.board for r in records):
         out["board"] = board_figures(finished)
-    scores = [t for r in finished for t in r.totals]
+    # (a game's scores are one sample: its players' totals are not independent)
+    scores = [statistics.fmean(r.totals) for r in finished]
     out["mean_final_score"] = statistics.fmean(scores) if scores else None
-    winners = [r.totals[r.winner] for r in finished if r.winner is not None]
+    out["mean_final_score_ci95"] = describe_values(scores)["ci95"]
+    winners = [float(r.totals[r.winner]) for r in finished if r.winner is not None]
     out["mean_winning_score"] = statistics.fmean(winners) if winners else None
+    out["mean_winning_score_ci95"] = describe_values(winners)["ci95"]
     return out
 
 
