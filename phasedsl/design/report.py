@@ -753,7 +753,8 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
                "<code>phasedsl simulate</code> plays more.</p>")
     out.append('<table class="stack"><thead><tr><th>players</th><th>games finished</th>'
                "<th>hands per game (mean, 95% interval)</th><th>median</th>"
-               "<th>10th-90th percentile</th><th>turns per hand</th><th>mean final score</th>"
+               "<th>10th-90th percentile</th><th>turns per hand (mean, 95% interval)</th>"
+               "<th>mean final score (95% interval)</th>"
                "</tr></thead><tbody>")
     means = []
     for n, s in figs["players"].items():
@@ -769,8 +770,10 @@ def _world_section(pack: Pack, world: World, figs: dict, nested: bool) -> list[s
                    f'<td class="num" data-label="hands per game">{hp["mean"]:.1f}{_span(hp["ci95"], 1)}</td>'
                    f'<td class="num" data-label="median">{hp["median"]:g}</td>'
                    f'<td class="num" data-label="10th-90th percentile">{hp["p10"]:g}-{hp["p90"]:g}</td>'
-                   f'<td class="num" data-label="turns per hand">{s["turns_per_hand"]["mean"]:.1f}</td>'
-                   f'<td class="num" data-label="mean final score">{s["mean_final_score"]:.0f}</td></tr>')
+                   f'<td class="num" data-label="turns per hand">{s["turns_per_hand"]["mean"]:.1f}'
+                   f'{_span(s["turns_per_hand"]["ci95"], 1)}</td>'
+                   f'<td class="num" data-label="mean final score">{s["mean_final_score"]:.0f}'
+                   f'{_span(s.get("mean_final_score_ci95"), 1, 0)}</td></tr>')
     out.append("</tbody></table>")
     stopped = {w["why"]: n for n, s in figs["players"].items()
                for w in s.get("why_stopped", [])}
