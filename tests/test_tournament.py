@@ -545,3 +545,22 @@ def test_forfeits_come_back_from_worker_processes(bad_bot, tmp_path):
     two = tournament(PACK, bots, deals=2, seed=2, jobs=2)
     assert one == two and len(one["forfeited"]) == 4
     assert_all_gone(tmp_path / "p", at_least=8)
+
+
+def test_the_means_carry_their_intervals_in_text_and_json():
+    # (the final score and hands per game were shown as bare means)
+    from phasedsl.players.tournament import tournament
+
+    got = tournament("short-game-5", ["greedy", "random"], deals=4, seed=2)
+    for r in got["results"].values():
+        lo, hi = r["score_ci95"]
+        assert lo <= r["mean_score"] <= hi
+        lo, hi = r["hands_ci95"]
+        assert lo <= r["mean_hands"] <= hi
+    r = runner.invoke(app, ["tournament", "short-game-5", "--bot", "greedy", "--bot", "random",
+                            "-g", "4", "--seed", "2", "-j", "1"])
+    assert r.exit_code == 0
+    greedy = got["results"]["greedy"]
+    assert (f"{greedy['mean_score']:.1f} ({greedy['score_ci95'][0]:.1f}-"
+            f"{greedy['score_ci95'][1]:.1f})") in r.output
+    assert all(len(line) <= 80 for line in r.output.splitlines())

@@ -101,7 +101,7 @@ def _logged(g, names: list[str]):
     return replace(rec, index=g.number, log=(json.dumps(header), *rec.log[1:]))
 
 
-NAME_WIDTH = 80 - 66  # what the table's row leaves for a bot's name
+NAME_WIDTH = 80 - 47  # what the table's row leaves for a bot's name
 
 
 def _wrap(head: str, text: str) -> list[str]:
@@ -113,8 +113,10 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def _num(x: float | None, spec: str) -> str:
-    return "-" if x is None else format(x, spec)
+def _mean(x: float | None, ci: list[float] | None, places: int) -> str:
+    if x is None:
+        return "-"
+    return f"{x:.{places}f} ({ci[0]:.{places}f}-{ci[1]:.{places}f})"
 
 
 def standings_text(s: dict) -> str:
@@ -126,16 +128,20 @@ def standings_text(s: dict) -> str:
     # "bot N" and spelled out under the table, so that every line fits 80 columns.
     shown = {name: printable(name) if len(printable(name)) <= NAME_WIDTH else f"bot {k}"
              for k, name in enumerate(s["bots"], 1)}
-    lines.append("games   wins  win share (95% CI)   mean score  hands  forfeits  bot")
+    lines.append("games   wins  win share (95% CI)   forfeits  bot")
     for name, r in s["results"].items():
         ci = r["ci95"]
         share = (f"{_pct(r['share'])} ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})" if ci else "-")
-        lines.append(f"{r['games']:>5,}  {r['wins']:>5,}  {share:<19}  "
-                     f"{_num(r['mean_score'], '.1f'):>10}  {_num(r['mean_hands'], '.2f'):>5}  "
-                     f"{r['forfeits']:>8,}  {shown[name]}")
+        lines.append(f"{r['games']:>5,}  {r['wins']:>5,}  {share:<19}  {r['forfeits']:>8,}  "
+                     f"{shown[name]}")
     for name in s["bots"]:
         if shown[name] != printable(name):
             lines += _wrap(f"  {shown[name]}: ", printable(name))
+    lines.append("means of the games played to the end (95% CI):")
+    lines.append(f"{'final score':<24}{'hands per game':<21}bot")
+    for name, r in s["results"].items():
+        lines.append(f"{_mean(r['mean_score'], r['score_ci95'], 1):<22}  "
+                     f"{_mean(r['mean_hands'], r['hands_ci95'], 2):<19}  {shown[name]}")
     if len(s["bots"]) > 2:
         lines.append("head to head (wins of each in the games both played):")
         names = s["bots"]

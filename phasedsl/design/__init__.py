@@ -39,6 +39,7 @@ FACE = {
     "parse_kinds": "generate",
     "phase_odds": "difficulty",
     "planned_work": "report",
+    "describe_values": "simulate",
     "play_game": "simulate",
     "play_games": "simulate",
     "render_dice_html": "dicereport",

@@ -22,7 +22,7 @@ from itertools import combinations
 from math import comb
 
 from ..design.odds import wilson
-from ..design.simulate import MAX_MOVES, PLAYER_NAMES, GameRecord, play_game
+from ..design.simulate import MAX_MOVES, PLAYER_NAMES, GameRecord, describe_values, play_game
 from ..errors import PhaseDSLError
 from ..game import Game
 from ..model.coerce import as_world
@@ -148,12 +148,17 @@ def standings(games: Sequence[TournamentGame], names: Sequence[str]) -> dict:
     def mean(xs: list[int]) -> float | None:
         return statistics.fmean(xs) if xs else None
 
+    def ci95(xs: list[int]) -> list[float] | None:
+        # (normal theory over the games, as the win share's Wilson interval counts them)
+        return describe_values([float(x) for x in xs])["ci95"] if xs else None
+
     results = {}
     for i, name in enumerate(names):
         n = played[i]
         results[name] = {"games": n, "wins": wins[i], "share": wins[i] / n if n else None,
                          "ci95": list(wilson(wins[i], n)) if n else None,
-                         "mean_score": mean(scores[i]), "mean_hands": mean(hands[i]),
+                         "mean_score": mean(scores[i]), "score_ci95": ci95(scores[i]),
+                         "mean_hands": mean(hands[i]), "hands_ci95": ci95(hands[i]),
                          "finished": len(scores[i]), "forfeits": forfeits[i]}
     pairwise = {names[a]: {names[b]: {"games": h[0], "wins": h[1], "losses": h[2]}
                            for (a2, b), h in sorted(head.items()) if a2 == a}
