@@ -145,25 +145,31 @@ def test_a_device_or_folder_is_never_replaced(tmp_path):
         outfiles.check_target(tmp_path / "no" / "x.txt", force=True)
 
 
-@pytest.mark.parametrize("command", [["report", "original", "-g", "2", "-o", "out.html"],
-                                     ["balance", "original", "-g", "10", "--write", "o.yaml"],
-                                     ["generate", "-p", "3", "-o", "out.yaml"]])
-def test_a_folder_that_takes_no_new_file_is_refused_before_the_work(command, tmp_path,
-                                                                    monkeypatch):
-    # (a read-only folder: the file was tried only after minutes of games, then refused)
-    closed = tmp_path / "read-only"
-    closed.mkdir()
+@pytest.fixture
+def closed(tmp_path, monkeypatch) -> Path:
+    """A folder that takes no new file (read-only, as a root user cannot make one)."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
     real = outfiles.tempfile.mkstemp
 
     def mkstemp(*args, dir=None, **kw):
-        if dir is not None and Path(dir) == closed:
+        if dir is not None and Path(dir) == folder:
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         return real(*args, dir=dir, **kw)
 
+    monkeypatch.setattr(outfiles.tempfile, "mkstemp", mkstemp)
+    return folder
+
+
+@pytest.mark.parametrize("command", [["report", "original", "-g", "2", "-o", "out.html"],
+                                     ["balance", "original", "-g", "10", "--write", "o.yaml"],
+                                     ["generate", "-p", "3", "-o", "out.yaml"]])
+def test_a_folder_that_takes_no_new_file_is_refused_before_the_work(command, closed,
+                                                                    monkeypatch):
+    # (a read-only folder: the file was tried only after minutes of games, then refused)
     def written_after_the_work(*args, **kw):
         raise AssertionError("the folder was tried only once the work was done")
 
-    monkeypatch.setattr(outfiles.tempfile, "mkstemp", mkstemp)
     monkeypatch.setattr(outfiles, "atomic", written_after_the_work)
     target = closed / command[-1]
     r = run(*command[:-1], target)
@@ -174,24 +180,14 @@ def test_a_folder_that_takes_no_new_file_is_refused_before_the_work(command, tmp
 @pytest.mark.parametrize("command", [["simulate", "original", "-g", "3", "-j", "1", "--logs"],
                                      ["tournament", "--bot", "greedy", "--bot", "random", "-g",
                                       "2", "-j", "1", "--logs"]])
-def test_a_logs_folder_that_takes_no_file_is_refused_before_a_game(command, tmp_path,
+def test_a_logs_folder_that_takes_no_file_is_refused_before_a_game(command, closed,
                                                                    monkeypatch):
     # (the folder was tried at the first game's end)
     from phasedsl.design import simulate
 
-    closed = tmp_path / "read-only"
-    closed.mkdir()
-    real = outfiles.tempfile.mkstemp
-
-    def mkstemp(*args, dir=None, **kw):
-        if dir is not None and Path(dir) == closed:
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-        return real(*args, dir=dir, **kw)
-
     def played(*args, **kw):
         raise AssertionError("a game was played before the folder was tried")
 
-    monkeypatch.setattr(outfiles.tempfile, "mkstemp", mkstemp)
     monkeypatch.setattr(simulate, "play_game", played)
     r = run(*command, closed)
     assert r.exit_code == 2 and "Permission denied" in r.stderr, r.output
