@@ -258,7 +258,7 @@ class _Games:
 def _measure(games: _Games, pack: Pack, world: str | None, order: tuple[int, ...],
              players: int, with_dealt: bool) -> tuple[OrderFigures, list]:
     played = reordered(pack, world, order)
-    records = games.play(played, players, both(flags_settled(played, world, players),
+    records = games.play(played, players, both(flags_settled(played, world, players, games.games),
                                                length_settled(players)))
     rows = in_play(records, played, world, players, with_dealt=with_dealt, jobs=games.jobs)
     slots = [e.number for e in pack.world(world).played]

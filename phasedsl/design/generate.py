@@ -432,7 +432,7 @@ def measure(rungs: Sequence[Rung], t: Table, stage: str, sequential: bool = True
         t.progress(stage, done, t.games)
 
     if sequential:
-        rule = both(flags_settled(pack, None, t.players), length_settled(t.players))
+        rule = both(flags_settled(pack, None, t.players, t.games), length_settled(t.players))
         records = play_until(pack, t.players, t.games, t.seed, None, t.jobs, rule,
                              progress=tick)
     else:

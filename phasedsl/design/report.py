@@ -110,7 +110,7 @@ def _world_figures(pack: Pack, world: str | None, counts: list[int], games: int,
         # (each table until its game length is settled; the curve's, its flags too)
         rule = length_settled(n)
         if n == curve:
-            rule = both(rule, flags_settled(pack, world, n))
+            rule = both(rule, flags_settled(pack, world, n, games))
         records = play_until(pack, n, games, seed, world, jobs, rule, bot,
                              progress=lambda k, before=done: tick(before + k))
         done += games  # (the steps planned: a table that settles early skips the rest)

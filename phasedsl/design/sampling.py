@@ -9,7 +9,11 @@ or on how many processes played.
 Two rules stop a run:
 
 * ``flags_settled``: every phase has been attempted and no phase is "maybe" easier than
-  the one before (each flag is either a parting of the 95% intervals or no flag);
+  the one before (each flag is either a parting of the 95% intervals or no flag), or each
+  "maybe" left is one the cap cannot settle (stopping for futility: were the shares to
+  hold, its intervals would part only past ``FUTILE`` times the cap, so the games up to
+  the cap would be played for a "maybe" all the same; the result says the games that
+  would settle it, and ``balance --settle`` plays them);
 * ``length_settled``: the 95% interval of the hands per game is within
   ``LENGTH_PRECISION`` of the mean either side.
 
@@ -22,14 +26,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..packs.pack import Pack
-from .difficulty import in_play
+from .difficulty import games_to_settle, in_play
 from .simulate import GameRecord, simulate, summarize
 
 # A game length is settled once its 95% interval is within this share of the mean either
 # side (about half a hand at two or three players of ``original``, three quarters at six).
 LENGTH_PRECISION = 0.04
+# A "maybe" whose intervals would part only past this many times the cap (were the shares
+# to hold) is not played for; one projected within it is played on (the projection from
+# the games so far is rough, hence the margin).
+FUTILE = 2
 
 
 @dataclass(frozen=True)
@@ -59,14 +68,21 @@ def play_until(pack: Pack, players: int, most: int, seed: int, world: str | None
     return records
 
 
-def flags_settled(pack: Pack, world: str | None, players: int) -> Rule:
+def flags_settled(pack: Pack, world: str | None, players: int, most: int) -> Rule:
     """Every phase attempted in the finished games, and none "maybe" easier than the
-    phase before it; first asked at 40 games (half of ``DEFAULT_GAMES``: a flag's
-    absence is not judged on fewer), then every 20."""
+    phase before it but one that ``most`` games (the run's cap) would not settle
+    (``FUTILE``); first asked at 40 games (half of ``DEFAULT_GAMES``: a flag's absence
+    is not judged on fewer), then every 20."""
     def settled(records: list[GameRecord]) -> bool:
         rows = in_play(records, pack, world, players, with_dealt=False)
-        return all(r.attempts for r in rows) and not any(
-            r.easier_than_previous == "maybe" for r in rows)
+        if not all(r.attempts for r in rows):
+            return False
+        for prev, cur in pairwise(rows):
+            if cur.easier_than_previous == "maybe":
+                needed = games_to_settle(prev, cur, len(records))
+                if needed is not None and needed <= FUTILE * most:
+                    return False
+        return True
 
     return Rule(settled, 40, 20)
 
