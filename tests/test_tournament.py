@@ -511,6 +511,25 @@ def test_stopping_the_command_ends_every_bot(tmp_path, sig, code, jobs):
     assert_all_gone(pidfile, at_least=2)
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_the_command_ends_what_the_bots_started_too(bad_bot, tmp_path, sig):
+    # a worker killed outright took only its programs with it (PR_SET_PDEATHSIG), and a
+    # child each program had started kept running: the worker ends their groups first
+    pidfile = tmp_path / "pids"
+    bot = cmd(bad_bot, "stubborn", pidfile)
+    p = _cli("tournament", "--bot", bot, "--bot", bot, "-g", "50", "-v", PACK, "--jobs", "2")
+    deadline = time.monotonic() + 60
+    while len(pids(pidfile)) < 8 and time.monotonic() < deadline:  # 2 programs, 2 children
+        time.sleep(0.05)                                               # in each worker
+    assert p.poll() is None, p.communicate()
+    p.send_signal(sig)
+    started = time.monotonic()
+    _, err = p.communicate(timeout=30)
+    assert time.monotonic() - started < 5
+    assert err.strip() in ("terminated", "interrupted") and "Traceback" not in err, err
+    assert_all_gone(pidfile, at_least=8)
+
+
 def test_a_bot_that_closes_its_stderr_is_not_waited_on_busily(tmp_path, monkeypatch):
     # a program that shuts its stderr and then thinks: the wait for its answer sleeps
     # (a closed pipe is always "ready": waiting on it would spin, reading nothing)

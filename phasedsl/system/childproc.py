@@ -34,14 +34,30 @@ def _die_with_parent(parent: int) -> None:  # pragma: no cover - in the child, b
         os._exit(1)
 
 
+# The process groups this process started and has not ended yet: the kernel's
+# PR_SET_PDEATHSIG kills only the program itself, not what it started, so a worker being
+# stopped ends these groups itself (``end_all``) before it dies.
+_GROUPS: set[int] = set()
+
+
 def spawn(argv: Sequence[str], **popen) -> subprocess.Popen:
     """Start ``argv`` with piped stdin, stdout and stderr, in a process group of its own
     (``popen``: more ``subprocess.Popen`` arguments); OSError where it cannot start."""
-    return subprocess.Popen(
+    proc = subprocess.Popen(
         list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         start_new_session=True,
         preexec_fn=partial(_die_with_parent, os.getpid()) if _LIBC is not None else None,
         **popen)
+    _GROUPS.add(proc.pid)
+    return proc
+
+
+def end_all() -> None:
+    """Kill every process group ``spawn`` started here and ``end`` has not ended (safe in
+    a signal handler: it only sends signals)."""
+    for group in list(_GROUPS):
+        with contextlib.suppress(OSError):
+            os.killpg(group, signal.SIGKILL)
 
 
 def end(proc: subprocess.Popen) -> int:
@@ -52,6 +68,7 @@ def end(proc: subprocess.Popen) -> int:
     with contextlib.suppress(OSError):
         proc.kill()
     code = proc.wait()
+    _GROUPS.discard(proc.pid)
     for f in (proc.stdin, proc.stdout, proc.stderr):
         with contextlib.suppress(OSError, ValueError):
             if f is not None:

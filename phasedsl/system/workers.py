@@ -18,18 +18,22 @@ import pickle
 import queue
 import signal
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
 from typing import Any
 
 from ..errors import PhaseDSLError
+from .childproc import end_all
 from .interrupts import hold, let_in, release
 
 # Items handed to one worker before its first answer comes back: enough that a worker
 # never waits for the parent, few enough that little is held in memory.
 AHEAD = 2
 MAX_DEFAULT_JOBS = 8
+# How long a stopped worker has to end its programs before it is killed outright.
+STOP_GRACE = 0.5
 
 # A marker the items may hold: every answer before it is given out first (the caller is
 # about to wait for input, and must have written what it has).
@@ -59,7 +63,7 @@ def _serve(conn, func: Callable, initializer: Callable | None, initargs: tuple) 
     # Signals were blocked across the fork (a Ctrl-C then would have raised in this
     # process before it could ignore it): set them as a worker wants, then let them in.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _stop)
     let_in()
     # Tasks are read as they come, beside the work: a parent sending the next task never
     # waits on a worker that is itself waiting to send an answer (both pipes full).
@@ -93,6 +97,14 @@ def _serve(conn, func: Callable, initializer: Callable | None, initargs: tuple) 
     finally:
         # straight out: the reader thread may still be blocked in recv
         os._exit(0)
+
+
+def _stop(signum, frame) -> None:
+    # The programs this worker started (cmd: bots) die with it by PR_SET_PDEATHSIG, but
+    # what they started in turn would not: their process groups are killed first.
+    end_all()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _portable(e: Exception) -> Exception:
@@ -206,6 +218,16 @@ class Pool:
         self.kill()
 
     def kill(self) -> None:
+        # SIGTERM first, so that each worker ends the programs it started and what those
+        # started (see _stop); SIGKILL for a worker that has not ended within a moment.
+        for p in self.workers:
+            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+                if p.exitcode is None:
+                    p.terminate()
+        deadline = time.monotonic() + STOP_GRACE
+        for p in self.workers:
+            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+                p.join(max(0.0, deadline - time.monotonic()))
         for p in self.workers:
             with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
                 if p.exitcode is None:
