@@ -583,3 +583,12 @@ def test_the_means_carry_their_intervals_in_text_and_json():
     assert (f"{greedy['mean_score']:.1f} ({greedy['score_ci95'][0]:.1f}-"
             f"{greedy['score_ci95'][1]:.1f})") in r.output
     assert all(len(line) <= 80 for line in r.output.splitlines())
+
+
+def test_a_bot_that_closes_its_stdout_and_lives_on_is_told_so(tmp_path):
+    script = tmp_path / "closes.py"
+    script.write_text("import os, time\nos.close(1)\ntime.sleep(30)\n")
+    records = simulate(PACK, players=2, games=1, jobs=1, bot=parse_bot(cmd(script)))
+    (f,) = summarize(records, 2)["forfeited"]
+    assert (f["reason"], f["message"]) == \
+        ("crashed", "the program closed its stdout and has not exited"), f

@@ -168,12 +168,14 @@ class ExternalBot:
         self._sel.register(self.proc.stderr, selectors.EVENT_READ)
         self._send(hello, time.monotonic() + self.timeout + STARTUP)
 
-    def _exited(self) -> str:
+    def _exited(self, closed: str) -> str:
         assert self.proc is not None
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(0.2)
         code = self.proc.returncode
-        how = ("has not exited" if code is None else
+        # (a program still running says only which pipe it closed: "has not exited" alone
+        # told nothing of what went wrong)
+        how = (f"closed its {closed} and has not exited" if code is None else
                f"was killed by signal {-code}" if code < 0 else f"exited with code {code}")
         tail = self._err.decode("utf-8", "replace").strip().splitlines()
         return f"the program {how}" + (f"; its last stderr line: {_shown(tail[-1])}"
@@ -208,7 +210,7 @@ class ExternalBot:
                 pass
             except (BrokenPipeError, OSError):
                 self._drain_stderr()
-                raise self._fail("crashed", self._exited()) from None
+                raise self._fail("crashed", self._exited("stdin")) from None
             left = deadline - time.monotonic()
             if left <= 0:
                 raise self._fail("timeout", f"the program read no request for "
@@ -248,7 +250,7 @@ class ExternalBot:
                     continue
                 if not chunk:  # the program closed its stdout: it has ended
                     self._drain_stderr()
-                    raise self._fail("crashed", self._exited())
+                    raise self._fail("crashed", self._exited("stdout"))
                 self._out += chunk
         line, self._out = self._out.split(b"\n", 1)
         return line
