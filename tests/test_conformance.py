@@ -532,16 +532,17 @@ def test_known_features_include_every_rule():
 
 
 def test_the_adapter_survives_bad_requests():
-    lines = ["not json", "[1]", json.dumps({"id": "x", "area": "nope", "rules": {}, "input": {}}),
+    lines = ["not json", "[1]", "[" * 100_000,  # (nested beyond json's recursion limit)
+             json.dumps({"id": "x", "area": "nope", "rules": {}, "input": {}}),
              json.dumps({"id": "y", "area": "hands", "rules": printed(), "input": {"phase": 3}}),
              json.dumps({"id": "z", "area": "scoring", "rules": printed(),
                          "input": {"cards": ["R5", "W"]}})]
     r = subprocess.run(ADAPTER, input="\n".join(lines) + "\n", cwd=ROOT, env=ENV,
                        capture_output=True, text=True, timeout=60)
     out = [json.loads(x) for x in r.stdout.splitlines()]
-    assert r.returncode == 0 and len(out) == 5
-    assert all("error" in o for o in out[:4])
-    assert out[4] == {"id": "z", "points": 30}
+    assert r.returncode == 0 and len(out) == 6, r.stderr[-500:]
+    assert all("error" in o for o in out[:5])
+    assert out[5] == {"id": "z", "points": 30}
 
 
 # ---------------------------------------------------------------------------- the JS model

@@ -16,6 +16,8 @@ def reply(line: str) -> dict:
         req = json.loads(line)
     except ValueError as e:
         return {"error": f"not JSON: {e}"}
+    except RecursionError:  # (json's own limit, met by a deeply nested line: no crash)
+        return {"error": "not JSON: nested too deeply"}
     if not isinstance(req, dict):
         return {"error": "a request is a JSON object {\"id\", \"area\", \"rules\", \"input\"}"}
     try:
