@@ -592,6 +592,15 @@ def test_show_takes_any_count_and_the_json_says_how_many_it_shows(tmp_path):
     assert out["shown"] == len(out["failures"]) == 3 < len(out["failed_ids"])
 
 
+def test_an_answer_nested_too_deeply_fails_its_case():
+    from phasedsl.conformance.run import judge
+
+    # (json gives up with RecursionError, not ValueError: it ended the run in a traceback)
+    status, got, why = judge({"points": 30}, "[" * 100_000 + "\n")
+    assert (status, why) == ("failed", "the answer is not JSON")
+    assert got == "[" * 300
+
+
 def test_a_failed_case_names_each_field_that_differs():
     from phasedsl.conformance.run import differences, judge
 

@@ -263,7 +263,7 @@ def judge(expected: dict, line: str, area: str = "", level: str = "full"
     """Whether the answer ``line`` passes: (status, the answer read, why it failed)."""
     try:
         got = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # (json's own limit: a line nested too deeply)
         return "failed", line.rstrip("\n")[:300], "the answer is not JSON"
     if not isinstance(got, dict):
         return "failed", got, "the answer is not a JSON object"
