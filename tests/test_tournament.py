@@ -262,6 +262,11 @@ def bot_module(tmp_path, monkeypatch):
                 return "the winning move"
 
 
+        class Quitter:
+            def choose(self, view):
+                raise SystemExit(3)
+
+
         NotABot = 3
     '''))
     monkeypatch.chdir(tmp_path)
@@ -279,6 +284,7 @@ def test_a_module_bot_plays(bot_module):
 @pytest.mark.parametrize(("name", "reason", "says"), [
     ("Broken", "crashed", "raised ValueError: no idea"),
     ("Cheater", "malformed", "not a move"),
+    ("Quitter", "crashed", "raised SystemExit: 3"),
 ])
 def test_a_module_bot_that_fails_forfeits(bot_module, name, reason, says):
     result = tournament(PACK, [f"module:{bot_module}.{name}", "random"], deals=1)
@@ -287,6 +293,9 @@ def test_a_module_bot_that_fails_forfeits(bot_module, name, reason, says):
 
 
 def test_a_bad_module_spec_is_refused(bot_module):
+    (Path.cwd() / "t18_quits.py").write_text("raise SystemExit(4)\n")
+    with pytest.raises(BotSpecError, match="importing t18_quits raised SystemExit: 4"):
+        parse_bot("module:t18_quits.Bot")
     for spec, says in [(f"module:{bot_module}.Nope", "has no 'Nope'"),
                        (f"module:{bot_module}.NotABot", "is not a class"),
                        ("module:t18_no_such_module.Bot", "no module 't18_no_such_module'"),

@@ -88,7 +88,8 @@ class GuardedBot:
             if self.bot is None:  # made here, so that a constructor's failure forfeits too
                 self.bot = _construct(self.cls, self.seed)
             move = self.bot.choose(view)
-        except Exception as e:  # the bot's own failure, whatever it is: its game is lost
+        # (SystemExit too: a bot's sys.exit() ended the whole run, silently, with its code)
+        except (Exception, SystemExit) as e:  # the bot's own failure: its game is lost
             raise Forfeit("crashed", f"the bot raised {type(e).__name__}: "
                                      f"{printable(str(e))[:200]}") from None
         if not isinstance(move, tuple(MOVE_TYPES.values())):
@@ -128,7 +129,8 @@ def _load_class(path: str) -> type:
     except ModuleNotFoundError as e:
         raise BotSpecError(f"--bot module:{path}: no module {e.name!r} (on the Python path "
                            "or in the current folder)") from None
-    except Exception as e:  # the user's module failed to load: say how, not a traceback
+    # (SystemExit too: a module calling sys.exit() as it loads ended phasedsl silently)
+    except (Exception, SystemExit) as e:  # the user's module failed to load: say how
         raise BotSpecError(f"--bot module:{path}: importing {module} raised "
                            f"{type(e).__name__}: {printable(str(e))[:200]}") from None
     cls = getattr(mod, name, None)
