@@ -674,3 +674,16 @@ def test_balance_settle_measures_again_with_the_games_it_needs():
     assert not any(p["easier_than_previous"] == "maybe" for p in out["phases"])
     r = invoke("balance", "pick-a-phase", "--players", "2", "--games", "2", "--settle")
     assert "--settle: nothing to settle" in r.output  # (players choose: nothing is flagged)
+
+
+def test_a_sampled_dealt_figure_is_odds_figure_with_the_hands_it_rests_on(tmp_path, cache):
+    """balance printed '0.01 (0.01-0.04)' where odds says 0.0150% (0.005-0.044%), and never
+    the 20,000 hands the interval rests on."""
+    (tmp_path / "two.yaml").write_text(
+        'name: two\ntitle: Two\ndescription: d\nsource: s\nextends: original\nrules:\n'
+        '  runs:\n    one_color: true\n  game_length: 2\nphases:\n  - "2 sets of 3"\n'
+        '  - "1 run of 8"\n', encoding="utf-8")
+    r = invoke("balance", tmp_path / "two.yaml", "--players", "2", "--games", "10", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert "0.0150 (0.005-0.044)" in r.output
+    assert "sampled dealt figures: 20,000 hands each, seeded" in r.output

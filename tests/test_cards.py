@@ -19,6 +19,10 @@ def test_notation_round_trip():
         ("R5 hello", 4, "is not a card"),
         ("W=13", 1, "only for 1-12"),
         ("W=Q", 1, "unknown color"),
+        # a color spelled out is a color the deck has: say how to write it, not 'RED'
+        ("R5 red5", 4, "'red5' is not a card: a card is its color's letter and its number, like R5"),
+        ("Blue12", 1, "like B12"),
+        ("green99", 1, "like G1"),
     ],
 )
 def test_bad_token_points_at_its_column(text, column, words):

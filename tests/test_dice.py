@@ -211,6 +211,8 @@ def test_odds_of_the_dice_pack_gives_exact_fractions_and_the_highest_score():
     assert out["highest_score"] == 655 and out["expected_turns_solo"] > 10
     text = runner.invoke(app, ["odds", "dice"]).output
     assert "highest possible score: 655" in text and "49.7403%" in text
+    # the column headed "exact" holds the fraction, never a rounded decimal
+    assert f" {first['exact']} " in text and "0.986553" not in text
 
 
 def test_show_and_report_of_the_dice_pack(tmp_path):

@@ -173,6 +173,40 @@ def test_absurd_sizes_are_refused(phrase, words):
         Phase.parse(phrase)
 
 
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("7 cards of 1 colour", "7 cards of one color"),
+        ("7 of 1 color", "7 cards of one color"),
+        ("1 set of 3 of 1 color", "1 color set of 3"),
+        ("1 run of 4 in 1 suit", "1 color run of 4"),
+        ("5 cards of 1 color totalling 34", "5 cards of one color totalling 34"),
+    ],
+)
+def test_a_digit_one_reads_like_the_word_one_before_color(phrase, canonical):
+    assert str(Phase.parse(phrase)) == canonical
+
+
+def test_a_digit_other_than_one_before_color_is_refused_at_its_column():
+    with pytest.raises(PhaseValueError, match="write 'of one color'") as e:
+        Phase.parse("7 cards of 2 colours")
+    assert e.value.column == 12
+
+
+@pytest.mark.parametrize(
+    ("phrase", "column", "words"),
+    [
+        # a '+' left out still points at the second count, not at a missing 'color'
+        ("1 set of 3 2 runs of 4", 12, "'+'"),
+        ("7 cards of", 11, "expected 'one', 'a'"),
+    ],
+)
+def test_the_digit_before_color_leaves_other_errors_as_they_were(phrase, column, words):
+    with pytest.raises(PhaseSyntaxError) as e:
+        Phase.parse(phrase)
+    assert e.value.column == column and words in str(e.value)
+
+
 def test_long_phrase_refused():
     with pytest.raises(PhaseValueError, match="too long"):
         Phase.parse("1 set of 2 + " * 1000)

@@ -70,6 +70,16 @@ def test_an_unreadable_log_exits_2_with_the_line(tmp_path):
     assert r.exit_code == 2 and "cannot read" in r.output
 
 
+def test_a_missing_docs_example_log_says_where_the_installed_one_is(tmp_path, monkeypatch):
+    # the guides replay docs/examples/hand.jsonl, which a wheel's user has not got
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["replay", "docs/examples/hand.jsonl"])
+    assert r.exit_code == 2
+    assert 'phasedsl replay "$(phasedsl docs examples/hand.jsonl --path)"' in r.output
+    r = runner.invoke(app, ["replay", "mine/hand.jsonl"])
+    assert r.exit_code == 2 and "phasedsl docs" not in r.output
+
+
 def test_a_pack_file_is_found_beside_the_log(tmp_path):
     (tmp_path / "mine.yaml").write_text("name: mine\ntitle: mine\ndescription: d\nsource: s\n"
                                         "extends: original\n", encoding="utf-8")

@@ -333,6 +333,10 @@ def test_include_puts_a_phase_in_the_pack_and_exclude_keeps_kinds_and_phrases_ou
     (["--exclude", "sett"], "--exclude 'sett': neither a group kind"),
     (["--kinds", "set", "--exclude", "set"], "--exclude leaves no group kind"),
     (["--include", "1 set of 3", "--exclude", "1 set of 3"], "both name 1 set of 3"),
+    # a phase asked for, of a kind kept out: writing it would break the --exclude
+    (["--include", "a run of 7", "--exclude", "run"],
+     "--exclude 'run': 1 run of 7, asked for by --include or --pin, is made of that kind"),
+    (["--pin", "2=2 sets of 3", "--exclude", "set"], "2 sets of 3, asked for by"),
     (["--pin", "0=1 set of 3"], "place 0 of a pack of 2"),
     (["--pin", "1 set of 3"], "expected N=PHRASE"),
     (["--pin", "2=1 set of 3", "--pin", "2=1 run of 4"], "place 2 is pinned twice"),

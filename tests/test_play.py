@@ -65,7 +65,9 @@ def test_every_command_form_is_read(line, move):
     ("dance", "unknown command 'dance'"),
     ("drwa deck", "did you mean 'draw'?"),
     ("draw", "'draw deck' or 'draw discard'"),
-    ("draw pile", "expected 'draw pile N'"),
+    # the screen says "draw pile 77" for the deck: a bare "draw pile" is pointed at 'draw deck'
+    ("draw pile", "'draw deck' takes the top card of the draw pile"),
+    ("draw pile 2 3", "expected 'draw pile N'"),
     ("draw heap", "'draw deck' or 'draw discard'"),
     ("draw deck R5", "'draw deck' takes nothing after it"),
     ("lay", "split by |, like 'lay R5 B5 W | G7 G8 G9 G10'"),

@@ -164,7 +164,9 @@ def _dealt(d) -> str:
     if d.method == "exact":
         return f"{100 * d.probability:.4f} exact"
     lo, hi = d.ci95
-    return f"{100 * d.probability:.2f} ({100 * lo:.2f}-{100 * hi:.2f})"
+    # odds' digits, so that the two print one figure for one question (at two decimals a
+    # rare phase read "0.01 (0.01-0.04)" where odds says 0.0150% (0.005-0.044%))
+    return f"{100 * d.probability:.4f} ({100 * lo:.3f}-{100 * hi:.3f})"
 
 
 def _mark(r) -> str:
@@ -274,6 +276,10 @@ def balance_text(b, pack) -> str:
                           f"{_games(b.current.games, b.games)} of {b.players} greedy bots "
                           f"(seed {b.seed}); 95% intervals in brackets", WIDTH)
     lines += _table(b.current.phases, True)
+    sampled = [r.dealt.samples for r in b.current.phases
+               if r.dealt is not None and r.dealt.method == "sampled" and r.dealt.samples]
+    if sampled:  # an interval says little without the count it rests on (odds says it too)
+        lines.append(f"sampled dealt figures: {sampled[0]:,} hands each, seeded")
     if not b.order_matters:
         lines += textwrap.wrap("players choose which phase to attempt (phase_order: any, or a "
                                "declared phase): the order does not matter, so nothing is "

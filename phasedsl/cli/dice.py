@@ -51,13 +51,16 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
     say(f"{pack.name}: the chance of making each phase in one turn of {rolls} rolls, keeping "
         f"the best dice before each re-roll (exact); {pack.dice.describe()}")
     head = "  ".join(f"{r} roll{'s' * (r > 1)}".rjust(9) for r in range(1, rolls + 1))
-    say(f" #  {'phase':<28} {head}  exact{' ' * 20} turns  best score/turn")
+    # The column is headed "exact": a fraction too long for it widens it rather than being
+    # shown as a rounded decimal under that heading (the printed dice's are 31 characters).
+    fracs = {i: f"{t.chance.numerator}/{t.chance.denominator}" for i, t in tables}
+    width = max(24, *(len(f) for f in fracs.values()))
+    say(f" #  {'phase':<28} {head}  {'exact':<{width}} turns  best score/turn")
     for i, t in tables:
         cells = "  ".join(_pct(p).rjust(9) for p in t.by_rolls)
         turns = "never" if t.expected_turns is None else f"{float(t.expected_turns):.2f}"
-        frac = f"{t.chance.numerator}/{t.chance.denominator}"
-        frac = frac if len(frac) <= 24 else f"{float(t.chance):.6g}"
-        say(f"{i if i is not None else '-':>2}  {t.phase!s:<28} {cells}  {frac:<24} "
+        frac = fracs[i]
+        say(f"{i if i is not None else '-':>2}  {t.phase!s:<28} {cells}  {frac:<{width}} "
             f"{turns:>6}  {float(t.expected_score):.2f}")
     if top is not None:
         say(f"highest possible score: {top} (each phase's best roll, with both bonuses)")

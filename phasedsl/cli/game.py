@@ -60,7 +60,8 @@ def replay(
     except PhaseDSLError as e:
         fail(e, as_json)
     except OSError as e:
-        fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"), as_json)
+        fail(PhaseDSLError(f"cannot read {log}: {getattr(e, 'strerror', None) or e}"
+                           f"{_installed_example(log, e)}"), as_json)
     except ValueError:  # a NUL in the name
         fail(PhaseDSLError(f"cannot read {log!r}: a file name holds no NUL character"), as_json)
     if len(text) > MAX_LOG:
@@ -82,6 +83,20 @@ def replay(
         raw = lines[result.error["line"] - 1].strip() if result.error else None
         typer.echo(report_text(result, raw))
     raise typer.Exit(0 if result.legal else 1)
+
+
+def _installed_example(log: str, error: OSError) -> str:
+    """A hint for a missing docs/examples/ log: the guides name it as in the checkout, and
+    a user who installed the wheel has none, but the example is installed (phasedsl docs)."""
+    from .docs import PAGES
+
+    if not isinstance(error, FileNotFoundError):
+        return ""
+    parts = Path(log).parts
+    page = "/".join(parts[-2:])
+    if len(parts) < 2 or parts[-2] != "examples" or page not in PAGES:
+        return ""
+    return f" (installed with phasedsl: phasedsl replay \"$(phasedsl docs {page} --path)\")"
 
 
 def _read_regular(path: Path) -> str:

@@ -274,6 +274,12 @@ def instructions(include: Sequence[str], exclude: Sequence[str], kinds: Sequence
         key = value.strip().lower().replace("-", "_")
         if key in KINDS:
             left = [k for k in left if k != key]
+            # a kind kept out and a phase of that kind asked for cannot both be honoured;
+            # writing the phase anyway would break the --exclude the user gave
+            for phase in wanted:
+                if any(g.kind == key for g in phase.groups):
+                    raise GenerateError(f"--exclude {value.strip()[:40]!r}: {phase}, asked for "
+                                        "by --include or --pin, is made of that kind")
             continue
         try:
             dropped.add(Phase.parse(value, rules.deck))

@@ -248,6 +248,12 @@ def _card_from_token(tok: str, deck: Deck) -> Card | str:
         )
     color, num = m.groups()
     if color not in deck.colors:
+        named = deck.color_letter(color) if len(color) > 1 else None
+        if named is not None:
+            # 'red5' names a color the deck has; calling it an unknown 'RED' would be wrong
+            ok = len(num) <= 3 and deck.low <= int(num) <= deck.high
+            return (f"{tok!r} is not a card: a card is its color's letter and its number, "
+                    f"like {named}{int(num) if ok else deck.low}")
         return f"unknown color {color!r} in {tok!r}: the colors are {letters}"
     if len(num) > 3 or not (deck.low <= int(num) <= deck.high):
         return f"no card {tok!r}: numbers go from {deck.low} to {deck.high}"

@@ -105,6 +105,14 @@ class _ToPhase(Transformer):
     def one_color(self, items):
         return None
 
+    def digit_color(self, items):
+        # The grammar takes any digit here so that "of 2 colors" is refused in words
+        # rather than read as one color or met with a bare syntax error.
+        tok = items[0]
+        if str(tok) != "1":
+            raise _Fail(f"'{tok} colors' is not a rule this DSL knows: write 'of one color'", tok.column)
+        return None
+
     def same_color(self, items):
         return "one_color"
 
@@ -448,6 +456,9 @@ def read(text: str, deck: Deck = STANDARD_DECK, hints: bool = True
 
 def _expected_words(names) -> str:
     names = set(names)
+    if "INT" in names and "NUMWORD" not in names:
+        # a digit without number words is the "1" of "of 1 color": 'one' is the word to offer
+        names.discard("INT")
     if "INT" in names:
         names -= {"NUMWORD", "ONE"}
     if names & {"OF", "IN"}:  # "of one color" is what to suggest; a bare "one color" is for remarks

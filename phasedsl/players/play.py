@@ -113,6 +113,11 @@ def parse_command(line: str, me: str, deck: Deck) -> mv.Move | Keyword:
         return "help" if verb in ("help", "?") else "quit"
     if verb == "draw":
         if rest and rest[0].lower() == "pile":
+            if len(rest) == 1:
+                # the screen calls the deck "draw pile", so a bare "draw pile" means the deck
+                # far more often than a Twist discard pile: name both
+                raise CommandError("'draw deck' takes the top card of the draw pile; 'draw pile "
+                                   "N' the top of discard pile N (board games with several)")
             if len(rest) != 2:
                 raise CommandError("expected 'draw pile N', like 'draw pile 2'")
             return mv.Draw(me, "discard", None, _number(rest[1], "the pile"))
