@@ -54,7 +54,7 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
     # The column is headed "exact": a fraction too long for it widens it rather than being
     # shown as a rounded decimal under that heading (the printed dice's are 31 characters).
     fracs = {i: f"{t.chance.numerator}/{t.chance.denominator}" for i, t in tables}
-    width = max(24, *(len(f) for f in fracs.values()))
+    width = max([24, *map(len, fracs.values())])
     say(f" #  {'phase':<28} {head}  {'exact':<{width}} turns  best score/turn")
     for i, t in tables:
         cells = "  ".join(_pct(p).rjust(9) for p in t.by_rolls)

@@ -20,7 +20,6 @@ FACE = {
     "cpus": "workers",
     "docs_dir": "resources",
     "end": "childproc",
-    "end_all": "childproc",
     "grammar_path": "resources",
     "lazy": "face",
     "read_line": "childproc",
