@@ -220,21 +220,14 @@ class Pool:
     def kill(self) -> None:
         # SIGTERM first, so that each worker ends the programs it started and what those
         # started (see _stop); SIGKILL for a worker that has not ended within a moment.
-        for p in self.workers:
-            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
-                if p.exitcode is None:
-                    p.terminate()
         deadline = time.monotonic() + STOP_GRACE
-        for p in self.workers:
-            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
-                p.join(max(0.0, deadline - time.monotonic()))
-        for p in self.workers:
-            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
-                if p.exitcode is None:
-                    p.kill()
-        for p in self.workers:
-            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
-                p.join(1)
+        for step in (lambda p: p.exitcode is None and p.terminate(),
+                     lambda p: p.join(max(0.0, deadline - time.monotonic())),
+                     lambda p: p.exitcode is None and p.kill(),
+                     lambda p: p.join(1)):
+            for p in self.workers:
+                with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+                    step(p)
         for c in self.conns:
             with contextlib.suppress(OSError):
                 c.close()
