@@ -1,6 +1,7 @@
 """The phase DSL: read a phrase into the parts of a :class:`~phasedsl.model.phase.Phase`.
 
-The grammar lives in ``grammar/phase.lark``.  Errors never mention grammar
+The grammar lives in ``grammar/phase.lark`` (read here by its stand-alone parser,
+``dslparser``, which ``grammar/build.py`` writes from it).  Errors never mention grammar
 terminals: they say in words what was expected, at which column.
 """
 
@@ -10,20 +11,19 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from lark import (
+from ..errors import LINE_WORTH, PhaseDSLError, PhaseSyntaxError, PhaseValueError, quoted
+from .cards import STANDARD_DECK, Deck
+from .dslparser import (
     Lark,
+    Lark_StandAlone,
     Token,
     Transformer,
     UnexpectedCharacters,
     UnexpectedInput,
     UnexpectedToken,
+    VisitError,
     v_args,
 )
-from lark.exceptions import VisitError
-
-from ..errors import LINE_WORTH, PhaseDSLError, PhaseSyntaxError, PhaseValueError, quoted
-from ..system.resources import grammar_path
-from .cards import STANDARD_DECK, Deck
 from .group import ColorMap, Group, Kind, Part
 from .rephrase import NUMBER_WORDS, closest
 from .supply import natural_cap, wild_need
@@ -57,16 +57,10 @@ _ORDER = [k for k in _EXPECT if k not in _JOINERS] + _JOINERS
 
 @cache
 def _parser() -> Lark:
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        # Building the LALR tables takes ~80 ms; lark keeps them in a cache file
-        # (in the temp folder, keyed by the grammar's hash) for the next start.
-        cache=True,
-    )
+    # Lark's stand-alone parser of grammar/phase.lark, built by grammar/build.py: the
+    # tables come with the module, so a command neither imports Lark nor builds or reads
+    # them (about 18 ms of every command that reads a phrase)
+    return Lark_StandAlone()
 
 
 class _Fail(Exception):
