@@ -6,7 +6,7 @@ The grammar is the source; the module is Lark's stand-alone LALR parser of it (L
 ``lark.tools.standalone``: the parse tables and the few classes that run them).  phasedsl
 reads phrases with it instead of building a ``Lark`` at start-up: importing Lark and
 loading its cached tables was about 26 ms of every command that reads a phrase, the
-stand-alone module about 8 (``benchmarks/bench_startup.py``).  The module's first line
+stand-alone module about 8.  The module's first line
 holds the SHA-256 of the grammar it was built from; a test fails when the two part, and
 another that its trees and errors are those of a ``Lark`` built from the grammar now.
 Run this after every change to ``phase.lark`` (Lark must be installed: it is a
@@ -41,7 +41,10 @@ def source(grammar: str) -> str:
     from lark.tools.standalone import gen_standalone
 
     out = io.StringIO()
-    gen_standalone(Lark(grammar, **OPTIONS), out=out)
+    # (compressed: the tables are one string literal, unpacked at import, so that a start
+    # without a compiled copy of the module, which pip makes at install, does not spend
+    # 30 ms compiling them as a dict literal; with one, either takes the same)
+    gen_standalone(Lark(grammar, **OPTIONS), out=out, compress=True)
     return (f"{STAMP}{digest(grammar)}\n"
             "# (Generated: do not edit; its code is Lark's, under the licence below.)\n"
             + out.getvalue())
