@@ -46,7 +46,7 @@ from .checks import (
 from .hand_end import end_hand, stop
 from .judged import recall
 from .state import GameState, Laid, Seat, replace
-from .table import choosable, current_phase, phase_rules
+from .table import choosable, current_phase, phase_rules, tie_number
 
 
 def _set_seat(state: GameState, i: int, **changes) -> tuple[Seat, ...]:
@@ -406,7 +406,19 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
                                   f"{', '.join(map(str, choosable(state, i))) or 'none'}")
             number = move.phase
     elif move.phase is not None and move.phase != number:
-        raise IllegalMove("wrong_phase", f"{subject(move.player, 'is')} on phase {number}, not {move.phase}")
+        if number != 0:
+            raise IllegalMove("wrong_phase", f"{subject(move.player, 'is')} on phase {number}, "
+                                             f"not {move.phase}")
+        # A tie-break hand (phase 0 here) replays a phase of the list: a lay may name it by
+        # its number, as in any other hand; a tie_break_phase phrase has no number.
+        if table.tie_phase is not None:
+            raise IllegalMove("wrong_phase", f"the tie-break hand is played on "
+                                             f"{table.tie_phase}, which is no phase of the "
+                                             f"list; a lay in it names no phase "
+                                             f"(not {move.phase})")
+        if move.phase != tie_number(table):
+            raise IllegalMove("wrong_phase", f"the tie-break hand replays phase "
+                                             f"{tie_number(table)}, not {move.phase}")
     candidates = [number] if number is not None else choosable(state, i)
     _refuse_rule_card(c for g in move.groups for c in g)
     if not candidates:
