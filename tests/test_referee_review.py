@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import json
 
+from phasedsl.game import Game
+from phasedsl.game import moves as mv
+from phasedsl.game.engine import apply, legal_moves
 from phasedsl.game.log import replay
+from phasedsl.game.state import replace as with_
+from phasedsl.model.cards import parse_cards
 
 TWO_PHASES = """\
 name: two
@@ -80,3 +85,33 @@ def test_a_tie_break_lay_may_name_the_phase_it_replays(tmp_path):
     assert wrong.error["line"] == 18 and wrong.error["rule"] == "wrong_phase"
     assert "replays phase 2, not 1" in wrong.error["message"]
     assert "phase 0" not in wrong.error["message"]
+
+
+def _twist_at_the_end(bob_done: tuple[int, ...], bob_space: int | None = None):
+    """A Phase 10 Twist hand in which ann stands on the last space with nine phases made and
+    lays its phase; bob stands on ``bob_space`` (the last space by default), ``bob_done``
+    made."""
+    game = Game.new("twist", ["ann", "bob"], seed=3)
+    s = game.state
+    last = len(s.table.board.spaces)
+    seats = (with_(s.seats[0], done=tuple(range(1, 10)), space=last),
+             with_(s.seats[1], done=bob_done, space=bob_space or last))
+    s = with_(s, seats=seats)
+    draw = next(m for m in legal_moves(s) if isinstance(m, mv.Draw) and m.source == "deck")
+    s = apply(s, draw)
+    hand = tuple(parse_cards("R1 R2 R3 R4 R5 R6 R7 R8 R9 B5 B6"))
+    s = with_(s, seats=(with_(s.seats[0], hand=hand), s.seats[1]))
+    return apply(s, mv.Lay("ann", (hand[:9],)))
+
+
+def test_twist_a_last_space_lay_ends_the_game_only_when_no_one_else_stands_there():
+    # The printed rule: the game ends at once when only one player attempts the last phase
+    # and makes it; otherwise the hand is played out and the lowest total among those who
+    # made it wins.  On a board the last phase is the last space's, wherever the phases
+    # made put a pawn: bob, on that space with 7 phases made (twist cards move 4 or 6
+    # spaces), may still make it this hand, so ann's lay does not end the game.
+    both = _twist_at_the_end(tuple(range(1, 8)))
+    assert both.stage == "turn" and not both.results and both.winner is None
+    # alone on the last space, her lay wins at once, as before
+    alone = _twist_at_the_end(tuple(range(1, 8)), bob_space=15)
+    assert alone.stage == "over" and alone.winner == "ann"

@@ -476,17 +476,28 @@ def _refuse_rule_card(cards: Iterable[Card]) -> None:
 
 
 def _wins_at_once(state: GameState, i: int) -> bool:
-    """Seat ``i`` has just laid its last phase and nobody else is on theirs: the game ends
+    """Seat ``i`` has just laid its last phase and nobody else is on theirs (on a board:
+    nobody else stands on the last space): the game ends
     at once (printed rules: "if only one player attempts phase 10 and completes it, they
     become the winner and the game ends immediately").  With others on their last phase
     the hand is played out, and the lowest total among those who made it wins."""
     house = state.table.house
     if state.tie_break or house.fixed_hands is not None or house.everyone_advances:
         return False
-    goal = state.table.goal
-    if len(state.seats[i].done) + 1 < goal:
+    if not _on_last_phase(state, i):
         return False
-    return all(len(s.done) + 1 < goal for k, s in enumerate(state.seats) if k != i and s.playing)
+    return not any(_on_last_phase(state, k) for k, s in enumerate(state.seats)
+                   if k != i and s.playing)
+
+
+def _on_last_phase(state: GameState, k: int) -> bool:
+    """Whether seat ``k`` attempts the game's last phase this hand: the phase after every
+    other made or, on a board (Phase 10 Twist), the last space's phase (phases made do not
+    say where a pawn stands: a twist card moves it 4 or 6 spaces, a miss back one)."""
+    board = state.table.board
+    if board is not None:
+        return state.seats[k].space == len(board.spaces)
+    return len(state.seats[k].done) + 1 >= state.table.goal
 
 
 def _laid_order(meld_groups: Sequence[LaidGroup], given) -> list[int]:
