@@ -115,3 +115,32 @@ def test_twist_a_last_space_lay_ends_the_game_only_when_no_one_else_stands_there
     # alone on the last space, her lay wins at once, as before
     alone = _twist_at_the_end(tuple(range(1, 8)), bob_space=15)
     assert alone.stage == "over" and alone.winner == "ann"
+
+
+PLAY_OUT = TWO_PHASES.replace("name: two", "name: out").replace("extends: original",
+                                                                 "extends: playing-cards")
+
+
+def test_a_last_phase_laid_with_every_card_goes_out_where_play_may_end_the_hand(tmp_path):
+    # Barnhart's rules (the playing-cards pack, go_out_without_discard): "you can go out at
+    # any time by getting rid of all the cards in your hand ... by playing all your cards".
+    # ann lays her last phase with all eleven cards while bob is on phase 1: the game ends
+    # at once, and the hand's record says she went out (it said nobody did).
+    (tmp_path / "out.yaml").write_text(PLAY_OUT)
+    hands = {"ann": "R1 R1 B1 B1 G1 R2 R2 B2 B2 G2", "bob": "G3 G4 G5 G6 G7 G8 G9 G10 W Y13"}
+    events = [
+        {"type": "game", "variant": "out.yaml", "world": None, "players": ["ann", "bob"],
+         "dealer": "bob"},
+        _deal("Y9", **hands),
+        _ev("draw", "ann", card="G2", **{"from": "deck"}),
+        _lay("ann", "R1 R1 B1 B1 G1", "R2 R2 B2 B2 G2 G2"),
+        _deal("Y9", **hands),
+        _ev("draw", "bob", card="Y12", **{"from": "deck"}),
+        _ev("discard", "bob", card="Y12"),
+        _ev("draw", "ann", card="G2", **{"from": "deck"}),
+        _lay("ann", "R1 R1 B1 B1 G1", "R2 R2 B2 B2 G2 G2"),
+    ]
+    got = replay([json.dumps(e) for e in events], tmp_path)
+    assert got.legal and got.winner == "ann"
+    assert [h.went_out for h in got.hands] == ["ann", "ann"]
+    assert dict(got.hands[-1].points) == {"ann": 0, "bob": 80}

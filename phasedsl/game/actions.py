@@ -461,11 +461,15 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
                       phase_wilds=wilds)
     state = replace(state, seats=seats, laid_now=True,
                     reuse_owed=max(0, state.reuse_owed - wilds))
+    # A lay of every card held goes out where the hand may end by play
+    # (go_out_without_discard; under floating it floats instead): a lay that also ends the
+    # hand or the game says so.
+    out = move.player if not hand and not table.house.floating else None
     if state.tie_break and table.tie_phase is not None:
         # A tie-break hand on a named phase (Thai page): the first to lay it down wins.
-        return end_hand(state, None, winner=move.player)
+        return end_hand(state, out, winner=move.player)
     if _wins_at_once(state, i):
-        return end_hand(state, None)
+        return end_hand(state, out)
     return _after_play(state, i)
 
 
