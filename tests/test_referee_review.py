@@ -144,3 +144,42 @@ def test_a_last_phase_laid_with_every_card_goes_out_where_play_may_end_the_hand(
     assert got.legal and got.winner == "ann"
     assert [h.went_out for h in got.hands] == ["ann", "ann"]
     assert dict(got.hands[-1].points) == {"ann": 0, "bob": 80}
+
+
+UTAH_THAI = TWO_PHASES.replace("name: two", "name: utah-thai").replace(
+    "extends: original", "extends: utah").replace(
+    "  game_length: 2\n", "  game_length: 2\n  house_rules:\n    hit_same_turn: false\n").replace(
+    '"2 sets of 3"', '"1 set of 3 + 1 run of 4"')
+
+
+def test_no_swap_onto_others_groups_in_the_turn_one_lays_under_hit_same_turn_false(tmp_path):
+    # Thai page (hit_same_turn: false): a player may not play on the phases others laid in
+    # the turn they lay their own.  A Utah swap plays a card from the hand onto the group
+    # as a hit does; it was let through where the hit was refused.
+    (tmp_path / "utah-thai.yaml").write_text(UTAH_THAI)
+    head = [
+        {"type": "game", "variant": "utah-thai.yaml", "world": None,
+         "players": ["ann", "bob"], "dealer": "bob"},
+        _deal("Y9", ann="Y1 B1 G1 R9 R10 R11 R12 R6 B3 B4",
+              bob="Y5 B5 G5 R5 W R7 R8 Y2 Y3 Y4"),
+        _ev("draw", "ann", card="G12", **{"from": "deck"}),
+        _ev("discard", "ann", card="G12"),
+        _ev("draw", "bob", **{"from": "discard"}),
+        _lay("bob", "Y5 B5 G5", "R5 W R7 R8"),
+        _ev("discard", "bob", card="G12"),
+        _ev("draw", "ann", card="Y12", **{"from": "deck"}),
+        _lay("ann", "Y1 B1 G1", "R9 R10 R11 R12"),
+    ]
+    on_bob = {"player": "bob", "group": 2}
+    for move in (_ev("hit", "ann", card="R6", on=on_bob),
+                 _ev("swap", "ann", card="R6", on=on_bob, end="high")):
+        got = replay([json.dumps(e) for e in [*head, move]], tmp_path)
+        assert not got.legal
+        assert (got.error["line"], got.error["rule"]) == (10, "hit_same_turn")
+    # on her next turn the swap is hers to make
+    later = [*head, _ev("discard", "ann", card="B3"),
+             _ev("draw", "bob", card="G11", **{"from": "deck"}),
+             _ev("discard", "bob", card="G11"),
+             _ev("draw", "ann", card="B11", **{"from": "deck"}),
+             _ev("swap", "ann", card="R6", on=on_bob, end="high")]
+    assert replay([json.dumps(e) for e in later], tmp_path).legal

@@ -563,11 +563,7 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
                                               f"{pronoun(move.player, 'their')} own phase "
                                               f"before hitting (tried {move.card})")
     owner = seat_of(state, move.target)
-    if not state.table.house.hit_same_turn and state.laid_now and owner != i:
-        raise IllegalMove("hit_same_turn", f"{move.player} laid {pronoun(move.player, 'their')} "
-                                           "phase this turn and may hit only "
-                                           f"{pronoun(move.player, 'their')} own groups until "
-                                           f"{pronoun(move.player, 'their')} next turn")
+    _check_same_turn(state, i, owner, move.player)
     if not 1 <= move.group <= len(state.seats[owner].laid):
         n = len(state.seats[owner].laid)
         raise IllegalMove("no_such_group", f"{subject(move.target, 'has')} {n} laid group{'s' * (n != 1)}; "
@@ -596,6 +592,18 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
                                              "this turn, and after this hit no group could take "
                                              "it")
     return _after_play(state, i)
+
+
+def _check_same_turn(state: GameState, i: int, owner: int, player: str,
+                     what: str = "hit") -> None:
+    """Under ``hit_same_turn: false`` (Thai page: "they cannot play on phases other players
+    laid in the same turn they play their phase") a card is played onto others' groups (a
+    hit, a swap) only from the turn after one's own lay."""
+    if not state.table.house.hit_same_turn and state.laid_now and owner != i:
+        raise IllegalMove("hit_same_turn", f"{player} laid {pronoun(player, 'their')} "
+                                           f"phase this turn and may {what} only "
+                                           f"{pronoun(player, 'their')} own groups until "
+                                           f"{pronoun(player, 'their')} next turn")
 
 
 def _swapped(laid: Laid, card: Card, rules: Rules, end: str | None
@@ -637,6 +645,7 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
                                               f"{pronoun(move.player, 'their')} own phase "
                                               "before swapping a wild")
     owner = seat_of(state, move.target)
+    _check_same_turn(state, i, owner, move.player, "swap a wild in")
     if not 1 <= move.group <= len(state.seats[owner].laid):
         raise IllegalMove("no_such_group", f"{subject(move.target, 'has')} no group {move.group}")
     card = move.card
