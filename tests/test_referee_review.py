@@ -183,3 +183,30 @@ def test_no_swap_onto_others_groups_in_the_turn_one_lays_under_hit_same_turn_fal
              _ev("draw", "ann", card="B11", **{"from": "deck"}),
              _ev("swap", "ann", card="R6", on=on_bob, end="high")]
     assert replay([json.dumps(e) for e in later], tmp_path).legal
+
+
+def _truly_wild(*events: dict) -> list[str]:
+    head = [{"type": "game", "variant": "truly-wild", "world": None,
+             "players": ["ann", "bob"], "dealer": "bob"},
+            _deal("Y9", ann="R1 B1 G1 R2 B2 G2 R3 W S R12",
+                  bob="G3 G4 G5 G6 G7 G8 G9 G10 W S"),
+            _ev("draw", "ann", card="R9", **{"from": "deck"})]
+    return [json.dumps(e) for e in [*head, *events]]
+
+
+def test_a_wild_played_as_a_skip_is_not_taken_back_from_the_discard_pile():
+    # Truly Wild: a wild "can be played as a skip card"; a skip "may never be picked up from
+    # the discard pile".  Taken back, one wild skipped the other player of a two-player
+    # game for ever: ann skips bob, bob loses his turn, ann takes the wild back, and again.
+    got = replay(_truly_wild(_ev("discard", "ann", card="W", skip="bob"),
+                             _ev("draw", "ann", **{"from": "discard"})))
+    assert not got.legal
+    assert (got.error["line"], got.error["rule"]) == (5, "skip_from_discard")
+    assert "played as a skip" in got.error["message"]
+    # a wild discarded as a wild is taken as ever, and a card on top of the skip too
+    assert replay(_truly_wild(_ev("discard", "ann", card="W"),
+                              _ev("draw", "bob", **{"from": "discard"}))).legal
+    assert replay(_truly_wild(_ev("discard", "ann", card="W", skip="bob"),
+                              _ev("draw", "ann", card="R7", **{"from": "deck"}),
+                              _ev("discard", "ann", card="R7"),
+                              _ev("draw", "bob", **{"from": "discard"}))).legal

@@ -173,6 +173,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     first = next_seat(state, state.dealer)
     new = replace(state, seats=seats, stage="turn", turn=first, step="draw", laid_now=False,
                   drawn=None, stock=stock, stock_known=known, discard=started[0],
+                  skip_on_top=False,
                   more_piles=started[1:], emptied=None, placed=(), pending_skips=(),
                   dealer_reached=False, reuse_owed=0)
     house = state.table.house
@@ -219,7 +220,7 @@ def _give(state: GameState, move: mv.Give) -> GameState:
         return _after_up(new, first)
     seat = state.seats[to]
     seats = _set_seat(state, to, hand=(*seat.hand, up))
-    return replace(state, seats=seats, discard=(), stage="turn", turn=to,
+    return replace(state, seats=seats, discard=(), skip_on_top=False, stage="turn", turn=to,
                    step="recipient_discard")
 
 
@@ -282,7 +283,8 @@ def reshuffle(state: GameState) -> GameState:
     stock, kept = boardplay.refill(state)
     if state.stock_known:
         random.Random(f"{state.seed}/shuffle/{state.shuffles}").shuffle(stock)
-    return replace(state, stock=tuple(stock), **kept, shuffles=state.shuffles + 1)
+    return replace(state, stock=tuple(stock), **kept, shuffles=state.shuffles + 1,
+                   skip_on_top=state.skip_on_top and bool(kept["discard"]))
 
 
 def _draw(state: GameState, move: mv.Draw) -> GameState:
@@ -315,7 +317,7 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
     seat = state.seats[i]
     if seat.floating and move.source != "discard" and state.discard:
         top = state.discard[-1]
-        if not top.skip and hittable(state, i, top):
+        if not (top.skip or state.skip_on_top) and hittable(state, i, top):
             raise IllegalMove("must_take_playable", f"{subject(move.player, 'is')} floating and must take "
                                                     f"the top discard {top}, which can be played")
     if move.source == "discard":
@@ -324,9 +326,11 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
         if not taken:
             raise IllegalMove("card_not_available", f"{which} is empty")
         top = taken[-1]
-        if top.skip and not state.table.skips_in_front:
+        if (top.skip or (move.pile == 1 and state.skip_on_top)) \
+                and not state.table.skips_in_front:
+            played = "" if top.skip else f" (the {top} on top was played as a skip)"
             raise IllegalMove("skip_from_discard", "a skip can never be taken from the discard "
-                                                   "pile")
+                                                   f"pile{played}")
         if move.card is not None and move.card.plain() != top:
             raise IllegalMove("card_not_available", f"the top of {which} is {top}, not "
                                                     f"{move.card}")
@@ -706,12 +710,15 @@ def discarded(state: GameState, move: mv.Discard,
     if state.step == "recipient_discard":
         first = next_seat(state, state.dealer)
         start_at = next_seat(state, first) if i == first else first
-        return _after_up(replace(state, seats=seats, discard=(card,)), start_at)
+        return _after_up(replace(state, seats=seats, discard=(card,), skip_on_top=False),
+                         start_at)
     pending = state.pending_skips if target is None else (*state.pending_skips, target)
     if state.table.skips_in_front and (card.skip or move.skip is not None):
         put: dict = {"placed": (*state.placed, card)}  # in front of the player, on no pile
     elif move.pile == 1:
-        put = {"discard": (*state.discard, card)}
+        # a wild played as a skip (Truly Wild) lies on the pile as a skip: nobody takes it
+        put = {"discard": (*state.discard, card),
+               "skip_on_top": card.wild and move.skip is not None}
     else:
         put = boardplay.with_pile(state, move.pile, (*boardplay.pile(state, move.pile), card))
     if not hand:
