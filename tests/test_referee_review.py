@@ -210,3 +210,26 @@ def test_a_wild_played_as_a_skip_is_not_taken_back_from_the_discard_pile():
                               _ev("draw", "ann", card="R7", **{"from": "deck"}),
                               _ev("discard", "ann", card="R7"),
                               _ev("draw", "bob", **{"from": "discard"}))).legal
+
+
+def test_postal_tie_break_hand_can_end_when_the_dealer_sits_out():
+    # Postal rules: nobody goes out "until play has completed a round around the table and
+    # play has returned to the dealer".  In a tie-break hand the deal still passes round
+    # the table, so the dealer may be a player who sits it out; play never reached their
+    # seat, and the hand could never end.  The round ends with the last player before them.
+    from phasedsl.game.checks import going_out_problem
+
+    s = Game.new("postal", ["ann", "bob", "cat"], seed=5).state
+    seats = tuple(with_(x, playing=x.name != "cat", done=tuple(range(1, 11))) for x in s.seats)
+    s = with_(s, seats=seats, tie_break=("ann", "bob"), dealer=2, stage="deal")
+    s = apply(s, legal_moves(s)[0])  # cat deals to ann and bob
+    seen = []
+    for _ in range(3):
+        seen.append((s.to_move, going_out_problem(s, 0, False) is None))
+        s = apply(s, next(m for m in legal_moves(s) if isinstance(m, mv.Draw)))
+        s = apply(s, next(m for m in legal_moves(s) if isinstance(m, mv.Discard)))
+    assert seen == [("ann", False), ("bob", True), ("ann", True)]
+    # before the round ends the message names the seat it ends at
+    s = with_(s, dealer_reached=False)
+    rule, message = going_out_problem(s, 0, False)
+    assert rule == "cannot_go_out_yet" and "bob" in message and "cat" in message

@@ -39,6 +39,7 @@ from .checks import (
     hittable,
     next_seat,
     owed_wilds_fit,
+    round_end_seat,
     seat_name,
     seat_of,
     without,
@@ -190,8 +191,10 @@ def _begin_turn(state: GameState, i: int, **changes) -> GameState:
     move that ended the turn changed besides (made in the same copy of the state)."""
     pending = list(changes.pop("pending_skips", state.pending_skips))
     reached = state.dealer_reached
+    # (the dealer's turn, or the last turn before the dealer's seat where they sit out)
+    last = state.dealer if reached or state.seats[state.dealer].playing else round_end_seat(state)
     for _ in range(len(pending) + 1):
-        if i == state.dealer:
+        if i == last:
             reached = True
         name = seat_name(state, i)
         if name not in pending:
