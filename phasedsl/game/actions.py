@@ -39,6 +39,7 @@ from .checks import (
     hittable,
     next_seat,
     owed_wilds_fit,
+    round_end_seat,
     seat_name,
     seat_of,
     without,
@@ -46,7 +47,7 @@ from .checks import (
 from .hand_end import end_hand, stop
 from .judged import recall
 from .state import GameState, Laid, Seat, replace
-from .table import choosable, current_phase, phase_rules
+from .table import choosable, current_phase, phase_rules, tie_number
 
 
 def _set_seat(state: GameState, i: int, **changes) -> tuple[Seat, ...]:
@@ -173,6 +174,7 @@ def _deal(state: GameState, move: mv.Deal) -> GameState:
     first = next_seat(state, state.dealer)
     new = replace(state, seats=seats, stage="turn", turn=first, step="draw", laid_now=False,
                   drawn=None, stock=stock, stock_known=known, discard=started[0],
+                  skip_on_top=False,
                   more_piles=started[1:], emptied=None, placed=(), pending_skips=(),
                   dealer_reached=False, reuse_owed=0)
     house = state.table.house
@@ -189,8 +191,10 @@ def _begin_turn(state: GameState, i: int, **changes) -> GameState:
     move that ended the turn changed besides (made in the same copy of the state)."""
     pending = list(changes.pop("pending_skips", state.pending_skips))
     reached = state.dealer_reached
+    # (the dealer's turn, or the last turn before the dealer's seat where they sit out)
+    last = state.dealer if reached or state.seats[state.dealer].playing else round_end_seat(state)
     for _ in range(len(pending) + 1):
-        if i == state.dealer:
+        if i == last:
             reached = True
         name = seat_name(state, i)
         if name not in pending:
@@ -219,7 +223,7 @@ def _give(state: GameState, move: mv.Give) -> GameState:
         return _after_up(new, first)
     seat = state.seats[to]
     seats = _set_seat(state, to, hand=(*seat.hand, up))
-    return replace(state, seats=seats, discard=(), stage="turn", turn=to,
+    return replace(state, seats=seats, discard=(), skip_on_top=False, stage="turn", turn=to,
                    step="recipient_discard")
 
 
@@ -282,7 +286,8 @@ def reshuffle(state: GameState) -> GameState:
     stock, kept = boardplay.refill(state)
     if state.stock_known:
         random.Random(f"{state.seed}/shuffle/{state.shuffles}").shuffle(stock)
-    return replace(state, stock=tuple(stock), **kept, shuffles=state.shuffles + 1)
+    return replace(state, stock=tuple(stock), **kept, shuffles=state.shuffles + 1,
+                   skip_on_top=state.skip_on_top and bool(kept["discard"]))
 
 
 def _draw(state: GameState, move: mv.Draw) -> GameState:
@@ -315,7 +320,7 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
     seat = state.seats[i]
     if seat.floating and move.source != "discard" and state.discard:
         top = state.discard[-1]
-        if not top.skip and hittable(state, i, top):
+        if not (top.skip or state.skip_on_top) and hittable(state, i, top):
             raise IllegalMove("must_take_playable", f"{subject(move.player, 'is')} floating and must take "
                                                     f"the top discard {top}, which can be played")
     if move.source == "discard":
@@ -324,9 +329,11 @@ def check_draw(state: GameState, move: mv.Draw) -> Drawn:
         if not taken:
             raise IllegalMove("card_not_available", f"{which} is empty")
         top = taken[-1]
-        if top.skip and not state.table.skips_in_front:
+        if (top.skip or (move.pile == 1 and state.skip_on_top)) \
+                and not state.table.skips_in_front:
+            played = "" if top.skip else f" (the {top} on top was played as a skip)"
             raise IllegalMove("skip_from_discard", "a skip can never be taken from the discard "
-                                                   "pile")
+                                                   f"pile{played}")
         if move.card is not None and move.card.plain() != top:
             raise IllegalMove("card_not_available", f"the top of {which} is {top}, not "
                                                     f"{move.card}")
@@ -406,7 +413,19 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
                                   f"{', '.join(map(str, choosable(state, i))) or 'none'}")
             number = move.phase
     elif move.phase is not None and move.phase != number:
-        raise IllegalMove("wrong_phase", f"{subject(move.player, 'is')} on phase {number}, not {move.phase}")
+        if number != 0:
+            raise IllegalMove("wrong_phase", f"{subject(move.player, 'is')} on phase {number}, "
+                                             f"not {move.phase}")
+        # A tie-break hand (phase 0 here) replays a phase of the list: a lay may name it by
+        # its number, as in any other hand; a tie_break_phase phrase has no number.
+        if table.tie_phase is not None:
+            raise IllegalMove("wrong_phase", f"the tie-break hand is played on "
+                                             f"{table.tie_phase}, which is no phase of the "
+                                             f"list; a lay in it names no phase "
+                                             f"(not {move.phase})")
+        if move.phase != tie_number(table):
+            raise IllegalMove("wrong_phase", f"the tie-break hand replays phase "
+                                             f"{tie_number(table)}, not {move.phase}")
     candidates = [number] if number is not None else choosable(state, i)
     _refuse_rule_card(c for g in move.groups for c in g)
     if not candidates:
@@ -449,11 +468,15 @@ def _lay(state: GameState, move: mv.Lay) -> GameState:
                       phase_wilds=wilds)
     state = replace(state, seats=seats, laid_now=True,
                     reuse_owed=max(0, state.reuse_owed - wilds))
+    # A lay of every card held goes out where the hand may end by play
+    # (go_out_without_discard; under floating it floats instead): a lay that also ends the
+    # hand or the game says so.
+    out = move.player if not hand and not table.house.floating else None
     if state.tie_break and table.tie_phase is not None:
         # A tie-break hand on a named phase (Thai page): the first to lay it down wins.
-        return end_hand(state, None, winner=move.player)
+        return end_hand(state, out, winner=move.player)
     if _wins_at_once(state, i):
-        return end_hand(state, None)
+        return end_hand(state, out)
     return _after_play(state, i)
 
 
@@ -464,17 +487,28 @@ def _refuse_rule_card(cards: Iterable[Card]) -> None:
 
 
 def _wins_at_once(state: GameState, i: int) -> bool:
-    """Seat ``i`` has just laid its last phase and nobody else is on theirs: the game ends
+    """Seat ``i`` has just laid its last phase and nobody else is on theirs (on a board:
+    nobody else stands on the last space): the game ends
     at once (printed rules: "if only one player attempts phase 10 and completes it, they
     become the winner and the game ends immediately").  With others on their last phase
     the hand is played out, and the lowest total among those who made it wins."""
     house = state.table.house
     if state.tie_break or house.fixed_hands is not None or house.everyone_advances:
         return False
-    goal = state.table.goal
-    if len(state.seats[i].done) + 1 < goal:
+    if not _on_last_phase(state, i):
         return False
-    return all(len(s.done) + 1 < goal for k, s in enumerate(state.seats) if k != i and s.playing)
+    return not any(_on_last_phase(state, k) for k, s in enumerate(state.seats)
+                   if k != i and s.playing)
+
+
+def _on_last_phase(state: GameState, k: int) -> bool:
+    """Whether seat ``k`` attempts the game's last phase this hand: the phase after every
+    other made or, on a board (Phase 10 Twist), the last space's phase (phases made do not
+    say where a pawn stands: a twist card moves it 4 or 6 spaces, a miss back one)."""
+    board = state.table.board
+    if board is not None:
+        return state.seats[k].space == len(board.spaces)
+    return len(state.seats[k].done) + 1 >= state.table.goal
 
 
 def _laid_order(meld_groups: Sequence[LaidGroup], given) -> list[int]:
@@ -536,11 +570,7 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
                                               f"{pronoun(move.player, 'their')} own phase "
                                               f"before hitting (tried {move.card})")
     owner = seat_of(state, move.target)
-    if not state.table.house.hit_same_turn and state.laid_now and owner != i:
-        raise IllegalMove("hit_same_turn", f"{move.player} laid {pronoun(move.player, 'their')} "
-                                           "phase this turn and may hit only "
-                                           f"{pronoun(move.player, 'their')} own groups until "
-                                           f"{pronoun(move.player, 'their')} next turn")
+    _check_same_turn(state, i, owner, move.player)
     if not 1 <= move.group <= len(state.seats[owner].laid):
         n = len(state.seats[owner].laid)
         raise IllegalMove("no_such_group", f"{subject(move.target, 'has')} {n} laid group{'s' * (n != 1)}; "
@@ -569,6 +599,18 @@ def _hit(state: GameState, move: mv.Hit) -> GameState:
                                              "this turn, and after this hit no group could take "
                                              "it")
     return _after_play(state, i)
+
+
+def _check_same_turn(state: GameState, i: int, owner: int, player: str,
+                     what: str = "hit") -> None:
+    """Under ``hit_same_turn: false`` (Thai page: "they cannot play on phases other players
+    laid in the same turn they play their phase") a card is played onto others' groups (a
+    hit, a swap) only from the turn after one's own lay."""
+    if not state.table.house.hit_same_turn and state.laid_now and owner != i:
+        raise IllegalMove("hit_same_turn", f"{player} laid {pronoun(player, 'their')} "
+                                           f"phase this turn and may {what} only "
+                                           f"{pronoun(player, 'their')} own groups until "
+                                           f"{pronoun(player, 'their')} next turn")
 
 
 def _swapped(laid: Laid, card: Card, rules: Rules, end: str | None
@@ -610,6 +652,7 @@ def _swap(state: GameState, move: mv.Swap) -> GameState:
                                               f"{pronoun(move.player, 'their')} own phase "
                                               "before swapping a wild")
     owner = seat_of(state, move.target)
+    _check_same_turn(state, i, owner, move.player, "swap a wild in")
     if not 1 <= move.group <= len(state.seats[owner].laid):
         raise IllegalMove("no_such_group", f"{subject(move.target, 'has')} no group {move.group}")
     card = move.card
@@ -670,12 +713,15 @@ def discarded(state: GameState, move: mv.Discard,
     if state.step == "recipient_discard":
         first = next_seat(state, state.dealer)
         start_at = next_seat(state, first) if i == first else first
-        return _after_up(replace(state, seats=seats, discard=(card,)), start_at)
+        return _after_up(replace(state, seats=seats, discard=(card,), skip_on_top=False),
+                         start_at)
     pending = state.pending_skips if target is None else (*state.pending_skips, target)
     if state.table.skips_in_front and (card.skip or move.skip is not None):
         put: dict = {"placed": (*state.placed, card)}  # in front of the player, on no pile
     elif move.pile == 1:
-        put = {"discard": (*state.discard, card)}
+        # a wild played as a skip (Truly Wild) lies on the pile as a skip: nobody takes it
+        put = {"discard": (*state.discard, card),
+               "skip_on_top": card.wild and move.skip is not None}
     else:
         put = boardplay.with_pile(state, move.pile, (*boardplay.pile(state, move.pile), card))
     if not hand:

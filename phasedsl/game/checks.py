@@ -67,6 +67,18 @@ def next_seat(state: GameState, i: int) -> int:
     return i
 
 
+def round_end_seat(state: GameState) -> int:
+    """The seat whose turn ends a round of play: the dealer's or, when the dealer sits out
+    a tie-break hand, that of the nearest player before them who plays (postal rules: no
+    one goes out before play has come round to the dealer)."""
+    n = len(state.seats)
+    for k in range(n):
+        j = (state.dealer - k) % n
+        if state.seats[j].playing:
+            return j
+    return state.dealer
+
+
 def seat_name(state: GameState, i: int) -> str:
     return state.seats[i].name
 
@@ -136,8 +148,12 @@ def going_out_problem(state: GameState, left: int, by_play: bool, reuse: bool = 
     if house.go_out_after_first_round and not state.dealer_reached and (
             (left == 0 and not (by_play and house.floating))
             or (by_play and left == 1 and not house.floating)):
+        last = round_end_seat(state)
+        place = (f"dealer ({seat_name(state, state.dealer)})" if last == state.dealer else
+                 f"dealer's place ({seat_name(state, last)}: the dealer, "
+                 f"{seat_name(state, state.dealer)}, sits out this hand)")
         return ("cannot_go_out_yet", "nobody may go out before play has come round to the "
-                                     f"dealer ({seat_name(state, state.dealer)})"
+                                     f"{place}"
                 + (" (one card left would have to be discarded)" if left == 1 else ""))
     return None
 

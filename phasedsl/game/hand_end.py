@@ -75,6 +75,7 @@ def end_hand(state: GameState, went_out: str | None, winner: str | None = None,
     )
     new = replace(new, results=(*state.results, result), hands_played=state.hands_played + 1,
                   dealer=(state.dealer + 1) % len(seats), stage="deal", stock=(), discard=(),
+                  skip_on_top=False,
                   more_piles=(), emptied=None, placed=(), pending_skips=(),
                   pawns_due=bool(race),
                   laid_now=False, drawn=None, reuse_owed=0, stock_known=False)

@@ -255,6 +255,9 @@ class GameState:
     discard: tuple[Card, ...] = ()  # top last (a board game's first discard pile)
     more_piles: tuple[tuple[Card, ...], ...] = ()  # a board game's other discard piles
     emptied: int | None = None  # the pile (from 1) whose last card this turn's draw took
+    # the first discard pile's top card is a wild played as a skip (Truly Wild): a skip
+    # there, which no one takes from the pile
+    skip_on_top: bool = False
     # skips placed in front of players this hand (``skip_placement: in_front``): out of
     # play until the next deal, on no pile
     placed: tuple[Card, ...] = ()

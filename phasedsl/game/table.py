@@ -81,7 +81,7 @@ def phase_rules(table: Table, number: int) -> tuple[Phase, Rules]:
     if number == 0:
         if table.tie_phase is not None:
             return table.tie_phase, table.rules
-        number = _tie_number(table)
+        number = tie_number(table)
     twist = table.twist_index(number)
     if twist is not None:
         return table.board.twist_phases[twist], table.rules
@@ -89,7 +89,9 @@ def phase_rules(table: Table, number: int) -> tuple[Phase, Rules]:
     return entry.phase, rules
 
 
-def _tie_number(table: Table) -> int:
+def tie_number(table: Table) -> int:
+    """The phase a tie-break hand replays (phase 0 of ``current_phase``), by its number in
+    the list (a ``tie_break_phase`` phrase has none: see ``phase_rules``)."""
     if table.house.tie_break == "replay_phase_10" and len(table.entries) >= 10:
         return 10
     return table.sequence[-1] if not table.any_order else len(table.entries)
