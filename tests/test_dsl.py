@@ -399,6 +399,34 @@ def test_a_color_rule_remark_that_cannot_apply_is_an_error(phrase, column):
     assert e.value.column == column and "is a color rule, which cannot follow" in e.value.message
 
 
+# "All One Color" is the printed rules' name for a color group; a color rule after "cards"
+# or after an even or odd reads as it does after a set or a run (review-solver).
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("7 cards all one color", "7 cards of one color"),
+        ("7 cards all of one colour", "7 cards of one color"),
+        ("7 cards all the same color", "7 cards of one color"),
+        ("7 cards in one suit", "7 cards of one color"),
+        ("7 cards in 1 color", "7 cards of one color"),
+        ("7 cards the same color", "7 cards of one color"),
+        ("7 cards (same color)", "7 cards of one color"),
+        ("7 cards (in one suit)", "7 cards of one color"),
+        ("cards all one color totalling 34", "cards of one color totalling 34"),
+        ("5 cards in one color totalling 30", "5 cards of one color totalling 30"),
+        ("1 even or odd of 4 of one color", "1 color even or odd of 4"),
+        ("2 even or odd of 4 in one suit", "2 color even or odd of 4"),
+        ("1 even or odd of 8 (same color)", "1 color even or odd of 8"),
+        ("8 even or odd cards of the same color", "1 color even or odd of 8"),
+        ("8 even or odd cards (same color)", "1 color even or odd of 8"),
+    ],
+)
+def test_color_rules_after_cards_and_even_or_odd(phrase, canonical):
+    phase = Phase.parse(phrase)
+    assert str(phase) == canonical and phase.ignored == ()
+    assert Phase.parse(str(phase)) == phase
+
+
 def test_cli_reports_ignored_remarks():
     r = runner.invoke(app, ["parse", "Phase 8: 7 cards of one suit (flush)"])
     assert r.exit_code == 0 and r.stdout.splitlines()[0] == "7 cards of one color"

@@ -116,6 +116,9 @@ class _ToPhase(Transformer):
     def same_color(self, items):
         return "one_color"
 
+    def card_color(self, items):
+        return "one_color"
+
     def run_one_color(self, items):
         return "one_color"
 
@@ -168,7 +171,8 @@ class _ToPhase(Transformer):
         else:
             (count, ccol), (size, scol) = (1, None), nums[0]
         if "one_color" in rest:
-            kind = {Kind.SET: Kind.COLOR_SET, Kind.RUN: Kind.COLOR_RUN}[kind]
+            kind = {Kind.SET: Kind.COLOR_SET, Kind.RUN: Kind.COLOR_RUN,
+                    Kind.EVEN_ODD: Kind.COLOR_EVEN_ODD}[kind]
         if maps:
             colors = maps[0]
         return Part(count, Group(kind, size, colors)), ccol, scol
@@ -199,7 +203,10 @@ class _ToPhase(Transformer):
         return self._counted(items, Kind.COLOR_EVEN_ODD)
 
     def _sized(self, items, kind: Kind):
-        (size, scol) = self._split(items)[0][0]
+        nums, rest, _ = self._split(items)
+        (size, scol) = nums[0]
+        if "one_color" in rest and kind is Kind.EVEN_ODD:
+            kind = Kind.COLOR_EVEN_ODD
         return Part(1, Group(kind, size)), None, scol
 
     def color_part(self, items):
@@ -410,8 +417,8 @@ def read(text: str, deck: Deck = STANDARD_DECK, hints: bool = True
         for m in opened:
             if m.start() < (err.column or 0) <= m.end():
                 raise PhaseSyntaxError(f"the remark {m.group()!r} is a color rule, which cannot "
-                                       "follow what comes before it (a set, a run or 'N cards' "
-                                       "takes one, once)", text, m.start() + 1) from None
+                                       "follow what comes before it (a set, a run, an even or odd "
+                                       "or 'N cards' takes one, once)", text, m.start() + 1) from None
         raise PhaseSyntaxError(err.message, text, err.column) from None
     try:
         items = _ToPhase(deck).transform(tree)
