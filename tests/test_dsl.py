@@ -427,6 +427,29 @@ def test_color_rules_after_cards_and_even_or_odd(phrase, canonical):
     assert Phase.parse(str(phase)) == phase
 
 
+# "a part may start with a count (run of 4 = 1 run of 4)" holds for a wild or a skip part too:
+# the Japanese page's "3セット3枚+ワイルドカード" is "3 sets of 3 + wild card" (review-solver).
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("3 sets of 3 + wild card", "3 sets of 3 + 1 wild"),
+        ("2 sets of 3 + joker", "2 sets of 3 + 1 wild"),
+        ("Phase 3: 1 set of 4 + wild.", "1 set of 4 + 1 wild"),
+        ("3 sets of 3 + skip card", "3 sets of 3 + 1 skip"),
+        ("skip, 2 sets of 3", "1 skip + 2 sets of 3"),
+    ],
+)
+def test_a_wild_or_skip_part_may_leave_out_its_count(phrase, canonical):
+    assert str(Phase.parse(phrase)) == canonical
+
+
+@pytest.mark.parametrize("phrase", ["2 sets of 3 + wilds", "2 sets of 3 + skip cards"])
+def test_a_plural_wild_or_skip_part_must_say_how_many(phrase):
+    with pytest.raises(PhaseValueError) as e:
+        Phase.parse(phrase)
+    assert e.value.column == 15 and "how many" in e.value.message
+
+
 def test_cli_reports_ignored_remarks():
     r = runner.invoke(app, ["parse", "Phase 8: 7 cards of one suit (flush)"])
     assert r.exit_code == 0 and r.stdout.splitlines()[0] == "7 cards of one color"

@@ -204,7 +204,13 @@ class _ToPhase(Transformer):
 
     def _sized(self, items, kind: Kind):
         nums, rest, _ = self._split(items)
-        (size, scol) = nums[0]
+        if nums:
+            (size, scol) = nums[0]
+        else:  # "+ wild", "+ skip card": one, as "run of 4" is "1 run of 4"
+            tok = next(i for i in items if isinstance(i, Token))
+            if str(tok).lower().endswith("s"):  # "+ wilds": how many is not said
+                raise _Fail(f"how many {tok}? write a number before it, like '2 {tok}'", tok.column)
+            size, scol = 1, tok.column
         if "one_color" in rest and kind is Kind.EVEN_ODD:
             kind = Kind.COLOR_EVEN_ODD
         return Part(1, Group(kind, size)), None, scol
