@@ -450,6 +450,17 @@ def test_a_plural_wild_or_skip_part_must_say_how_many(phrase):
     assert e.value.column == 15 and "how many" in e.value.message
 
 
+# A phrase copied from a web page often holds no-break spaces; the card lists read them
+# already, and the phrase does too, each column where it was (review-solver).
+@pytest.mark.parametrize("space", ["\u00a0", "\u2009", "\u3000"])
+def test_unicode_white_space_separates_words(space):
+    phase = Phase.parse(f"Phase 2:{space}1 set of 3{space}+{space}1 even{space}or odd of 8")
+    assert str(phase) == "1 set of 3 + 1 even or odd of 8"
+    with pytest.raises(PhaseSyntaxError) as e:
+        Phase.parse(f"1 set of 3{space}+{space}1 rn of 4")
+    assert e.value.column == 16
+
+
 def test_cli_reports_ignored_remarks():
     r = runner.invoke(app, ["parse", "Phase 8: 7 cards of one suit (flush)"])
     assert r.exit_code == 0 and r.stdout.splitlines()[0] == "7 cards of one color"
