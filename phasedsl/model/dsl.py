@@ -569,6 +569,8 @@ def _did_you_mean(word: str, expected) -> str | None:
     options = {_SPELLINGS[n] for n in expected if n in _SPELLINGS}
     if "EO" in expected:
         options |= {"even", "odd"}
-    if expected & {"INT", "NUMWORD"} and not word.isdigit():
-        options |= set(NUMBER_WORDS)  # "thre sets of 3", "to sets of 3"
+    # "thre sets of 3", "to sets of 3"; not where only the digit of "of 1 color" reads
+    # (a bare INT): "of fore color" is no misspelt "of four color", which nothing reads
+    if "NUMWORD" in expected and not word.isdigit():
+        options |= set(NUMBER_WORDS)
     return closest(word, sorted(options))
