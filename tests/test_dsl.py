@@ -461,6 +461,12 @@ def test_unicode_white_space_separates_words(space):
     assert e.value.column == 16
 
 
+def test_a_color_map_of_one_number_is_named_in_the_singular():
+    with pytest.raises(PhaseValueError) as e:
+        Phase.parse("1 run of 3 with colors {1: red}")
+    assert e.value.message.endswith("the color map allows only 1 number")
+
+
 def test_cli_reports_ignored_remarks():
     r = runner.invoke(app, ["parse", "Phase 8: 7 cards of one suit (flush)"])
     assert r.exit_code == 0 and r.stdout.splitlines()[0] == "7 cards of one color"
