@@ -596,3 +596,37 @@ def test_batch_of_one_endless_line_stops_with_an_error(monkeypatch):
     for cmd in ("parse", "check"):
         r = run(cmd, "--batch", "-", input="1 set of 3\n" + "x" * 5_000_000)
         assert r.exit_code == 2 and "line 2 runs past 3,000,000 characters" in r.stderr
+
+
+PURPLE_PACK = """name: purple
+title: Purple deck
+description: A deck with a purple color.
+source: a test
+extends: original
+rules:
+  deck:
+    colors: [red, blue, purple]
+"""
+
+
+@pytest.mark.parametrize("how", [["P1", "B2", "R3"], ["--groups", "P1 B2 R3"]])
+def test_check_names_each_group_under_the_packs_deck(tmp_path, how):
+    # a color map names the pack's colors, and "any" is every color of its deck: the
+    # group lines of `check` said "{1: , 2: red or blue, 3: red}" here (review-solver)
+    pack = tmp_path / "purple.yaml"
+    pack.write_text(PURPLE_PACK, encoding="utf-8")
+    phrase = "1 run of 3 with colors {1: purple, 2: any, 3: red}"
+    r = runner.invoke(app, ["check", "--variant", str(pack), phrase, *how])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == f"phase: {phrase}"
+    assert lines[2].split() == [*phrase.split(), "P1", "B2", "R3"]
+
+
+def test_check_text_takes_a_deck():
+    from phasedsl import api
+    from phasedsl.errors import ArgumentError
+
+    phase = api.parse("1 set of 3")
+    with pytest.raises(ArgumentError):
+        api.check_text(phase, api.check_json(phase, "R5 B5 W"), deck="purple")
