@@ -630,3 +630,17 @@ def test_check_text_takes_a_deck():
     phase = api.parse("1 set of 3")
     with pytest.raises(ArgumentError):
         api.check_text(phase, api.check_json(phase, "R5 B5 W"), deck="purple")
+
+
+def test_dealt_chance_cache_tells_apart_phases_that_differ_in_a_packs_own_colors():
+    # str(phase) names colors under the standard deck, where purple and orange are no
+    # colors: both maps printed "{1: , 2: red}" and shared one cached figure (review-solver)
+    from phasedsl import Phase, Rules
+    from phasedsl.design.difficulty import _cache_key
+    from phasedsl.model.rules import Deck
+
+    deck = Deck(colors=("P", "O", "R"), color_names=(("P", "purple"), ("O", "orange"), ("R", "red")))
+    rules = Rules(deck=deck)
+    one = Phase.parse("1 run of 3 with colors {1: purple, 2: any, 3: any}", deck)
+    two = Phase.parse("1 run of 3 with colors {1: purple or orange, 2: any, 3: any}", deck)
+    assert _cache_key(one, rules, 10, 1000, 1) != _cache_key(two, rules, 10, 1000, 1)
