@@ -467,6 +467,18 @@ def test_a_color_map_of_one_number_is_named_in_the_singular():
     assert e.value.message.endswith("the color map allows only 1 number")
 
 
+# The grammar's case-insensitive words also match letters whose other case is ASCII ('ſ',
+# the long s, is 's'; 'ı', the dotless i, is 'i'): a number word so written was a KeyError
+# from inside the reader, a traceback from `phasedsl parse` (review-solver).
+@pytest.mark.parametrize(("phrase", "canonical"), [("1 set of \u017fix", "1 set of 6"),
+                                                   ("\u017feven cards of one color", "7 cards of one color"),
+                                                   ("f\u0131ve sets of 2", "5 sets of 2")])
+def test_number_words_in_letters_that_fold_to_ascii_read(phrase, canonical):
+    assert str(Phase.parse(phrase)) == canonical
+    r = runner.invoke(app, ["parse", phrase])
+    assert r.exit_code == 0 and r.output.splitlines()[0] == canonical
+
+
 def test_cli_reports_ignored_remarks():
     r = runner.invoke(app, ["parse", "Phase 8: 7 cards of one suit (flush)"])
     assert r.exit_code == 0 and r.stdout.splitlines()[0] == "7 cards of one color"

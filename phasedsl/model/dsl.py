@@ -81,7 +81,17 @@ def _num(tok: Token) -> tuple[int, int]:
         if len(text) > 4:
             raise _Fail(f"{text[:12]}{'...' if len(text) > 12 else ''} is far too large", tok.column)
         return int(text), tok.column
-    return _WORDS[text.lower()], tok.column
+    return _WORDS[_word(text)], tok.column
+
+
+def _word(text: str) -> str:
+    """A word the grammar matched, as the key of its spelling: the grammar's /i also
+    matches letters whose case pairs are ASCII ('ſix' is 'six', 'fıve' is 'five'), which
+    .lower() keeps as they are."""
+    low = text.lower()
+    if low.isascii():
+        return low
+    return next((w for w in _WORDS if re.fullmatch(re.escape(w), text, re.IGNORECASE)), low)
 
 
 class _ToPhase(Transformer):
@@ -208,7 +218,7 @@ class _ToPhase(Transformer):
             (size, scol) = nums[0]
         else:  # "+ wild", "+ skip card": one, as "run of 4" is "1 run of 4"
             tok = next(i for i in items if isinstance(i, Token))
-            if str(tok).lower().endswith("s"):  # "+ wilds": how many is not said
+            if re.search(r"s$", str(tok), re.IGNORECASE):  # "+ wilds": how many is not said
                 raise _Fail(f"how many {tok}? write a number before it, like '2 {tok}'", tok.column)
             size, scol = 1, tok.column
         if "one_color" in rest and kind is Kind.EVEN_ODD:
