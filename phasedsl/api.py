@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .errors import ArgumentError, CardError, PhaseDSLError, PhaseSyntaxError, quoted
 from .melds.scoring import card_points, score
-from .model.cards import CARD_TOKEN, Card, card_names, most_copies, parse_cards
+from .model.cards import CARD_TOKEN, STANDARD_DECK, Card, Deck, card_names, most_copies, parse_cards
 from .model.coerce import as_cards, as_count, as_rules, meld_args
 from .model.meld import LaidGroup
 from .model.phase import Phase
@@ -260,14 +260,18 @@ def _formats(what: str, *keys: str):
 
 
 @_formats("a result as check_json or verdict_json gives it", "phase", "valid")
-def check_text(phase: Phase, result: dict) -> str:
+def check_text(phase: Phase, result: dict, *, deck: Deck = STANDARD_DECK) -> str:
+    """The words ``check`` prints for a result; each group is named under ``deck`` (the
+    pack's: its color names, and what "any" color is, in a color map)."""
     if not isinstance(phase, Phase):
         raise ArgumentError("check_text(phase=...)", "a Phase", phase)
+    if not isinstance(deck, Deck):
+        raise ArgumentError("check_text(deck=...)", "a Deck", deck)
     lines = [f"phase: {result['phase']}"]
     if result["valid"]:
         lines.append("legal" if result.get("layout") else "made")
         for g, cards_ in zip(phase.groups, result["groups"], strict=False):
-            lines.append(f"  {g.describe():<24} {' '.join(cards_)}")
+            lines.append(f"  {g.describe(deck):<24} {' '.join(cards_)}")
         return "\n".join(lines)
     if "problems" in result:
         lines.append("not legal")

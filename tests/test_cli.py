@@ -596,3 +596,51 @@ def test_batch_of_one_endless_line_stops_with_an_error(monkeypatch):
     for cmd in ("parse", "check"):
         r = run(cmd, "--batch", "-", input="1 set of 3\n" + "x" * 5_000_000)
         assert r.exit_code == 2 and "line 2 runs past 3,000,000 characters" in r.stderr
+
+
+PURPLE_PACK = """name: purple
+title: Purple deck
+description: A deck with a purple color.
+source: a test
+extends: original
+rules:
+  deck:
+    colors: [red, blue, purple]
+"""
+
+
+@pytest.mark.parametrize("how", [["P1", "B2", "R3"], ["--groups", "P1 B2 R3"]])
+def test_check_names_each_group_under_the_packs_deck(tmp_path, how):
+    # a color map names the pack's colors, and "any" is every color of its deck: the
+    # group lines of `check` said "{1: , 2: red or blue, 3: red}" here (review-solver)
+    pack = tmp_path / "purple.yaml"
+    pack.write_text(PURPLE_PACK, encoding="utf-8")
+    phrase = "1 run of 3 with colors {1: purple, 2: any, 3: red}"
+    r = runner.invoke(app, ["check", "--variant", str(pack), phrase, *how])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == f"phase: {phrase}"
+    assert lines[2].split() == [*phrase.split(), "P1", "B2", "R3"]
+
+
+def test_check_text_takes_a_deck():
+    from phasedsl import api
+    from phasedsl.errors import ArgumentError
+
+    phase = api.parse("1 set of 3")
+    with pytest.raises(ArgumentError):
+        api.check_text(phase, api.check_json(phase, "R5 B5 W"), deck="purple")
+
+
+def test_dealt_chance_cache_tells_apart_phases_that_differ_in_a_packs_own_colors():
+    # str(phase) names colors under the standard deck, where purple and orange are no
+    # colors: both maps printed "{1: , 2: red}" and shared one cached figure (review-solver)
+    from phasedsl import Phase, Rules
+    from phasedsl.design.difficulty import _cache_key
+    from phasedsl.model.rules import Deck
+
+    deck = Deck(colors=("P", "O", "R"), color_names=(("P", "purple"), ("O", "orange"), ("R", "red")))
+    rules = Rules(deck=deck)
+    one = Phase.parse("1 run of 3 with colors {1: purple, 2: any, 3: any}", deck)
+    two = Phase.parse("1 run of 3 with colors {1: purple or orange, 2: any, 3: any}", deck)
+    assert _cache_key(one, rules, 10, 1000, 1) != _cache_key(two, rules, 10, 1000, 1)

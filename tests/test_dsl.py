@@ -399,6 +399,86 @@ def test_a_color_rule_remark_that_cannot_apply_is_an_error(phrase, column):
     assert e.value.column == column and "is a color rule, which cannot follow" in e.value.message
 
 
+# "All One Color" is the printed rules' name for a color group; a color rule after "cards"
+# or after an even or odd reads as it does after a set or a run (review-solver).
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("7 cards all one color", "7 cards of one color"),
+        ("7 cards all of one colour", "7 cards of one color"),
+        ("7 cards all the same color", "7 cards of one color"),
+        ("7 cards in one suit", "7 cards of one color"),
+        ("7 cards in 1 color", "7 cards of one color"),
+        ("7 cards the same color", "7 cards of one color"),
+        ("7 cards (same color)", "7 cards of one color"),
+        ("7 cards (in one suit)", "7 cards of one color"),
+        ("cards all one color totalling 34", "cards of one color totalling 34"),
+        ("5 cards in one color totalling 30", "5 cards of one color totalling 30"),
+        ("1 even or odd of 4 of one color", "1 color even or odd of 4"),
+        ("2 even or odd of 4 in one suit", "2 color even or odd of 4"),
+        ("1 even or odd of 8 (same color)", "1 color even or odd of 8"),
+        ("8 even or odd cards of the same color", "1 color even or odd of 8"),
+        ("8 even or odd cards (same color)", "1 color even or odd of 8"),
+    ],
+)
+def test_color_rules_after_cards_and_even_or_odd(phrase, canonical):
+    phase = Phase.parse(phrase)
+    assert str(phase) == canonical and phase.ignored == ()
+    assert Phase.parse(str(phase)) == phase
+
+
+# "a part may start with a count (run of 4 = 1 run of 4)" holds for a wild or a skip part too:
+# the Japanese page's "3セット3枚+ワイルドカード" is "3 sets of 3 + wild card" (review-solver).
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("3 sets of 3 + wild card", "3 sets of 3 + 1 wild"),
+        ("2 sets of 3 + joker", "2 sets of 3 + 1 wild"),
+        ("Phase 3: 1 set of 4 + wild.", "1 set of 4 + 1 wild"),
+        ("3 sets of 3 + skip card", "3 sets of 3 + 1 skip"),
+        ("skip, 2 sets of 3", "1 skip + 2 sets of 3"),
+    ],
+)
+def test_a_wild_or_skip_part_may_leave_out_its_count(phrase, canonical):
+    assert str(Phase.parse(phrase)) == canonical
+
+
+@pytest.mark.parametrize("phrase", ["2 sets of 3 + wilds", "2 sets of 3 + skip cards"])
+def test_a_plural_wild_or_skip_part_must_say_how_many(phrase):
+    with pytest.raises(PhaseValueError) as e:
+        Phase.parse(phrase)
+    assert e.value.column == 15 and "how many" in e.value.message
+
+
+# A phrase copied from a web page often holds no-break spaces; the card lists read them
+# already, and the phrase does too, each column where it was (review-solver).
+@pytest.mark.parametrize("space", ["\u00a0", "\u2009", "\u3000"])
+def test_unicode_white_space_separates_words(space):
+    phase = Phase.parse(f"Phase 2:{space}1 set of 3{space}+{space}1 even{space}or odd of 8")
+    assert str(phase) == "1 set of 3 + 1 even or odd of 8"
+    with pytest.raises(PhaseSyntaxError) as e:
+        Phase.parse(f"1 set of 3{space}+{space}1 rn of 4")
+    assert e.value.column == 16
+
+
+def test_a_color_map_of_one_number_is_named_in_the_singular():
+    with pytest.raises(PhaseValueError) as e:
+        Phase.parse("1 run of 3 with colors {1: red}")
+    assert e.value.message.endswith("the color map allows only 1 number")
+
+
+# The grammar's case-insensitive words also match letters whose other case is ASCII ('ſ',
+# the long s, is 's'; 'ı', the dotless i, is 'i'): a number word so written was a KeyError
+# from inside the reader, a traceback from `phasedsl parse` (review-solver).
+@pytest.mark.parametrize(("phrase", "canonical"), [("1 set of \u017fix", "1 set of 6"),
+                                                   ("\u017feven cards of one color", "7 cards of one color"),
+                                                   ("f\u0131ve sets of 2", "5 sets of 2")])
+def test_number_words_in_letters_that_fold_to_ascii_read(phrase, canonical):
+    assert str(Phase.parse(phrase)) == canonical
+    r = runner.invoke(app, ["parse", phrase])
+    assert r.exit_code == 0 and r.output.splitlines()[0] == canonical
+
+
 def test_cli_reports_ignored_remarks():
     r = runner.invoke(app, ["parse", "Phase 8: 7 cards of one suit (flush)"])
     assert r.exit_code == 0 and r.stdout.splitlines()[0] == "7 cards of one color"

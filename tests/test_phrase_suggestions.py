@@ -98,3 +98,19 @@ def test_a_long_phrase_is_still_refused_at_once():
     with pytest.raises(PhaseSyntaxError):
         Phase.parse(phrase)
     assert time.perf_counter() - t < 3  # a hang guard, not a benchmark
+
+
+@pytest.mark.parametrize("phrase", ["7 cards of fore color", "a pair of threes", "1 set of 3 of to color",
+                                    "7 of thre color"])
+def test_no_number_word_is_offered_where_only_a_color_rule_reads(phrase):
+    # after "of" only "one color" (or the digit 1) reads: "of four color" is no phrase, so
+    # 'four' is no spelling to offer for 'fore' (review-solver)
+    with pytest.raises(PhaseSyntaxError) as e:
+        Phase.parse(phrase)
+    assert "did you mean" not in e.value.message
+
+
+def test_a_misspelt_number_word_is_still_named_where_a_number_reads():
+    with pytest.raises(PhaseSyntaxError) as e:
+        Phase.parse("1 set of thre")
+    assert "did you mean 'three', as in '1 set of three'?" in e.value.message

@@ -137,7 +137,8 @@ def check(
     else:
         result = api.check_json(phase, api.held(" ".join(words), rules), rules)
     print_notes(phase, as_json)
-    emit(result, as_json, lambda r: api.check_text(phase, r), ok=result["valid"] is True)
+    emit(result, as_json, lambda r: api.check_text(phase, r, deck=rules.deck),
+         ok=result["valid"] is True)
 
 
 # --------------------------------------------------------------------------- hit

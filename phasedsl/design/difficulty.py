@@ -83,7 +83,7 @@ _MEMORY: dict[str, Odds] = {}
 
 
 def _cache_key(phase: Phase, rules: Rules, cards: int, samples: int, seed: int) -> str:
-    text = "\n".join([CACHE_VERSION, str(phase), rules_fingerprint(rules), str(cards),
+    text = "\n".join([CACHE_VERSION, phase.canonical(rules.deck), rules_fingerprint(rules), str(cards),
                       str(samples), str(seed)])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

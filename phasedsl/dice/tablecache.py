@@ -33,7 +33,7 @@ LIMIT = 2 ** 63
 
 
 def key(dice: Dice, phase: Phase, rules: Rules, objective: str) -> str:
-    text = "\n".join([VERSION, repr(dice.kinds), str(dice.rolls), str(phase),
+    text = "\n".join([VERSION, repr(dice.kinds), str(dice.rolls), phase.canonical(rules.deck),
                       rules_fingerprint(rules), objective])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 

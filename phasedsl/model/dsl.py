@@ -75,7 +75,17 @@ def _num(tok: Token) -> tuple[int, int]:
         if len(text) > 4:
             raise _Fail(f"{text[:12]}{'...' if len(text) > 12 else ''} is far too large", tok.column)
         return int(text), tok.column
-    return _WORDS[text.lower()], tok.column
+    return _WORDS[_word(text)], tok.column
+
+
+def _word(text: str) -> str:
+    """A word the grammar matched, as the key of its spelling: the grammar's /i also
+    matches letters whose case pairs are ASCII ('ſix' is 'six', 'fıve' is 'five'), which
+    .lower() keeps as they are."""
+    low = text.lower()
+    if low.isascii():
+        return low
+    return next((w for w in _WORDS if re.fullmatch(re.escape(w), text, re.IGNORECASE)), low)
 
 
 class _ToPhase(Transformer):
@@ -108,6 +118,9 @@ class _ToPhase(Transformer):
         return None
 
     def same_color(self, items):
+        return "one_color"
+
+    def card_color(self, items):
         return "one_color"
 
     def run_one_color(self, items):
@@ -162,7 +175,8 @@ class _ToPhase(Transformer):
         else:
             (count, ccol), (size, scol) = (1, None), nums[0]
         if "one_color" in rest:
-            kind = {Kind.SET: Kind.COLOR_SET, Kind.RUN: Kind.COLOR_RUN}[kind]
+            kind = {Kind.SET: Kind.COLOR_SET, Kind.RUN: Kind.COLOR_RUN,
+                    Kind.EVEN_ODD: Kind.COLOR_EVEN_ODD}[kind]
         if maps:
             colors = maps[0]
         return Part(count, Group(kind, size, colors)), ccol, scol
@@ -193,7 +207,16 @@ class _ToPhase(Transformer):
         return self._counted(items, Kind.COLOR_EVEN_ODD)
 
     def _sized(self, items, kind: Kind):
-        (size, scol) = self._split(items)[0][0]
+        nums, rest, _ = self._split(items)
+        if nums:
+            (size, scol) = nums[0]
+        else:  # "+ wild", "+ skip card": one, as "run of 4" is "1 run of 4"
+            tok = next(i for i in items if isinstance(i, Token))
+            if re.search(r"s$", str(tok), re.IGNORECASE):  # "+ wilds": how many is not said
+                raise _Fail(f"how many {tok}? write a number before it, like '2 {tok}'", tok.column)
+            size, scol = 1, tok.column
+        if "one_color" in rest and kind is Kind.EVEN_ODD:
+            kind = Kind.COLOR_EVEN_ODD
         return Part(1, Group(kind, size)), None, scol
 
     def color_part(self, items):
@@ -404,8 +427,8 @@ def read(text: str, deck: Deck = STANDARD_DECK, hints: bool = True
         for m in opened:
             if m.start() < (err.column or 0) <= m.end():
                 raise PhaseSyntaxError(f"the remark {m.group()!r} is a color rule, which cannot "
-                                       "follow what comes before it (a set, a run or 'N cards' "
-                                       "takes one, once)", text, m.start() + 1) from None
+                                       "follow what comes before it (a set, a run, an even or odd "
+                                       "or 'N cards' takes one, once)", text, m.start() + 1) from None
         raise PhaseSyntaxError(err.message, text, err.column) from None
     try:
         items = _ToPhase(deck).transform(tree)
@@ -550,6 +573,8 @@ def _did_you_mean(word: str, expected) -> str | None:
     options = {_SPELLINGS[n] for n in expected if n in _SPELLINGS}
     if "EO" in expected:
         options |= {"even", "odd"}
-    if expected & {"INT", "NUMWORD"} and not word.isdigit():
-        options |= set(NUMBER_WORDS)  # "thre sets of 3", "to sets of 3"
+    # "thre sets of 3", "to sets of 3"; not where only the digit of "of 1 color" reads
+    # (a bare INT): "of fore color" is no misspelt "of four color", which nothing reads
+    if "NUMWORD" in expected and not word.isdigit():
+        options |= set(NUMBER_WORDS)
     return closest(word, sorted(options))

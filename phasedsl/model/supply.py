@@ -76,7 +76,8 @@ def natural_cap(group: Group, deck: Deck) -> tuple[int, str]:
     if group.kind.is_run:
         usable = _run_numbers(group, deck)
         if group.colors is not None:
-            return len(usable), f"the color map allows only {len(usable)} numbers"
+            n = len(usable)
+            return n, f"the color map allows only {n} number{'' if n == 1 else 's'}"
         return len(usable), f"numbers go from {deck.low} to {deck.high}"
     if not group.kind.needs_natural:
         return 0, "it holds no natural cards"

@@ -77,7 +77,7 @@ class Shortfall:
             return (f"at least {self.missing} card{s} short and at most {self.at_most} (the exact "
                     f"count was out of reach of the search's {budget.SHORTFALL_STEPS:,} steps)")
         # one Phase of the groups, so equal ones read together: '2 sets of 3'
-        what = _groups_text(self.groups, rules) if self.groups else str(phase)
+        what = _groups_text(self.groups, rules) if self.groups else phase.canonical(rules.deck)
         if self.missing == 1 and self.outs:
             return f"1 card short: {_outs_text(self.outs, rules)} completes {what}"
         if not self.possible:

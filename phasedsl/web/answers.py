@@ -99,7 +99,7 @@ def check(body: dict) -> dict:
     if len(hand) > MAX_CARDS:
         raise PhaseDSLError(f"{len(hand)} cards; a hand here holds at most {MAX_CARDS}")
     result = api.check_json(phase, hand, rules)
-    return result | {"text": api.check_text(phase, result)}
+    return result | {"text": api.check_text(phase, result, deck=rules.deck)}
 
 
 def lint(body: dict) -> dict:
