@@ -21,6 +21,12 @@ def test_parse_text_and_json():
     assert [g["kind"] for g in data["groups"]] == ["color_run", "color"]
 
 
+def test_parse_names_a_group_of_one_card_in_the_singular():
+    r = run("parse", "3 sets of 3 + wild card")
+    assert "  group 4: 1 wild  [wild, 1 card]" in r.stdout.splitlines()
+    assert "  group 1: 1 set of 3  [set, 3 cards]" in r.stdout.splitlines()
+
+
 def test_parse_error_exit_2_with_caret_and_no_traceback():
     r = run("parse", "1 set of")
     assert r.exit_code == 2

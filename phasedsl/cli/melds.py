@@ -9,6 +9,7 @@ import typer
 
 from .. import api
 from ..errors import PhaseDSLError
+from ..model import plural_word
 from .common import (
     JobsOpt,
     JsonOpt,
@@ -64,7 +65,7 @@ def parse(
     print_notes(phase, as_json)
     say(phase.canonical())
     for i, g in enumerate(phase.groups, 1):
-        say(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} cards]")
+        say(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} {plural_word('card', g.size)}]")
     say(f"  cards needed: {phase.cards_needed}")
 
 
