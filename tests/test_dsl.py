@@ -375,6 +375,15 @@ def test_wild_need_is_sound_against_the_solver():
         ("Phase 2 - 1 set of 3 + 1 run of 4", "1 set of 3 + 1 run of 4", ("Phase 2 -",)),
         ("phase two: a pair and a set of three.", "1 set of 2 + 1 set of 3", ("phase two:",)),
         ("Stage 10: 2 runs of 5", "2 runs of 5", ("Stage 10:",)),
+        # a numbered list's label, and "Level" (World Tour style lists)
+        ("1. 2 sets of 3", "2 sets of 3", ("1.",)),
+        ("10) 1 set of 5 + 1 run of 4", "1 set of 5 + 1 run of 4", ("10)",)),
+        ("Phase 1) 2 sets of 3", "2 sets of 3", ("Phase 1)",)),
+        ("Level 3: 1 run of 7", "1 run of 7", ("Level 3:",)),
+        ("8 cards even or odd", "1 even or odd of 8", ()),
+        ("8 cards even or odd of one color", "1 color even or odd of 8", ()),
+        ("7 cards of a single color", "7 cards of one color", ()),
+        ("a run of 4 in a single suit", "1 color run of 4", ()),
         ("7 cards of one suit (flush)", "7 cards of one color", ("(flush)",)),
         ("1 run of 4 (in one color)", "1 color run of 4", ()),
         ("1 run of 4 (of one color)", "1 color run of 4", ()),
@@ -389,6 +398,13 @@ def test_more_phrasings_and_remarks(phrase, canonical, ignored):
     assert str(phase) == canonical
     assert phase.ignored == ignored
     assert ("ignored" in phase.to_json()) == bool(ignored)
+
+
+@pytest.mark.parametrize("phrase", ["1.5 sets of 3", "1.", "1.2 sets of 3"])
+def test_a_number_and_a_period_is_a_label_only_before_a_space(phrase):
+    with pytest.raises(PhaseSyntaxError) as e:
+        Phase.parse(phrase)
+    assert e.value.column == 2 and "found '.'" in e.value.message
 
 
 @pytest.mark.parametrize(("phrase", "column"), [("2 wilds (in one color)", 9),
@@ -682,3 +698,12 @@ def test_parse_reads_each_phrase_once_and_keeps_its_remarks():
     for _ in range(2):
         with pytest.raises(PhaseSyntaxError):
             Phase.parse("1 set of")
+
+
+def test_a_phase_of_a_packs_own_colors_round_trips_by_its_deck():
+    # the module's promise: str() is the standard deck's form; canonical(deck) a pack's
+    deck = Deck(colors=("R", "B", "P"), color_names=(("R", "red"), ("B", "blue"), ("P", "purple")))
+    for phrase in ("1 run of 3 with colors {1: purple, 2: any, 3: red or purple}",
+                   "7 cards of one color + 1 set of 2", "1 color run of 4 + 1 set of 3"):
+        phase = Phase.parse(phrase, deck)
+        assert Phase.parse(phase.canonical(deck), deck) == phase

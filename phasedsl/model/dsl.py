@@ -47,7 +47,7 @@ _EXPECT = {
     "ARTICLE": "'a'", "THE": "'the'", "SAME": "'same'", "ANY": "'any'",
     "OR": "'or'", "COLORNAME": "a color name", "SEMI": "';'",
     "COLON": "':'", "DASH": "'-'", "PHASEWORD": "'phase'", "SLASH": "'/'", "AMP": "'&'",
-    "LBRACE": "'{'", "RBRACE": "'}'",
+    "LBRACE": "'{'", "RBRACE": "'}'", "RPAREN": "')'", "SINGLE": "'single'", "LISTNUM": "a list's number",
     "TOTAL": "'totalling'", "OVER": "'over'", "UNDER": "'under'", "CONSECUTIVE": "'consecutive'",
     "ACCUM": "'34-accumulation'",
 }

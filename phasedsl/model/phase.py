@@ -2,8 +2,10 @@
 
 A phase is written as parts (``2 sets of 3``); each part is a count of one
 group shape.  ``Phase.groups`` expands the parts into the groups a player lays,
-in the written order.  ``str(phase)`` is the canonical printed form, and
-``Phase.parse(str(phase)) == phase`` always holds.
+in the written order.  ``str(phase)`` is the canonical printed form under the standard
+deck, and ``Phase.parse(str(phase)) == phase`` always holds; under a pack's own deck (its
+own colors or numbers) the form is ``phase.canonical(deck)``, and
+``Phase.parse(phase.canonical(deck), deck) == phase``.
 """
 
 from __future__ import annotations
