@@ -650,3 +650,23 @@ def test_dealt_chance_cache_tells_apart_phases_that_differ_in_a_packs_own_colors
     one = Phase.parse("1 run of 3 with colors {1: purple, 2: any, 3: any}", deck)
     two = Phase.parse("1 run of 3 with colors {1: purple or orange, 2: any, 3: any}", deck)
     assert _cache_key(one, rules, 10, 1000, 1) != _cache_key(two, rules, 10, 1000, 1)
+
+
+def test_parse_reads_a_phrase_under_a_packs_deck(tmp_path):
+    pack = tmp_path / "purple.yaml"
+    pack.write_text(PURPLE_PACK, encoding="utf-8")
+    phrase = "1 run of 3 with colors {1: purple, 2: any, 3: red}"
+    r = run("parse", phrase)  # the standard deck has no purple
+    assert r.exit_code == 2 and "unknown color 'purple'" in r.output
+    r = run("parse", "--variant", str(pack), phrase)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[:2] == [phrase, f"  group 1: {phrase}  [run, 3 cards]"]
+    data = json.loads(run("parse", "--variant", str(pack), phrase, "--json").stdout)
+    assert data["groups"][0]["colors"] == {"1": ["P"], "2": ["R", "B", "P"], "3": ["R"]}
+    batch = tmp_path / "phrases.txt"
+    batch.write_text(f"{phrase}\n2 sets of 3\n", encoding="utf-8")
+    r = run("parse", "--variant", str(pack), "--batch", str(batch))
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.exit_code == 0 and [row["canonical"] for row in rows] == [phrase, "2 sets of 3"]
+    r = run("parse", "--variant", str(tmp_path / "missing.yaml"), "2 sets of 3")
+    assert r.exit_code == 2 and "Traceback" not in r.output

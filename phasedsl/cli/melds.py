@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -32,6 +33,7 @@ def parse(
         str | None, typer.Option("--batch", metavar="FILE",
                                  help="Read one phrase per line from FILE ('-': stdin).")
     ] = None,
+    variant: VariantOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Read a phase phrase and print its canonical form and groups.
@@ -44,28 +46,35 @@ def parse(
 
         printf '2 sets of 3\\nrun of 4, set of 3\\n' | phasedsl parse --batch -
 
+        phasedsl parse --variant my-pack.yaml "1 run of 3 with colors {1: purple, 2: any, 3: red}"
+
+    --variant reads the phrase under a pack's deck (its own colors and numbers).
+
     --batch reads one phrase per line (plain text, not JSON) and writes one JSON
     object per line with the input's line number; exit code 0 when every phrase
     reads, 2 when some does not.
 
     Exit code 0, or 2 for bad input.
     """
+    rules = None if variant is None else pack_context(variant, None, None).rules
     if batch is not None:
         if phrase is not None:
             fail(PhaseDSLError("--batch reads the phrases from FILE; give no phrase with it"), as_json)
         from .batch import parse_row, run_batch  # (worker processes: loaded for --batch)
 
-        run_batch(batch, parse_row)
+        run_batch(batch, partial(parse_row, rules=rules))
     if phrase is None:
         fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
-    phase = api.parse(phrase)
+    rules = rules or api.DEFAULT_RULES
+    phase = api.parse(phrase, rules)
     if as_json:
-        say(json.dumps({"input": phrase, **api.parse_json(phrase)}))
+        say(json.dumps({"input": phrase, **api.parse_json(phrase, rules)}))
         return
     print_notes(phase, as_json)
-    say(phase.canonical())
+    deck = rules.deck
+    say(phase.canonical(deck))
     for i, g in enumerate(phase.groups, 1):
-        say(f"  group {i}: {g.describe()}  [{g.kind.value}, {g.size} {plural_word('card', g.size)}]")
+        say(f"  group {i}: {g.describe(deck)}  [{g.kind.value}, {g.size} {plural_word('card', g.size)}]")
     say(f"  cards needed: {phase.cards_needed}")
 
 
