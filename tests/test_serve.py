@@ -376,3 +376,23 @@ def test_the_server_stops_within_two_seconds_with_a_slow_body_and_work_under_way
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_an_error_raised_in_works_child_is_said_not_a_500(client):
+    # RulesError and ArgumentError did not survive the pipe from the child (pickled by their
+    # message alone): the parent's unpickling raised TypeError, a 500 with a traceback logged
+    pack = client.get("/api/pack/short-game-5").json()["yaml"]
+    for world in (["a"], {}, 5):
+        r = client.post("/api/report", json={"yaml": pack, "world": world, "games": 1})
+        assert r.status_code == 400 and r.json()["exit"] == 2 and "expected" in r.json()["error"]
+    from phasedsl.errors import PhaseDSLError
+    from phasedsl.web.work import bounded
+
+    with pytest.raises(PhaseDSLError, match="f: expected text, got function"):
+        bounded(_fails_unpicklably, seconds=10, what="a failure")  # (said in its words)
+
+
+def _fails_unpicklably() -> None:
+    from phasedsl.errors import ArgumentError
+
+    raise ArgumentError("f", "text", lambda: None)

@@ -54,7 +54,10 @@ def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool)
                 ("progress", (done, total))))
         conn.send(("ok", func(*args, **kwargs)))
     except PhaseDSLError as e:
-        conn.send(("error", e))
+        try:
+            conn.send(("error", e))
+        except Exception:  # (an error holding a value that cannot be pickled: its words)
+            conn.send(("error", PhaseDSLError(str(e))))
     except Exception as e:  # a bug: said as one, never a traceback to the client
         conn.send(("crash", f"{type(e).__name__}: {e}"))
     finally:
