@@ -396,3 +396,17 @@ def _fails_unpicklably() -> None:
     from phasedsl.errors import ArgumentError
 
     raise ArgumentError("f", "text", lambda: None)
+
+
+def test_a_body_said_to_be_too_large_is_refused_at_once(server):
+    # a Content-Length past the bound, with no body following, was waited for 30 s
+    port = int(server.rsplit(":", 1)[1].strip("/"))
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        start = time.monotonic()
+        s.sendall(b"POST /api/phrase HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  b"Content-Length: 99999999999\r\n\r\n{")
+        got = b""
+        while b"}" not in got:
+            got += s.recv(4096) or b"}"
+    assert time.monotonic() - start < 3
+    assert got.startswith(b"HTTP/1.1 400") and b"a request holds at most 400,000 bytes" in got
