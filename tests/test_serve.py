@@ -410,3 +410,21 @@ def test_a_body_said_to_be_too_large_is_refused_at_once(server):
             got += s.recv(4096) or b"}"
     assert time.monotonic() - start < 3
     assert got.startswith(b"HTTP/1.1 400") and b"a request holds at most 400,000 bytes" in got
+
+
+def test_an_empty_host_is_refused_not_every_address(monkeypatch):
+    # --host "" bound the socket to every address (printing http://:8010/), letting other
+    # machines in unasked; a port in use is a clear error, exit 2
+    from typer.testing import CliRunner
+
+    from phasedsl.cli import app
+
+    pytest.importorskip("uvicorn")
+    for host in ("", " "):
+        r = CliRunner().invoke(app, ["serve", "--host", host, "--port", "0"])
+        assert r.exit_code == 2 and "--host" in r.output and "Traceback" not in r.output
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        r = CliRunner().invoke(app, ["serve", "--port", str(busy.getsockname()[1])])
+        assert r.exit_code == 2 and "cannot listen on 127.0.0.1:" in r.output

@@ -39,6 +39,9 @@ def serve(
     if importlib.util.find_spec("uvicorn") is None or importlib.util.find_spec(
             "starlette") is None:
         raise PhaseDSLError("serve needs starlette and uvicorn: pip install 'phasedsl[serve]'")
+    if not host.strip():  # (bound as given, "" is every address: other machines let in)
+        raise PhaseDSLError("--host: give an address to listen on (127.0.0.1: this machine "
+                            "only; 0.0.0.0: every address)")
     import socket
 
     import uvicorn
