@@ -428,3 +428,46 @@ def test_an_empty_host_is_refused_not_every_address(monkeypatch):
         busy.listen()
         r = CliRunner().invoke(app, ["serve", "--port", str(busy.getsockname()[1])])
         assert r.exit_code == 2 and "cannot listen on 127.0.0.1:" in r.output
+
+
+def test_slow_clients_are_let_go_and_the_connections_open_bounded(monkeypatch):
+    # uvicorn waited for a request's headers for ever: a few thousand clients sending them a
+    # byte at a time used up the open files, and then no one was answered
+    uvicorn = pytest.importorskip("uvicorn")
+    from phasedsl.web import connection
+
+    monkeypatch.setattr(connection, "HEADER_SECONDS", 1.0)
+    monkeypatch.setattr(connection, "MAX_CONNECTIONS", 20)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
+                                       log_level="warning", lifespan="off",
+                                       http=connection.Connection))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        while not srv.started:
+            time.sleep(0.05)
+        slow = []
+        for _ in range(25):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(b"POST /api/phrase HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            slow.append(s)
+        assert b"503 Service Unavailable" in slow[-1].recv(4096)  # (past the bound: at once)
+        start = time.monotonic()
+        assert b"408 Request Timeout" in slow[0].recv(4096)  # (too slow: let go)
+        assert time.monotonic() - start < 3
+        for s in slow:
+            s.close()
+        # a request kept alive is answered; its next one is held to the same time
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            s.sendall(b"GET /api/packs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert s.recv(100).startswith(b"HTTP/1.1 200")
+            s.sendall(b"GET /api/packs HTTP/1.1\r\n")
+            got = b""
+            while b"408" not in got:
+                chunk = s.recv(65536)
+                assert chunk, got[-200:]
+                got += chunk
+    finally:
+        srv.should_exit = True
+        thread.join(5)
