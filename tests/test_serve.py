@@ -471,3 +471,40 @@ def test_slow_clients_are_let_go_and_the_connections_open_bounded(monkeypatch):
     finally:
         srv.should_exit = True
         thread.join(5)
+
+
+def _long_report(text: str, world, games: int) -> dict:
+    time.sleep(60)
+    return {"html": ""}
+
+
+def test_work_ends_when_its_client_goes_away(server, monkeypatch):
+    # a page closed (or curl stopped) left its report or balance running in its child for up
+    # to 180 s, holding one of the turns to run
+    import multiprocessing
+
+    from phasedsl.web import answers
+
+    monkeypatch.setattr(answers, "report_work", _long_report)
+    port = int(server.rsplit(":", 1)[1].strip("/"))
+    for path, body in (("/api/report", {"yaml": "name: x\n", "games": 1}),
+                       ("/api/balance", {"yaml": "name: x\n", "games": 1})):
+        if path == "/api/balance":
+            monkeypatch.setattr(answers, "balance_work", lambda *a, progress=None: _long_report(
+                "", None, 1))
+        raw = json.dumps(body).encode()
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
+                      f"{len(raw)}\r\n\r\n".encode() + raw)
+            for _ in range(100):
+                if multiprocessing.active_children():
+                    break
+                time.sleep(0.05)
+            assert multiprocessing.active_children(), path
+            # (the child, forked from this process, holds this socket too: a close alone
+            # would not end the connection)
+            s.shutdown(socket.SHUT_RDWR)
+        start = time.monotonic()
+        while multiprocessing.active_children() and time.monotonic() - start < 5:
+            time.sleep(0.1)
+        assert not multiprocessing.active_children() and time.monotonic() - start < 3, path

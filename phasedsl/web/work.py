@@ -1,5 +1,5 @@
 """Work a request may ask for, bounded: run in a child process with a time limit, killed
-when it runs over (or when the client goes away), its progress passed on as it comes.
+when it runs over, when the client goes away or when the server stops, its progress passed on as it comes.
 
 A request's answer must never cost the server minutes (a pack whose balance would take
 that long is refused with the reason), and a slow exact count must not stall the other
@@ -8,12 +8,13 @@ requests: the work is done by a forked child, which the server waits for in a th
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import PhaseDSLError
@@ -39,6 +40,31 @@ def stop_work() -> None:
 def stopping() -> bool:
     """Whether the server is stopping (``stop_work`` was called)."""
     return _STOPPING.is_set()
+
+
+# The request a thread answers, when its asker may go away: ``asked_by`` sets it, and work
+# this thread waits for gives up once it is set (its child killed), so that a page closed
+# does not leave minutes of work holding one of the turns to run.
+_ASKER = threading.local()
+
+
+@contextlib.contextmanager
+def asked_by(gone: threading.Event) -> Iterator[None]:
+    """Work this thread asks for (``bounded``) within the block ends once ``gone`` is set."""
+    _ASKER.gone = gone
+    try:
+        yield
+    finally:
+        _ASKER.gone = None
+
+
+def _given_up() -> bool:
+    gone = getattr(_ASKER, "gone", None)
+    return _STOPPING.is_set() or (gone is not None and gone.is_set())
+
+
+def _why() -> str:
+    return "the server is stopping" if _STOPPING.is_set() else "the request went away"
 
 
 class Refused(PhaseDSLError):
@@ -72,8 +98,8 @@ def bounded(func: Callable, *args: Any, seconds: float, what: str,
     here as it was raised there."""
     deadline = time.monotonic() + seconds
     while not _RUNNING.acquire(timeout=min(0.2, max(0.0, deadline - time.monotonic()))):
-        if _STOPPING.is_set():
-            raise Refused(f"{what}: the server is stopping")
+        if _given_up():
+            raise Refused(f"{what}: {_why()}")
         if time.monotonic() >= deadline:
             raise Refused(f"{what}: the server is busy with other work; try again")
     try:
@@ -96,8 +122,8 @@ def _run(func: Callable, args: tuple, kwargs: dict, deadline: float, seconds: fl
             if left <= 0:
                 raise Refused(f"{what} would take longer than {seconds:g} s here; the command "
                               "line has no such bound (phasedsl --help)")
-            if _STOPPING.is_set():
-                raise Refused(f"{what}: the server is stopping")
+            if _given_up():
+                raise Refused(f"{what}: {_why()}")
             if not receive.poll(min(left, 0.2)):
                 if not child.is_alive() and not receive.poll(0):
                     raise Refused(f"{what} stopped before it answered")
