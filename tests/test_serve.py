@@ -508,3 +508,23 @@ def test_work_ends_when_its_client_goes_away(server, monkeypatch):
         while multiprocessing.active_children() and time.monotonic() - start < 5:
             time.sleep(0.1)
         assert not multiprocessing.active_children() and time.monotonic() - start < 3, path
+
+
+def test_a_damaged_or_swollen_share_link_is_said_as_such(server, browser):
+    # a damaged link was said as "TypeError: Failed to fetch" (a network fault, it read), and
+    # a link unpacking to gigabytes was unpacked whole into the editor
+    import base64
+    import zlib
+
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = deflate.compress(b"#" * 50_000_000) + deflate.flush()
+    code = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    page = browser.new_page()
+    for fragment, says in (("AAAA", "the link is damaged or cut short"),
+                           (code, "it unpacks to more than 800000 bytes")):
+        page.goto(f"{server}#pack={fragment}")
+        page.wait_for_selector("body[data-ready=yes]", timeout=30_000)
+        text = page.input_value("#editor")
+        assert text.startswith("# the link's pack could not be read") and says in text, text
+        page.goto("about:blank")
+    page.close()
