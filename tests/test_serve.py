@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -528,3 +529,50 @@ def test_a_damaged_or_swollen_share_link_is_said_as_such(server, browser):
         assert text.startswith("# the link's pack could not be read") and says in text, text
         page.goto("about:blank")
     page.close()
+
+
+def _naps_saying_its_pid(where: str) -> None:
+    Path(where).write_text(str(os.getpid()))
+    time.sleep(60)
+
+
+def _serves_a_nap(where: str) -> None:
+    from phasedsl.web.work import bounded
+
+    bounded(_naps_saying_its_pid, where, seconds=60, what="a nap")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG: Linux")
+def test_work_ends_when_the_server_is_killed(tmp_path):
+    # a server killed (SIGKILL, out of memory) left its work's child running for minutes,
+    # holding the server's listening socket: started again, the server found its port in use
+    import multiprocessing
+    import signal
+
+    where = tmp_path / "pid"
+    server = multiprocessing.get_context("fork").Process(target=_serves_a_nap,
+                                                         args=(str(where),))
+    server.start()
+    for _ in range(200):
+        if where.exists() and where.read_text():
+            break
+        time.sleep(0.05)
+    child = int(where.read_text())
+    os.kill(server.pid, signal.SIGKILL)
+    server.join(5)
+
+    def alive() -> bool:
+        try:
+            state = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return False
+        return state not in ("Z", "X")
+
+    for _ in range(40):
+        if not alive():
+            break
+        time.sleep(0.05)
+    dead = not alive()
+    if not dead:
+        os.kill(child, signal.SIGKILL)
+    assert dead

@@ -71,7 +71,24 @@ class Refused(PhaseDSLError):
     """Work past its bounds (time, size): said with the reason, as bad input is."""
 
 
-def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool) -> None:
+def _die_with(server: int) -> None:
+    """The child killed when the server ends, even killed itself (SIGKILL, out of memory):
+    else it kept working for minutes, holding the server's listening socket, so that a
+    server started again found its port in use.  (Linux's PR_SET_PDEATHSIG; elsewhere the
+    child ends at its work's end.)"""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != server:  # (the server went before the call)
+        os._exit(1)
+
+
+def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool,
+           server: int) -> None:
+    _die_with(server)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the server alone decides to stop)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
@@ -112,8 +129,8 @@ def _run(func: Callable, args: tuple, kwargs: dict, deadline: float, seconds: fl
          progress: Callable[[int, int], None] | None) -> Any:
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(send, func, args, kwargs, progress is not None),
-                        daemon=True)
+    child = ctx.Process(target=_child, args=(send, func, args, kwargs, progress is not None,
+                                             os.getpid()), daemon=True)
     child.start()
     send.close()
     try:
