@@ -30,6 +30,9 @@ def test_the_page_and_its_files_come_from_the_package_with_no_cdn(client):
     r = client.get("/")
     assert r.status_code == 200 and "phasedsl workbench" in r.text
     assert "default-src 'self'" in r.headers["content-security-policy"]
+    # (another site could frame the page and have its visitor click it, clickjacking)
+    assert "frame-ancestors 'self'" in r.headers["content-security-policy"]
+    assert r.headers["x-frame-options"] == "SAMEORIGIN"
     assert "http" not in r.text.replace("http-equiv", "")  # (nothing fetched from elsewhere)
     for name in ("app.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200

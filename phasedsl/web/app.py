@@ -190,10 +190,13 @@ def create_app() -> Starlette:
     waiting = ThreadPoolExecutor(WAITING, thread_name_prefix="phasedsl-work")
 
     async def page(request: Request) -> Response:
+        # (frame-ancestors: another site framing the page could have its visitor click its
+        # buttons, starting work here, clickjacking)
         return HTMLResponse(_static("index.html"), headers={
             "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
-                                       "img-src 'self' data:; frame-src 'self' data: blob:",
-            "X-Content-Type-Options": "nosniff"})
+                                       "img-src 'self' data:; frame-src 'self' data: blob:; "
+                                       "frame-ancestors 'self'",
+            "X-Frame-Options": "SAMEORIGIN", "X-Content-Type-Options": "nosniff"})
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
