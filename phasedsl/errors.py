@@ -138,6 +138,11 @@ class RulesError(PhaseDSLError):
         self.field, self.allowed, self.got = field, allowed, got
         super().__init__(f"Rules({field}=...): expected {allowed}, got {got!r}")
 
+    def __reduce__(self):
+        # (pickled by its own arguments: by its message alone, the one ``args`` holds, it
+        # could not be rebuilt where it was sent, as from ``serve``'s work child)
+        return type(self), (self.field, self.allowed, self.got)
+
 
 class LayoutError(PhaseDSLError):
     """A laid-down group that cannot be read (not an illegal meld: that is a verdict)."""
@@ -161,6 +166,9 @@ class ArgumentError(PhaseDSLError, TypeError):
         if len(shown) > 40:
             shown = shown[:40] + "..."
         super().__init__(f"{where}: expected {expected}, got {type(got).__name__} {shown}")
+
+    def __reduce__(self):
+        return type(self), (self.where, self.expected, self.got)  # (as ``RulesError``'s)
 
 
 def error_json(error: Exception) -> dict:

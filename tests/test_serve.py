@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -29,6 +30,9 @@ def test_the_page_and_its_files_come_from_the_package_with_no_cdn(client):
     r = client.get("/")
     assert r.status_code == 200 and "phasedsl workbench" in r.text
     assert "default-src 'self'" in r.headers["content-security-policy"]
+    # (another site could frame the page and have its visitor click it, clickjacking)
+    assert "frame-ancestors 'self'" in r.headers["content-security-policy"]
+    assert r.headers["x-frame-options"] == "SAMEORIGIN"
     assert "http" not in r.text.replace("http-equiv", "")  # (nothing fetched from elsewhere)
     for name in ("app.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
@@ -376,3 +380,202 @@ def test_the_server_stops_within_two_seconds_with_a_slow_body_and_work_under_way
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_an_error_raised_in_works_child_is_said_not_a_500(client):
+    # RulesError and ArgumentError did not survive the pipe from the child (pickled by their
+    # message alone): the parent's unpickling raised TypeError, a 500 with a traceback logged
+    pack = client.get("/api/pack/short-game-5").json()["yaml"]
+    for world in (["a"], {}, 5):
+        r = client.post("/api/report", json={"yaml": pack, "world": world, "games": 1})
+        assert r.status_code == 400 and r.json()["exit"] == 2 and "expected" in r.json()["error"]
+    from phasedsl.errors import PhaseDSLError
+    from phasedsl.web.work import bounded
+
+    with pytest.raises(PhaseDSLError, match="f: expected text, got function"):
+        bounded(_fails_unpicklably, seconds=10, what="a failure")  # (said in its words)
+
+
+def _fails_unpicklably() -> None:
+    from phasedsl.errors import ArgumentError
+
+    raise ArgumentError("f", "text", lambda: None)
+
+
+def test_a_body_said_to_be_too_large_is_refused_at_once(server):
+    # a Content-Length past the bound, with no body following, was waited for 30 s
+    port = int(server.rsplit(":", 1)[1].strip("/"))
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        start = time.monotonic()
+        s.sendall(b"POST /api/phrase HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  b"Content-Length: 99999999999\r\n\r\n{")
+        got = b""
+        while b"}" not in got:
+            got += s.recv(4096) or b"}"
+    assert time.monotonic() - start < 3
+    assert got.startswith(b"HTTP/1.1 400") and b"a request holds at most 400,000 bytes" in got
+
+
+def test_an_empty_host_is_refused_not_every_address(monkeypatch):
+    # --host "" bound the socket to every address (printing http://:8010/), letting other
+    # machines in unasked; a port in use is a clear error, exit 2
+    from typer.testing import CliRunner
+
+    from phasedsl.cli import app
+
+    pytest.importorskip("uvicorn")
+    for host in ("", " "):
+        r = CliRunner().invoke(app, ["serve", "--host", host, "--port", "0"])
+        assert r.exit_code == 2 and "--host" in r.output and "Traceback" not in r.output
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        r = CliRunner().invoke(app, ["serve", "--port", str(busy.getsockname()[1])])
+        assert r.exit_code == 2 and "cannot listen on 127.0.0.1:" in r.output
+
+
+def test_slow_clients_are_let_go_and_the_connections_open_bounded(monkeypatch):
+    # uvicorn waited for a request's headers for ever: a few thousand clients sending them a
+    # byte at a time used up the open files, and then no one was answered
+    uvicorn = pytest.importorskip("uvicorn")
+    from phasedsl.web import connection
+
+    monkeypatch.setattr(connection, "HEADER_SECONDS", 1.0)
+    monkeypatch.setattr(connection, "MAX_CONNECTIONS", 20)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
+                                       log_level="warning", lifespan="off",
+                                       http=connection.Connection))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        while not srv.started:
+            time.sleep(0.05)
+        slow = []
+        for _ in range(25):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(b"POST /api/phrase HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            slow.append(s)
+        assert b"503 Service Unavailable" in slow[-1].recv(4096)  # (past the bound: at once)
+        start = time.monotonic()
+        assert b"408 Request Timeout" in slow[0].recv(4096)  # (too slow: let go)
+        assert time.monotonic() - start < 3
+        for s in slow:
+            s.close()
+        # a request kept alive is answered; its next one is held to the same time
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            s.sendall(b"GET /api/packs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert s.recv(100).startswith(b"HTTP/1.1 200")
+            s.sendall(b"GET /api/packs HTTP/1.1\r\n")
+            got = b""
+            while b"408" not in got:
+                chunk = s.recv(65536)
+                assert chunk, got[-200:]
+                got += chunk
+    finally:
+        srv.should_exit = True
+        thread.join(5)
+
+
+def _long_report(text: str, world, games: int) -> dict:
+    time.sleep(60)
+    return {"html": ""}
+
+
+def test_work_ends_when_its_client_goes_away(server, monkeypatch):
+    # a page closed (or curl stopped) left its report or balance running in its child for up
+    # to 180 s, holding one of the turns to run
+    import multiprocessing
+
+    from phasedsl.web import answers
+
+    monkeypatch.setattr(answers, "report_work", _long_report)
+    port = int(server.rsplit(":", 1)[1].strip("/"))
+    for path, body in (("/api/report", {"yaml": "name: x\n", "games": 1}),
+                       ("/api/balance", {"yaml": "name: x\n", "games": 1})):
+        if path == "/api/balance":
+            monkeypatch.setattr(answers, "balance_work", lambda *a, progress=None: _long_report(
+                "", None, 1))
+        raw = json.dumps(body).encode()
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
+                      f"{len(raw)}\r\n\r\n".encode() + raw)
+            for _ in range(100):
+                if multiprocessing.active_children():
+                    break
+                time.sleep(0.05)
+            assert multiprocessing.active_children(), path
+            # (the child, forked from this process, holds this socket too: a close alone
+            # would not end the connection)
+            s.shutdown(socket.SHUT_RDWR)
+        start = time.monotonic()
+        while multiprocessing.active_children() and time.monotonic() - start < 5:
+            time.sleep(0.1)
+        assert not multiprocessing.active_children() and time.monotonic() - start < 3, path
+
+
+def test_a_damaged_or_swollen_share_link_is_said_as_such(server, browser):
+    # a damaged link was said as "TypeError: Failed to fetch" (a network fault, it read), and
+    # a link unpacking to gigabytes was unpacked whole into the editor
+    import base64
+    import zlib
+
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = deflate.compress(b"#" * 50_000_000) + deflate.flush()
+    code = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    page = browser.new_page()
+    for fragment, says in (("AAAA", "the link is damaged or cut short"),
+                           (code, "it unpacks to more than 800000 bytes")):
+        page.goto(f"{server}#pack={fragment}")
+        page.wait_for_selector("body[data-ready=yes]", timeout=30_000)
+        text = page.input_value("#editor")
+        assert text.startswith("# the link's pack could not be read") and says in text, text
+        page.goto("about:blank")
+    page.close()
+
+
+def _naps_saying_its_pid(where: str) -> None:
+    Path(where).write_text(str(os.getpid()))
+    time.sleep(60)
+
+
+def _serves_a_nap(where: str) -> None:
+    from phasedsl.web.work import bounded
+
+    bounded(_naps_saying_its_pid, where, seconds=60, what="a nap")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG: Linux")
+def test_work_ends_when_the_server_is_killed(tmp_path):
+    # a server killed (SIGKILL, out of memory) left its work's child running for minutes,
+    # holding the server's listening socket: started again, the server found its port in use
+    import multiprocessing
+    import signal
+
+    where = tmp_path / "pid"
+    server = multiprocessing.get_context("fork").Process(target=_serves_a_nap,
+                                                         args=(str(where),))
+    server.start()
+    for _ in range(200):
+        if where.exists() and where.read_text():
+            break
+        time.sleep(0.05)
+    child = int(where.read_text())
+    os.kill(server.pid, signal.SIGKILL)
+    server.join(5)
+
+    def alive() -> bool:
+        try:
+            state = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return False
+        return state not in ("Z", "X")
+
+    for _ in range(40):
+        if not alive():
+            break
+        time.sleep(0.05)
+    dead = not alive()
+    if not dead:
+        os.kill(child, signal.SIGKILL)
+    assert dead

@@ -39,11 +39,14 @@ def serve(
     if importlib.util.find_spec("uvicorn") is None or importlib.util.find_spec(
             "starlette") is None:
         raise PhaseDSLError("serve needs starlette and uvicorn: pip install 'phasedsl[serve]'")
+    if not host.strip():  # (bound as given, "" is every address: other machines let in)
+        raise PhaseDSLError("--host: give an address to listen on (127.0.0.1: this machine "
+                            "only; 0.0.0.0: every address)")
     import socket
 
     import uvicorn
 
-    from ..web import create_app, stop_work
+    from ..web import Connection, create_app, stop_work
 
     try:  # (a port in use is said now, as bad input, not as a server log)
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
@@ -62,8 +65,9 @@ def serve(
     # (a client sending its body slowly kept the server from stopping until it went, 30 s,
     # and work under way kept the interpreter's exit waiting for its thread, up to a
     # report's 180 s: both end within a poll of Ctrl-C or SIGTERM; the grace is a backstop)
+    # (Connection: a client's headers are due within seconds, the connections open bounded)
     config = uvicorn.Config(create_app(), log_level="warning", lifespan="off",
-                            timeout_graceful_shutdown=2)
+                            timeout_graceful_shutdown=2, http=Connection)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:

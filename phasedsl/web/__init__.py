@@ -1,6 +1,7 @@
 """``phasedsl serve``'s web workbench: the Starlette app (``app``), what each request
-answers (``answers``, ``playing``: plain functions over the CLI's own core) and the bounds
-on its work (``work``); the page itself in ``static/`` (no CDN: it works offline).
+answers (``answers``, ``playing``: plain functions over the CLI's own core), the bounds on
+its work (``work``) and on its connections (``connection``); the page itself in
+``static/`` (no CDN: it works offline).
 
 Outside this package only the names of ``FACE`` are used (each loaded on first use).
 """
@@ -8,6 +9,7 @@ Outside this package only the names of ``FACE`` are used (each loaded on first u
 from ..system.face import lazy
 
 FACE = {
+    "Connection": "connection",
     "create_app": "app",
     "stop_work": "work",
 }

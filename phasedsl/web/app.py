@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from urllib.parse import urlsplit
@@ -32,7 +33,7 @@ from starlette.routing import Route
 from ..errors import PhaseDSLError, error_json
 from . import answers
 from .playing import Games
-from .work import bounded, stopping
+from .work import asked_by, bounded, stopping
 
 MAX_BODY = 400_000
 BODY_SECONDS = 30.0
@@ -47,6 +48,10 @@ def _static(name: str) -> str:
 
 
 async def _body(request: Request) -> dict:
+    said = request.headers.get("content-length", "")
+    # (refused now, not waited for 30 s; a number of thousands of digits is past int())
+    if said.isdecimal() and (len(said) > 12 or int(said) > MAX_BODY):
+        raise PhaseDSLError(f"a request holds at most {MAX_BODY:,} bytes")
     loop = asyncio.get_running_loop()
     deadline = loop.time() + BODY_SECONDS
     read = asyncio.ensure_future(_read(request))
@@ -158,9 +163,21 @@ def _route(func, pool: ThreadPoolExecutor | None = None):
     """A POST route answering ``func(body)`` in a thread (the answers are CPU work): of
     ``pool`` for work that may wait its turn, else a default one."""
     async def handler(request: Request) -> Response:
+        gone = threading.Event()
+
+        def answer(body: dict):
+            with asked_by(gone):
+                return func(body)
+
         try:
             body = await _body(request)
-            got = await asyncio.get_running_loop().run_in_executor(pool, func, body)
+            got = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(
+                pool, answer, body))
+            # (a client gone, a page closed, ends the work it started: looked up every 0.5 s)
+            while not (await asyncio.wait({got}, timeout=0.5))[0]:
+                if await request.is_disconnected():
+                    gone.set()
+            got = got.result()
         except PhaseDSLError as e:
             return _bad(e)
         return JSONResponse(got)
@@ -173,10 +190,13 @@ def create_app() -> Starlette:
     waiting = ThreadPoolExecutor(WAITING, thread_name_prefix="phasedsl-work")
 
     async def page(request: Request) -> Response:
+        # (frame-ancestors: another site framing the page could have its visitor click its
+        # buttons, starting work here, clickjacking)
         return HTMLResponse(_static("index.html"), headers={
             "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
-                                       "img-src 'self' data:; frame-src 'self' data: blob:",
-            "X-Content-Type-Options": "nosniff"})
+                                       "img-src 'self' data:; frame-src 'self' data: blob:; "
+                                       "frame-ancestors 'self'",
+            "X-Frame-Options": "SAMEORIGIN", "X-Content-Type-Options": "nosniff"})
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -199,24 +219,30 @@ def create_app() -> Starlette:
         def tick(done: int, total: int) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, {"progress": [done, total]})
 
+        gone = threading.Event()
+
         def work() -> None:
             try:
-                got = bounded(answers.balance_work, text, world, games_n,
-                              seconds=answers.BALANCE_SECONDS, what="this balance",
-                              progress=tick)
+                with asked_by(gone):
+                    got = bounded(answers.balance_work, text, world, games_n,
+                                  seconds=answers.BALANCE_SECONDS, what="this balance",
+                                  progress=tick)
             except PhaseDSLError as e:
                 got = error_json(e)
             loop.call_soon_threadsafe(queue.put_nowait, {"done": got})
 
         async def lines():
             task = asyncio.ensure_future(loop.run_in_executor(waiting, work))
-            while True:
-                item = await queue.get()
-                if "done" in item:
-                    yield json.dumps(item["done"]) + "\n"
-                    break
-                yield json.dumps(item) + "\n"
-            await task
+            try:
+                while True:
+                    item = await queue.get()
+                    if "done" in item:
+                        yield json.dumps(item["done"]) + "\n"
+                        break
+                    yield json.dumps(item) + "\n"
+                await task
+            finally:  # (closed early when the client goes away: its work ends too)
+                gone.set()
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
 

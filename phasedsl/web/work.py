@@ -1,5 +1,5 @@
 """Work a request may ask for, bounded: run in a child process with a time limit, killed
-when it runs over (or when the client goes away), its progress passed on as it comes.
+when it runs over, when the client goes away or when the server stops, its progress passed on as it comes.
 
 A request's answer must never cost the server minutes (a pack whose balance would take
 that long is refused with the reason), and a slow exact count must not stall the other
@@ -8,12 +8,13 @@ requests: the work is done by a forked child, which the server waits for in a th
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import PhaseDSLError
@@ -41,11 +42,53 @@ def stopping() -> bool:
     return _STOPPING.is_set()
 
 
+# The request a thread answers, when its asker may go away: ``asked_by`` sets it, and work
+# this thread waits for gives up once it is set (its child killed), so that a page closed
+# does not leave minutes of work holding one of the turns to run.
+_ASKER = threading.local()
+
+
+@contextlib.contextmanager
+def asked_by(gone: threading.Event) -> Iterator[None]:
+    """Work this thread asks for (``bounded``) within the block ends once ``gone`` is set."""
+    _ASKER.gone = gone
+    try:
+        yield
+    finally:
+        _ASKER.gone = None
+
+
+def _given_up() -> bool:
+    gone = getattr(_ASKER, "gone", None)
+    return _STOPPING.is_set() or (gone is not None and gone.is_set())
+
+
+def _why() -> str:
+    return "the server is stopping" if _STOPPING.is_set() else "the request went away"
+
+
 class Refused(PhaseDSLError):
     """Work past its bounds (time, size): said with the reason, as bad input is."""
 
 
-def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool) -> None:
+def _die_with(server: int) -> None:
+    """The child killed when the server ends, even killed itself (SIGKILL, out of memory):
+    else it kept working for minutes, holding the server's listening socket, so that a
+    server started again found its port in use.  (Linux's PR_SET_PDEATHSIG; elsewhere the
+    child ends at its work's end.)"""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != server:  # (the server went before the call)
+        os._exit(1)
+
+
+def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool,
+           server: int) -> None:
+    _die_with(server)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the server alone decides to stop)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
@@ -54,7 +97,10 @@ def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool)
                 ("progress", (done, total))))
         conn.send(("ok", func(*args, **kwargs)))
     except PhaseDSLError as e:
-        conn.send(("error", e))
+        try:
+            conn.send(("error", e))
+        except Exception:  # (an error holding a value that cannot be pickled: its words)
+            conn.send(("error", PhaseDSLError(str(e))))
     except Exception as e:  # a bug: said as one, never a traceback to the client
         conn.send(("crash", f"{type(e).__name__}: {e}"))
     finally:
@@ -69,8 +115,8 @@ def bounded(func: Callable, *args: Any, seconds: float, what: str,
     here as it was raised there."""
     deadline = time.monotonic() + seconds
     while not _RUNNING.acquire(timeout=min(0.2, max(0.0, deadline - time.monotonic()))):
-        if _STOPPING.is_set():
-            raise Refused(f"{what}: the server is stopping")
+        if _given_up():
+            raise Refused(f"{what}: {_why()}")
         if time.monotonic() >= deadline:
             raise Refused(f"{what}: the server is busy with other work; try again")
     try:
@@ -83,8 +129,8 @@ def _run(func: Callable, args: tuple, kwargs: dict, deadline: float, seconds: fl
          progress: Callable[[int, int], None] | None) -> Any:
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(send, func, args, kwargs, progress is not None),
-                        daemon=True)
+    child = ctx.Process(target=_child, args=(send, func, args, kwargs, progress is not None,
+                                             os.getpid()), daemon=True)
     child.start()
     send.close()
     try:
@@ -93,8 +139,8 @@ def _run(func: Callable, args: tuple, kwargs: dict, deadline: float, seconds: fl
             if left <= 0:
                 raise Refused(f"{what} would take longer than {seconds:g} s here; the command "
                               "line has no such bound (phasedsl --help)")
-            if _STOPPING.is_set():
-                raise Refused(f"{what}: the server is stopping")
+            if _given_up():
+                raise Refused(f"{what}: {_why()}")
             if not receive.poll(min(left, 0.2)):
                 if not child.is_alive() and not receive.poll(0):
                     raise Refused(f"{what} stopped before it answered")

@@ -173,12 +173,32 @@ async function packToFragment(text) {
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+// (the most bytes a link's pack may unpack to: the server's 200,000 characters of a pack, in
+// UTF-8 at most; a link made to unpack to gigabytes must not hang the page)
+const MOST_SHARED = 800000;
+
 async function fragmentToPack(code) {
   const b64 = code.replace(/-/g, "+").replace(/_/g, "/");
-  const bin = atob(b64 + "===".slice((b64.length + 3) % 4));
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return await new Response(stream).text();
+  const parts = [];
+  let tooLong = false;
+  try {
+    const bin = atob(b64 + "===".slice((b64.length + 3) % 4));
+    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+    const reader = new Blob([bytes]).stream()
+      .pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+    for (let size = 0; ;) {
+      const {value, done} = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MOST_SHARED) { tooLong = true; reader.cancel(); break; }
+      parts.push(value);
+    }
+  } catch (e) {
+    // (Chromium says a bad deflate stream as "Failed to fetch", which reads as a network fault)
+    throw new Error("the link is damaged or cut short");
+  }
+  if (tooLong) throw new Error(`it unpacks to more than ${MOST_SHARED} bytes`);
+  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
 }
 
 async function share() {
