@@ -32,6 +32,11 @@ def test_a_page_by_its_name_alone_its_path_and_json():
     assert got["text"] == (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
     listed = json.loads(runner.invoke(app, ["docs", "--json"]).stdout)["pages"]
     assert [p["page"] for p in listed] == list(PAGES)
+    # --path with no page: the folder the pages and examples are in (it listed them)
+    r = runner.invoke(app, ["docs", "--path"])
+    assert r.exit_code == 0 and Path(r.stdout.strip()) == ROOT / "docs"
+    assert json.loads(runner.invoke(app, ["docs", "--path", "--json"]).stdout) == {
+        "path": str(ROOT / "docs")}
 
 
 def test_a_page_not_installed_is_refused_with_the_list_exit_2():

@@ -38,7 +38,7 @@ def docs(
     page: Annotated[str | None, typer.Argument(metavar="PAGE", help="A page (its .md may be "
                                                "left out); none: list them.")] = None,
     path: Annotated[bool, typer.Option("--path", help="Print where the page is installed, "
-                                       "not its text.")] = False,
+                                       "not its text (no PAGE: the folder).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Print a reference page installed with phasedsl (the bot protocol, the game log, the
@@ -57,6 +57,9 @@ def docs(
     from ..system.resources import docs_dir
 
     folder = docs_dir()
+    if page is None and path:  # the folder itself, for a script to copy the examples from
+        say(json.dumps({"path": str(folder)}) if as_json else str(folder))
+        return
     if page is None:
         if as_json:
             say(json.dumps({"pages": [{"page": p, "about": a, "path": str(folder / p)}

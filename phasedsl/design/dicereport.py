@@ -45,7 +45,7 @@ def hold_advice(pack: Pack, phase_no: int, faces: list[str], rolls_left: int):
         raise PhaseDSLError(f"give the face of every die ({pack.dice.count})"
                             + (f": {why}" if why else f", not {len(showing)}"))
     if not 1 <= rolls_left < pack.dice.rolls:
-        raise PhaseDSLError(f"--rolls-left: 1 to {pack.dice.rolls - 1}, not {rolls_left}")
+        raise PhaseDSLError(f"rolls left: 1 to {pack.dice.rolls - 1}, not {rolls_left}")
     return entry, advise(entry.phase, rules, pack.dice, showing, rolls_left, Space(pack.dice))
 
 
