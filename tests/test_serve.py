@@ -579,3 +579,18 @@ def test_work_ends_when_the_server_is_killed(tmp_path):
     if not dead:
         os.kill(child, signal.SIGKILL)
     assert dead
+
+
+def test_two_moves_of_one_game_at_once_make_one_and_refuse_the_other():
+    # (requests are answered in threads: a double click sent two moves on the same state)
+    from phasedsl.errors import PhaseDSLError
+    from phasedsl.web.playing import Games
+
+    games = Games()
+    s = games.new("original", 2, seed=7)
+    lock = games.games[s["id"]]["lock"]
+    with lock, pytest.raises(PhaseDSLError, match="being made"):  # a move under way
+        games.move(s["id"], s["moves"][0])
+    assert games.state(s["id"])["said"] == s["said"]  # nothing made
+    after = games.move(s["id"], s["moves"][0])
+    assert after["said"] != s["said"] and not lock.locked()

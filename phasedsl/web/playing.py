@@ -45,7 +45,8 @@ class Games:
         bots = {n: build(as_spec("greedy"), seed + k) for k, n in enumerate(names) if k}
         key = secrets.token_urlsafe(12)
         with self.lock:
-            self.games[key] = {"game": game, "bots": bots, "said": []}
+            self.games[key] = {"game": game, "bots": bots, "said": [],
+                               "lock": threading.Lock()}
             while len(self.games) > MAX_GAMES:
                 self.games.popitem(last=False)
         return self.advance(key)
@@ -99,18 +100,25 @@ class Games:
         from ..players.play import parse_command
 
         entry = self._get(key)
-        game = entry["game"]
-        if game.over or game.state.to_move != PLAYER:
-            raise PhaseDSLError("it is not your move")
-        if not isinstance(command, str) or len(command) > 500:
-            raise PhaseDSLError("a move: play's command text, such as 'draw deck'")
-        move = parse_command(command, PLAYER, game.state.table.rules.deck)
-        if isinstance(move, str):
-            raise PhaseDSLError(f"{command!r} is a terminal command; here, give a move")
-        from ..players.play import describe
+        # one move of a game at a time: two requests at once (a double click, two tabs)
+        # would both be made on the same state, one of them lost, the bots' turns told twice
+        if not entry["lock"].acquire(blocking=False):
+            raise PhaseDSLError("a move of this game is being made; wait for its answer")
+        try:
+            game = entry["game"]
+            if game.over or game.state.to_move != PLAYER:
+                raise PhaseDSLError("it is not your move")
+            if not isinstance(command, str) or len(command) > 500:
+                raise PhaseDSLError("a move: play's command text, such as 'draw deck'")
+            move = parse_command(command, PLAYER, game.state.table.rules.deck)
+            if isinstance(move, str):
+                raise PhaseDSLError(f"{command!r} is a terminal command; here, give a move")
+            from ..players.play import describe
 
-        # (judged first: an illegal move raises IllegalMove, said as such, and is never told
-        # as made; described from the state it was made in)
-        entry["game"] = game.apply(move)
-        entry["said"].append(describe(move, game.state, PLAYER))
-        return self.advance(key)
+            # (judged first: an illegal move raises IllegalMove, said as such, and is never
+            # told as made; described from the state it was made in)
+            entry["game"] = game.apply(move)
+            entry["said"].append(describe(move, game.state, PLAYER))
+            return self.advance(key)
+        finally:
+            entry["lock"].release()
