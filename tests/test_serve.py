@@ -273,7 +273,8 @@ def test_only_this_machines_own_page_is_answered(client):
                           ({"Host": "[::1"}, "not to '[::1'"),
                           ({"Host": "[::1]x"}, "not to '[::1]x'"),
                           ({"Host": "::1"}, "not to '::1'"),
-                          ({"Host": "localhost:x"}, "not to 'localhost:x'")):
+                          ({"Host": "localhost:x"}, "not to 'localhost:x'"),
+                          ({"Host": ""}, "that name it in a Host header")):
         r = client.post("/api/phrase", json=body, headers=headers)
         assert r.status_code == 403 and says in r.json()["error"], (headers, r.text)
     for headers in ({}, {"Origin": "http://127.0.0.1:8765"}, {"Host": "localhost:8765",

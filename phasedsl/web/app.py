@@ -112,6 +112,9 @@ def _host_port(host: str) -> tuple[str, str | None]:
 
 def _foreign(host: str, origin: str | None) -> str | None:
     """Why a request is not from this machine's own page (None: it is)."""
+    if not host:  # (HTTP/1.0 may send none)
+        return ("this server answers requests that name it in a Host header (localhost or "
+                "an address)")
     name, port = _host_port(host)
     if port is None:
         return f"this server answers requests to localhost or an address, not to {host[:60]!r}"
