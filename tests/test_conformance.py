@@ -733,6 +733,15 @@ def test_a_bad_assumption_is_bad_usage(value, said):
 
 
 
+
+def test_export_to_dash_is_refused_not_a_folder_called_dash(tmp_path):
+    # '-' is standard output to every other command (--logs -, -o - refuse it or write to
+    # stdout); 'conformance export -' made a folder called '-' and wrote the vectors there
+    r = subprocess.run([PY, "-m", "phasedsl", "conformance", "export", "-"], cwd=tmp_path,
+                       env=ENV, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "cannot write into '-'" in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []
+
 def test_vectors_nested_too_deeply_are_bad_input(tmp_path):
     # a --vectors file of JSON nested past json's own limit was a RecursionError traceback
     (tmp_path / "phrases.json").write_text("[" * 1_000_000 + "]" * 1_000_000)
