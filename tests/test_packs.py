@@ -79,6 +79,8 @@ def test_errors_point_at_file_line_column(tmp_path):
     ('|\n    1 run of\n    fourr', 9, 5),
     ('1 run of\n    fourr', 8, 5),
     ('"1 run of\n    fourr"', 8, 5),
+    # the end of a block's phrase: the end of its line, not the key after it (or 7:5)
+    ('|\n    1 run of\nrules: {hand_size: 10}', 8, 13),
     # an escape before the error: the phrase's start, not a column shifted by it (7:15)
     ('"1 run \\u006ff fourr"', 7, 5),
     ('"1\\x20run of fourr"', 7, 5),

@@ -859,7 +859,7 @@ def _phrase_mark(doc: Located, at: tuple, text: str, e: InputError,
     chars = source()
     here = next(chars, None)
     want = text[:e.column - 1]
-    i = 0
+    i, spaces = 0, None
     while i < len(want):
         if here is None:
             return mark
@@ -868,6 +868,7 @@ def _phrase_mark(doc: Located, at: tuple, text: str, e: InputError,
                 return mark
             while i < len(want) and want[i].isspace():
                 i += 1
+            spaces = here
             while here is not None and here[2].isspace():
                 here = next(chars, None)
         elif here[2] != want[i]:
@@ -875,6 +876,8 @@ def _phrase_mark(doc: Located, at: tuple, text: str, e: InputError,
         else:
             i += 1
             here = next(chars, None)
+    if want[-1:].isspace() and e.column > len(text):
+        here = spaces  # (the phrase's end: where its last spaces start, not the next key)
     return mark if here is None else Mark(here[0] + 1, here[1] + 1)
 
 
