@@ -724,11 +724,30 @@ def test_assume_skips_the_cases_of_other_rule_values(tmp_path):
     ("wilds.natural_scope=team", 'allowed: "group", "phase"'),
     ("wilds.natural_minimum=-1", "allowed: an integer from 0 to 10"),
     ("runs.wrap", "expected KEY=VALUE"),
+    # JSON nested past json's own limit: RecursionError, a traceback, was raised
+    ("wilds.natural_minimum=" + "[" * 5000, "not a value of wilds.natural_minimum"),
 ])
 def test_a_bad_assumption_is_bad_usage(value, said):
     r = cli("conformance", "run", "--assume", value, "--", PY, "-c", "pass")
     assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
 
+
+
+
+def test_export_to_dash_is_refused_not_a_folder_called_dash(tmp_path):
+    # '-' is standard output to every other command (--logs -, -o - refuse it or write to
+    # stdout); 'conformance export -' made a folder called '-' and wrote the vectors there
+    r = subprocess.run([PY, "-m", "phasedsl", "conformance", "export", "-"], cwd=tmp_path,
+                       env=ENV, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "cannot write into '-'" in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+def test_vectors_nested_too_deeply_are_bad_input(tmp_path):
+    # a --vectors file of JSON nested past json's own limit was a RecursionError traceback
+    (tmp_path / "phrases.json").write_text("[" * 1_000_000 + "]" * 1_000_000)
+    r = cli("conformance", "run", "--vectors", str(tmp_path), "--", PY, "-c", "pass")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert "phrases.json: not JSON: nested too deeply" in r.stderr, r.stderr
 
 def test_the_docs_name_every_rule_code_and_kind_the_answers_hold():
     # docs/conformance.md lacked total, over_under, pairs, skip_as_blue and the newer kinds:

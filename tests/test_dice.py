@@ -195,6 +195,24 @@ def test_too_many_dice_or_states_are_refused_at_once(tmp_path):
         Space(Dice((DieKind("a", 6, faces), DieKind("b", 6, faces[::-1][:11]))))
 
 
+
+@pytest.mark.parametrize(("key", "value", "said"), [
+    ("solo_miss", -10 ** 400, "the least allowed is -1000"),
+    ("five_phase_bonus", 10 ** 400, "the most allowed is 1000"),
+    ("first_finish_bonus", 10 ** 400, "the most allowed is 1000"),
+    ("five_phase_over", 10 ** 400, "the most allowed is 100000"),
+], ids=["solo_miss", "five_phase_bonus", "first_finish_bonus", "five_phase_over"])
+def test_dice_scoring_past_any_game_is_a_pack_error(tmp_path, key, value, said):
+    # the schema bounded no dice score: solo_miss -10**400 validated, and simulate ended in
+    # an OverflowError traceback (exit 1) when it took the mean of the scores
+    path = _pack(tmp_path, "huge", "dice:\n  dice:\n    - {name: a, count: 10, faces: "
+                                   f"[R5, B6, G7, Y8, R9, B10]}}\n  scoring:\n    {key}: {value}\n")
+    r = runner.invoke(app, ["validate", str(path)])
+    assert r.exit_code == 1 and f"dice.scoring.{key}: a number of" in r.output, r.output
+    assert said in r.output
+    r = runner.invoke(app, ["simulate", str(path), "--players", "1", "--games", "1"])
+    assert r.exit_code == 2 and said in r.output, r.output
+
 # ---------------------------------------------------------------- odds, show and report
 
 

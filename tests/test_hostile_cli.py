@@ -81,6 +81,27 @@ def test_a_log_of_too_many_lines_is_refused_before_it_is_read(tmp_path, monkeypa
     refused("replay", str(log), says="has 250,001 lines; a log holds at most 250,000")
 
 
+
+
+def test_a_log_of_many_short_lines_is_refused_without_making_its_lines(tmp_path):
+    # the lines were made before they were counted: a 60 MB log of 20 million "{}" lines
+    # took 1.5 GB and 5 s to be refused; 4 million lines (12 MB) took 340 MB, now 55 MB
+    import subprocess
+    import sys
+
+    log = tmp_path / "short.jsonl"
+    log.write_text("{}\n" * 4_000_000)
+    # the largest memory of the command alone, measured by a parent of its own
+    probe = ("import resource, subprocess, sys; r = subprocess.run([sys.executable, '-m', "
+             "'phasedsl', 'replay', sys.argv[1]], capture_output=True, text=True); "
+             "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
+             "print(r.stderr)")
+    out = subprocess.run([sys.executable, "-c", probe, str(log)], capture_output=True,
+                         text=True, timeout=120).stdout
+    code, kb = out.split("\n", 1)[0].split()
+    assert code == "2" and "has 4,000,000 lines; a log holds at most 250,000" in out, out
+    assert int(kb) < 150_000, out
+
 def test_an_empty_laid_group_is_an_input_error():
     # --groups "" was judged as a group of no cards (exit 1)
     refused("check", "1 set of 3", "--groups", "", says="group 1 has no cards")

@@ -71,6 +71,30 @@ def test_errors_point_at_file_line_column(tmp_path):
     assert f"{p}:8:15: error: phase 2: expected a number after 'of', found 'fourr'" in text
 
 
+
+@pytest.mark.parametrize(("written", "line", "column"), [
+    # a phrase folded over lines: the error is on the line that holds it, not past the
+    # end of the first line or at the block's indicator (it was 7:14, 7:15 or 7:5)
+    ('>-\n    1 run of\n    fourr', 9, 5),
+    ('|\n    1 run of\n    fourr', 9, 5),
+    ('1 run of\n    fourr', 8, 5),
+    ('"1 run of\n    fourr"', 8, 5),
+    # the end of a block's phrase: the end of its line, not the key after it (or 7:5)
+    ('|\n    1 run of\nrules: {hand_size: 10}', 8, 13),
+    # an escape before the error: the phrase's start, not a column shifted by it (7:15)
+    ('"1 run \\u006ff fourr"', 7, 5),
+    ('"1\\x20run of fourr"', 7, 5),
+    # written as it reads: the column of the error itself
+    ('"1 run of fourr"', 7, 15),
+    ('{phase: "1 run of fourr"}', 7, 23),
+])
+def test_a_phrase_error_points_where_it_is_written(tmp_path, written, line, column):
+    p = write(tmp_path, GOOD.replace('"1 run of 4"', written))
+    _, diags = check_file(p)
+    got = [(d.line, d.column) for d in diags if d.message.startswith("phase 2:")]
+    assert got == [(line, column)], (written, diags)
+
+
 def test_schema_violations_missing_keys_and_bad_values(tmp_path):
     p = write(tmp_path, "name: Bad Name\ntitle: t\nsource: s\nphases: [2]\n"
                         "rules:\n  hand_size: 0\n  phase_order: sideways\n")

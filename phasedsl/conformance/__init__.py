@@ -48,6 +48,8 @@ def load(folder: str | Path | None = None) -> dict[str, list[dict]]:
             if folder is None:
                 raw = gzip.decompress(raw)
             data = json.loads(raw.decode("utf-8"))
+        except RecursionError:  # (json's own limit, past which it raises no ValueError)
+            raise PhaseDSLError(f"cannot read {path}: not JSON: nested too deeply") from None
         except (OSError, UnicodeDecodeError, ValueError, EOFError) as e:
             raise PhaseDSLError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
         if not (isinstance(data, dict) and data.get("area") == area

@@ -160,6 +160,9 @@ def export(folder: str | Path, force: bool = False,
     to that), read in a moment where making the cases afresh takes about a minute."""
     if str(folder) == "":  # (Path("") is the current folder)
         raise OutputError("cannot write into '': give the folder's name (. for this one)")
+    if folder == "-":  # ('-' is standard output to every other command, never a folder)
+        raise OutputError("cannot write into '-': the vectors are a folder of files, not "
+                          "standard output; give the folder's name (./- for one called -)")
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"cannot write into {folder}: it is not a folder")

@@ -151,7 +151,7 @@ def assumed(pairs: list[str]) -> dict[str, object]:
                                 + f"; the rules are {', '.join(keys)}")
         try:
             value = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # (JSON nested too deeply: no rule's value)
             value = text.strip()
         node = schema_node(key)  # (None: wild_numbers, a case's key no pack has)
         problem = (next(iter(jsonschema.Draft202012Validator(node)

@@ -571,7 +571,7 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
         try:
             phase = Phase.parse(text, deck)
         except InputError as e:
-            diags.append(_diag(path, _phrase_mark(doc, p, text, e),
+            diags.append(_diag(path, _phrase_mark(doc, p, text, e, lines),
                                f"{_where((*at, i), doc.value)}: {e.message}", lines))
             continue
         out.append(PhaseEntry(i + 1, text, phase, name, note))
@@ -832,14 +832,53 @@ def _dice(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: s
                 DiceScoring(**(given.get("scoring") or {})))
 
 
-def _phrase_mark(doc: Located, at: tuple, text: str, e: InputError) -> Mark | None:
-    """Where in the file a phrase's error is: the phrase's place moved on to the column the
-    DSL names (past an opening quote), where the phrase stands on one line."""
+def _phrase_mark(doc: Located, at: tuple, text: str, e: InputError,
+                 lines: list[str]) -> Mark | None:
+    """Where in the file a phrase's error is: the DSL's column found by walking the scalar's
+    source from its start, character for character and a run of spaces or line breaks for a
+    space, so a phrase folded over lines (plain, quoted, a '>' or '|' block) is pointed at
+    on the line that holds the error.  Where the source is not the text as written before
+    the error (an escape such as \\u00e9 or a doubled '' quote) it is the phrase's own start:
+    never a column that holds something else."""
     mark = doc.marks.get(at)
-    if mark is not None and e.column is not None and "\n" not in text:
-        quoted = 1 if doc.styles.get(at) in ('"', "'") else 0
-        mark = Mark(mark.line, mark.column + quoted + e.column - 1)
-    return mark
+    if mark is None or e.column is None:
+        return mark
+    style = doc.styles.get(at)
+    line, col = mark.line - 1, mark.column - 1 + (1 if style in ('"', "'") else 0)
+    if style in ("|", ">") and line + 1 < len(lines):
+        # the text starts on the line after the block's indicator, past its indentation
+        line += 1
+        col = len(lines[line]) - len(lines[line].lstrip(" "))
+
+    def source():
+        for n in range(line, len(lines)):
+            for c in range(col if n == line else 0, len(lines[n])):
+                yield n, c, lines[n][c]
+            yield n, len(lines[n]), "\n"
+
+    chars = source()
+    here = next(chars, None)
+    want = text[:e.column - 1]
+    i, spaces = 0, None
+    while i < len(want):
+        if here is None:
+            return mark
+        if want[i].isspace():
+            if not here[2].isspace():
+                return mark
+            while i < len(want) and want[i].isspace():
+                i += 1
+            spaces = here
+            while here is not None and here[2].isspace():
+                here = next(chars, None)
+        elif here[2] != want[i]:
+            return mark
+        else:
+            i += 1
+            here = next(chars, None)
+    if want[-1:].isspace() and e.column > len(text):
+        here = spaces  # (the phrase's end: where its last spaces start, not the next key)
+    return mark if here is None else Mark(here[0] + 1, here[1] + 1)
 
 
 def _board(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: str,
@@ -854,7 +893,8 @@ def _board(doc: Located, value: dict, parent: Pack | None, rules: Rules, spath: 
         try:
             twists.append(Phase.parse(text, rules.deck))
         except InputError as e:
-            diags.append(_diag(spath, _phrase_mark(doc, ("board", "twist_phases", i), text, e),
+            diags.append(_diag(spath, _phrase_mark(doc, ("board", "twist_phases", i), text, e,
+                                                            lines),
                                f"twist phase {i + 1}: {e.message}", lines))
     return board_of(given, tuple(twists))
 
