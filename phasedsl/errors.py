@@ -7,6 +7,8 @@ always says where the problem is and what was expected.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 
 class PhaseDSLError(ValueError):
     """Base class for every error caused by bad input."""
@@ -154,6 +156,15 @@ class PackError(PhaseDSLError):
     def __init__(self, problems: list) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+    def brief(self) -> str:
+        """Every problem on one line, each where and what (a problem that heads those after
+        it, "...has errors:", is followed by them without a separator)."""
+        parts = [p.brief() for p in self.problems]
+        out = parts[0] if parts else ""
+        for before, said in pairwise(parts):
+            out += (" " if before.endswith(":") else "; ") + said
+        return out
 
 
 class ArgumentError(PhaseDSLError, TypeError):

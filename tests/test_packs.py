@@ -696,3 +696,14 @@ def test_a_pack_path_with_no_size_is_refused_unread():
     # /dev/zero reports size 0: reading it whole never ended; a device is no pack file
     with pytest.raises(PackError, match="not a regular file"):
         check_file("/dev/zero")
+
+
+def test_a_pack_saved_with_a_byte_order_mark_is_quoted_without_it_caret_on_the_column(tmp_path):
+    # the quoted line showed '\ufeff' and its caret fell a column short of YAML's column
+    path = tmp_path / "bom.yaml"
+    path.write_bytes("\ufeffname: x\ntitle: t\ndescription: d\nsource: s\nphases: ['2 sets of 3']\n"
+                     .encode())
+    r = runner.invoke(app, ["validate", str(path)])
+    assert r.exit_code == 1  # (validate: the pack has errors)
+    assert "bom.yaml:1:7: error: name 'x' differs" in r.output
+    assert "    name: x\n          ^" in r.output and "ufeff" not in r.output

@@ -130,6 +130,16 @@ def test_extends_in_a_pack_a_log_names_is_confined_too(tmp_path):
     assert "in or below the log's folder" in out["error"]
 
 
+def test_a_log_whose_pack_extends_a_pack_with_errors_says_them_on_one_line(tmp_path):
+    # it read "...has errors:; parent.yaml:5:13: ..."
+    (tmp_path / "parent.yaml").write_text(PACK.format(name="parent")
+                                          + 'phases: ["1 rn of 4", "2 sets of 3"]\n')
+    (tmp_path / "kid.yaml").write_text(PACK.format(name="kid") + "extends: parent.yaml\n")
+    text, out = both("replay", write_log(tmp_path, "kid.yaml"))
+    assert "has errors: " in text and ":;" not in text + out["error"]
+    assert "parent.yaml:5:13: phase 1: expected" in out["error"]
+
+
 def test_extends_in_a_pack_is_confined_to_its_folder(tmp_path):
     """A pack is a file from anywhere: what its extends names is a built-in or a file in or
     below the pack's folder, and a file there that does not read as a pack is never

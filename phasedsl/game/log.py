@@ -119,7 +119,7 @@ def _pack_of(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> Pac
             pack = pack_from_document(obj["pack"])
         return pack if pack is not None else load_pack(variant, within=base_dir)
     except PackError as e:
-        raise LogError(f"line {n}: " + "; ".join(p.brief() for p in e.problems)) from None
+        raise LogError(f"line {n}: {e.brief()}") from None
     except PhaseDSLError as e:
         raise LogError(f"line {n}: {e}") from None
 
@@ -150,7 +150,7 @@ def _header(n: int, obj: dict, base_dir: Path | None, pack: Pack | None) -> Game
     except LogError:
         raise
     except PackError as e:
-        raise LogError(f"line {n}: " + "; ".join(p.brief() for p in e.problems)) from None
+        raise LogError(f"line {n}: {e.brief()}") from None
     except PhaseDSLError as e:
         raise LogError(f"line {n}: {e}") from None
 

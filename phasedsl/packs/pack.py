@@ -524,6 +524,13 @@ def _nearby_file(ref: str, base_dir: Path | None) -> str | None:
     return head + files[key]
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines a diagnostic quotes, as YAML counts their columns: without a byte order
+    mark (YAML skips one and counts from the character after it; quoted, it showed as
+    ``\\ufeff`` with the caret a column short)."""
+    return text.removeprefix("\ufeff").splitlines()
+
+
 def _read(path: Path) -> tuple[str, list[str]]:
     """A pack file's text.  Only a regular file is read: a FIFO, a device, a folder or a
     terminal is refused before it is opened (opening a FIFO waits for a writer), and the
@@ -553,7 +560,7 @@ def _read(path: Path) -> tuple[str, list[str]]:
     except ValueError:
         raise PackError([Diagnostic(repr(spath), None, None,
                                     "cannot read: a file name holds no NUL character")]) from None
-    return text, text.splitlines()
+    return text, source_lines(text)
 
 
 def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: list,
@@ -644,7 +651,7 @@ def check_text(text: str, strict: bool = True) -> tuple[Pack | None, list[Diagno
     if isinstance(ref, str) and is_file_ref(ref):
         return None, [_diag(str(path), doc.mark(("extends",)), f"extends {quoted(ref)}: a pack "
                             "given as text may extend a built-in pack only (no file is read)",
-                            text.splitlines())]
+                            source_lines(text))]
     try:
         return _load(path, (), strict, None, text)
     except PackError as e:
@@ -703,7 +710,7 @@ def _read_pack(path: Path, chain: tuple[str, ...], strict: bool, within: _Confin
 def _read_pack_now(path: Path, chain: tuple[str, ...], strict: bool, within: _Confined | None,
                    text: str | None) -> tuple[Pack | None, list[Diagnostic]]:
     spath = str(path)
-    text, lines = (text, text.splitlines()) if text is not None else _read(path)
+    text, lines = (text, source_lines(text)) if text is not None else _read(path)
     untrusted = within is not None and path.parent != variants_dir()
     try:
         doc = load(text)

@@ -72,7 +72,7 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
     problem, context = e.problem or "", e.context or ""
     at, opened = e.problem_mark, e.context_mark
     found = problem.rpartition("found ")[2] if "found " in problem else ""
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()  # (YAML counts columns after a BOM)
     before = lines[at.line][:at.column].rstrip() if at is not None and at.line < len(lines) else ""
     if "'\\t'" in problem or "tab character" in problem:
         return "a tab character: YAML indents with spaces only, never tabs", at
