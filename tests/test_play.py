@@ -89,6 +89,7 @@ def test_every_command_form_is_read(line, move):
     ("abandon now", "'abandon' takes nothing after it"),
     ("declare", "expected 'declare N'"),
     ("declare x", "the phase must be a number"),
+    ("declare 99999", "the phase: '99999' is too large (999 at most)"),
     ("give", "expected 'give PLAYER'"),
     ("quit now", "'quit' takes nothing after it"),
 ])

@@ -81,8 +81,10 @@ def _one_card(words: Sequence[str], deck: Deck, example: str) -> Card:
 def _number(word: str, what: str) -> int:
     # ASCII digits only: str.isdigit() is true for '²' and '٣' as well, which int()
     # refuses or reads as another number than the one shown
-    if not (word.isascii() and word.isdigit()) or len(word) > 3:
+    if not (word.isascii() and word.isdigit()):
         raise CommandError(f"{what} must be a number, not {quoted(word)}")
+    if len(word) > 3:  # (no game has a phase, a pile or a group past 999)
+        raise CommandError(f"{what}: {quoted(word)} is too large (999 at most)")
     return int(word)
 
 
