@@ -670,3 +670,16 @@ def test_parse_reads_a_phrase_under_a_packs_deck(tmp_path):
     assert r.exit_code == 0 and [row["canonical"] for row in rows] == [phrase, "2 sets of 3"]
     r = run("parse", "--variant", str(tmp_path / "missing.yaml"), "2 sets of 3")
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_odds_of_a_pack_names_the_phase_past_the_solvers_limit(tmp_path):
+    # "gave up after 100,000 search steps" named no phase of the pack's many
+    pack = tmp_path / "bigdeck.yaml"
+    pack.write_text("name: bigdeck\ntitle: t\ndescription: d\nsource: s\nextends: original\n"
+                    "rules:\n  hand_size: 50\n  deck:\n    colors: [red, blue, green, yellow, "
+                    "cyan, indigo, pink, orange, teal, lime]\n    numbers: {low: 0, high: 30}\n"
+                    "    copies: 10\n    wilds: 50\n    skips: 50\n"
+                    "phases: ['10 runs of 5', '10 sets of 5']\n", encoding="utf-8")
+    r = run("odds", str(pack), "--json")
+    assert r.exit_code == 2
+    assert json.loads(r.stdout)["error"].startswith("phase 1 (10 runs of 5): gave up after")

@@ -110,9 +110,15 @@ def odds(
     results = []
     with PhaseProgress(as_json, len(entries)) as (tick, phase_done):
         for label, phase, rules in entries:
-            results.append((label, known_odds(phase, rules, rules.hand_size + draws,
-                                              samples=samples, seed=seed, jobs=jobs,
-                                              progress=tick)))
+            try:
+                results.append((label, known_odds(phase, rules, rules.hand_size + draws,
+                                                  samples=samples, seed=seed, jobs=jobs,
+                                                  progress=tick)))
+            except PhaseDSLError as e:
+                if not label:
+                    raise
+                # (of a pack's many phases, say which one: the solver's limit names none)
+                raise PhaseDSLError(f"phase {label} ({phase}): {e}") from None
             phase_done()
     report = api.odds_report(results, cards, draws)
     if not as_json:
