@@ -27,7 +27,10 @@ if sys.platform.startswith("linux"):
         _LIBC = ctypes.CDLL(None, use_errno=True)
 
 
-def _die_with_parent(parent: int) -> None:  # pragma: no cover - in the child, before exec
+def die_with_parent(parent: int) -> None:  # pragma: no cover - in the child
+    """Called in a child process (before exec, or forked to work): the kernel kills it
+    should ``parent`` die first, even killed outright (Linux's PR_SET_PDEATHSIG; elsewhere
+    nothing is set)."""
     with contextlib.suppress(Exception):
         _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # it died before that was set
@@ -46,7 +49,7 @@ def spawn(argv: Sequence[str], **popen) -> subprocess.Popen:
     proc = subprocess.Popen(
         list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         start_new_session=True,
-        preexec_fn=partial(_die_with_parent, os.getpid()) if _LIBC is not None else None,
+        preexec_fn=partial(die_with_parent, os.getpid()) if _LIBC is not None else None,
         **popen)
     _GROUPS.add(proc.pid)
     return proc

@@ -90,7 +90,7 @@ def _serve(conn, func: Callable, initializer: Callable | None, initargs: tuple) 
             try:
                 answer = (index, True, func(item))
             except Exception as e:  # handed to the parent, which raises it there
-                answer = (index, False, _portable(e))
+                answer = (index, False, portable(e))
             conn.send(answer)
     except (EOFError, OSError, KeyboardInterrupt):
         pass  # the parent is gone or stopping: nothing to say
@@ -107,7 +107,7 @@ def _stop(signum, frame) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _portable(e: Exception) -> Exception:
+def portable(e: Exception) -> Exception:
     """``e`` if it survives the pipe (an exception whose constructor takes other
     arguments than its message does not), else one of its kind that says the same."""
     try:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import PhaseDSLError
+from ..system import die_with_parent, portable
 
 # Children working at once (the others wait their turn, up to their own time limit): one a
 # CPU, so that a page sending many requests cannot fork the machine to a halt.
@@ -71,24 +72,12 @@ class Refused(PhaseDSLError):
     """Work past its bounds (time, size): said with the reason, as bad input is."""
 
 
-def _die_with(server: int) -> None:
-    """The child killed when the server ends, even killed itself (SIGKILL, out of memory):
-    else it kept working for minutes, holding the server's listening socket, so that a
-    server started again found its port in use.  (Linux's PR_SET_PDEATHSIG; elsewhere the
-    child ends at its work's end.)"""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != server:  # (the server went before the call)
-        os._exit(1)
-
-
 def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool,
            server: int) -> None:
-    _die_with(server)
+    # killed with the server, even a server killed outright (SIGKILL, out of memory): else
+    # it worked on for minutes holding the listening socket, and a server started again
+    # found its port in use
+    die_with_parent(server)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the server alone decides to stop)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
@@ -97,10 +86,7 @@ def _child(conn, func: Callable, args: tuple, kwargs: dict, with_progress: bool,
                 ("progress", (done, total))))
         conn.send(("ok", func(*args, **kwargs)))
     except PhaseDSLError as e:
-        try:
-            conn.send(("error", e))
-        except Exception:  # (an error holding a value that cannot be pickled: its words)
-            conn.send(("error", PhaseDSLError(str(e))))
+        conn.send(("error", portable(e)))  # (one holding a value no pickle takes: its words)
     except Exception as e:  # a bug: said as one, never a traceback to the client
         conn.send(("crash", f"{type(e).__name__}: {e}"))
     finally:
