@@ -707,3 +707,7 @@ def test_a_pack_saved_with_a_byte_order_mark_is_quoted_without_it_caret_on_the_c
     assert r.exit_code == 1  # (validate: the pack has errors)
     assert "bom.yaml:1:7: error: name 'x' differs" in r.output
     assert "    name: x\n          ^" in r.output and "ufeff" not in r.output
+    path.write_bytes('\ufeffname: "x" y\n'.encode())  # a YAML syntax error, its caret too
+    r = runner.invoke(app, ["validate", str(path)])
+    assert "bom.yaml:1:11: error: YAML syntax: text after a closing quote" in r.output
+    assert '    name: "x" y\n              ^' in r.output and "ufeff" not in r.output

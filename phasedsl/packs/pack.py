@@ -26,7 +26,7 @@ from ..model.cards import Deck
 from ..model.phase import Phase
 from ..model.rules import Rules, Scoring
 from ..system.resources import schema_path, variants_dir
-from .yamlsafe import Located, Mark, YamlLimit, YamlProblem, load
+from .yamlsafe import Located, Mark, YamlLimit, YamlProblem, load, source_lines
 
 MAX_EXTENDS = 10
 
@@ -522,13 +522,6 @@ def _nearby_file(ref: str, base_dir: Path | None) -> str | None:
     if key is None or files[key] == name or len(head + files[key]) > 60:
         return None  # (a name too long for an error line is not offered)
     return head + files[key]
-
-
-def source_lines(text: str) -> list[str]:
-    """The lines a diagnostic quotes, as YAML counts their columns: without a byte order
-    mark (YAML skips one and counts from the character after it; quoted, it showed as
-    ``\\ufeff`` with the caret a column short)."""
-    return text.removeprefix("\ufeff").splitlines()
 
 
 def _read(path: Path) -> tuple[str, list[str]]:

@@ -62,6 +62,13 @@ class Located:
         return self.marks.get(path)
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines a diagnostic quotes, as YAML counts their columns: without a byte order
+    mark (YAML skips one and counts from the character after it; quoted, it showed as
+    ``\\ufeff`` with the caret a column short)."""
+    return text.removeprefix("\ufeff").splitlines()
+
+
 def _mark(node) -> Mark:
     return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -72,7 +79,7 @@ def _plain_words(e: yaml.MarkedYAMLError, text: str):
     problem, context = e.problem or "", e.context or ""
     at, opened = e.problem_mark, e.context_mark
     found = problem.rpartition("found ")[2] if "found " in problem else ""
-    lines = text.removeprefix("\ufeff").splitlines()  # (YAML counts columns after a BOM)
+    lines = source_lines(text)
     before = lines[at.line][:at.column].rstrip() if at is not None and at.line < len(lines) else ""
     if "'\\t'" in problem or "tab character" in problem:
         return "a tab character: YAML indents with spaces only, never tabs", at
