@@ -218,7 +218,7 @@ def run_batch(path: str, row, jobs: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def parse_row(line: str | None, number: int, rules=None) -> dict:
+def parse_row(line: str | None, number: int, rules=api.DEFAULT_RULES) -> dict:
     """One line of ``parse --batch`` (``rules``: a pack's, whose deck reads its own colors)."""
     if line is None:  # not echoed: the input is the line that was too long to read
         return {"line": number, "input": None, "error": api.TOO_LONG}
@@ -228,7 +228,6 @@ def parse_row(line: str | None, number: int, rules=None) -> dict:
     except PhaseDSLError as e:  # not echoed either: it is not text
         return {"line": number, "input": None, "error": str(e)}
     try:
-        return {"line": number, "input": text,
-                **(api.parse_json(text) if rules is None else api.parse_json(text, rules))}
+        return {"line": number, "input": text, **api.parse_json(text, rules)}
     except PhaseDSLError as e:
         return {"line": number, "input": text, "error": str(e)}

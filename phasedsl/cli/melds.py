@@ -56,7 +56,7 @@ def parse(
 
     Exit code 0, or 2 for bad input.
     """
-    rules = None if variant is None else pack_context(variant, None, None).rules
+    rules = api.DEFAULT_RULES if variant is None else pack_context(variant, None, None).rules
     if batch is not None:
         if phrase is not None:
             fail(PhaseDSLError("--batch reads the phrases from FILE; give no phrase with it"), as_json)
@@ -65,13 +65,12 @@ def parse(
         run_batch(batch, partial(parse_row, rules=rules))
     if phrase is None:
         fail(PhaseDSLError("give a phrase, or --batch FILE"), as_json)
-    rules = rules or api.DEFAULT_RULES
     phase = api.parse(phrase, rules)
-    if as_json:
-        say(json.dumps({"input": phrase, **api.parse_json(phrase, rules)}))
+    deck = rules.deck
+    if as_json:  # (parse_json's answer, of the phase read once)
+        say(json.dumps({"input": phrase, **phase.to_json(deck)}))
         return
     print_notes(phase, as_json)
-    deck = rules.deck
     say(phase.canonical(deck))
     for i, g in enumerate(phase.groups, 1):
         say(f"  group {i}: {g.describe(deck)}  [{g.kind.value}, {g.size} {plural_word('card', g.size)}]")
