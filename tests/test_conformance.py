@@ -732,8 +732,6 @@ def test_a_bad_assumption_is_bad_usage(value, said):
     assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
-
-
 def test_export_to_dash_is_refused_not_a_folder_called_dash(tmp_path):
     # '-' is standard output to every other command (--logs -, -o - refuse it or write to
     # stdout); 'conformance export -' made a folder called '-' and wrote the vectors there
@@ -742,12 +740,14 @@ def test_export_to_dash_is_refused_not_a_folder_called_dash(tmp_path):
     assert r.returncode == 2 and "cannot write into '-'" in r.stderr, r.stderr
     assert list(tmp_path.iterdir()) == []
 
+
 def test_vectors_nested_too_deeply_are_bad_input(tmp_path):
     # a --vectors file of JSON nested past json's own limit was a RecursionError traceback
     (tmp_path / "phrases.json").write_text("[" * 1_000_000 + "]" * 1_000_000)
     r = cli("conformance", "run", "--vectors", str(tmp_path), "--", PY, "-c", "pass")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert "phrases.json: not JSON: nested too deeply" in r.stderr, r.stderr
+
 
 def test_the_docs_name_every_rule_code_and_kind_the_answers_hold():
     # docs/conformance.md lacked total, over_under, pairs, skip_as_blue and the newer kinds:

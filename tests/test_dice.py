@@ -195,7 +195,6 @@ def test_too_many_dice_or_states_are_refused_at_once(tmp_path):
         Space(Dice((DieKind("a", 6, faces), DieKind("b", 6, faces[::-1][:11]))))
 
 
-
 @pytest.mark.parametrize(("key", "value", "said"), [
     ("solo_miss", -10 ** 400, "the least allowed is -1000"),
     ("five_phase_bonus", 10 ** 400, "the most allowed is 1000"),

@@ -81,6 +81,13 @@ def test_a_log_of_too_many_lines_is_refused_before_it_is_read(tmp_path, monkeypa
     refused("replay", str(log), says="has 250,001 lines; a log holds at most 250,000")
 
 
+def test_lines_are_counted_as_splitlines_splits_them():
+    # (the count the refusal gives is the lines the log would be read as)
+    from phasedsl.cli.game import line_count
+
+    for text in ("", "a", "a\n", "\n", "\n\n", "a\r\nb", "a\r\n", "a\r", "\r\r\n",
+                 "a\u2028b\x85c\x1c", "a\n\r", "\v\f", "a\r\n\r\nb\n"):
+        assert line_count(text) == len(text.splitlines()), repr(text)
 
 
 def test_a_log_of_many_short_lines_is_refused_without_making_its_lines(tmp_path):
@@ -101,6 +108,7 @@ def test_a_log_of_many_short_lines_is_refused_without_making_its_lines(tmp_path)
     code, kb = out.split("\n", 1)[0].split()
     assert code == "2" and "has 4,000,000 lines; a log holds at most 250,000" in out, out
     assert int(kb) < 150_000, out
+
 
 def test_an_empty_laid_group_is_an_input_error():
     # --groups "" was judged as a group of no cards (exit 1)

@@ -69,7 +69,7 @@ def replay(
                             "20 kB a hand) is far smaller"), as_json)
     # said at once, before any line is read, and counted before the lines are made: a
     # 60 MB log of 20 million short lines was 1.5 GB of strings (5 s) before it was refused
-    count = _line_count(text)
+    count = line_count(text)
     if count > MAX_EVENTS:
         fail(PhaseDSLError(f"{log} has {count:,} lines; a log holds at most "
                             f"{MAX_EVENTS:,}"), as_json)
@@ -92,7 +92,7 @@ def replay(
 LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 
 
-def _line_count(text: str) -> int:
+def line_count(text: str) -> int:
     """``len(text.splitlines())``, without making the lines."""
     if not text:
         return 0
