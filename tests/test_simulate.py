@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 from phasedsl.cli import app
 from phasedsl.design.difficulty import Dealt
 from phasedsl.design.odds import wilson
-from phasedsl.design.simulate import play_game, simulate, summarize
+from phasedsl.design.simulate import describe_values, play_game, simulate, summarize
 from phasedsl.game.log import replay
 from phasedsl.game.moves import LogError
 from phasedsl.packs.pack import load_pack
@@ -225,3 +225,23 @@ def test_cli_json_error_shape():
     assert res.exit_code == 2
     data = json.loads(res.output)
     assert "nope" in data["error"] and data["exit"] == 2
+
+
+def test_a_mean_interval_is_cut_at_the_least_value_the_count_can_take():
+    # two widely spread hands put the normal interval's lower end below 0 turns
+    # ("turns per hand: mean 126.0 (95% CI -119.0-371.0, 2 hands)" was printed)
+    assert describe_values([26.0, 226.0])["ci95"][0] < 0
+    cut = describe_values([26.0, 226.0], floor=0)
+    assert cut["ci95"][0] == 0 and cut["ci95"][1] == describe_values([26.0, 226.0])["ci95"][1]
+    assert describe_values([5.0, 7.0], floor=0)["ci95"] == describe_values([5.0, 7.0])["ci95"]
+
+
+def test_the_counts_of_a_run_never_have_an_interval_below_their_least_value():
+    records = simulate("original", 2, 3, seed=4)
+    got = summarize(records, 2)
+    assert got["turns_per_hand"]["ci95"][0] >= 0
+    assert got["hands_per_game"]["ci95"][0] >= 1
+    assert all(p["hands_spent_ci95"][0] >= 1 for p in got["phases"])
+    # one attempt of a phase that took several hands for one player, one for another
+    spread = describe_values([1.0, 9.0], floor=1)["ci95"]
+    assert spread[0] == 1

@@ -163,7 +163,8 @@ class PhaseInPlay:
     ``completed_ci95`` is the Wilson 95% interval of the completion share;
     ``hands_spent_ci95`` the normal-approximation 95% interval of the mean hands a player
     spends on the phase (mean +- 1.96 s / sqrt(n) over the players who attempted it, as
-    ``simulate`` states game lengths).  A phase nobody attempted has None figures."""
+    ``simulate`` states game lengths; cut at 1, the fewest hands an attempt spends).  A
+    phase nobody attempted has None figures."""
 
     number: int  # the printed phase number
     phase: str  # canonical text

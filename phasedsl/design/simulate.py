@@ -351,14 +351,19 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
 
 
-def describe_values(values: list[float]) -> dict:
+def describe_values(values: list[float], floor: float | None = None) -> dict:
+    """Mean (with its normal 95% interval), median and 10th-90th percentiles.  ``floor``:
+    the least value the quantity can take (a count of hands: 1), where the interval is cut
+    (a few spread games put its lower end below it: "turns per hand -119-371" said of two
+    hands; the mean cannot be there, so the cut interval covers it as often)."""
     n = len(values)
     if not n:
         return {"n": 0, "mean": None, "ci95": None, "median": None, "p10": None, "p90": None}
     mean = statistics.fmean(values)
     half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
     ordered = sorted(values)
-    return {"n": n, "mean": mean, "ci95": [mean - half, mean + half],
+    low = mean - half if floor is None else max(mean - half, floor)
+    return {"n": n, "mean": mean, "ci95": [low, mean + half],
             "median": _percentile(ordered, 0.5), "p10": _percentile(ordered, 0.1),
             "p90": _percentile(ordered, 0.9)}
 
@@ -408,9 +413,9 @@ def summarize(records: list[GameRecord], players: int, odds: dict | None = None)
         if (r.capped or r.stalled) and r.why:
             why.setdefault(r.why, []).append(r.index + 1)
     out["why_stopped"] = [{"why": w, "games": g} for w, g in why.items()]
-    out["hands_per_game"] = describe_values(hands)
+    out["hands_per_game"] = describe_values(hands, floor=1)
     out["hands_per_game"]["histogram"] = {str(h): c for h, c in sorted(Counter(hands).items())}
-    out["turns_per_hand"] = describe_values([t for r in finished for t in r.turns])
+    out["turns_per_hand"] = describe_values([t for r in finished for t in r.turns], floor=0)
     tallies = phase_tallies(finished)
     out["phases"] = []
     for p, t in tallies.items():
@@ -418,7 +423,7 @@ def summarize(records: list[GameRecord], players: int, odds: dict | None = None)
         out["phases"].append({
             "phase": p, "players": len(t.spent), "attempts": t.attempts,
             "hands_spent": t.attempts / len(t.spent),
-            "hands_spent_ci95": describe_values([float(k) for k in t.spent])["ci95"],
+            "hands_spent_ci95": describe_values([float(k) for k in t.spent], floor=1)["ci95"],
             "completed_share": t.completed / t.attempts,
             "completed_ci95": list(wilson(t.completed, t.attempts)),
             "dealt_odds": None if dealt is None else dealt.probability,
