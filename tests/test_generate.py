@@ -19,6 +19,7 @@ from phasedsl.design.generate import (
     base_pack,
     candidates,
     generate,
+    instructions,
     length_met,
     pack_yaml,
     parse_kinds,
@@ -323,6 +324,18 @@ def test_include_puts_a_phase_in_the_pack_and_exclude_keeps_kinds_and_phrases_ou
     assert r.exit_code == 0, r.output
     phases = [p["phase"] for p in json.loads(r.stdout)["worlds"][0]["phases"]]
     assert phases and not any("run" in p for p in phases)
+
+
+def test_exclude_reads_a_comma_separated_list_of_kinds_as_kinds_does():
+    """``--exclude set,run`` left both kinds in (it was refused as a phrase), where
+    ``--kinds set,run`` reads two kinds; a value that is not all kinds is one phrase."""
+    _, rules = base_pack(10, 3)
+    _, left, dropped = instructions([], ["set, Color-Run", "even_odd"], DEFAULT_KINDS, rules, 3)
+    assert not {"set", "color_run", "even_odd"} & set(left) and "run" in left and not dropped
+    _, left, dropped = instructions([], ["1 set of 3, 1 run of 4"], DEFAULT_KINDS, rules, 3)
+    assert left == DEFAULT_KINDS and {str(p) for p in dropped} == {"1 set of 3 + 1 run of 4"}
+    with pytest.raises(GenerateError, match="'set,sett': neither a group kind"):
+        instructions([], ["set,sett"], DEFAULT_KINDS, rules, 3)
 
 
 @pytest.mark.parametrize(("args", "says"), [

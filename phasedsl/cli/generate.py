@@ -56,8 +56,8 @@ def generate(
              "for several.")] = None,
     exclude: Annotated[list[str] | None, typer.Option(
         "--exclude", metavar="KIND|PHRASE",
-        help="A group kind no phase may use, or a phase the pack must not hold; the option "
-             "repeated for several.")] = None,
+        help="A group kind no phase may use (several: comma-separated), or a phase the "
+             "pack must not hold; the option repeated for several.")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 parser=a_path,
                                                 help="The .yaml file to write (default: print "

@@ -270,8 +270,8 @@ def instructions(include: Sequence[str], exclude: Sequence[str], kinds: Sequence
         raise GenerateError(f"--include names {len(wanted)} phases; --phases {phases} holds "
                             f"{phases}")
     left, dropped = list(kinds), set()
-    for value in exclude:
-        key = value.strip().lower().replace("-", "_")
+    for value in _kinds_apart(exclude):
+        key = _kind_key(value)
         if key in KINDS:
             left = [k for k in left if k != key]
             # a kind kept out and a phase of that kind asked for cannot both be honoured;
@@ -293,6 +293,23 @@ def instructions(include: Sequence[str], exclude: Sequence[str], kinds: Sequence
     if clash:
         raise GenerateError(f"--include and --exclude both name {clash[0]}")
     return wanted, tuple(left), dropped
+
+
+def _kinds_apart(exclude: Sequence[str]) -> list[str]:
+    """``--exclude``'s values, one comma-separated list of kinds read as its kinds (as
+    ``--kinds`` reads one); any other value is one kind or one phrase, commas and all."""
+    out = []
+    for value in exclude:
+        parts = value.split(",")
+        if len(parts) > 1 and all(_kind_key(p) in KINDS for p in parts):
+            out += [p.strip() for p in parts]
+        else:
+            out.append(value)
+    return out
+
+
+def _kind_key(value: str) -> str:
+    return value.strip().lower().replace("-", "_")
 
 
 def base_pack(hand_size: int, phases: int, wrap: bool = False) -> tuple[dict, Rules]:
