@@ -215,7 +215,13 @@ def assert_exact(phase: Phase, hand, rules: Rules, expect: bool | None = None) -
 
 
 @pytest.mark.parametrize(("phrase", "hand", "made"), WORST_CASES)
-def test_worst_cases_answer(phrase, hand, made):
+def test_worst_cases_answer(monkeypatch, phrase, hand, made):
+    # Within the search's steps, the clock out of the way: how long they take is the
+    # benchmarks' question (bench_find.py); a loaded machine (the suite on two cores
+    # beside other work) ran one past the 1.5 s and failed the suite.
+    from phasedsl.solver import budget
+
+    monkeypatch.setattr(budget, "SEARCH_SECONDS", 3600.0)
     assert_exact(Phase.parse(phrase), hand, Rules(), made)
 
 
