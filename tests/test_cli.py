@@ -682,4 +682,17 @@ def test_odds_of_a_pack_names_the_phase_past_the_solvers_limit(tmp_path):
                     "phases: ['10 runs of 5', '10 sets of 5']\n", encoding="utf-8")
     r = run("odds", str(pack), "--json")
     assert r.exit_code == 2
-    assert json.loads(r.stdout)["error"].startswith("phase 1 (10 runs of 5): gave up after")
+    # ... nor where it is written: a valid pack's phrase is pointed at as the loader's
+    # problems are, file, line and column (the line 14, "phases: ['10 runs of 5', ...")
+    out = json.loads(r.stdout)
+    assert out["error"].startswith(f"{pack}:14:10: phase 1 (10 runs of 5): gave up after"), out
+    assert [(p["file"], p["line"], p["column"]) for p in out["problems"]] == [(str(pack), 14, 10)]
+    r = run("odds", str(pack))
+    assert r.exit_code == 2 and r.stderr.startswith(f"{pack}:14:10: error: phase 1 (10 runs")
+    assert "Traceback" not in r.output and "^" in r.stderr  # the line, with a caret
+    # an inherited phase is pointed at in the file that writes it
+    kid = tmp_path / "kid.yaml"
+    kid.write_text("name: kid\ntitle: t\ndescription: d\nsource: s\nextends: bigdeck.yaml\n",
+                   encoding="utf-8")
+    r = run("odds", str(kid), "--json")
+    assert r.exit_code == 2 and json.loads(r.stdout)["problems"][0]["line"] == 14

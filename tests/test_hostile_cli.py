@@ -333,6 +333,23 @@ def test_a_file_that_is_not_utf8_or_yaml_text_is_pointed_at_by_line_and_column(t
         in r.stdout, r.stdout
 
 
+def test_a_pack_of_thousands_of_keys_is_one_problem_not_one_a_key(tmp_path):
+    # 60,000 unknown keys (or a key given 60,000 times) were each a problem quoting the keys
+    # allowed: a file within the size limit printed 12 MB of problems over 20 s
+    head = "name: keys\ntitle: t\ndescription: d\nsource: s\nphases: ['2 sets of 3']\n"
+    pack = tmp_path / "keys.yaml"
+    for body, line in (("rules:\n" + "".join(f"  k{i}: {i}\n" for i in range(60_000)), 5007),
+                       ("title: t\n" * 60_000, 5001)):
+        pack.write_text(head + body, encoding="utf-8")
+        r = run("validate", str(pack))
+        assert r.exit_code == 1 and len(r.stdout) < 1000, r.stdout[:500]
+        assert f"{pack}:{line}:" in r.stdout and "keys: too many for a pack (at most 5,000 " \
+            "are read)" in r.stdout, r.stdout
+        out = refused("odds", str(pack), says="keys: too many")
+        assert out["problems"][0]["line"] == line
+    # up to 5,000 keys each unknown key is still said (test_pack_problems_at_once)
+
+
 def test_a_plot_name_with_no_suffix_is_named_in_the_error(tmp_path):
     # --plot DIR said "--plot writes .png or .svg files, not no suffix"
     for command in (["odds", "2 sets of 3"], ["simulate", "original", "-g", "1"]):

@@ -587,6 +587,17 @@ def test_utah_swap_and_the_japanese_take_back_are_separate_options(tmp_path):
     assert not [d for d in check_file("japanese-wild-rules", strict=True)[1]]
 
 
+def test_original_says_whom_a_skip_may_skip_where_the_sources_disagree():
+    # the English and Japanese pages say the next player cannot be skipped, the Thai page that
+    # a skip always skips the next player; the default (any other player) must say so
+    original, thai = load_pack("original"), load_pack("thai")
+    text = " ".join(original.description.split())
+    assert original.settings["house_rules"]["skip_target"] == "choose"
+    assert "the player who plays next cannot be skipped" in text
+    assert "skip_target: next_player, the thai pack" in text
+    assert thai.settings["house_rules"]["skip_target"] == "next_player"
+
+
 def test_pack_notes_for_uncertain_readings():
     wt = load_pack("world-tour").world("vintage-gas-station")
     assert "4色1セット＋2セット" in wt.note and "garbled" in wt.note

@@ -99,7 +99,7 @@ def odds(
         check_target(plot, force)
     if phrase is not None:
         rules = ctx.rules if world is None else _pack_rules(variant, world)
-        entries = [("", api.parse(phrase, rules), rules)]
+        entries = [("", api.parse(phrase, rules), rules, None)]
     elif variant is not None:
         entries = _pack_entries(variant, world)
     else:
@@ -109,16 +109,17 @@ def odds(
         raise PhaseDSLError(f"{cards} cards is more than the deck holds")
     results = []
     with PhaseProgress(as_json, len(entries)) as (tick, phase_done):
-        for label, phase, rules in entries:
+        for label, phase, rules, entry in entries:
             try:
                 results.append((label, known_odds(phase, rules, rules.hand_size + draws,
                                                   samples=samples, seed=seed, jobs=jobs,
                                                   progress=tick)))
             except PhaseDSLError as e:
-                if not label:
+                if entry is None:
                     raise
-                # (of a pack's many phases, say which one: the solver's limit names none)
-                raise PhaseDSLError(f"phase {label} ({phase}): {e}") from None
+                # (of a pack's many phases, say which one, and where it is written: the
+                # solver's limit names neither)
+                raise entry.problem(f"phase {label} ({phase}): {e}") from None
             phase_done()
     report = api.odds_report(results, cards, draws)
     if not as_json:
@@ -152,7 +153,7 @@ def _pack_entries(variant: str, world: str | None):
     out = []
     for e in w.played:
         _, rules = pack.phase_entry(e.number, w.name if len(pack.worlds) > 1 else None)
-        out.append((str(e.number), e.phase, rules))
+        out.append((str(e.number), e.phase, rules, e))
     return out
 
 

@@ -74,10 +74,20 @@ class PhaseEntry:
     phase: Phase
     name: str | None = None
     note: str | None = None
+    # Where the phrase is written (a problem with no message yet), for a problem found only
+    # later, as the odds' search limit: it then points at the file, line and column as the
+    # loader's problems do. None for a pack built from a document rather than read from a file.
+    at: Diagnostic | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
         return f"phase {self.number}" + (f" ({self.name})" if self.name else "")
+
+    def problem(self, message: str) -> PhaseDSLError:
+        """A problem with this phase found after loading: one of its file where known."""
+        if self.at is None:
+            return PhaseDSLError(message)
+        return PackError([replace(self.at, message=message)])
 
 
 @dataclass(frozen=True)
@@ -574,7 +584,7 @@ def _phase_entries(doc: Located, path: str, lines: list[str], at: tuple, items: 
             diags.append(_diag(path, _phrase_mark(doc, p, text, e, lines),
                                f"{_where((*at, i), doc.value)}: {e.message}", lines))
             continue
-        out.append(PhaseEntry(i + 1, text, phase, name, note))
+        out.append(PhaseEntry(i + 1, text, phase, name, note, _diag(path, doc.mark(p), "", lines)))
     return tuple(out)
 
 
@@ -798,7 +808,7 @@ def _inherited(doc: Located, path: str, lines: list[str], world: World, named: b
                                f"{of}phase {e.number} ({quoted(e.text, 60)}), inherited: "
                                f"{err.message} under this pack's rules", lines))
             continue
-        out.append(PhaseEntry(e.number, e.text, phase, e.name, e.note))
+        out.append(PhaseEntry(e.number, e.text, phase, e.name, e.note, e.at))  # written there
     return tuple(out)
 
 

@@ -15,6 +15,11 @@ import yaml
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32
 MAX_NODES = 200_000
+# Keys of one mapping.  The schema's largest mapping names 21; each key past those is an
+# "unknown key" problem quoting the keys allowed (every problem is said at once, a file of
+# 5,000 such keys too), but a file of nothing but keys (60,000 within MAX_BYTES) printed
+# 12 MB of problems over 20 s: past this many it is no pack, said once.
+MAX_KEYS = 5_000
 
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "seq", "map")
@@ -206,6 +211,9 @@ def load(text: str) -> Located:
                                        "data only"))
             return None
         if isinstance(n, yaml.MappingNode):
+            if len(n.value) > MAX_KEYS:
+                raise YamlProblem(f"a mapping of {len(n.value):,} keys: too many for a pack "
+                                  f"(at most {MAX_KEYS:,} are read)", _mark(n.value[MAX_KEYS][0]))
             out = {}
             for k, v in n.value:
                 if k.tag == "tag:yaml.org,2002:merge" or (
