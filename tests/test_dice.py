@@ -232,6 +232,22 @@ def test_odds_of_the_dice_pack_gives_exact_fractions_and_the_highest_score():
     assert f" {first['exact']} " in text and "0.986553" not in text
 
 
+def test_odds_and_simulate_of_a_dice_pack_refuse_the_card_options_not_ignore_them(tmp_path):
+    """--draws K and --plot FILE have no meaning for dice: they were dropped with exit 0 (no
+    file written, no card counted), as if done; now exit 2 naming them."""
+    plot = tmp_path / "curve.svg"
+    for args, said in ((["odds", "dice", "--plot", str(plot)], "--plot"),
+                       (["odds", "dice", "--draws", "2"], "--draws"),
+                       (["odds", "1 set of 6", "--variant", "dice", "--draws", "1"], "--draws"),
+                       (["simulate", "dice", "--games", "1", "--plot", str(plot)], "--plot")):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert f"{said} is for packs of cards" in r.output and "Traceback" not in r.output
+        assert not plot.exists()
+    r = runner.invoke(app, ["odds", "dice", "--draws", "1", "--plot", str(plot), "--json"])
+    assert r.exit_code == 2 and "--draws and --plot are" in json.loads(r.stdout)["error"]
+
+
 def test_show_and_report_of_the_dice_pack(tmp_path):
     r = runner.invoke(app, ["show", "dice"])
     assert "dice: 6 high dice (R5 B6 G7 Y8 R9 B10); 4 low dice" in r.output
