@@ -9,6 +9,7 @@ import random
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -359,3 +360,15 @@ def test_a_dice_log_replayed_under_a_pack_of_cards_says_so(tmp_path):
     r = CliRunner().invoke(app, ["replay", str(bare)])
     assert r.exit_code == 2 and "original is a pack of cards, whose logs name the dealer" \
         in r.stderr and "--variant" not in r.stderr, r.stderr
+
+
+def test_hold_of_dice_rolled_once_a_turn_says_there_is_no_re_roll(tmp_path):
+    """A pack whose dice are rolled once (dice.rolls: 1) had `hold` answer "rolls left: 1
+    to 0, not 2", a range with nothing in it; `odds` said "one turn of 1 rolls"."""
+    text = (Path(__file__).resolve().parents[1] / "variants" / "dice.yaml").read_text()
+    path = tmp_path / "once.yaml"
+    path.write_text(text.replace("name: dice", "name: once").replace("rolls: 3", "rolls: 1"))
+    r = runner.invoke(app, ["hold", str(path), "--phase", "1", "8 8 8 10 WG WY 1 2 5 6"])
+    assert r.exit_code == 2 and "rolled once a turn: no re-roll" in r.output, r.output
+    r = runner.invoke(app, ["odds", "2 sets of 3", "--variant", str(path)])
+    assert r.exit_code == 0 and "in one turn of 1 roll, keeping" in r.output, r.output

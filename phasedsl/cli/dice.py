@@ -61,8 +61,9 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
                         "highest_score": top}))
         return
     rolls = pack.dice.rolls
-    say(f"{pack.name}: the chance of making each phase in one turn of {rolls} rolls, keeping "
-        f"the best dice before each re-roll (exact); {pack.dice.describe()}")
+    say(f"{pack.name}: the chance of making each phase in one turn of {rolls} "
+        f"roll{'s' * (rolls != 1)}, keeping the best dice before each re-roll (exact); "
+        f"{pack.dice.describe()}")
     head = "  ".join(f"{r} roll{'s' * (r > 1)}".rjust(9) for r in range(1, rolls + 1))
     # The column is headed "exact": a fraction too long for it widens it rather than being
     # shown as a rounded decimal under that heading (the printed dice's are 31 characters).
