@@ -119,3 +119,27 @@ def test_the_formatting_helpers_name_a_wrong_argument(call, says):
     with pytest.raises(ArgumentError, match=says):
         call()
     assert api.plural(2, "card") == "2 cards" and api.wrap("a b c", 3) == ["a b", "c"]
+
+
+def test_the_dice_api_names_a_wrong_argument():
+    """DiceGame.new("ann") was a game of players 'a', 'n', 'n' (refused as names that must
+    differ); advise(rolls_left="1") and apply(game, "roll") raised a raw TypeError and
+    AttributeError from inside."""
+    from phasedsl import PhaseDSLError
+    from phasedsl.dice import DiceGame, Roll, advise, apply, parse_roll
+    from phasedsl.packs.pack import load_pack
+
+    pack = load_pack("dice")
+    rules, dice = pack.rules, pack.dice
+    phases = [e.phase for e in pack.worlds[0].phases]
+    with pytest.raises(ArgumentError, match=r"DiceGame.new\(players=...\)"):
+        DiceGame.new(dice, rules, phases, "ann")
+    with pytest.raises(PhaseDSLError, match="at least one phase"):
+        DiceGame.new(dice, rules, [], ["ann"])
+    showing = parse_roll(["R1 Y4 B6 B6 G7 R9 R9 R9 WG WY"], rules.deck, dice)
+    with pytest.raises(ArgumentError, match=r"advise\(rolls_left=...\)"):
+        advise(phases[0], rules, dice, showing, "1")
+    g = DiceGame.new(dice, rules, phases, ["ann", "bob"])
+    for move in ("roll", None, Roll(5, showing)):
+        with pytest.raises(ArgumentError, match=r"apply\(move=...\)"):
+            apply(g, move)

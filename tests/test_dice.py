@@ -9,6 +9,7 @@ import random
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -232,6 +233,22 @@ def test_odds_of_the_dice_pack_gives_exact_fractions_and_the_highest_score():
     assert f" {first['exact']} " in text and "0.986553" not in text
 
 
+def test_odds_and_simulate_of_a_dice_pack_refuse_the_card_options_not_ignore_them(tmp_path):
+    """--draws K and --plot FILE have no meaning for dice: they were dropped with exit 0 (no
+    file written, no card counted), as if done; now exit 2 naming them."""
+    plot = tmp_path / "curve.svg"
+    for args, said in ((["odds", "dice", "--plot", str(plot)], "--plot"),
+                       (["odds", "dice", "--draws", "2"], "--draws"),
+                       (["odds", "1 set of 6", "--variant", "dice", "--draws", "1"], "--draws"),
+                       (["simulate", "dice", "--games", "1", "--plot", str(plot)], "--plot")):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert f"{said} is for packs of cards" in r.output and "Traceback" not in r.output
+        assert not plot.exists()
+    r = runner.invoke(app, ["odds", "dice", "--draws", "1", "--plot", str(plot), "--json"])
+    assert r.exit_code == 2 and "--draws and --plot are" in json.loads(r.stdout)["error"]
+
+
 def test_show_and_report_of_the_dice_pack(tmp_path):
     r = runner.invoke(app, ["show", "dice"])
     assert "dice: 6 high dice (R5 B6 G7 Y8 R9 B10); 4 low dice" in r.output
@@ -343,3 +360,15 @@ def test_a_dice_log_replayed_under_a_pack_of_cards_says_so(tmp_path):
     r = CliRunner().invoke(app, ["replay", str(bare)])
     assert r.exit_code == 2 and "original is a pack of cards, whose logs name the dealer" \
         in r.stderr and "--variant" not in r.stderr, r.stderr
+
+
+def test_hold_of_dice_rolled_once_a_turn_says_there_is_no_re_roll(tmp_path):
+    """A pack whose dice are rolled once (dice.rolls: 1) had `hold` answer "rolls left: 1
+    to 0, not 2", a range with nothing in it; `odds` said "one turn of 1 rolls"."""
+    text = (Path(__file__).resolve().parents[1] / "variants" / "dice.yaml").read_text()
+    path = tmp_path / "once.yaml"
+    path.write_text(text.replace("name: dice", "name: once").replace("rolls: 3", "rolls: 1"))
+    r = runner.invoke(app, ["hold", str(path), "--phase", "1", "8 8 8 10 WG WY 1 2 5 6"])
+    assert r.exit_code == 2 and "rolled once a turn: no re-roll" in r.output, r.output
+    r = runner.invoke(app, ["odds", "2 sets of 3", "--variant", str(path)])
+    assert r.exit_code == 0 and "in one turn of 1 roll, keeping" in r.output, r.output

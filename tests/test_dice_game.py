@@ -14,6 +14,7 @@ from phasedsl.cli import app
 from phasedsl.design.dicesim import play_game, simulate_dice, summarize_dice
 from phasedsl.dice import DiceGame, Face, Keep, Roll, Score, apply, log_lines
 from phasedsl.dice.game import DiceRuleError
+from phasedsl.errors import InputError
 from phasedsl.game.log import LogError, replay
 from phasedsl.packs.pack import load_pack
 
@@ -256,6 +257,31 @@ def test_play_dice_in_the_terminal_with_hints_and_a_log_that_replays(tmp_path):
     assert r.exit_code == 0 and json.loads(r.stdout)["legal"]
     r = runner.invoke(app, ["play", "dice", "--bot", "strong"])
     assert r.exit_code == 2 and "a dice game's bots are" in r.output
+
+
+def test_a_bare_keep_is_read_among_the_dice_showing():
+    """`keep 9 9 9 W W` over WG and WY read both W as WG (the first face of the dice), then
+    refused it as "not showing: WG" though WG showed; a bare word is now read among the
+    faces showing, with an error only where the colour matters and is truly in doubt."""
+    from phasedsl.dice import parse_kept, parse_roll
+
+    pack = load_pack("dice")
+    deck = pack.rules.deck
+    show = parse_roll(["R1 Y4 B6 B6 G7 R9 R9 R9 WG WY"], deck, pack.dice)
+    assert " ".join(map(str, parse_kept(["9 9 9 W W"], deck, show))) == "R9 R9 R9 WG WY"
+    assert " ".join(map(str, parse_kept(["WY W"], deck, show))) == "WY WG"
+    assert str(parse_kept(["W"], deck, show, colour_free=True)[0]) == "WG"
+    with pytest.raises(InputError, match="'W' could be WG or WY"):
+        parse_kept(["W"], deck, show)  # (a colour phase: which wild is kept matters)
+    with pytest.raises(InputError, match="no wild showing is left"):
+        parse_kept(["W W W"], deck, show)
+    only_wy = parse_roll(["R1 Y4 B6 B6 G7 R9 R9 R9 WY WY"], deck, pack.dice)
+    assert str(parse_kept(["W"], deck, only_wy)[0]) == "WY"
+    # in the terminal: the seed's first roll is R1 Y4 B6 B6 G7 R9 R9 R9 WG WY
+    r = runner.invoke(app, ["play", "dice", "--bots", "1", "--bot", "naive", "--seed", "3"],
+                      input="keep 9 9 9 W W\nquit\n")
+    assert r.exit_code == 0 and "not showing" not in r.output, r.output
+    assert "roll 2 of 3: " in r.output
 
 
 def test_a_program_plays_dice_over_the_bot_protocol_and_a_bad_keep_forfeits(tmp_path):

@@ -7,7 +7,20 @@ from typing import Annotated
 
 import typer
 
+from ..errors import PhaseDSLError
 from .common import JsonOpt, PhaseProgress, say
+
+
+def refuse_card_options(command: str, pack: str, given: dict[str, object]) -> None:
+    """PhaseDSLError naming the options given (``given``: option -> value, falsy when left
+    out) that only a pack of cards' figures take.  A dice pack's figures are a turn's
+    rolls: a --draws K not counted or a --plot FILE not written, with exit 0, would read
+    as done, so they are refused, not ignored."""
+    said = [name for name, value in given.items() if value]
+    if said:
+        raise PhaseDSLError(f"{command} {pack}: {' and '.join(said)} "
+                            f"{'is' if len(said) == 1 else 'are'} for packs of cards; "
+                            f"{pack} is a Phase 10 Dice pack, whose {command} takes none")
 
 
 def _pack_and_phases(variant: str, phrase: str | None, world: str | None):
@@ -48,8 +61,9 @@ def dice_odds(variant: str, phrase: str | None, world: str | None, as_json: bool
                         "highest_score": top}))
         return
     rolls = pack.dice.rolls
-    say(f"{pack.name}: the chance of making each phase in one turn of {rolls} rolls, keeping "
-        f"the best dice before each re-roll (exact); {pack.dice.describe()}")
+    say(f"{pack.name}: the chance of making each phase in one turn of {rolls} "
+        f"roll{'s' * (rolls != 1)}, keeping the best dice before each re-roll (exact); "
+        f"{pack.dice.describe()}")
     head = "  ".join(f"{r} roll{'s' * (r > 1)}".rjust(9) for r in range(1, rolls + 1))
     # The column is headed "exact": a fraction too long for it widens it rather than being
     # shown as a rounded decimal under that heading (the printed dice's are 31 characters).

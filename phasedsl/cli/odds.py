@@ -85,8 +85,10 @@ def odds(
     ctx = pack_context(variant, None, None)
     if ctx.dice is not None:
         # Phase 10 Dice: the exact chance of a turn under the best holds, not a deal
-        from .dice import dice_odds
+        from .dice import dice_odds, refuse_card_options
 
+        # (no deck to draw from, no dealt-hand curve to draw)
+        refuse_card_options("odds", variant, {"--draws": draws, "--plot": plot})
         dice_odds(variant, phrase, world, as_json)
         return
     if plot_kind(plot) is not None:

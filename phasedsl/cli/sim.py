@@ -102,6 +102,10 @@ def simulate(
         pack = load_pack(chosen_pack(pack_arg, variant))
         one_world(pack, world)
         if pack.dice is not None:
+            from .dice import refuse_card_options
+
+            # (the dice summary has no game-length and phase curves to draw)
+            refuse_card_options("simulate", pack.name, {"--plot": plot})
             _simulate_dice(pack, players, games, bot, seed, world, as_json, logs, force,
                               bot_timeout)
             return

@@ -37,6 +37,10 @@ def hold_advice(pack: Pack, phase_no: int, faces: list[str], rolls_left: int):
     if pack.dice is None:
         raise PhaseDSLError(f"hold: pack {pack.name!r} is not played with dice (it has no "
                             "`dice:`)")
+    if pack.dice.rolls < 2:
+        # (else "rolls left: 1 to 0", a range with nothing in it)
+        raise PhaseDSLError(f"hold: {pack.name}'s dice are rolled once a turn: no re-roll "
+                            "is left to keep dice for")
     entry, rules = pack.phase_entry(phase_no, None)
     showing = parse_roll(faces, rules.deck, pack.dice,
                          colour_free=not colour_matters(entry.phase, rules))

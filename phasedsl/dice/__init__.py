@@ -14,6 +14,7 @@ FACE = {
     "DiceScoring": "faces",
     "Face": "faces",
     "parse_face": "faces",
+    "parse_kept": "faces",
     "parse_roll": "faces",
     "fits_dice": "faces",
     "judge": "rolls",

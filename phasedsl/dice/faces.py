@@ -108,11 +108,9 @@ class Dice:
                          for k in self.kinds)
 
 
-def parse_face(token: str, deck: Deck, dice: Dice | None = None,
-               colour_free: bool = False) -> Face:
-    """A face from its notation: ``G7``, ``WG`` (a green wild), or where ``dice`` leave no
-    doubt, ``7`` and ``W``.  ``colour_free``: the phase asks for no colour, so a bare number
-    or W that could be several faces is read as the first of them."""
+def _read(token: str, deck: Deck) -> tuple[int | None, str | None]:
+    """A face's notation as (its number, None for a wild; its colour letter, None where
+    the token is bare: ``7`` or ``W``); InputError where it is no face of the deck."""
     m = _FACE.match(token.strip())
     if not m:
         raise InputError(f"{token[:20]!r} is not a face: write a colour letter and a number "
@@ -123,12 +121,20 @@ def parse_face(token: str, deck: Deck, dice: Dice | None = None,
     if color is not None and color not in deck.colors:
         raise InputError(f"{token!r}: no colour {color!r} in this pack (its colours: "
                          f"{', '.join(deck.colors)})")
-    if not wild:
-        n = int(number)
-        if n not in deck.numbers:
-            raise InputError(f"{token!r}: numbers run from {deck.low} to {deck.high}")
-    else:
-        n = None
+    if wild:
+        return None, color
+    n = int(number)
+    if n not in deck.numbers:
+        raise InputError(f"{token!r}: numbers run from {deck.low} to {deck.high}")
+    return n, color
+
+
+def parse_face(token: str, deck: Deck, dice: Dice | None = None,
+               colour_free: bool = False) -> Face:
+    """A face from its notation: ``G7``, ``WG`` (a green wild), or where ``dice`` leave no
+    doubt, ``7`` and ``W``.  ``colour_free``: the phase asks for no colour, so a bare number
+    or W that could be several faces is read as the first of them."""
+    n, color = _read(token, deck)
     if color is not None:
         return Face(n, color)
     if dice is None:
@@ -142,15 +148,50 @@ def parse_face(token: str, deck: Deck, dice: Dice | None = None,
     raise InputError(f"{token!r} could be {' or '.join(map(str, could))}: give its colour")
 
 
+def _words(tokens: Iterable[str]) -> list[str]:
+    words = [w for t in tokens for w in t.split()]
+    if len(words) > MOST_DICE * 4:
+        raise InputError(f"{len(words)} faces: a roll has at most {MOST_DICE} dice")
+    return words
+
+
+def parse_kept(tokens: Iterable[str], deck: Deck, showing: Sequence[Face],
+               colour_free: bool = False) -> tuple[Face, ...]:
+    """The dice kept of those ``showing``, from their notation.  A bare number or W is read
+    among the faces showing that no other word took (the faces written with a colour are
+    taken first), not among every face of the dice: ``W`` where only WY shows is WY, and
+    ``W W`` over WG and WY keeps both.  Where those faces differ in colour, the phase asks
+    for colours and the bare words do not take them all, the error names them;
+    ``colour_free``: the first is read.  A face not showing is left for the caller to
+    refuse (a bare one that nothing showing can be: InputError)."""
+    read = [(w, *_read(w, deck)) for w in _words(tokens)]
+    left = Counter(showing) - Counter(Face(n, c) for _, n, c in read if c is not None)
+    bare = Counter(n for _, n, c in read if c is None)  # bare words still to read, by number
+    out = []
+    for w, n, c in read:
+        if c is not None:
+            out.append(Face(n, c))
+            continue
+        could = sorted(f for f in left if f.number == n and left[f] > 0)
+        if not could:
+            what = "wild" if n is None else str(n)
+            raise InputError(f"{w!r}: no {what} showing is left to keep")
+        # (where the bare words take every such face left, which is which does not matter)
+        takes_all = bare[n] >= sum(left[f] for f in could)
+        if len(could) > 1 and not (colour_free or takes_all):
+            raise InputError(f"{w!r} could be {' or '.join(map(str, could))}: give its colour")
+        out.append(could[0])
+        left[could[0]] -= 1
+        bare[n] -= 1
+    return tuple(out)
+
+
 def parse_roll(tokens: Iterable[str], deck: Deck, dice: Dice | None,
                colour_free: bool = False) -> tuple[Face, ...]:
     """The faces showing, from their notation (one token each, or one string of them).
     ``colour_free``: the phase does not ask for colours, so a bare number or W that could
     be several faces is read as the first of them."""
-    words = [w for t in tokens for w in t.split()]
-    if len(words) > MOST_DICE * 4:
-        raise InputError(f"{len(words)} faces: a roll has at most {MOST_DICE} dice")
-    return tuple(parse_face(w, deck, dice, colour_free) for w in words)
+    return tuple(parse_face(w, deck, dice, colour_free) for w in _words(tokens))
 
 
 def fits_dice(faces: Sequence[Face], dice: Dice) -> str | None:

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..errors import PhaseDSLError, listed, quoted
+from ..errors import ArgumentError, PhaseDSLError, listed, quoted
 from ..model.phase import Phase
 from ..model.rules import Rules
 from ..model.words import possessive, subject
@@ -102,8 +102,14 @@ class DiceGame:
     @classmethod
     def new(cls, dice: Dice, rules: Rules, phases: Sequence[Phase],
             players: Sequence[str]) -> DiceGame:
+        from ..model.coerce import as_players
+
+        # (a string is one name, not its letters; the card game's Game.new says it so)
+        players = as_players(players, "DiceGame.new")
         if not players:
             raise PhaseDSLError("a game needs at least one player")
+        if not phases:
+            raise PhaseDSLError("a game needs at least one phase")
         if len(set(players)) != len(players):
             raise PhaseDSLError("players' names must differ")
         n = len(players)
@@ -144,7 +150,11 @@ class DiceGame:
 
 
 def apply(g: DiceGame, move: Move) -> DiceGame:
-    """The game after ``move``; DiceRuleError where the rules refuse it."""
+    """The game after ``move``; DiceRuleError where the rules refuse it (ArgumentError
+    where ``move`` is no move: its checks below read its player and faces)."""
+    if not isinstance(move, Roll | Keep | Score | Bonus) or not isinstance(move.player, str):
+        raise ArgumentError("apply(move=...)", "a Roll, Keep, Score or Bonus of a player's "
+                            "name", move)
     if g.owed:  # (also after the game's last score)
         b = g.owed[0]
         if move != b:

@@ -22,7 +22,7 @@ from functools import cached_property
 from itertools import combinations_with_replacement
 from math import comb, prod
 
-from ..errors import PhaseDSLError
+from ..errors import ArgumentError, PhaseDSLError
 from ..model.phase import Phase
 from ..model.rules import Rules
 from .faces import Dice, Face
@@ -337,6 +337,9 @@ def advise(phase: Phase, rules: Rules, dice: Dice, showing: Sequence[Face], roll
            objectives: Sequence[str] = ("chance", "score")) -> Advice:
     """The keeps of ``showing`` (every die's face) with ``rolls_left`` re-rolls allowed
     (``objectives``: the chance's keep, the score's, or both; one left out is empty)."""
+    if not isinstance(rolls_left, int) or isinstance(rolls_left, bool):
+        # (a "1" from a form or a command line would be compared with a number below)
+        raise ArgumentError("advise(rolls_left=...)", "a whole number of re-rolls", rolls_left)
     space = space or Space(dice)
     state = state_of(space, showing)
     if not 1 <= rolls_left < dice.rolls:

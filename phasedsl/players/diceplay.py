@@ -22,7 +22,7 @@ from ..dice import (
     apply,
     colour_matters,
     move_to_json,
-    parse_roll,
+    parse_kept,
     score_move,
 )
 from ..errors import PhaseDSLError
@@ -133,7 +133,8 @@ def _turn(me, read, write, step, space, pack, rng, now) -> bool:
                 write(f"  ? {HELP}")
                 continue
             try:
-                keep = parse_roll(words[1:], g.rules.deck, pack.dice,
+                # (a bare 8 or W is read among the dice showing, not every face of the dice)
+                keep = parse_kept(words[1:], g.rules.deck, g.showing,
                                   colour_free=not colour_matters(g.phase, g.rules))
             except PhaseDSLError as e:
                 write(f"  ? {e}")
