@@ -184,11 +184,16 @@ def test_a_logs_folder_that_takes_no_file_is_refused_before_a_game(command, clos
                                                                    monkeypatch):
     # (the folder was tried at the first game's end)
     from phasedsl.design import simulate
+    from phasedsl.players import tournament
 
     def played(*args, **kw):
         raise AssertionError("a game was played before the folder was tried")
 
+    # Both names, the tournament's imported before: a first import under the patch bound
+    # the planted function there for good, and a later test of the same process (a
+    # tournament or play) failed with this AssertionError.
     monkeypatch.setattr(simulate, "play_game", played)
+    monkeypatch.setattr(tournament, "play_game", played)
     r = run(*command, closed)
     assert r.exit_code == 2 and "Permission denied" in r.stderr, r.output
     assert list(closed.iterdir()) == []
