@@ -267,7 +267,7 @@ def check_text(phase: Phase, result: dict, *, deck: Deck = STANDARD_DECK) -> str
         raise ArgumentError("check_text(phase=...)", "a Phase", phase)
     if not isinstance(deck, Deck):
         raise ArgumentError("check_text(deck=...)", "a Deck", deck)
-    lines = [f"phase: {result['phase']}"]
+    lines = wrap(result["phase"], first="phase: ", indent="  ")
     if result["valid"]:
         lines.append("legal" if result.get("layout") else "made")
         for g, cards_ in zip(phase.groups, result["groups"], strict=False):
@@ -277,11 +277,11 @@ def check_text(phase: Phase, result: dict, *, deck: Deck = STANDARD_DECK) -> str
         lines.append("not legal")
         for p in result["problems"]:
             where = f"group {p['group']}" if p["group"] else "phase"
-            lines.append(f"  {where}: {p['message']}")
+            lines += wrap(p["message"], first=f"  {where}: ", indent="    ")
     elif result["valid"] is None:
         lines += wrap(result["reason"], indent="  ")  # "undecided: ..."
     else:
-        lines.append("not made: " + result["reason"])
+        lines += wrap(result["reason"], first="not made: ", indent="  ")
     return "\n".join(lines)
 
 

@@ -412,6 +412,22 @@ def test_show_fits_80_columns():
     assert data["worlds"][0]["phases"][10]["canonical"] == LONG
 
 
+def test_check_text_fits_80_columns():
+    # phase 10 of the printed game, 6 cards short: the reason ran to 98 columns on one line
+    for args in (["--variant", "original", "--phase", "10", "R1", "B3", "G5", "Y7", "R9", "B11"],
+                 [LONG, "R5", "B5"],
+                 ["7 cards of one color", "--groups", "R1 R2 R3 R4 R5 R6 B7"]):
+        r = run("check", *args)
+        assert r.exit_code == 1, r.output
+        lines = r.stdout.splitlines()
+        assert max(map(_cells, lines)) <= 80, lines
+        assert any(ln.startswith(("not made: ", "not legal")) for ln in lines)
+    r = run("check", "--variant", "original", "--phase", "10", "R1", "B3", "--json")
+    reason = json.loads(r.stdout)["reason"]
+    text = run("check", "--variant", "original", "--phase", "10", "R1", "B3").stdout
+    assert " ".join(text[text.index("not made: "):].split()) == "not made: " + reason
+
+
 def test_table_wraps_only_its_flexible_column():
     from phasedsl.api import table, wrap
 
@@ -437,7 +453,7 @@ def test_wording_plurals_and_equal_groups_counted_together():
     r = run("check", "1 set of 3 + 1 run of 4 + 1 set of 3", "R5 B5")
     assert "completes 1 set of 3 + 1 run of 4 + 1 set of 3" in r.stdout
     r = run("check", "2 sets of 3 + 2 wilds", "R5 B5 G9 Y1")
-    assert r.stdout.rstrip().endswith("completes 2 sets of 3 + 2 wilds")
+    assert " ".join(r.stdout.split()).endswith("completes 2 sets of 3 + 2 wilds")  # wrapped
     r = run("validate", "original")
     assert r.exit_code == 0 and r.stderr.strip() == "1 file: 0 errors, 0 warnings"
 

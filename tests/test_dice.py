@@ -141,6 +141,17 @@ def test_the_hold_advice_is_the_exact_best_keep():
     assert out["chance"] == "161/486"
 
 
+def test_the_hold_advice_in_text_fits_80_columns():
+    # its first line was 98 columns: keep, chance, phase and re-rolls left on one line
+    r = runner.invoke(app, ["hold", "dice", "--phase", "8", "--rolls-left", "1", "G7", "G7",
+                            "G7", "R5", "R5", "R9", "G3", "WY", "WG", "R1"])
+    assert r.exit_code == 0, r.output
+    assert max(map(len, r.stdout.splitlines())) <= 80, r.stdout
+    assert " ".join(r.stdout.split()).startswith(
+        "keep G3 G7 G7 G7 WG: 33.1276% (161/486) to make phase 8 (7 cards of one color) "
+        "with 1 re-roll left for the best expected score")
+
+
 def test_hold_advice_agrees_with_the_brute_force_on_small_dice():
     phase = Phase.parse("1 run of 3")
     showing = [Face(1, "R"), Face(1, "R"), Face(3, "B")]

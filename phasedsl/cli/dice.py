@@ -113,9 +113,13 @@ def hold(
     if as_json:
         say(json.dumps(a.to_json()))
         return
-    say(f"keep {' '.join(map(str, a.keep)) or 'nothing'}: {_pct(a.chance)} "
-        f"({a.chance.numerator}/{a.chance.denominator}) to make phase {phase_no} "
-        f"({entry.phase}) with {rolls_left} re-roll{'s' * (rolls_left > 1)} left")
+    from ..api import wrap
+
+    for line in wrap(f"keep {' '.join(map(str, a.keep)) or 'nothing'}: {_pct(a.chance)} "
+                     f"({a.chance.numerator}/{a.chance.denominator}) to make phase {phase_no} "
+                     f"({entry.phase}) with {rolls_left} re-roll{'s' * (rolls_left > 1)} left",
+                     indent="  "):  # 80 columns
+        say(line)
     for t in a.ties:
         say(f"  as good: keep {' '.join(map(str, t)) or 'nothing'}")
     say(f"for the best expected score ({float(a.expected_score):.2f}): keep "

@@ -65,11 +65,15 @@ def docs(
             say(json.dumps({"pages": [{"page": p, "about": a, "path": str(folder / p)}
                                       for p, a in PAGES.items()]}))
             return
+        from ..api import wrap
+
         width = max(map(len, PAGES))
-        for p, about in PAGES.items():
-            say(f"{p:<{width}}  {about}")
-        say(f"(installed in {folder}; the whole documentation is a site built from docs/ "
-            "of the source)")
+        for p, about in PAGES.items():  # 80 columns: a long 'about' wraps in its column
+            for line in wrap(about, first=f"{p:<{width}}  ", indent=" " * (width + 2)):
+                say(line)
+        for line in wrap(f"(installed in {folder}; the whole documentation is a site built "
+                         "from docs/ of the source)"):
+            say(line)
         return
     name = _page(page)
     where = folder / name

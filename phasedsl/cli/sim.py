@@ -358,7 +358,8 @@ def report(
              "world, compared on one page).")] = None,
     games: Annotated[int | None, typer.Option(
         "--games", "-g", min=1, max=100_000, metavar="N",
-        help="Games per table size (2-6 players) [default: 80, as balance; 20 for each world of a pack "
+        help="The most games per table size (2-6 players; fewer where the figures settle sooner) "
+             "[default: 80, as balance; 20 for each world of a pack "
              "of several].", show_default=False)] = None,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 0,
