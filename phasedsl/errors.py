@@ -167,13 +167,31 @@ class PackError(PhaseDSLError):
         return out
 
 
+def _brief_repr(got: object) -> str:
+    """``got``'s repr (its start is shown), never failing: Python will not print an int of
+    over 4,300 digits, a value's own ``__repr__`` may raise, and a container's is made
+    only to a few levels and items (lists nested 100,000 deep, a list of a million)."""
+    if isinstance(got, int) and got.bit_length() > 4 * 4000:
+        return f"of about {int(got.bit_length() * 0.30103):,} digits"
+    try:
+        if not isinstance(got, list | tuple | dict | set | frozenset):
+            return repr(got)
+        from reprlib import Repr
+
+        brief = Repr()  # (its keyword arguments are Python 3.12's)
+        brief.maxlevel, brief.maxstring, brief.maxother = 3, 40, 40
+        return brief.repr(got)
+    except Exception:  # (an object whose repr fails: its type is still said)
+        return "(that cannot be shown)"
+
+
 class ArgumentError(PhaseDSLError, TypeError):
     """A value of the wrong kind given to a function of the Python API (``find(None, ...)``);
     says which argument and what it takes. A TypeError too, as Python's own are."""
 
     def __init__(self, where: str, expected: str, got: object) -> None:
         self.where, self.expected, self.got = where, expected, got
-        shown = repr(got)
+        shown = _brief_repr(got)
         if len(shown) > 40:
             shown = shown[:40] + "..."
         super().__init__(f"{where}: expected {expected}, got {type(got).__name__} {shown}")

@@ -143,3 +143,105 @@ def test_the_dice_api_names_a_wrong_argument():
     for move in ("roll", None, Roll(5, showing)):
         with pytest.raises(ArgumentError, match=r"apply\(move=...\)"):
             apply(g, move)
+
+
+def _turn(seed: int = 3):
+    """A card game at its first player's turn, and the game after their deck draw."""
+    from phasedsl.game import Draw, Game
+
+    game = Game.new("original", ["ann", "bob"], seed=seed)
+    return game, game.apply(Draw("ann", "deck"))
+
+
+def test_a_move_made_by_hand_with_a_field_of_the_wrong_type_is_refused_as_a_move():
+    """Discard("ann", "R5") and Lay("ann", "R5 R5 R5") raised an AttributeError from inside
+    the referee; Discard(..., pile=True) was taken as pile 1."""
+    from phasedsl.game import Declare, Discard, Draw, Hit, IllegalMove, Lay
+
+    game, drawn = _turn()
+    card = drawn.state.seat("ann").hand[0]
+    for state, move, rule, field in (
+            (game, Draw("ann", "deck", card="R5"), "bad_move", "Draw.card"),
+            (drawn, Discard("ann", "R5"), "bad_move", "Discard.card"),
+            (drawn, Discard("ann", None), "bad_move", "Discard.card"),
+            (drawn, Discard("ann", card, pile=True), "no_such_pile", "Discard.pile"),
+            (drawn, Lay("ann", None), "bad_move", "Lay.groups"),
+            (drawn, Lay("ann", "R5 R5 R5"), "bad_move", "Lay.groups"),
+            (drawn, Lay("ann", [[None]]), "bad_move", "Lay.groups"),
+            (drawn, Lay("ann", ((card,),), phase=True), "bad_move", "Lay.phase"),
+            (drawn, Hit("ann", card, "bob", True), "bad_move", "Hit.group"),
+            (drawn, Declare("ann", True), "bad_move", "Declare.phase")):
+        with pytest.raises(IllegalMove, match=field) as got:
+            state.apply(move)
+        assert got.value.rule == rule, move
+    assert drawn.apply(Discard("ann", card)).state.to_move == "bob"  # (the right type: played)
+
+
+def test_the_referees_functions_name_a_state_or_player_of_no_use():
+    """legal_moves(None), apply(None, move) and view(game, "ann") raised an AttributeError;
+    view(state, "zed") tuple.index's ValueError."""
+    from phasedsl.game import Draw, apply, legal_moves, view
+
+    game, _ = _turn()
+    for call, where in ((lambda: legal_moves(None), r"legal_moves\(state=...\)"),
+                        (lambda: legal_moves(game), r"legal_moves\(state=...\)"),
+                        (lambda: apply(None, Draw("ann", "deck")), r"apply\(state=...\)"),
+                        (lambda: view(game, "ann"), r"view\(state=...\)"),
+                        (lambda: view(game.state, "zed"), r"view\(player=...\).*ann, bob"),
+                        (lambda: view(game.state, None), r"view\(player=...\)")):
+        with pytest.raises(ArgumentError, match=where):
+            call()
+    assert view(game.state, "ann").hand == game.state.seat("ann").hand
+
+
+def test_a_log_replays_under_a_pack_named_and_refuses_a_folder_of_no_use():
+    """Game.from_log(lines, pack="original") raised an AttributeError ('str' object has
+    no attribute 'worlds'), pack=5 too, and base_dir=5 a TypeError from pathlib."""
+    from phasedsl.game import Game
+
+    game, drawn = _turn()
+    assert Game.from_log(drawn.to_log(), pack="original").to_log() == drawn.to_log()
+    for kwargs, where in ((dict(pack=5), r"Game.from_log\(pack=...\)"),
+                          (dict(base_dir=5), r"Game.from_log\(base_dir=...\)")):
+        with pytest.raises(ArgumentError, match=where):
+            Game.from_log(game.to_log(), **kwargs)
+
+
+def test_a_seed_the_log_cannot_hold_is_refused_where_it_is_given():
+    """Game.new(seed=10**5000) raised Python's ValueError (an int too long to print) from
+    inside the deal; the log reads a number of at most 4,000 digits back."""
+    from phasedsl.game import Game
+
+    for seed in (10**4000, -(10**5000)):
+        with pytest.raises(ArgumentError, match=r"Game.new\(seed=...\).*4,000 digits"):
+            Game.new("original", ["ann", "bob"], seed=seed)
+    game = Game.new("original", ["ann", "bob"], seed=10**3999)
+    assert Game.from_log(game.to_log()).to_log() == game.to_log()
+
+
+def test_an_argument_error_shows_what_python_cannot_print():
+    """The error naming a wrong argument itself failed on a value with no repr to print:
+    an int of 5,000 digits (ValueError), lists nested 100,000 deep (RecursionError)."""
+    from phasedsl import find
+    from phasedsl.design.simulate import simulate
+
+    deep: list = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    with pytest.raises(ArgumentError, match=r"find\(phase=...\).*got list \[\[\[\["):
+        find(deep, "R5")
+    with pytest.raises(ArgumentError, match=r"games=.*of about 5,000 digits"):
+        simulate("original", 2, 10**5000)
+
+
+def test_simulate_refuses_a_run_that_would_never_end_or_a_seed_it_cannot_write():
+    """simulate(pack, 2, 10**100) played on for ever; simulate(seed=10**5000) raised
+    Python's ValueError from inside."""
+    from phasedsl.design.simulate import simulate
+
+    with pytest.raises(ArgumentError, match=r"simulate\(games=...\).*1000000"):
+        simulate("original", 2, 10**100)
+    with pytest.raises(ArgumentError, match=r"simulate\(seed=...\).*4,000 digits"):
+        simulate("original", 2, 1, seed=10**5000)

@@ -134,6 +134,9 @@ UNREACHABLE_CODES = {
     # a Draw made in Python from no such source: a log's "from" is read as deck, discard or
     # save, or refused as unreadable (exit 2) before any rule
     "bad_draw",
+    # a move made in Python with a field of the wrong type (Discard("ann", "R5")): a log's
+    # every field is read into its type, or refused as unreadable (exit 2)
+    "bad_move",
 }
 
 

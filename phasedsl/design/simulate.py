@@ -22,7 +22,7 @@ from ..errors import PhaseDSLError
 from ..game import Game, IllegalMove, legal_moves, view
 from ..game.table import current_phase, phase_rules, stuck
 from ..model.board import Attempt
-from ..model.coerce import as_count, as_world
+from ..model.coerce import as_count, as_seed, as_world
 from ..packs.lint import going_out, refuse_unplayable
 from ..packs.pack import Pack, as_pack, builtin_names
 from ..players.bots import Bot
@@ -36,6 +36,7 @@ from .odds import wilson
 # A game is stopped (and counted as capped) after this many moves: no game between
 # bots that can lay their phases comes near it.
 MAX_MOVES = 100_000
+MOST_GAMES = 1_000_000  # (as ``phasedsl simulate --games`` takes)
 # ... and after this many in one hand (a hand between such bots takes a few hundred): a hand
 # that runs on is one nobody can go out of, and the record says whose phases held it.
 MAX_HAND_MOVES = 20_000
@@ -276,10 +277,11 @@ def play_games(pack: Pack | str, players: int, games: int, bot: BotSpec = "greed
     the games played are kept there once the run is over."""
     pack, world = as_pack(pack, "simulate"), as_world(world, "simulate")
     as_count(players, "simulate(players=...)", 1, len(PLAYER_NAMES), "a number of players")
-    as_count(games, "simulate(games=...)", 0, None, "a number of games")
+    # (the command's bound: 10**100 games was a run that never ended)
+    as_count(games, "simulate(games=...)", 0, MOST_GAMES, "a number of games")
     as_count(first, "simulate(first=...)", 0, None, "the index of the first game")
     as_count(max_moves, "simulate(max_moves=...)", 1, None, "a number of moves")
-    as_count(seed, "simulate(seed=...)", None)
+    as_seed(seed, "simulate(seed=...)")
     seats = seat_specs(bot, players)  # an unknown bot fails here, not in a worker
     Game.new(pack, PLAYER_NAMES[:players], world=world)  # the table is refused here too
     refuse_unplayable(pack, world)  # a pack no game of which can end: at once, not at the cap

@@ -38,6 +38,7 @@ from .checks import (
     hit_rules,
     hittable,
     next_seat,
+    not_a_state,
     owed_wilds_fit,
     round_end_seat,
     seat_name,
@@ -803,9 +804,20 @@ def apply(state: GameState, move: mv.Move) -> GameState:
     """The state after ``move``; raise IllegalMove (with its rule code) if it is not legal.
     A move ``legal_moves`` listed for this state (that very object) was judged there: its
     result is taken as it was, not judged again (``judged``)."""
+    if not isinstance(state, GameState):  # (one isinstance: the recall below is the cost)
+        raise not_a_state("apply", state)
     after = recall(state, move)
     if after is not None:
         return after
+    # a move made by hand (or read from a log): a field of the wrong type is the move's
+    # fault, said as such (a few isinstance; judging it costs far more; legal_moves's own
+    # candidates, judged by ``judge`` directly, are not checked again)
+    wrong = mv.misfit(move) if type(move) in _HANDLERS else None
+    if wrong is not None:
+        field, message = wrong
+        if field in mv.FIELD_RULES:  # (a player that is no name is not at the table)
+            raise IllegalMove(mv.FIELD_RULES[field], message)
+        raise IllegalMove("bad_move", message)
     return judge(state, move)
 
 

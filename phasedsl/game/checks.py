@@ -83,6 +83,13 @@ def seat_name(state: GameState, i: int) -> str:
     return state.seats[i].name
 
 
+def not_a_state(where: str, state: object) -> PhaseDSLError:
+    """The error for a ``state`` that is no GameState (a Game, say: its ``.state`` is)."""
+    from ..errors import ArgumentError
+
+    return ArgumentError(f"{where}(state=...)", "a GameState (a Game's .state)", state)
+
+
 def seat_of(state: GameState, name: str) -> int:
     """The seat of the player a move names; IllegalMove for a name not at the table."""
     if not isinstance(name, str) or name not in state.table.players:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from os import PathLike
 from pathlib import Path
 
 from ..model.cards import Card
@@ -77,17 +78,14 @@ class Game:
 
         ``pack`` is a loaded ``Pack`` (pure) or a built-in name or file, loaded here.
         ``dealer`` defaults to the last player, so the first listed plays first."""
-        from ..errors import ArgumentError
-        from ..model.coerce import as_players, as_world
+        from ..model.coerce import as_players, as_seed, as_world
         from ..packs.pack import as_pack
         from ..system.resources import variants_dir
 
         pack = as_pack(pack, "Game.new")
         players, world = as_players(players, "Game.new"), as_world(world, "Game.new")
-        if seed is None:
-            seed = 0
-        elif not isinstance(seed, int) or isinstance(seed, bool):  # (the log writes it)
-            raise ArgumentError("Game.new(seed=...)", "a whole number or None", seed)
+        # (the log writes the seed, and reads a number of at most 4,000 digits back)
+        seed = 0 if seed is None else as_seed(seed, "Game.new(seed=...)")
         table = engine.make_table(pack, players, world)
         dealer = dealer if dealer is not None else table.players[-1]
         state = engine.start(table, dealer, seed)
@@ -104,8 +102,9 @@ class Game:
 
     @classmethod
     def from_log(cls, lines: Iterable[str], base_dir: str | Path | None = None,
-                 pack: Pack | None = None) -> Game:
-        """Replay a log (its pack: ``pack``, else the one its header names); raise LogError
+                 pack: Pack | str | None = None) -> Game:
+        """Replay a log (its pack: ``pack``, a Pack or a built-in name or file, else the one
+        its header names); raise LogError
         (unreadable) or IllegalMove (with ``line`` set).  ``lines``: the log's lines, or its
         whole text."""
         from itertools import islice
@@ -118,6 +117,13 @@ class Game:
         if not isinstance(lines, Iterable) or isinstance(lines, bytes | dict):
             raise ArgumentError("Game.from_log(lines=...)", "the log's lines (strings) or its "
                                 "text", lines)
+        if base_dir is not None and not isinstance(base_dir, str | PathLike):
+            raise ArgumentError("Game.from_log(base_dir=...)", "the log's folder (a str or "
+                                "Path), or None", base_dir)
+        if pack is not None:  # (a name or a file, as Game.new takes, is loaded here)
+            from ..packs.pack import as_pack
+
+            pack = as_pack(pack, "Game.from_log")
         lines = list(islice(lines, MAX_EVENTS + 1))  # (read_log refuses a longer log)
         if not all(isinstance(x, str) for x in lines):
             raise ArgumentError("Game.from_log(lines=...)", "lines that are strings (a dict is "

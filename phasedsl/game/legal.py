@@ -20,7 +20,7 @@ from ..solver import find_within_budget
 from . import moves as mv
 from .actions import check_draw, discarded, drawn, judge, reshuffle, seeded_deal
 from .boardplay import choices_of, pawns_record, piles
-from .checks import DiscardCheck, IllegalMove, hit_rules, next_seat, seat_name
+from .checks import DiscardCheck, IllegalMove, hit_rules, next_seat, not_a_state, seat_name
 from .judged import Then, keep, listed
 from .state import GameState
 from .table import choosable, current_phase, phase_rules, wild_numbers
@@ -185,6 +185,8 @@ def legal_moves(state: GameState) -> list[mv.Move]:
 
     Each is judged once, here; ``apply`` of a listed move takes what was found
     (``judged``), and asking again for the same state answers from it too."""
+    if not isinstance(state, GameState):
+        raise not_a_state("legal_moves", state)
     known = listed(state)
     if known is not None:
         return list(known)

@@ -453,3 +453,72 @@ def move_from_log(obj: dict, deck: Deck) -> Move:
         known = ", ".join(["game", *MOVE_TYPES])
         raise LogError(f"unknown event type {_shown(kind)} (the types are: {known})")
     return MOVE_TYPES[kind].from_log(obj, deck)
+
+
+# What each field of a move made by hand in Python must hold (a log's move is read into
+# these types already): ``misfit`` names the first that does not, so that ``apply`` refuses
+# Discard("ann", "R5") or Lay("ann", "R5 R5 R5") as a move, not with an AttributeError from
+# inside, and Discard(..., pile=True) is not read as pile 1.
+_NAMES = ("player", "source", "target", "to")  # (a name of a player, a pile, a group's end)
+_MAYBE_NAMES = ("skip", "down", "end")
+_NUMBERS = ("pile", "group")
+
+
+def _is_whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _all_cards(x: object) -> bool:
+    return isinstance(x, tuple | list) and all(isinstance(c, Card) for c in x)
+
+
+# the rule code of a field of the wrong type, where one says it already (a player that is
+# no name is not at the table); any other field's is bad_move
+FIELD_RULES = {"player": "unknown_player", "target": "unknown_player", "to": "unknown_player",
+          "skip": "unknown_player", "down": "unknown_player", "source": "bad_draw",
+          "pile": "no_such_pile"}
+
+
+def misfit(move: Move) -> tuple[str, str] | None:
+    """The name of the first of ``move``'s fields not of its type and what is wrong with
+    it, or None when each is of its type."""
+    kind = type(move).__name__
+    slots = type(move).__slots__
+    for name in slots:
+        x = getattr(move, name)
+        ok = (isinstance(x, str) if name in _NAMES else
+              x is None or isinstance(x, str) if name in _MAYBE_NAMES else
+              _is_whole(x) if name in _NUMBERS else
+              _fits(move, name, x))
+        if not ok:
+            shown = clipped(repr(x), 60)
+            return name, (f"{kind}.{name} must be {_WANTED.get(name, 'of its type')}, "
+                          f"not {type(x).__name__} {shown}")
+    return None
+
+
+def _fits(move: Move, name: str, x: object) -> bool:
+    if name == "card":  # (a deck draw's card may be left to the engine)
+        return isinstance(x, Card) or (x is None and type(move) is Draw)
+    if name == "cards":
+        return x is None or _all_cards(x)
+    if name == "groups":
+        return isinstance(x, tuple | list) and all(_all_cards(g) for g in x)
+    if name == "phase":  # (a lay may leave its phase unnamed)
+        return _is_whole(x) or (x is None and type(move) is Lay)
+    if name == "choice":
+        return isinstance(x, str) or _is_whole(x)
+    if name == "up":
+        return isinstance(x, Card)
+    return True  # (a deal's hands and piles, the pawns' spaces: made by the engine)
+
+
+_WANTED = {
+    "player": "a player's name (a string)", "source": "'deck', 'discard' or 'save'",
+    "target": "the name of the player whose group it is", "to": "a player's name (a string)",
+    "skip": "a player's name or None", "down": "a player's name or None",
+    "end": "'low', 'high' or None", "pile": "a discard pile's number (from 1)",
+    "group": "a group's number (from 1)", "card": "a Card (parse_cards('R5')[0])",
+    "cards": "a tuple of Card, or None", "groups": "a tuple of groups, each a tuple of Card",
+    "phase": "a phase's number", "choice": "'twist' or a space's number", "up": "a Card",
+}

@@ -63,7 +63,18 @@ class PlayerView:
 
 
 def view(state: GameState, player: str) -> PlayerView:
-    i = state.table.index(player)
+    if not isinstance(state, GameState):
+        from .checks import not_a_state
+
+        raise not_a_state("view", state)
+    try:
+        i = state.table.index(player)
+    except ValueError:  # (a name not at the table: said so, not tuple.index's words)
+        from ..errors import ArgumentError
+        from ..errors import listed as names
+
+        raise ArgumentError("view(player=...)", "the name of one of the players "
+                            f"({names(state.table.players)})", player) from None
     seats = state.seats
     me = seats[i]
     table, tie, pending = state.table, state.tie_break, state.pending_skips

@@ -93,6 +93,18 @@ def as_count(x: object, where: str, low: int | None, high: int | None = None,
     raise ArgumentError(where, f"{what}{bounds}", x)
 
 
+SEED_DIGITS = 4000  # (as a log's or a request's JSON reads a number back: api.STRICT_JSON)
+
+
+def as_seed(x: object, where: str) -> int:
+    """A seed: a whole number of at most ``SEED_DIGITS`` digits (the log writes it, and
+    Python will not even print one of over 4,300; the bit length is looked at first)."""
+    if isinstance(x, int) and not isinstance(x, bool) and (
+            x.bit_length() <= 4 * SEED_DIGITS and len(str(abs(x))) <= SEED_DIGITS):
+        return x
+    raise ArgumentError(where, f"a whole number of at most {SEED_DIGITS:,} digits", x)
+
+
 def as_players(x: object, where: str) -> list[str]:
     # (a string is a name, not a list of one-letter names)
     if isinstance(x, Iterable) and not isinstance(x, str | bytes | dict):
