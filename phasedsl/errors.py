@@ -167,7 +167,7 @@ class PackError(PhaseDSLError):
         return out
 
 
-def _brief_repr(got: object) -> str:
+def brief_repr(got: object) -> str:
     """``got``'s repr (its start is shown), never failing: Python will not print an int of
     over 4,300 digits, a value's own ``__repr__`` may raise, and a container's is made
     only to a few levels and items (lists nested 100,000 deep, a list of a million)."""
@@ -191,7 +191,7 @@ class ArgumentError(PhaseDSLError, TypeError):
 
     def __init__(self, where: str, expected: str, got: object) -> None:
         self.where, self.expected, self.got = where, expected, got
-        shown = _brief_repr(got)
+        shown = brief_repr(got)
         if len(shown) > 40:
             shown = shown[:40] + "..."
         super().__init__(f"{where}: expected {expected}, got {type(got).__name__} {shown}")

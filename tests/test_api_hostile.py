@@ -245,3 +245,14 @@ def test_simulate_refuses_a_run_that_would_never_end_or_a_seed_it_cannot_write()
         simulate("original", 2, 10**100)
     with pytest.raises(ArgumentError, match=r"simulate\(seed=...\).*4,000 digits"):
         simulate("original", 2, 1, seed=10**5000)
+
+
+def test_a_hand_made_move_holding_a_huge_number_is_refused_as_a_move():
+    # the move's field was shown with repr(), which Python refuses for an int of over
+    # 4,300 digits: a ValueError from inside instead of the move's refusal
+    from phasedsl.game import Game, IllegalMove
+    from phasedsl.game import moves as mv
+
+    game = Game.new("original", ["ann", "bob"], seed=1)
+    with pytest.raises(IllegalMove, match=r"Lay\.groups must be .*not list \(that cannot be shown\)"):
+        game.apply(mv.Lay("ann", [[10**5000]]))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from ..errors import PhaseDSLError, clipped, quoted
+from ..errors import PhaseDSLError, brief_repr, clipped, quoted
 from ..model.cards import Card, Deck, parse_cards
 
 
@@ -491,7 +491,7 @@ def misfit(move: Move) -> tuple[str, str] | None:
               _is_whole(x) if name in _NUMBERS else
               _fits(move, name, x))
         if not ok:
-            shown = clipped(repr(x), 60)
+            shown = clipped(brief_repr(x), 60)
             return name, (f"{kind}.{name} must be {_WANTED.get(name, 'of its type')}, "
                           f"not {type(x).__name__} {shown}")
     return None
