@@ -46,6 +46,7 @@ FACE = {
     "as_phase": "coerce",
     "as_players": "coerce",
     "as_rules": "coerce",
+    "as_seed": "coerce",
     "as_world": "coerce",
     "blue_of": "skipblue",
     "blue_skip": "skipblue",
