@@ -94,13 +94,17 @@ def as_count(x: object, where: str, low: int | None, high: int | None = None,
 
 
 SEED_DIGITS = 4000  # (as a log's or a request's JSON reads a number back: api.STRICT_JSON)
+# The bits of a number of SEED_DIGITS digits (log2 10 = 3.3219...), and one more: a number
+# within them has at most SEED_DIGITS + 1 digits, which Python prints (it will not print one
+# of over 4,300; 4 bits a digit let 10**4500 through to str(), a ValueError).
+SEED_BITS = SEED_DIGITS * 33220 // 10000 + 1
 
 
 def as_seed(x: object, where: str) -> int:
-    """A seed: a whole number of at most ``SEED_DIGITS`` digits (the log writes it, and
-    Python will not even print one of over 4,300; the bit length is looked at first)."""
+    """A seed: a whole number of at most ``SEED_DIGITS`` digits (the log writes it); the
+    bit length is looked at first, so that only a number Python prints is printed."""
     if isinstance(x, int) and not isinstance(x, bool) and (
-            x.bit_length() <= 4 * SEED_DIGITS and len(str(abs(x))) <= SEED_DIGITS):
+            x.bit_length() <= SEED_BITS and len(str(abs(x))) <= SEED_DIGITS):
         return x
     raise ArgumentError(where, f"a whole number of at most {SEED_DIGITS:,} digits", x)
 
