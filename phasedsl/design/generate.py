@@ -213,7 +213,7 @@ def parse_kinds(values: Iterable[str] | None) -> tuple[str, ...]:
     asked = []
     for value in values:
         for word in value.replace(",", " ").split():
-            key = word.strip().lower().replace("-", "_")
+            key = _kind_key(word)
             if key not in KINDS:
                 from difflib import get_close_matches
 

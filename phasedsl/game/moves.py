@@ -475,8 +475,8 @@ def _all_cards(x: object) -> bool:
 # the rule code of a field of the wrong type, where one says it already (a player that is
 # no name is not at the table); any other field's is bad_move
 FIELD_RULES = {"player": "unknown_player", "target": "unknown_player", "to": "unknown_player",
-          "skip": "unknown_player", "down": "unknown_player", "source": "bad_draw",
-          "pile": "no_such_pile"}
+               "skip": "unknown_player", "down": "unknown_player", "source": "bad_draw",
+               "pile": "no_such_pile"}
 
 
 def misfit(move: Move) -> tuple[str, str] | None:
